@@ -1,0 +1,130 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef __NVKM_DEVICE_H__
+#define __NVKM_DEVICE_H__
+#include <linux/device.h>
+#include <linux/io.h>
+#include <linux/list.h>
+#include <linux/mutex.h>
+#include <nvkm/core/mmio.h>
+
+struct nvkm_device;
+struct nvkm_pm;
+
+enum nv_card_type {
+	NV_10 = 0x10,
+	NV_20 = 0x20,
+	NV_30 = 0x30,
+	NV_40 = 0x40,
+	NV_50 = 0x50,
+	NV_C0 = 0xc0,
+	NV_E0 = 0xe0,
+};
+
+/* PMC: the registers every chipset has. */
+#define NV_PMC_BOOT_0			0x000000
+#define NV_PMC_ENABLE			0x000200
+
+/* PMC_BOOT_0 fields: the chipset id from NV10 on. */
+#define NV_PMC_BOOT_0_CHIPSET_SHIFT	20
+#define NV_PMC_BOOT_0_CHIPSET_MASK	0x1ff
+#define NV_PMC_BOOT_0_ARCH_MASK		0x1f000000	/* 0 on NV04/NV05 */
+#define NV_PMC_BOOT_0_REVISION_MASK	0x000000ff
+
+/**
+ * struct nvkm_device_chip - one row of the chipset table
+ * @chipset: PMC_BOOT_0 chipset id
+ * @name: marketing-neutral chip name ("G84")
+ * @card_type: architecture the chipset belongs to
+ * @pm: constructor of the chipset's perfmon engine
+ */
+struct nvkm_device_chip {
+	u16 chipset;
+	const char *name;
+	enum nv_card_type card_type;
+	int (*pm)(struct nvkm_device *device, struct nvkm_pm **ppm);
+};
+
+/**
+ * struct nvkm_device - one GPU, real or simulated
+ * @dev: the struct device it was probed from (for messages)
+ * @pri: mapped BAR0 on real hardware, NULL otherwise
+ * @mmio: MMIO hooks when @pri is NULL
+ * @mmio_priv: argument of the @mmio hooks
+ * @chip: the chipset table row the device was identified as
+ * @boot0: PMC_BOOT_0 as read at identification
+ * @chipset: shortcut to @chip->chipset
+ * @card_type: shortcut to @chip->card_type
+ * @name: shortcut to @chip->name
+ * @mutex: serialises init/fini against users of the subdevs
+ * @subdevs: constructed subdevs, in init order
+ * @initialised: init has run and fini has not
+ * @pm: the perfmon engine
+ */
+struct nvkm_device {
+	struct device *dev;
+	void __iomem *pri;
+	const struct nvkm_mmio_func *mmio;
+	void *mmio_priv;
+
+	const struct nvkm_device_chip *chip;
+	u32 boot0;
+	u16 chipset;
+	enum nv_card_type card_type;
+	const char *name;
+
+	struct mutex mutex;
+	struct list_head subdevs;
+	bool initialised;
+
+	struct nvkm_pm *pm;
+};
+
+static inline u32
+nvkm_rd32(struct nvkm_device *device, u32 addr)
+{
+	if (likely(device->pri))
+		return ioread32(device->pri + addr);
+	return device->mmio->rd32(device->mmio_priv, addr);
+}
+
+static inline void
+nvkm_wr32(struct nvkm_device *device, u32 addr, u32 data)
+{
+	if (likely(device->pri))
+		iowrite32(data, device->pri + addr);
+	else
+		device->mmio->wr32(device->mmio_priv, addr, data);
+}
+
+static inline u32
+nvkm_mask(struct nvkm_device *device, u32 addr, u32 mask, u32 data)
+{
+	u32 temp = nvkm_rd32(device, addr);
+
+	nvkm_wr32(device, addr, (temp & ~mask) | data);
+	return temp;
+}
+
+extern const struct nvkm_device_chip nvkm_device_chips[];
+extern const unsigned int nvkm_device_nr_chips;
+
+const struct nvkm_device_chip *nvkm_device_chip_find(u32 chipset);
+const struct nvkm_device_chip *nvkm_device_chip_find_name(const char *name);
+const char *nvkm_device_chip_no_pcounter(u32 chipset);
+int nvkm_device_identify(u32 boot0, const struct nvkm_device_chip **pchip);
+
+int nvkm_device_new(struct device *dev, void __iomem *pri,
+		    const struct nvkm_mmio_func *mmio, void *mmio_priv,
+		    struct nvkm_device **pdevice);
+void nvkm_device_del(struct nvkm_device **pdevice);
+int nvkm_device_init(struct nvkm_device *device);
+int nvkm_device_fini(struct nvkm_device *device, bool suspend);
+
+#define nvdev_printk(d, l, f, a...) \
+	dev_##l((d)->dev, "%s: " f, (d)->name ? (d)->name : "nvkm", ##a)
+#define nvdev_error(d, f, a...) nvdev_printk((d), err, f, ##a)
+#define nvdev_warn(d, f, a...)  nvdev_printk((d), warn, f, ##a)
+#define nvdev_info(d, f, a...)  nvdev_printk((d), info, f, ##a)
+#define nvdev_dbg(d, f, a...)   nvdev_printk((d), dbg, f, ##a)
+
+#endif

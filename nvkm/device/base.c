@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: MIT
+/*
+ * nvkm devices: identification from PMC_BOOT_0, construction of the
+ * subdevs the chipset table names, init/fini in order.
+ */
+#include <linux/atomic.h>
+#include <linux/slab.h>
+#include <nvkm/engine/pm.h>
+
+static atomic_t nvkm_device_count = ATOMIC_INIT(0);
+
+/* Live devices in the whole module: a leak check for tests and unload. */
+int
+nvkm_device_live(void)
+{
+	return atomic_read(&nvkm_device_count);
+}
+
+/**
+ * nvkm_device_identify() - find the chipset table row for a PMC_BOOT_0 value
+ * @boot0: value read from PMC_BOOT_0
+ * @pchip: the row, on success
+ *
+ * Return: 0, -ENODEV when the register reads as all ones (no device
+ * behind the BAR), or -ENOTSUPP for NV04/NV05 and unknown chipsets.
+ */
+int
+nvkm_device_identify(u32 boot0, const struct nvkm_device_chip **pchip)
+{
+	u32 chipset;
+
+	*pchip = NULL;
+	if (boot0 == 0xffffffff)
+		return -ENODEV;
+	/* NV04/NV05 keep the architecture field at zero; no PCOUNTER there. */
+	if (!(boot0 & NV_PMC_BOOT_0_ARCH_MASK))
+		return -ENOTSUPP;
+
+	chipset = (boot0 >> NV_PMC_BOOT_0_CHIPSET_SHIFT) &
+		  NV_PMC_BOOT_0_CHIPSET_MASK;
+	*pchip = nvkm_device_chip_find(chipset);
+	return *pchip ? 0 : -ENOTSUPP;
+}
+
+static void
+nvkm_device_explain_refusal(struct device *dev, u32 boot0)
+{
+	u32 chipset = (boot0 >> NV_PMC_BOOT_0_CHIPSET_SHIFT) &
+		      NV_PMC_BOOT_0_CHIPSET_MASK;
+	const char *nopc = nvkm_device_chip_no_pcounter(chipset);
+
+	if (boot0 == 0xffffffff)
+		dev_err(dev, "PMC_BOOT_0 reads 0xffffffff: no GPU behind BAR0\n");
+	else if (!(boot0 & NV_PMC_BOOT_0_ARCH_MASK))
+		dev_err(dev, "PMC_BOOT_0 %08x: NV04/NV05 have no PCOUNTER, not supported\n",
+			boot0);
+	else if (nopc)
+		dev_err(dev, "chipset %s (0x%03x) has no PCOUNTER, not supported\n",
+			nopc, chipset);
+	else
+		dev_err(dev, "unknown chipset 0x%03x (PMC_BOOT_0 %08x), not supported\n",
+			chipset, boot0);
+}
+
+static void
+nvkm_device_free_subdevs(struct nvkm_device *device)
+{
+	struct nvkm_subdev *subdev, *tmp;
+
+	device->pm = NULL;
+	list_for_each_entry_safe_reverse(subdev, tmp, &device->subdevs, head)
+		nvkm_subdev_del(&subdev);
+}
+
+/**
+ * nvkm_device_new() - identify a GPU and construct its subdevs
+ * @dev: device for messages
+ * @pri: mapped BAR0, or NULL to use @mmio
+ * @mmio: MMIO hooks used when @pri is NULL
+ * @mmio_priv: argument passed to the @mmio hooks
+ * @pdevice: the new device
+ *
+ * Return: 0, or a negative errno; unknown chipsets are refused with
+ * -ENOTSUPP after a message that names what was found.
+ */
+int
+nvkm_device_new(struct device *dev, void __iomem *pri,
+		const struct nvkm_mmio_func *mmio, void *mmio_priv,
+		struct nvkm_device **pdevice)
+{
+	struct nvkm_device *device;
+	int ret;
+
+	*pdevice = NULL;
+	if (WARN_ON(!pri && (!mmio || !mmio->rd32 || !mmio->wr32)))
+		return -EINVAL;
+
+	device = kzalloc(sizeof(*device), GFP_KERNEL);
+	if (!device)
+		return -ENOMEM;
+	device->dev = dev;
+	device->pri = pri;
+	device->mmio = mmio;
+	device->mmio_priv = mmio_priv;
+	mutex_init(&device->mutex);
+	INIT_LIST_HEAD(&device->subdevs);
+	atomic_inc(&nvkm_device_count);
+
+	device->boot0 = nvkm_rd32(device, NV_PMC_BOOT_0);
+	ret = nvkm_device_identify(device->boot0, &device->chip);
+	if (ret) {
+		nvkm_device_explain_refusal(dev, device->boot0);
+		goto fail;
+	}
+	device->chipset = device->chip->chipset;
+	device->card_type = device->chip->card_type;
+	device->name = device->chip->name;
+
+	ret = device->chip->pm(device, &device->pm);
+	if (ret)
+		goto fail;
+
+	*pdevice = device;
+	return 0;
+
+fail:
+	nvkm_device_del(&device);
+	return ret;
+}
+
+/**
+ * nvkm_device_del() - destroy a device built by nvkm_device_new()
+ * @pdevice: the device; set to NULL
+ *
+ * The device must have been finalised with nvkm_device_fini() if it was
+ * initialised.
+ */
+void
+nvkm_device_del(struct nvkm_device **pdevice)
+{
+	struct nvkm_device *device = *pdevice;
+
+	if (!device)
+		return;
+	WARN_ON(device->initialised);
+	nvkm_device_free_subdevs(device);
+	mutex_destroy(&device->mutex);
+	atomic_dec(&nvkm_device_count);
+	kfree(device);
+	*pdevice = NULL;
+}
+
+/**
+ * nvkm_device_init() - bring up every subdev, in construction order
+ * @device: the device
+ *
+ * On failure the subdevs already brought up are shut down again.
+ *
+ * Return: 0 or a negative errno.
+ */
+int
+nvkm_device_init(struct nvkm_device *device)
+{
+	struct nvkm_subdev *subdev;
+	int ret = 0;
+
+	mutex_lock(&device->mutex);
+	if (device->initialised)
+		goto out;
+
+	list_for_each_entry(subdev, &device->subdevs, head) {
+		ret = nvkm_subdev_init(subdev);
+		if (ret)
+			goto unwind;
+	}
+	device->initialised = true;
+	goto out;
+
+unwind:
+	list_for_each_entry_continue_reverse(subdev, &device->subdevs, head)
+		nvkm_subdev_fini(subdev, false);
+out:
+	mutex_unlock(&device->mutex);
+	return ret;
+}
+
+/**
+ * nvkm_device_fini() - shut down every subdev, in reverse order
+ * @device: the device
+ * @suspend: true when the device is suspended rather than removed
+ *
+ * On suspend a failing subdev aborts the suspend and the ones already
+ * stopped are restarted; on removal every subdev is stopped regardless.
+ *
+ * Return: 0 or a negative errno.
+ */
+int
+nvkm_device_fini(struct nvkm_device *device, bool suspend)
+{
+	struct nvkm_subdev *subdev;
+	int ret = 0;
+
+	mutex_lock(&device->mutex);
+	if (!device->initialised)
+		goto out;
+
+	list_for_each_entry_reverse(subdev, &device->subdevs, head) {
+		ret = nvkm_subdev_fini(subdev, suspend);
+		if (ret && suspend)
+			goto unwind;
+	}
+	device->initialised = false;
+	ret = 0;
+	goto out;
+
+unwind:
+	list_for_each_entry_continue(subdev, &device->subdevs, head)
+		nvkm_subdev_init(subdev);
+out:
+	mutex_unlock(&device->mutex);
+	return ret;
+}

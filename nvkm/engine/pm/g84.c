@@ -1,0 +1,14 @@
+// SPDX-License-Identifier: MIT
+/* G84:G92 PCOUNTER: record mode, SPEC_SRC (selectable SWAP), PERIODIC. */
+#include "priv.h"
+
+static const struct nvkm_pm_func
+g84_pm = {
+	.caps = G84_PM_CAPS,
+};
+
+int
+g84_pm_new(struct nvkm_device *device, struct nvkm_pm **ppm)
+{
+	return nvkm_pm_new_(&g84_pm, device, ppm);
+}

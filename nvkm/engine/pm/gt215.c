@@ -1,0 +1,14 @@
+// SPDX-License-Identifier: MIT
+/* GT215:GF100 PCOUNTER: two USER signals per domain, set via USER_TRIGGER. */
+#include "priv.h"
+
+static const struct nvkm_pm_func
+gt215_pm = {
+	.caps = GT215_PM_CAPS,
+};
+
+int
+gt215_pm_new(struct nvkm_device *device, struct nvkm_pm **ppm)
+{
+	return nvkm_pm_new_(&gt215_pm, device, ppm);
+}

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef __NVKM_PM_PRIV_H__
+#define __NVKM_PM_PRIV_H__
+#include <nvkm/engine/pm.h>
+
+/**
+ * struct nvkm_pm_func - what one PCOUNTER generation adds to the base
+ * @caps: NVKM_PM_CAP_* the hardware of this generation has
+ * @init: generation-specific hardware setup (may be NULL)
+ */
+struct nvkm_pm_func {
+	u64 caps;
+	int (*init)(struct nvkm_pm *pm);
+};
+
+int gf100_pm_init(struct nvkm_pm *pm);
+
+int nvkm_pm_new_(const struct nvkm_pm_func *func, struct nvkm_device *device,
+		 struct nvkm_pm **ppm);
+
+/* Capabilities each generation inherits from the one before it. */
+#define NV10_PM_CAPS	NVKM_PM_CAP_COUNTER_40BIT
+#define NV15_PM_CAPS	(NV10_PM_CAPS | NVKM_PM_CAP_CTR_PERIOD)
+#define NV20_PM_CAPS	NV15_PM_CAPS
+/* NV30 trades the 40-bit counters for 32-bit ones and gains quad mode. */
+#define NV30_PM_CAPS	(NVKM_PM_CAP_CTR_PERIOD | NVKM_PM_CAP_QUAD)
+#define NV40_PM_CAPS	(NV30_PM_CAPS | NVKM_PM_CAP_COUNTER_MODES)
+#define G84_PM_CAPS	(NV40_PM_CAPS | NVKM_PM_CAP_RECORD | \
+			 NVKM_PM_CAP_SPEC_SRC | NVKM_PM_CAP_PERIODIC)
+#define G92_PM_CAPS	(G84_PM_CAPS | NVKM_PM_CAP_DELAY_REPLACE | \
+			 NVKM_PM_CAP_RECORD_ADDR_HIGH)
+#define GT215_PM_CAPS	(G92_PM_CAPS | NVKM_PM_CAP_USER_TRIGGER)
+/*
+ * GF100 starts the second major revision: domain sets, a readable
+ * USER_TRIGGER; record mode is not documented there, so it is not claimed.
+ */
+#define GF100_PM_CAPS	((GT215_PM_CAPS | NVKM_PM_CAP_DOMAIN_SETS) & \
+			 ~(NVKM_PM_CAP_RECORD | NVKM_PM_CAP_RECORD_ADDR_HIGH))
+
+#endif

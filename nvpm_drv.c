@@ -1,0 +1,213 @@
+// SPDX-License-Identifier: MIT
+/*
+ * nvpm DRM glue: one DRM device (with a render node) per GPU, the ioctl
+ * table, per-file state and the module entry points.
+ */
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <drm/drm_drv.h>
+#include <drm/drm_file.h>
+#include <drm/drm_ioctl.h>
+#include <drm/drm_managed.h>
+#include <drm/drm_print.h>
+#include <nvkm/engine/pm.h>
+#include <uapi/drm/nvpm_drm.h>
+#include "nvpm_drv.h"
+
+/* The uapi capability bits are the engine's, bit for bit. */
+static_assert(NVPM_HW_CAP_CTR_PERIOD == NVKM_PM_CAP_CTR_PERIOD);
+static_assert(NVPM_HW_CAP_COUNTER_40BIT == NVKM_PM_CAP_COUNTER_40BIT);
+static_assert(NVPM_HW_CAP_QUAD == NVKM_PM_CAP_QUAD);
+static_assert(NVPM_HW_CAP_COUNTER_MODES == NVKM_PM_CAP_COUNTER_MODES);
+static_assert(NVPM_HW_CAP_RECORD == NVKM_PM_CAP_RECORD);
+static_assert(NVPM_HW_CAP_SPEC_SRC == NVKM_PM_CAP_SPEC_SRC);
+static_assert(NVPM_HW_CAP_PERIODIC == NVKM_PM_CAP_PERIODIC);
+static_assert(NVPM_HW_CAP_DELAY_REPLACE == NVKM_PM_CAP_DELAY_REPLACE);
+static_assert(NVPM_HW_CAP_RECORD_ADDR_HIGH == NVKM_PM_CAP_RECORD_ADDR_HIGH);
+static_assert(NVPM_HW_CAP_USER_TRIGGER == NVKM_PM_CAP_USER_TRIGGER);
+static_assert(NVPM_HW_CAP_DOMAIN_SETS == NVKM_PM_CAP_DOMAIN_SETS);
+
+static_assert((u32)NVPM_CARD_NV10 == NV_10 && (u32)NVPM_CARD_NV20 == NV_20 &&
+	      (u32)NVPM_CARD_NV30 == NV_30 && (u32)NVPM_CARD_NV40 == NV_40 &&
+	      (u32)NVPM_CARD_NV50 == NV_50 && (u32)NVPM_CARD_NVC0 == NV_C0 &&
+	      (u32)NVPM_CARD_NVE0 == NV_E0);
+
+static int
+nvpm_ioctl_get_info(struct drm_device *drm, void *data, struct drm_file *file)
+{
+	struct nvpm_drm *nvpm = to_nvpm(drm);
+	struct nvkm_device *device = nvpm->device;
+	struct drm_nvpm_get_info *args = data;
+
+	if (args->size != sizeof(*args) || args->reserved)
+		return -EINVAL;
+
+	args->flags = nvpm->simulated ? NVPM_INFO_SIMULATED : 0;
+	args->version = NVPM_UAPI_VERSION;
+	args->chipset = device->chipset;
+	args->card_type = device->card_type;
+	args->boot0 = device->boot0;
+	args->hw_caps = nvkm_pm_caps(device->pm);
+	strscpy(args->name, device->name, sizeof(args->name));
+	return 0;
+}
+
+static const struct drm_ioctl_desc nvpm_ioctls[] = {
+	DRM_IOCTL_DEF_DRV(NVPM_GET_INFO, nvpm_ioctl_get_info, DRM_RENDER_ALLOW),
+};
+
+static int
+nvpm_open(struct drm_device *drm, struct drm_file *file)
+{
+	struct nvpm_file *nfile;
+
+	nfile = kzalloc(sizeof(*nfile), GFP_KERNEL);
+	if (!nfile)
+		return -ENOMEM;
+	nfile->nvpm = to_nvpm(drm);
+	file->driver_priv = nfile;
+	return 0;
+}
+
+static void
+nvpm_postclose(struct drm_device *drm, struct drm_file *file)
+{
+	kfree(file->driver_priv);
+	file->driver_priv = NULL;
+}
+
+static const struct file_operations nvpm_fops = {
+	.owner = THIS_MODULE,
+	.open = drm_open,
+	.release = drm_release,
+	.unlocked_ioctl = drm_ioctl,
+	.compat_ioctl = drm_compat_ioctl,
+	.poll = drm_poll,
+	.read = drm_read,
+	.llseek = noop_llseek,
+};
+
+static const struct drm_driver nvpm_drm_driver = {
+	.driver_features = DRIVER_RENDER,
+	.open = nvpm_open,
+	.postclose = nvpm_postclose,
+	.ioctls = nvpm_ioctls,
+	.num_ioctls = ARRAY_SIZE(nvpm_ioctls),
+	.fops = &nvpm_fops,
+	.name = DRIVER_NAME,
+	.desc = DRIVER_DESC,
+	.date = DRIVER_DATE,
+	.major = DRIVER_MAJOR,
+	.minor = DRIVER_MINOR,
+};
+
+static void
+nvpm_drm_release_device(struct drm_device *drm, void *ptr)
+{
+	struct nvpm_drm *nvpm = ptr;
+
+	nvkm_device_del(&nvpm->device);
+}
+
+/**
+ * nvpm_drm_alloc() - allocate the DRM device of a GPU
+ * @parent: the bus device (PCI or the simulator's platform device)
+ *
+ * The bus code may register its own drmm release actions after this; they
+ * run after the nvkm device created by nvpm_drm_init() is gone.
+ *
+ * Return: the device, or an ERR_PTR().
+ */
+struct nvpm_drm *
+nvpm_drm_alloc(struct device *parent)
+{
+	return devm_drm_dev_alloc(parent, &nvpm_drm_driver, struct nvpm_drm, drm);
+}
+
+/**
+ * nvpm_drm_init() - identify the GPU, bring it up and register its nodes
+ * @nvpm: from nvpm_drm_alloc()
+ * @pri: mapped BAR0, or NULL for a simulated GPU
+ * @mmio: MMIO hooks of a simulated GPU, NULL with @pri
+ * @mmio_priv: argument of @mmio
+ *
+ * Return: 0 or a negative errno; on failure nothing stays registered.
+ */
+int
+nvpm_drm_init(struct nvpm_drm *nvpm, void __iomem *pri,
+	      const struct nvkm_mmio_func *mmio, void *mmio_priv)
+{
+	struct drm_device *drm = &nvpm->drm;
+	int ret;
+
+	ret = nvkm_device_new(drm->dev, pri, mmio, mmio_priv, &nvpm->device);
+	if (ret)
+		return ret;
+	nvpm->simulated = !pri;
+
+	ret = drmm_add_action_or_reset(drm, nvpm_drm_release_device, nvpm);
+	if (ret)
+		return ret;
+
+	ret = nvkm_device_init(nvpm->device);
+	if (ret)
+		return ret;
+
+	ret = drm_dev_register(drm, 0);
+	if (ret) {
+		nvkm_device_fini(nvpm->device, false);
+		return ret;
+	}
+
+	drm_info(drm, "%s (0x%03x)%s, PMC_BOOT_0 %08x\n", nvpm->device->name,
+		 nvpm->device->chipset, nvpm->simulated ? " simulated" : "",
+		 nvpm->device->boot0);
+	return 0;
+}
+
+/**
+ * nvpm_drm_remove() - the GPU is going away
+ * @nvpm: the device
+ *
+ * Userspace may still hold files open; they see the device unplugged, and
+ * the nvkm device is freed with the last reference.
+ */
+void
+nvpm_drm_remove(struct nvpm_drm *nvpm)
+{
+	drm_dev_unplug(&nvpm->drm);
+	nvkm_device_fini(nvpm->device, false);
+}
+
+static int __init
+nvpm_init(void)
+{
+	int ret;
+
+	ret = nvpm_pci_register();
+	if (ret)
+		return ret;
+
+	ret = nvpm_sim_register();
+	if (ret)
+		nvpm_pci_unregister();
+	return ret;
+}
+
+static void __exit
+nvpm_exit(void)
+{
+	nvpm_sim_unregister();
+	nvpm_pci_unregister();
+
+	if (nvkm_device_live() || nvkm_subdev_live())
+		pr_warn("nvpm: %d devices and %d subdevs leaked\n",
+			nvkm_device_live(), nvkm_subdev_live());
+}
+
+module_init(nvpm_init);
+module_exit(nvpm_exit);
+
+MODULE_AUTHOR("nvpm developers");
+MODULE_DESCRIPTION(DRIVER_DESC);
+MODULE_LICENSE("Dual MIT/GPL");

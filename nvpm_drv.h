@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef __NVPM_DRV_H__
+#define __NVPM_DRV_H__
+#include <drm/drm_device.h>
+#include <drm/drm_file.h>
+#include <nvkm/core/device.h>
+
+#define DRIVER_NAME	"nvpm"
+#define DRIVER_DESC	"NVIDIA PCOUNTER performance counters"
+#define DRIVER_DATE	"20261122"
+#define DRIVER_MAJOR	1
+#define DRIVER_MINOR	0
+
+/**
+ * struct nvpm_drm - the DRM device of one GPU
+ * @drm: base
+ * @device: the nvkm device; freed when @drm is released
+ * @simulated: @device is a simulated GPU
+ */
+struct nvpm_drm {
+	struct drm_device drm;
+	struct nvkm_device *device;
+	bool simulated;
+};
+
+/**
+ * struct nvpm_file - per-open-file state
+ * @nvpm: the device the file was opened on
+ */
+struct nvpm_file {
+	struct nvpm_drm *nvpm;
+};
+
+static inline struct nvpm_drm *
+to_nvpm(struct drm_device *drm)
+{
+	return container_of(drm, struct nvpm_drm, drm);
+}
+
+struct nvpm_drm *nvpm_drm_alloc(struct device *parent);
+int nvpm_drm_init(struct nvpm_drm *nvpm, void __iomem *pri,
+		  const struct nvkm_mmio_func *mmio, void *mmio_priv);
+void nvpm_drm_remove(struct nvpm_drm *nvpm);
+
+#if IS_ENABLED(CONFIG_DRM_NVPM_SIM)
+int nvpm_sim_register(void);
+void nvpm_sim_unregister(void);
+#else
+static inline int nvpm_sim_register(void) { return 0; }
+static inline void nvpm_sim_unregister(void) { }
+#endif
+
+#if IS_ENABLED(CONFIG_PCI)
+int nvpm_pci_register(void);
+void nvpm_pci_unregister(void);
+#else
+static inline int nvpm_pci_register(void) { return 0; }
+static inline void nvpm_pci_unregister(void) { }
+#endif
+
+#endif

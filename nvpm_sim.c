@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Simulated GPUs: one platform device per entry of the sim= parameter, each
+ * probed like a real GPU but with the simulator behind its MMIO hooks.
+ */
+#include <linux/module.h>
+#include <linux/platform_device.h>
+#include <linux/string.h>
+#include <drm/drm_managed.h>
+#include <nvkm/sim/sim.h>
+#include "nvpm_drv.h"
+
+#define NVPM_SIM_MAX	8
+
+static char *nvpm_sim_param = "g84";
+module_param_named(sim, nvpm_sim_param, charp, 0444);
+MODULE_PARM_DESC(sim, "Simulated GPUs to create, comma separated chip names or chipset numbers (e.g. \"g84,gf100,0xa3\"; empty for none) [g84]");
+
+static struct platform_device *nvpm_sim_pdev[NVPM_SIM_MAX];
+
+static void
+nvpm_sim_release(struct drm_device *drm, void *ptr)
+{
+	struct nvkm_sim *sim = ptr;
+
+	nvkm_sim_del(&sim);
+}
+
+static int
+nvpm_sim_probe(struct platform_device *pdev)
+{
+	const u32 *chipset = dev_get_platdata(&pdev->dev);
+	struct nvpm_drm *nvpm;
+	struct nvkm_sim *sim;
+	int ret;
+
+	nvpm = nvpm_drm_alloc(&pdev->dev);
+	if (IS_ERR(nvpm))
+		return PTR_ERR(nvpm);
+
+	/* Registered first, so it runs after the nvkm device is gone. */
+	sim = nvkm_sim_new(*chipset);
+	if (!sim)
+		return -ENOMEM;
+	ret = drmm_add_action_or_reset(&nvpm->drm, nvpm_sim_release, sim);
+	if (ret)
+		return ret;
+
+	ret = nvpm_drm_init(nvpm, NULL, &nvkm_sim_mmio, sim);
+	if (ret)
+		return ret;
+
+	platform_set_drvdata(pdev, nvpm);
+	return 0;
+}
+
+static int
+nvpm_sim_remove(struct platform_device *pdev)
+{
+	nvpm_drm_remove(platform_get_drvdata(pdev));
+	return 0;
+}
+
+static struct platform_driver nvpm_sim_driver = {
+	.probe = nvpm_sim_probe,
+	.remove = nvpm_sim_remove,
+	.driver = {
+		.name = "nvpm-sim",
+	},
+};
+
+/* A chip name from the chipset table, or a chipset number (hex). */
+static int
+nvpm_sim_parse(const char *tok, u32 *chipset)
+{
+	const struct nvkm_device_chip *chip = nvkm_device_chip_find_name(tok);
+
+	if (chip) {
+		*chipset = chip->chipset;
+		return 0;
+	}
+	if (kstrtou32(tok, 16, chipset) || *chipset > NV_PMC_BOOT_0_CHIPSET_MASK)
+		return -EINVAL;
+	return 0;
+}
+
+static void
+nvpm_sim_create(unsigned int id, const char *tok)
+{
+	struct platform_device *pdev;
+	u32 chipset;
+
+	if (nvpm_sim_parse(tok, &chipset)) {
+		pr_err("nvpm: sim=%s: not a chip name or chipset number\n", tok);
+		return;
+	}
+
+	pdev = platform_device_register_data(NULL, "nvpm-sim", id,
+					     &chipset, sizeof(chipset));
+	if (IS_ERR(pdev)) {
+		pr_err("nvpm: sim=%s: %ld\n", tok, PTR_ERR(pdev));
+		return;
+	}
+	nvpm_sim_pdev[id] = pdev;
+}
+
+int
+nvpm_sim_register(void)
+{
+	char *list, *cur, *tok;
+	unsigned int id = 0;
+	int ret;
+
+	ret = platform_driver_register(&nvpm_sim_driver);
+	if (ret)
+		return ret;
+
+	list = kstrdup(nvpm_sim_param ?: "", GFP_KERNEL);
+	if (!list) {
+		platform_driver_unregister(&nvpm_sim_driver);
+		return -ENOMEM;
+	}
+
+	cur = list;
+	while ((tok = strsep(&cur, ",")) != NULL) {
+		tok = strim(tok);
+		if (!*tok)
+			continue;
+		if (id == NVPM_SIM_MAX) {
+			pr_err("nvpm: sim=: at most %d simulated GPUs\n", NVPM_SIM_MAX);
+			break;
+		}
+		nvpm_sim_create(id++, tok);
+	}
+	kfree(list);
+	return 0;
+}
+
+void
+nvpm_sim_unregister(void)
+{
+	int i;
+
+	for (i = NVPM_SIM_MAX - 1; i >= 0; i--) {
+		if (nvpm_sim_pdev[i])
+			platform_device_unregister(nvpm_sim_pdev[i]);
+		nvpm_sim_pdev[i] = NULL;
+	}
+	platform_driver_unregister(&nvpm_sim_driver);
+}

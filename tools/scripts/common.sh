@@ -1,0 +1,98 @@
+# SPDX-License-Identifier: MIT
+# Shared settings for the nvpm helper scripts.  Sourced, not run.
+
+NVPM_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+NVPM_CACHE=${NVPM_CACHE:-$HOME/.cache/nvpm}
+NVPM_OUT=${NVPM_OUT:-$NVPM_CACHE/out}
+mkdir -p "$NVPM_CACHE" "$NVPM_OUT"
+
+nvpm_log() { printf '[nvpm] %s\n' "$*" >&2; }
+nvpm_die() { printf '[nvpm] error: %s\n' "$*" >&2; exit 1; }
+
+# Debian's 6.1 headers: the ABI the out-of-tree module and the kernel image
+# must share.  Taken from the installed headers, never from uname -r.
+nvpm_debian_kver() {
+	local d
+	d=$(ls -d /usr/src/linux-headers-6.1.*-amd64 2>/dev/null | sort -V | tail -n 1)
+	[ -n "$d" ] || nvpm_die "linux-headers-amd64 (6.1) is not installed"
+	basename "$d" | sed 's/^linux-headers-//'
+}
+
+# Unpacked linux-source-6.1, cached outside the repository.
+nvpm_linux_src() {
+	local tar=/usr/src/linux-source-6.1.tar.xz dir
+	[ -f "$tar" ] || nvpm_die "linux-source-6.1 is not installed"
+	dir="$NVPM_CACHE/linux-source-6.1"
+	if [ ! -f "$dir/.nvpm-unpacked" ]; then
+		nvpm_log "unpacking $tar"
+		rm -rf "$dir" "$dir.tmp"
+		mkdir -p "$dir.tmp"
+		tar -C "$dir.tmp" -xf "$tar" --strip-components=1
+		touch "$dir.tmp/.nvpm-unpacked"
+		mv "$dir.tmp" "$dir"
+	fi
+	echo "$dir"
+}
+
+# A mirror of the sources made of symlinks: on 6.1, M= builds write their
+# objects next to the sources, and the repository must stay clean.
+nvpm_mirror() {
+	local dst=$1
+	rm -rf "$dst"
+	mkdir -p "$dst"
+	(cd "$NVPM_ROOT" && find Kbuild Kconfig nvkm include uapi nvpm_*.c nvpm_*.h tests/kunit \
+		-type f \( -name '*.c' -o -name '*.h' -o -name Kbuild -o -name Kconfig \) 2>/dev/null) |
+	while read -r f; do
+		mkdir -p "$dst/$(dirname "$f")"
+		ln -s "$NVPM_ROOT/$f" "$dst/$f"
+	done
+}
+
+# Build nvpm.ko against a kernel build tree.  $1: kernel dir (headers or
+# build dir), $2: output name, rest: extra make arguments.  W=1; any
+# compiler warning fails the build.  Prints the path of the module.
+nvpm_build_module() {
+	local kdir=$1 name=$2 mirror log
+	shift 2
+	mirror=$NVPM_OUT/$name
+	log=$NVPM_OUT/$name.log
+	nvpm_mirror "$mirror"
+	if ! make -C "$kdir" M="$mirror" W=1 -j"$(nproc)" "$@" modules >"$log" 2>&1; then
+		cat "$log" >&2
+		nvpm_die "module build ($name) failed"
+	fi
+	if grep -q "warning:" "$log"; then
+		grep -B2 -A4 "warning:" "$log" >&2
+		nvpm_die "module build ($name) has warnings"
+	fi
+	echo "$mirror/nvpm.ko"
+}
+
+# Pack a busybox initramfs.  $1: output (.cpio.gz), $2: guest script run
+# as /guest.sh, rest: files copied to /nvpm/ in the guest.
+nvpm_initramfs() {
+	local out=$1 guest=$2 root f
+	shift 2
+	root=$(mktemp -d "$NVPM_OUT/initramfs.XXXXXX")
+	mkdir -p "$root"/{bin,dev,proc,sys,tmp,nvpm}
+	cp /bin/busybox "$root/bin/busybox"
+	cp "$NVPM_ROOT/tools/scripts/guest-init.sh" "$root/init"
+	cp "$guest" "$root/guest.sh"
+	chmod +x "$root/init" "$root/guest.sh"
+	for f in "$@"; do
+		cp "$f" "$root/nvpm/"
+	done
+	(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) >"$out"
+	rm -rf "$root"
+}
+
+# Boot a kernel with an initramfs under TCG; the guest's console is our
+# stdout.  $1: kernel, $2: initramfs, $3: extra command line.
+nvpm_qemu() {
+	timeout --foreground "${NVPM_QEMU_TIMEOUT:-600}" \
+		qemu-system-x86_64 -m 1024 -smp 2 \
+		-bios /usr/share/qemu/qboot.rom -nodefaults -display none \
+		-serial stdio -no-reboot \
+		-kernel "$1" -initrd "$2" \
+		-append "console=ttyS0 panic=-1 printk.time=0 $3"
+}

@@ -1,0 +1,52 @@
+# SPDX-License-Identifier: MIT
+# make test, inside the KUnit kernel: load the test-enabled module (its
+# KUnit suites run on load), then run the uapi selftests against the
+# simulated GPUs it created, then check unload and the kernel's health.
+SIMS="g84,gf100,nv10,nv30,gt215"
+EXPECT="G84,GF100,NV10,NV30,GT215"
+
+echo NVPM-KTAP-BEGIN >/dev/kmsg
+insmod ./nvpm.ko sim=$SIMS
+echo NVPM-KTAP-END >/dev/kmsg
+# Keep kernel messages off the console from here on; dmesg still has them.
+echo 1 >/proc/sys/kernel/printk
+
+n=0
+ok() { n=$((n + 1)); echo "ok $n $1"; }
+notok() { n=$((n + 1)); echo "not ok $n $1 # $2"; }
+check() { name=$1; shift; if "$@"; then ok "$name"; else notok "$name" "failed: $*"; fi; }
+
+nvpm_nodes() { for d in /sys/class/drm/renderD*; do
+	[ -e "$d/device/driver" ] || continue
+	case $(readlink "$d/device/driver") in */nvpm-sim) echo "$d" ;; esac
+done; }
+count_nodes() { nvpm_nodes | wc -l; }
+
+echo NVPM-SELFTEST-BEGIN
+./nvpm_uapi_test --expect "$EXPECT"
+check module_creates_one_render_node_per_sim test "$(count_nodes)" -eq 5
+check nvpm_info_lists_every_device test "$(./nvpm info | grep -c '/dev/dri/renderD')" -eq 5
+
+rmmod nvpm
+check unload_removes_render_nodes test "$(count_nodes)" -eq 0
+check unload_removes_sim_platform_devices test -z "$(ls /sys/bus/platform/devices | grep nvpm-sim)"
+check unload_reports_no_leaked_objects sh -c '! dmesg | grep -q "nvpm: .* leaked"'
+
+echo 7 >/proc/sys/kernel/printk
+echo 1 >/proc/sys/kernel/printk
+insmod ./nvpm.ko sim=gk104 >/dev/null 2>&1
+check reload_with_other_sims_works test "$(count_nodes)" -eq 1
+check reload_gets_info ./nvpm_uapi_test --expect GK104
+rmmod nvpm
+
+insmod ./nvpm.ko sim=0x11,bogus,nv40 >/dev/null 2>&1
+check unknown_chipset_refused_with_message sh -c 'dmesg | grep -q "chipset NV11 (0x011) has no PCOUNTER"'
+check bad_sim_name_refused_with_message sh -c 'dmesg | grep -q "sim=bogus: not a chip name"'
+check refused_sims_leave_good_ones_working test "$(count_nodes)" -eq 1
+rmmod nvpm
+
+check kernel_has_no_warnings sh -c '! dmesg | grep -E "BUG:|WARNING:|KASAN|circular locking|sleeping function|leaked|Oops"'
+if [ "$n" -gt 0 ] && dmesg | grep -qE "BUG:|WARNING:|KASAN|circular locking|sleeping function|Oops"; then
+	dmesg | grep -E -A20 "BUG:|WARNING:|KASAN|circular locking|sleeping function|Oops" | sed 's/^/# /' | head -n 80
+fi
+echo NVPM-SELFTEST-END

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# make test: every test nvpm has.
+#  1. the module builds against Debian's 6.1 headers with W=1, no warnings;
+#  2. the KUnit suites run in QEMU on a kernel with KASAN, lockdep and
+#     atomic-sleep checks (built once from linux-source-6.1, cached);
+#  3. the uapi selftests run in the same guest against the module.
+# Ends with "N passed, N failed"; exits non-zero on any failure.
+set -uo pipefail
+. "$(dirname "$0")/common.sh"
+
+passed=0
+failed=0
+result() { # name status
+	if [ "$2" = 0 ]; then passed=$((passed + 1)); echo "PASS $1";
+	else failed=$((failed + 1)); echo "FAIL $1"; fi
+}
+finish() {
+	echo "$passed passed, $failed failed"
+	[ "$failed" = 0 ] && [ "$passed" -gt 0 ]
+	exit $?
+}
+
+"$NVPM_ROOT/tools/scripts/deps.sh" || nvpm_die "cannot install dependencies"
+
+"$NVPM_ROOT/tools/scripts/build-module.sh" >/dev/null
+result build_debian_headers_w1_no_warnings $?
+
+kbuild=$("$NVPM_ROOT/tools/scripts/kunit-kernel.sh") || { result kunit_kernel_build 1; finish; }
+src=$(nvpm_linux_src)
+ko=$(nvpm_build_module "$kbuild" kunit CONFIG_DRM_NVPM_KUNIT_TEST=y)
+result build_kunit_kernel_w1_no_warnings $?
+[ -f "$ko" ] || finish
+
+make -s -C "$NVPM_ROOT/tools" O="$NVPM_OUT/tools" >&2
+result build_tools $?
+[ -x "$NVPM_OUT/tools/nvpm_uapi_test" ] || finish
+
+initrd=$NVPM_OUT/test.cpio.gz
+nvpm_initramfs "$initrd" "$NVPM_ROOT/tools/scripts/guest-test.sh" \
+	"$ko" "$NVPM_OUT/tools/nvpm" "$NVPM_OUT/tools/nvpm_uapi_test"
+
+log=$NVPM_OUT/test.log
+nvpm_log "booting the KUnit kernel in QEMU (TCG)"
+nvpm_qemu "$kbuild/arch/x86/boot/bzImage" "$initrd" "" >"$log" 2>&1
+grep -q "NVPM-GUEST-EXIT" "$log"
+result guest_ran_to_the_end $?
+
+# KUnit: the KTAP between our markers (the kernel prints its own empty
+# header at boot).  Suites run from a module come without the top-level
+# header, and kernel messages interleave: keep the KTAP lines, add the
+# header.
+ktap=$(sed -n '/NVPM-KTAP-BEGIN/,/NVPM-KTAP-END/p' "$log" |
+	grep -E '^ *(KTAP version|# |1\.\.|ok |not ok )')
+nsuites=$(echo "$ktap" | grep -cE '^(ok|not ok) ')
+printf 'KTAP version 1\n1..%s\n%s\n' "$nsuites" "$ktap" >"$NVPM_OUT/kunit.ktap"
+kout=$(cd "$src" && python3 tools/testing/kunit/kunit.py parse "$NVPM_OUT/kunit.ktap" 2>&1)
+kstatus=$?
+echo "$kout" | grep -E "^\[.*\] (\[(FAILED|CRASHED)\]|=+ \[(PASSED|FAILED|CRASHED)\])|Testing complete|# .*(expected|but)" |
+	sed 's/^\[[0-9:]*\] //'
+summary=$(echo "$kout" | grep "Testing complete" | tail -n 1)
+kpass=$(echo "$summary" | sed -n 's/.*passed: \([0-9]*\).*/\1/p')
+kfail=$(echo "$summary" | sed -n 's/.*failed: \([0-9]*\).*/\1/p')
+kcrash=$(echo "$summary" | sed -n 's/.*crashed: \([0-9]*\).*/\1/p')
+passed=$((passed + ${kpass:-0}))
+failed=$((failed + ${kfail:-0} + ${kcrash:-0}))
+if [ "$kstatus" != 0 ] || [ -z "$kpass" ] || [ "$kpass" = 0 ]; then
+	[ -n "$kfail$kcrash" ] || result kunit_ran 1
+	echo "$kout" | grep -vE "^\[.*\] \[PASSED\]" | tail -n 40
+fi
+
+# Selftests: TAP lines between the markers.
+sed -n '/NVPM-SELFTEST-BEGIN/,/NVPM-SELFTEST-END/p' "$log" >"$NVPM_OUT/selftest.tap"
+grep -E "^(not )?ok |^# " "$NVPM_OUT/selftest.tap" | grep -vE "^ok " || true
+spass=$(grep -cE "^ok " "$NVPM_OUT/selftest.tap")
+sfail=$(grep -cE "^not ok " "$NVPM_OUT/selftest.tap")
+echo "selftests: $spass passed, $sfail failed"
+passed=$((passed + spass))
+failed=$((failed + sfail))
+[ "$spass" -gt 0 ] || result selftests_ran 1
+
+finish
