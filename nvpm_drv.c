@@ -27,10 +27,13 @@ static_assert(NVPM_HW_CAP_RECORD_ADDR_HIGH == NVKM_PM_CAP_RECORD_ADDR_HIGH);
 static_assert(NVPM_HW_CAP_USER_TRIGGER == NVKM_PM_CAP_USER_TRIGGER);
 static_assert(NVPM_HW_CAP_DOMAIN_SETS == NVKM_PM_CAP_DOMAIN_SETS);
 
-static_assert((u32)NVPM_CARD_NV10 == NV_10 && (u32)NVPM_CARD_NV20 == NV_20 &&
-	      (u32)NVPM_CARD_NV30 == NV_30 && (u32)NVPM_CARD_NV40 == NV_40 &&
-	      (u32)NVPM_CARD_NV50 == NV_50 && (u32)NVPM_CARD_NVC0 == NV_C0 &&
-	      (u32)NVPM_CARD_NVE0 == NV_E0);
+static_assert(NVPM_CARD_NV10 == NV_10);
+static_assert(NVPM_CARD_NV20 == NV_20);
+static_assert(NVPM_CARD_NV30 == NV_30);
+static_assert(NVPM_CARD_NV40 == NV_40);
+static_assert(NVPM_CARD_NV50 == NV_50);
+static_assert(NVPM_CARD_NVC0 == NV_C0);
+static_assert(NVPM_CARD_NVE0 == NV_E0);
 
 static int
 nvpm_ioctl_get_info(struct drm_device *drm, void *data, struct drm_file *file)

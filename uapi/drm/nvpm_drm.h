@@ -13,6 +13,7 @@
 #ifndef _UAPI_NVPM_DRM_H_
 #define _UAPI_NVPM_DRM_H_
 
+#include <linux/const.h>
 #include "drm.h"
 
 #if defined(__cplusplus)
@@ -32,23 +33,23 @@ extern "C" {
 #define NVPM_CARD_NVE0			0xe0
 
 /* drm_nvpm_get_info.flags */
-#define NVPM_INFO_SIMULATED		(1u << 0)
+#define NVPM_INFO_SIMULATED		_BITUL(0)
 
 /*
  * drm_nvpm_get_info.hw_caps: what the PCOUNTER hardware of this chipset
  * offers, as the reference documents list it per generation.
  */
-#define NVPM_HW_CAP_CTR_PERIOD		(1ull << 0)  /* EVENT_CTR_PERIOD, NV15+ */
-#define NVPM_HW_CAP_COUNTER_40BIT	(1ull << 1)  /* NV10:NV30 */
-#define NVPM_HW_CAP_QUAD		(1ull << 2)  /* quad event mode, NV30+ */
-#define NVPM_HW_CAP_COUNTER_MODES	(1ull << 3)  /* B4/B6 modes, NV40+ */
-#define NVPM_HW_CAP_RECORD		(1ull << 4)  /* record mode, G84+ */
-#define NVPM_HW_CAP_SPEC_SRC		(1ull << 5)  /* selectable SWAP, G84+ */
-#define NVPM_HW_CAP_PERIODIC		(1ull << 6)  /* PERIODIC signal, G84+ */
-#define NVPM_HW_CAP_DELAY_REPLACE	(1ull << 7)  /* G92+ */
-#define NVPM_HW_CAP_RECORD_ADDR_HIGH	(1ull << 8)  /* G92+ */
-#define NVPM_HW_CAP_USER_TRIGGER	(1ull << 9)  /* USER signals, GT215+ */
-#define NVPM_HW_CAP_DOMAIN_SETS		(1ull << 10) /* hub/GPC/part, GF100+ */
+#define NVPM_HW_CAP_CTR_PERIOD		_BITULL(0)  /* EVENT_CTR_PERIOD, NV15+ */
+#define NVPM_HW_CAP_COUNTER_40BIT	_BITULL(1)  /* NV10:NV30 */
+#define NVPM_HW_CAP_QUAD		_BITULL(2)  /* quad event mode, NV30+ */
+#define NVPM_HW_CAP_COUNTER_MODES	_BITULL(3)  /* B4/B6 modes, NV40+ */
+#define NVPM_HW_CAP_RECORD		_BITULL(4)  /* record mode, G84+ */
+#define NVPM_HW_CAP_SPEC_SRC		_BITULL(5)  /* selectable SWAP, G84+ */
+#define NVPM_HW_CAP_PERIODIC		_BITULL(6)  /* PERIODIC signal, G84+ */
+#define NVPM_HW_CAP_DELAY_REPLACE	_BITULL(7)  /* G92+ */
+#define NVPM_HW_CAP_RECORD_ADDR_HIGH	_BITULL(8)  /* G92+ */
+#define NVPM_HW_CAP_USER_TRIGGER	_BITULL(9)  /* USER signals, GT215+ */
+#define NVPM_HW_CAP_DOMAIN_SETS		_BITULL(10) /* hub/GPC/part, GF100+ */
 
 /**
  * struct drm_nvpm_get_info - describe the device behind this file

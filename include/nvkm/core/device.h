@@ -72,7 +72,7 @@ struct nvkm_device {
 	enum nv_card_type card_type;
 	const char *name;
 
-	struct mutex mutex;
+	struct mutex mutex;	/* init/fini state */
 	struct list_head subdevs;
 	bool initialised;
 
@@ -120,8 +120,10 @@ void nvkm_device_del(struct nvkm_device **pdevice);
 int nvkm_device_init(struct nvkm_device *device);
 int nvkm_device_fini(struct nvkm_device *device, bool suspend);
 
-#define nvdev_printk(d, l, f, a...) \
-	dev_##l((d)->dev, "%s: " f, (d)->name ? (d)->name : "nvkm", ##a)
+#define nvdev_printk(d, l, f, a...) do {					\
+	struct nvkm_device *_device = (d);					\
+	dev_##l(_device->dev, "%s: " f, _device->name ?: "nvkm", ##a);	\
+} while (0)
 #define nvdev_error(d, f, a...) nvdev_printk((d), err, f, ##a)
 #define nvdev_warn(d, f, a...)  nvdev_printk((d), warn, f, ##a)
 #define nvdev_info(d, f, a...)  nvdev_printk((d), info, f, ##a)

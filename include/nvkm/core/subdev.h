@@ -45,8 +45,10 @@ int nvkm_subdev_fini(struct nvkm_subdev *subdev, bool suspend);
 int nvkm_subdev_live(void);
 int nvkm_device_live(void);
 
-#define nvkm_printk(s, l, f, a...) \
-	nvdev_printk((s)->device, l, "%s: " f, (s)->name, ##a)
+#define nvkm_printk(s, l, f, a...) do {					\
+	struct nvkm_subdev *_subdev = (s);					\
+	nvdev_printk(_subdev->device, l, "%s: " f, _subdev->name, ##a);	\
+} while (0)
 #define nvkm_error(s, f, a...) nvkm_printk((s), err, f, ##a)
 #define nvkm_warn(s, f, a...)  nvkm_printk((s), warn, f, ##a)
 #define nvkm_debug(s, f, a...) nvkm_printk((s), dbg, f, ##a)

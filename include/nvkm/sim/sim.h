@@ -28,7 +28,7 @@ struct nvkm_sim_stats {
  * iomem; tests may read @stats and poke the model directly.
  */
 struct nvkm_sim {
-	spinlock_t lock;
+	spinlock_t lock;	/* the register file */
 	u32 chipset;
 	u32 boot0;
 	u32 pmc_enable;

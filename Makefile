@@ -1,0 +1,39 @@
+# SPDX-License-Identifier: GPL-2.0 OR MIT
+#
+# nvpm developer entry points.  Kbuild reads ./Kbuild, not this file, so
+# the same directory builds out of tree, in tree and into a KUnit kernel.
+#
+#   make run    build, boot Debian's kernel in QEMU, load nvpm on a simulated
+#               G84, show what the nvpm tool reads from it
+#   make test   every test: W=1 builds, KUnit in QEMU, uapi selftests
+#
+# Everything is installed on first use (apt, as root) and cached under
+# ~/.cache/nvpm (override with NVPM_CACHE=).
+
+NVPM_CACHE ?= $(HOME)/.cache/nvpm
+export NVPM_CACHE
+
+.PHONY: all module tools run test intree checkpatch clean
+
+all: module tools
+
+module:
+	@tools/scripts/build-module.sh
+
+tools:
+	@$(MAKE) -s -C tools O=$(NVPM_CACHE)/out/tools
+
+run:
+	@tools/scripts/run.sh
+
+test:
+	@tools/scripts/test.sh
+
+intree:
+	@tools/intree.sh
+
+checkpatch:
+	@tools/scripts/checkpatch.sh
+
+clean:
+	rm -rf $(NVPM_CACHE)/out
