@@ -90,7 +90,7 @@ nvpm_initramfs() {
 # stdout.  $1: kernel, $2: initramfs, $3: extra command line.
 nvpm_qemu() {
 	timeout --foreground "${NVPM_QEMU_TIMEOUT:-600}" \
-		qemu-system-x86_64 -m 1024 -smp 2 \
+		qemu-system-x86_64 -m 512 -smp 2 \
 		-bios /usr/share/qemu/qboot.rom -nodefaults -display none \
 		-serial stdio -no-reboot \
 		-kernel "$1" -initrd "$2" \

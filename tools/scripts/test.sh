@@ -33,8 +33,9 @@ result build_kunit_kernel_w1_no_warnings $?
 [ -f "$ko" ] || finish
 
 make -s -C "$NVPM_ROOT/tools" O="$NVPM_OUT/tools" >&2
-result build_tools $?
-[ -x "$NVPM_OUT/tools/nvpm_uapi_test" ] || finish
+tstatus=$?
+result build_tools $tstatus
+[ "$tstatus" = 0 ] || finish
 
 initrd=$NVPM_OUT/test.cpio.gz
 nvpm_initramfs "$initrd" "$NVPM_ROOT/tools/scripts/guest-test.sh" \
