@@ -3,10 +3,15 @@
  * The simulated GPU: a BAR0 made of models of the units nvpm drives.  Each
  * model decodes its own address range; everything else reads as zero and
  * is counted as unclaimed, so tests can prove the driver never strays.
+ *
+ * Time: every access first brings the models up to date.  Devices created
+ * for the driver follow real time; tests switch to a manual clock and step
+ * it with nvkm_sim_run(), so that every count they check is exact.
  */
+#include <linux/err.h>
+#include <linux/ktime.h>
 #include <linux/slab.h>
-#include <nvkm/core/device.h>
-#include <nvkm/sim/sim.h>
+#include "priv.h"
 
 /* Revision byte reported in PMC_BOOT_0: A1 silicon. */
 #define SIM_BOOT0_REVISION	0xa1
@@ -40,17 +45,69 @@ nvkm_sim_pmc_wr(struct nvkm_sim *sim, u32 addr, u32 data)
 	}
 }
 
+/* Advance every model by @cycles; sim->lock held. */
+static void
+nvkm_sim_advance(struct nvkm_sim *sim, u64 cycles)
+{
+	if (!cycles)
+		return;
+	if (sim->pcounter)
+		nvkm_sim_pcounter_run(sim->pcounter, cycles);
+	if (sim->pdaemon)
+		nvkm_sim_pdaemon_run(sim->pdaemon, cycles, sim->idle);
+	sim->now += cycles;
+}
+
+/* Bring the models up to real time, unless the clock is manual. */
+static void
+nvkm_sim_sync(struct nvkm_sim *sim)
+{
+	u64 ns, cycles;
+
+	if (sim->manual_clock)
+		return;
+	ns = ktime_get_ns();
+	cycles = div_u64(ns - sim->last_ns, 1000) * NVKM_SIM_CYCLES_PER_US;
+	if (!cycles)
+		return;
+	sim->last_ns = ns;
+	nvkm_sim_advance(sim, min_t(u64, cycles, NVKM_SIM_MAX_CATCHUP));
+}
+
+/* For the workload side of the models: lock the simulator, in time. */
+void
+nvkm_sim_lock(struct nvkm_sim *sim, unsigned long *flags)
+{
+	spin_lock_irqsave(&sim->lock, *flags);
+	nvkm_sim_sync(sim);
+}
+
+void
+nvkm_sim_unlock(struct nvkm_sim *sim, unsigned long flags)
+{
+	spin_unlock_irqrestore(&sim->lock, flags);
+}
+
 static u32
 nvkm_sim_rd32(void *priv, u32 addr)
 {
 	struct nvkm_sim *sim = priv;
 	unsigned long flags;
 	u32 data = 0;
+	bool claimed;
 
 	spin_lock_irqsave(&sim->lock, flags);
+	nvkm_sim_sync(sim);
 	sim->stats.rd++;
-	if (!nvkm_sim_pmc_rd(sim, addr, &data))
+	claimed = nvkm_sim_pmc_rd(sim, addr, &data);
+	if (!claimed && sim->pcounter)
+		claimed = nvkm_sim_pcounter_rd(sim->pcounter, addr, &data);
+	if (!claimed && sim->pdaemon)
+		claimed = nvkm_sim_pdaemon_rd(sim->pdaemon, addr, &data);
+	if (!claimed) {
 		sim->stats.unclaimed++;
+		data = 0;
+	}
 	spin_unlock_irqrestore(&sim->lock, flags);
 	return data;
 }
@@ -60,10 +117,17 @@ nvkm_sim_wr32(void *priv, u32 addr, u32 data)
 {
 	struct nvkm_sim *sim = priv;
 	unsigned long flags;
+	bool claimed;
 
 	spin_lock_irqsave(&sim->lock, flags);
+	nvkm_sim_sync(sim);
 	sim->stats.wr++;
-	if (!nvkm_sim_pmc_wr(sim, addr, data))
+	claimed = nvkm_sim_pmc_wr(sim, addr, data);
+	if (!claimed && sim->pcounter)
+		claimed = nvkm_sim_pcounter_wr(sim->pcounter, addr, data);
+	if (!claimed && sim->pdaemon)
+		claimed = nvkm_sim_pdaemon_wr(sim->pdaemon, addr, data);
+	if (!claimed)
 		sim->stats.unclaimed++;
 	spin_unlock_irqrestore(&sim->lock, flags);
 }
@@ -92,7 +156,24 @@ nvkm_sim_new(u32 chipset)
 	sim->chipset = chipset;
 	sim->boot0 = (chipset & NV_PMC_BOOT_0_CHIPSET_MASK) <<
 		     NV_PMC_BOOT_0_CHIPSET_SHIFT | SIM_BOOT0_REVISION;
+	sim->last_ns = ktime_get_ns();
+	sim->idle = ~0;		/* nothing runs until the workload says so */
+
+	sim->pcounter = nvkm_sim_pcounter_new(sim, chipset);
+	if (IS_ERR(sim->pcounter))
+		goto fail;
+	sim->pdaemon = nvkm_sim_pdaemon_new(chipset);
+	if (IS_ERR(sim->pdaemon))
+		goto fail;
+	if (sim->pdaemon)
+		nvkm_sim_pdaemon_run(sim->pdaemon, 0, sim->idle);
 	return sim;
+
+fail:
+	sim->pdaemon = IS_ERR(sim->pdaemon) ? NULL : sim->pdaemon;
+	sim->pcounter = IS_ERR(sim->pcounter) ? NULL : sim->pcounter;
+	nvkm_sim_del(&sim);
+	return NULL;
 }
 
 /**
@@ -102,7 +183,13 @@ nvkm_sim_new(u32 chipset)
 void
 nvkm_sim_del(struct nvkm_sim **psim)
 {
-	kfree(*psim);
+	struct nvkm_sim *sim = *psim;
+
+	if (!sim)
+		return;
+	nvkm_sim_pdaemon_del(&sim->pdaemon);
+	nvkm_sim_pcounter_del(&sim->pcounter);
+	kfree(sim);
 	*psim = NULL;
 }
 
@@ -118,5 +205,56 @@ nvkm_sim_stats(struct nvkm_sim *sim, struct nvkm_sim_stats *stats)
 
 	spin_lock_irqsave(&sim->lock, flags);
 	*stats = sim->stats;
+	spin_unlock_irqrestore(&sim->lock, flags);
+}
+
+/**
+ * nvkm_sim_set_manual_clock() - stop (or resume) following real time
+ * @sim: the simulator
+ * @manual: true to advance only through nvkm_sim_run()
+ */
+void
+nvkm_sim_set_manual_clock(struct nvkm_sim *sim, bool manual)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&sim->lock, flags);
+	nvkm_sim_sync(sim);
+	sim->manual_clock = manual;
+	sim->last_ns = ktime_get_ns();
+	spin_unlock_irqrestore(&sim->lock, flags);
+}
+
+/**
+ * nvkm_sim_run() - advance simulated time
+ * @sim: the simulator
+ * @cycles: clock cycles to simulate
+ */
+void
+nvkm_sim_run(struct nvkm_sim *sim, u64 cycles)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&sim->lock, flags);
+	nvkm_sim_advance(sim, cycles);
+	spin_unlock_irqrestore(&sim->lock, flags);
+}
+
+/**
+ * nvkm_sim_set_idle() - drive the PDAEMON idle signals
+ * @sim: the simulator
+ * @mask: NVKM_SIM_IDLE_* bits to change
+ * @idle: their new values (set: idle)
+ */
+void
+nvkm_sim_set_idle(struct nvkm_sim *sim, u32 mask, u32 idle)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&sim->lock, flags);
+	nvkm_sim_sync(sim);
+	sim->idle = (sim->idle & ~mask) | (idle & mask);
+	if (sim->pdaemon)	/* COUNTER_SIGNALS shows it at once */
+		nvkm_sim_pdaemon_run(sim->pdaemon, 0, sim->idle);
 	spin_unlock_irqrestore(&sim->lock, flags);
 }

@@ -4,6 +4,9 @@
 #include <linux/spinlock.h>
 #include <nvkm/core/mmio.h>
 
+struct nvkm_sim_pcounter;
+struct nvkm_sim_pdaemon;
+
 /**
  * struct nvkm_sim_stats - MMIO traffic seen by a simulated GPU
  * @rd: register reads
@@ -16,22 +19,55 @@ struct nvkm_sim_stats {
 	u64 unclaimed;
 };
 
+/* Simulated cycles per real microsecond when the clock follows real time. */
+#define NVKM_SIM_CYCLES_PER_US		1
+/* At most this many cycles are simulated to catch up in one access. */
+#define NVKM_SIM_MAX_CATCHUP		BIT_ULL(22)
+
+/* PDAEMON COUNTER_SIGNALS bits (set: the engine is idle). */
+#define NVKM_SIM_IDLE_GR		BIT(0)
+#define NVKM_SIM_IDLE_PVLD		BIT(4)
+#define NVKM_SIM_IDLE_PPDEC		BIT(5)
+#define NVKM_SIM_IDLE_PPPP		BIT(6)
+#define NVKM_SIM_IDLE_MC_GF100		BIT(7)
+#define NVKM_SIM_IDLE_MC_GT215		BIT(8)
+#define NVKM_SIM_IDLE_PCOPY0		BIT(19)
+#define NVKM_SIM_IDLE_PCOPY1		BIT(20)
+#define NVKM_SIM_IDLE_PCOPY2		BIT(21)
+
 /**
  * struct nvkm_sim - a simulated GPU, as seen through BAR0
- * @lock: serialises every register access; taken from any context
+ * @lock: serialises every register access and every step of simulated
+ *	  time; taken from any context
  * @chipset: chipset id reported through PMC_BOOT_0
  * @boot0: PMC_BOOT_0 value
  * @pmc_enable: PMC.ENABLE
+ * @now: simulated clock cycles since creation
+ * @manual_clock: time only advances through nvkm_sim_run() (tests);
+ *		  otherwise it follows real time at NVKM_SIM_CYCLES_PER_US
+ * @last_ns: real time up to which @now has been brought
+ * @idle: PDAEMON COUNTER_SIGNALS, driven by the workload (bit set: idle)
+ * @pcounter: the PCOUNTER model, NULL on chipsets without one
+ * @pdaemon: the PDAEMON idle counter model, NULL before GT215
  * @stats: MMIO traffic counters
  *
  * The driver reaches it only through &nvkm_sim_mmio, as it would reach
- * iomem; tests may read @stats and poke the model directly.
+ * iomem; tests may read @stats, drive the workload and run the clock.
  */
 struct nvkm_sim {
-	spinlock_t lock;	/* the register file */
+	spinlock_t lock;	/* everything below */
 	u32 chipset;
 	u32 boot0;
 	u32 pmc_enable;
+
+	u64 now;
+	bool manual_clock;
+	u64 last_ns;
+
+	u32 idle;
+	struct nvkm_sim_pcounter *pcounter;
+	struct nvkm_sim_pdaemon *pdaemon;
+
 	struct nvkm_sim_stats stats;
 };
 
@@ -40,5 +76,8 @@ extern const struct nvkm_mmio_func nvkm_sim_mmio;
 struct nvkm_sim *nvkm_sim_new(u32 chipset);
 void nvkm_sim_del(struct nvkm_sim **psim);
 void nvkm_sim_stats(struct nvkm_sim *sim, struct nvkm_sim_stats *stats);
+void nvkm_sim_set_manual_clock(struct nvkm_sim *sim, bool manual);
+void nvkm_sim_run(struct nvkm_sim *sim, u64 cycles);
+void nvkm_sim_set_idle(struct nvkm_sim *sim, u32 mask, u32 idle);
 
 #endif

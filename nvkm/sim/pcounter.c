@@ -1,0 +1,994 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Simulated PCOUNTER: the counting logic every register layout shares.
+ *
+ * The model is clocked: sim_pc_step() simulates one cycle of every domain
+ * exactly as the reference describes it (signals, input selection and
+ * logic ops with their delay lines, the FLAG and its 2-cycle delay, the
+ * import synchronisers, single and quad event mode, counter modes).  When
+ * nothing can change but counters - no pulse due, every delay line holding
+ * a constant - sim_pc_skip() jumps ahead in closed form; a KUnit suite
+ * checks that the jump and the cycle-by-cycle run agree.
+ *
+ * Modelling choices where the reference is silent:
+ *  - all domains of the set share one clock;
+ *  - a domain's own EVENT trailer signal is the EVENT computed in the same
+ *    cycle for PRE, START and STOP, and the previous cycle's for the
+ *    SETFLAG, CLRFLAG and EVENT logic ops that produce it;
+ *  - register writes take effect between two cycles;
+ *  - record mode (MODE 2) does not count yet.
+ */
+#include <linux/bitfield.h>
+#include <linux/err.h>
+#include <linux/slab.h>
+#include "pcounter_priv.h"
+
+/* Which selected signals (SRC_STATUS bit numbers) feed each input. */
+static const u8 sim_pc_args_nv30[PC_NR_INPUTS][4] = {
+	[PC_PRE]     = { 0, 1, 2, 3 },
+	[PC_START]   = { 4, 5, 6, 7 },
+	[PC_EVENT]   = { 8, 9, 10, 11 },
+	[PC_STOP]    = { 12, 13, 14, 15 },
+	[PC_SETFLAG] = { 6, 7, 0, 1 },	/* START_SRC[2,3], PRE_SRC[0,1] */
+	[PC_CLRFLAG] = { 2, 3, 4, 5 },	/* PRE_SRC[2,3], START_SRC[0,1] */
+};
+
+/* Before NV30, SETFLAG and CLRFLAG select their own signals. */
+static const u8 sim_pc_args_nv10[2][4] = {
+	{ 16, 17, 18, 19 },
+	{ 20, 21, 22, 23 },
+};
+
+static inline bool
+sig_get(const u32 *sig, unsigned int n)
+{
+	return (sig[n / 32] >> (n % 32)) & 1;
+}
+
+static inline void
+sig_put(u32 *sig, unsigned int n, bool v)
+{
+	if (v)
+		sig[n / 32] |= BIT(n % 32);
+	else
+		sig[n / 32] &= ~BIT(n % 32);
+}
+
+/* Add to a counter: 32-bit saturating (NV30+) or 40-bit with a sticky
+ * bit 39 (NV10:NV30), for any increment at once.
+ */
+static u64
+sim_pc_add(struct nvkm_sim_pcounter *pc, u64 ctr, u64 inc)
+{
+	u64 low;
+
+	if (!sim_pc_wide(pc))
+		return min_t(u64, ctr + inc, U32_MAX);
+
+	low = (ctr & GENMASK_ULL(38, 0)) + inc;
+	return (low & GENMASK_ULL(38, 0)) |
+	       (((ctr & BIT_ULL(39)) || low > GENMASK_ULL(38, 0)) ? BIT_ULL(39) : 0);
+}
+
+/* CTR_PRE and CTR_STOP are 32 bits on every generation. */
+static u64
+sim_pc_add32(struct nvkm_sim_pcounter *pc, u64 ctr, u64 inc)
+{
+	return min_t(u64, ctr + inc, U32_MAX);
+}
+
+/* What a domain exports to the others, after the synchroniser. */
+static bool
+sim_pc_import(u8 hist, bool pulse)
+{
+	bool v2 = hist & 2, v3 = hist & 4;
+
+	return pulse ? v2 && !v3 : v2;
+}
+
+static inline bool
+sim_pc_flag_signal(const struct sim_pcdom *dom)
+{
+	return dom->flag_hist & 2;	/* FLAG as of two cycles ago */
+}
+
+static u32
+sim_pc_periodic_period(const struct sim_pcdom *dom)
+{
+	unsigned int sel = FIELD_GET(NV40_PCOUNTER_CTRL_PERIODIC, dom->ctrl_other);
+
+	return sel ? 0x200 << sel : 0;
+}
+
+static bool
+sim_pc_periodic(struct nvkm_sim_pcounter *pc, const struct sim_pcdom *dom)
+{
+	u32 period = sim_pc_periodic_period(dom);
+
+	if (pc->gen < PC_G84 || !period ||
+	    (pc->gctrl & NV40_PCOUNTER_GCTRL_PERIODIC_RESET))
+		return false;
+	return dom->periodic_ctr == period - 1;
+}
+
+/* The 256 signals of domain @d in the current cycle. */
+void
+sim_pc_signals(struct nvkm_sim_pcounter *pc, int d, u32 *sig)
+{
+	struct sim_pcdom *dom = &pc->dom[d];
+	unsigned int t = dom->trailer, i, x;
+
+	memcpy(sig, dom->level, sizeof(dom->level));
+	for (i = 0; i < PC_MAX_PULSERS; i++) {
+		const struct sim_pc_pulser *p = &pc->pulser[i];
+
+		if (p->left && p->dom == d && p->next == pc->now)
+			sig_put(sig, p->sig, true);
+	}
+
+	switch (pc->gen) {
+	case PC_NV10:
+	case PC_NV15:
+		sig_put(sig, t + NV10_PCOUNTER_TRAILER_FLAG, sim_pc_flag_signal(dom));
+		break;
+	case PC_NV20:
+	case PC_NV30:
+		sig_put(sig, t + NV20_PCOUNTER_TRAILER_PM_TRIGGER, pc->pm_trigger & 1);
+		for (x = 0; x < pc->nr_doms; x++) {
+			bool v = x == d ? sim_pc_flag_signal(dom) :
+				 sim_pc_import(pc->dom[x].xflag, false);
+
+			sig_put(sig, t + NV20_PCOUNTER_TRAILER_FLAG(x), v);
+		}
+		break;
+	default:
+		sig_put(sig, t + NV40_PCOUNTER_TRAILER_ZERO, false);
+		sig_put(sig, t + NV40_PCOUNTER_TRAILER_PERIODIC, sim_pc_periodic(pc, dom));
+		sig_put(sig, t + NV40_PCOUNTER_TRAILER_WRCACHE_FLUSH,
+			pc->gen >= PC_G84 && (pc->wrcache_flush & 1));
+		sig_put(sig, t + NV40_PCOUNTER_TRAILER_PM_TRIGGER, pc->pm_trigger & 1);
+		for (x = 0; x < NV40_PCOUNTER_DOMS; x++) {
+			bool ev = false, fl = false;
+
+			if (x == d) {
+				ev = dom->xevent & 1;
+				fl = sim_pc_flag_signal(dom);
+			} else if (x < pc->nr_doms) {
+				ev = sim_pc_import(pc->dom[x].xevent, dom->event_pulse);
+				fl = sim_pc_import(pc->dom[x].xflag, dom->flag_pulse);
+			}
+			sig_put(sig, t + NV40_PCOUNTER_TRAILER_EVENT(x), ev);
+			sig_put(sig, t + NV40_PCOUNTER_TRAILER_FLAG(x), fl);
+		}
+		if (pc->gen == PC_GT215) {
+			for (i = 0; i < 2; i++) {
+				if (dom->user[i] >= 0)
+					sig_put(sig, dom->user[i], dom->user_trigger & BIT(i));
+			}
+		}
+		break;
+	}
+
+	/* Nothing beyond the domain's last signal (a multiple of 32) exists. */
+	for (i = dom->nr_signals / 32; i < PC_SIG_WORDS; i++)
+		sig[i] = 0;
+}
+
+/* The selected signals, in SRC_STATUS order (+ NV10 SETFLAG/CLRFLAG). */
+static u32
+sim_pc_select(struct nvkm_sim_pcounter *pc, const struct sim_pcdom *dom,
+	      const u32 *sig)
+{
+	static const enum sim_pc_input order[] = {
+		PC_PRE, PC_START, PC_EVENT, PC_STOP, PC_SETFLAG, PC_CLRFLAG,
+	};
+	int n = pc->gen < PC_NV30 ? 6 : 4, i, j;
+	u32 bits = 0;
+
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < 4; j++) {
+			u8 s = dom->src[order[i]] >> (j * 8);
+
+			if (sig_get(sig, s))
+				bits |= BIT(i * 4 + j);
+		}
+	}
+	return bits;
+}
+
+u32
+sim_pc_src_status(struct nvkm_sim_pcounter *pc, int d)
+{
+	u32 sig[PC_SIG_WORDS];
+
+	sim_pc_signals(pc, d, sig);
+	return sim_pc_select(pc, &pc->dom[d], sig) & 0xffff;
+}
+
+/* The bits of an _OP register the generation has. */
+u32
+sim_pc_op_mask(struct nvkm_sim_pcounter *pc, enum sim_pc_input in)
+{
+	bool es = in == PC_EVENT || in == PC_STOP;
+
+	if (pc->gen >= PC_G92)
+		return es ? GENMASK(20, 0) : GENMASK(19, 0);
+	if (pc->gen >= PC_NV30 && es)
+		return GENMASK(18, 0);
+	return GENMASK(17, 0);
+}
+
+/* One input: argument selection with its delay lines, then the table. */
+static bool
+sim_pc_logic(struct nvkm_sim_pcounter *pc, const struct sim_pcdom *dom,
+	     enum sim_pc_input in, u32 cur, bool setflag)
+{
+	const u8 *src = sim_pc_args_nv30[in];
+	u32 op = dom->op[in], prev = dom->prev_src;
+	bool arg[4];
+	int i;
+
+	if (pc->gen < PC_NV30 && in >= PC_SETFLAG)
+		src = sim_pc_args_nv10[in - PC_SETFLAG];
+
+	for (i = 0; i < 4; i++)
+		arg[i] = cur & BIT(src[i]);
+	if (op & NV_PCOUNTER_OP_DELAY0)
+		arg[0] = prev & BIT(src[0]);
+	if (op & NV_PCOUNTER_OP_DELAY1)
+		arg[1] = prev & BIT(src[1]);
+
+	if (in == PC_EVENT || in == PC_STOP) {
+		if (pc->gen >= PC_G92 && (op & NV_PCOUNTER_OP_ES_REPLACE2))
+			arg[2] = prev & BIT(src[0]);
+		if (pc->gen >= PC_G92 && (op & NV_PCOUNTER_OP_ES_REPLACE3))
+			arg[3] = prev & BIT(src[1]);
+		if (pc->gen >= PC_NV30 && (op & NV_PCOUNTER_OP_SETFLAG3))
+			arg[3] = setflag;
+	} else if (pc->gen >= PC_G92) {
+		if (op & NV_PCOUNTER_OP_REPLACE2)
+			arg[2] = prev & BIT(src[0]);
+		if (op & NV_PCOUNTER_OP_REPLACE3)
+			arg[3] = prev & BIT(src[1]);
+	}
+
+	return (op >> (arg[0] | arg[1] << 1 | arg[2] << 2 | arg[3] << 3)) & 1;
+}
+
+/**
+ * struct sim_pc_cycle - what a domain sees in one cycle
+ * @in: the six inputs
+ * @swap: the SWAP input
+ * @cur: the selected signals
+ * @b2: B2 integer of the counter modes
+ * @b4: B4 integer
+ * @b6: B6 integer
+ */
+struct sim_pc_cycle {
+	bool in[PC_NR_INPUTS];
+	bool swap;
+	u32 cur;
+	u8 b2, b4, b6;
+};
+
+static void
+sim_pc_inputs(struct nvkm_sim_pcounter *pc, int d, u32 *sig, struct sim_pc_cycle *c)
+{
+	struct sim_pcdom *dom = &pc->dom[d];
+	bool *in = c->in;
+
+	c->cur = sim_pc_select(pc, dom, sig);
+	in[PC_SETFLAG] = sim_pc_logic(pc, dom, PC_SETFLAG, c->cur, false);
+	in[PC_CLRFLAG] = sim_pc_logic(pc, dom, PC_CLRFLAG, c->cur, false);
+	in[PC_EVENT] = sim_pc_logic(pc, dom, PC_EVENT, c->cur, in[PC_SETFLAG]);
+
+	/* PRE, START and STOP see this cycle's EVENT on the loopback. */
+	if (pc->gen >= PC_NV40) {
+		sig_put(sig, dom->trailer + NV40_PCOUNTER_TRAILER_EVENT(d), in[PC_EVENT]);
+		c->cur = sim_pc_select(pc, dom, sig);
+	}
+	in[PC_PRE] = sim_pc_logic(pc, dom, PC_PRE, c->cur, in[PC_SETFLAG]);
+	in[PC_START] = sim_pc_logic(pc, dom, PC_START, c->cur, in[PC_SETFLAG]);
+	in[PC_STOP] = sim_pc_logic(pc, dom, PC_STOP, c->cur, in[PC_SETFLAG]);
+
+	if (pc->gen >= PC_G84)
+		c->swap = sig_get(sig, dom->spec_src & 0xff);
+	else if (pc->gen >= PC_NV30)
+		c->swap = pc->pm_trigger & 1;	/* hardwired to PM_TRIGGER */
+	else
+		c->swap = false;
+	/* Kept with the selected signals, so a changing SWAP unsettles. */
+	c->cur |= c->swap ? PC_CUR_SWAP : 0;
+
+	c->b4 = (c->cur >> 4) & 0xf;
+	c->b6 = c->b4 | ((c->cur >> 10) & 3) << 4;
+	c->b2 = (c->cur >> 8) & 3;
+}
+
+static u8
+sim_pc_ctr_mode(struct nvkm_sim_pcounter *pc, const struct sim_pcdom *dom)
+{
+	if (pc->gen < PC_NV40)
+		return pc->nv10_ctr_mode_b4 ? NV_PCOUNTER_CTR_MODE_EVENT_B4 :
+					      NV_PCOUNTER_CTR_MODE_SIMPLE;
+	return dom->ctr_mode;
+}
+
+/* CTR_EVENT increment of a cycle, by counter mode. */
+static u32
+sim_pc_event_inc(u8 mode, const struct sim_pc_cycle *c)
+{
+	bool ev = c->in[PC_EVENT];
+
+	switch (mode) {
+	case NV_PCOUNTER_CTR_MODE_EVENT_B4:
+		return ev ? c->b4 : 0;
+	case NV_PCOUNTER_CTR_MODE_EVENT_B6:
+		return ev ? c->b6 : 0;
+	case NV_PCOUNTER_CTR_MODE_EXTRA_B6_EVENT_B2:
+		return c->b2;
+	default:	/* SIMPLE, EXTRA_B4 */
+		return ev;
+	}
+}
+
+/* The integer EXTRA_* modes add to CTR_PRE (single) or CTR_START (quad). */
+static int
+sim_pc_extra(u8 mode, const struct sim_pc_cycle *c)
+{
+	switch (mode) {
+	case NV_PCOUNTER_CTR_MODE_EXTRA_B4:
+		return c->b4;
+	case NV_PCOUNTER_CTR_MODE_EXTRA_B6_EVENT_B2:
+		return c->b6;
+	default:
+		return -1;
+	}
+}
+
+static void
+sim_pc_quad_swap(struct sim_pcdom *dom)
+{
+	dom->cycles = dom->sh_cycles;
+	dom->event = dom->sh_event;
+	dom->start = dom->sh_start;
+	dom->pre = dom->sh_pre;
+	dom->stop = dom->sh_stop;
+	dom->sh_cycles = 0;
+	dom->sh_event = 0;
+	dom->sh_start = 0;
+	dom->sh_pre = 0;
+	dom->sh_stop = 0;
+	dom->quad = dom->quad == NV_PCOUNTER_QUAD_EMPTY ? NV_PCOUNTER_QUAD_VALID :
+							  NV_PCOUNTER_QUAD_OVERFLOW;
+}
+
+void
+sim_pc_quad_ack(struct sim_pcdom *dom)
+{
+	dom->quad = dom->quad == NV_PCOUNTER_QUAD_OVERFLOW ? NV_PCOUNTER_QUAD_VALID :
+							     NV_PCOUNTER_QUAD_EMPTY;
+}
+
+/* @n cycles of quad counting with the inputs of @c. */
+static void
+sim_pc_quad_count(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom,
+		  const struct sim_pc_cycle *c, u64 n)
+{
+	u8 mode = sim_pc_ctr_mode(pc, dom);
+	int extra = sim_pc_extra(mode, c);
+
+	dom->sh_cycles = sim_pc_add(pc, dom->sh_cycles, n);
+	dom->sh_event = sim_pc_add(pc, dom->sh_event, n * sim_pc_event_inc(mode, c));
+	dom->sh_start = sim_pc_add(pc, dom->sh_start,
+				   n * (extra >= 0 ? extra : c->in[PC_START]));
+	dom->sh_pre = sim_pc_add32(pc, dom->sh_pre, n * c->in[PC_PRE]);
+	dom->sh_stop = sim_pc_add32(pc, dom->sh_stop, n * c->in[PC_STOP]);
+}
+
+/* @n cycles of the COUNTING state with the inputs of @c. */
+static void
+sim_pc_single_count(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom,
+		    const struct sim_pc_cycle *c, u64 n)
+{
+	u8 mode = sim_pc_ctr_mode(pc, dom);
+	int extra = sim_pc_extra(mode, c);
+
+	dom->cycles = sim_pc_add(pc, dom->cycles, n);
+	dom->event = sim_pc_add(pc, dom->event, n * sim_pc_event_inc(mode, c));
+	if (extra >= 0)
+		dom->pre = sim_pc_add32(pc, dom->pre, n * extra);
+}
+
+static void
+sim_pc_flag_update(struct sim_pcdom *dom, const struct sim_pc_cycle *c)
+{
+	if (c->in[PC_CLRFLAG])
+		dom->flag = false;
+	else if (c->in[PC_SETFLAG])
+		dom->flag = true;
+}
+
+/* One cycle of the single event state machine (reference pseudo-code). */
+static void
+sim_pc_single_cycle(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom,
+		    const struct sim_pc_cycle *c)
+{
+	switch (dom->single) {
+	case NV_PCOUNTER_SINGLE_WAIT_PRE:
+		sim_pc_flag_update(dom, c);
+		if (c->in[PC_PRE]) {
+			if (dom->pre)
+				dom->pre--;
+			else
+				dom->single = NV_PCOUNTER_SINGLE_WAIT_START;
+		}
+		break;
+	case NV_PCOUNTER_SINGLE_WAIT_START:
+		sim_pc_flag_update(dom, c);
+		if (c->in[PC_START]) {
+			dom->cycles = 0;
+			if (pc->gen < PC_NV15 || !dom->ctr_period_all)
+				dom->event = 0;
+			dom->single = NV_PCOUNTER_SINGLE_COUNTING;
+		}
+		break;
+	case NV_PCOUNTER_SINGLE_COUNTING:
+		sim_pc_flag_update(dom, c);
+		sim_pc_single_count(pc, dom, c, 1);
+		if (c->in[PC_STOP]) {
+			if (dom->event >= dom->threshold)
+				dom->start = sim_pc_add(pc, dom->start, 1);
+			if (dom->stop) {
+				dom->stop--;
+				dom->single = NV_PCOUNTER_SINGLE_WAIT_START;
+			} else {
+				dom->single = NV_PCOUNTER_SINGLE_INACTIVE;
+			}
+		}
+		break;
+	default:	/* INACTIVE: the FLAG is frozen */
+		break;
+	}
+}
+
+static void
+sim_pc_cycle(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom,
+	     const struct sim_pc_cycle *c)
+{
+	switch (dom->mode) {
+	case NV_PCOUNTER_MODE_SINGLE:
+		sim_pc_single_cycle(pc, dom, c);
+		break;
+	case NV_PCOUNTER_MODE_QUAD:
+		sim_pc_flag_update(dom, c);
+		/* The swap comes before this cycle's counting. */
+		if (c->swap)
+			sim_pc_quad_swap(dom);
+		sim_pc_quad_count(pc, dom, c, 1);
+		break;
+	default:
+		sim_pc_flag_update(dom, c);
+		break;
+	}
+}
+
+/* @n cycles of a domain whose inputs stay those of @c (see sim_pc_skip). */
+static void
+sim_pc_cycles(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom,
+	      const struct sim_pc_cycle *c, u64 n)
+{
+	u64 k;
+
+	while (n) {
+		if (dom->mode == NV_PCOUNTER_MODE_QUAD) {
+			if (c->swap) {
+				/* swap + one cycle, again and again: three
+				 * rounds reach the fixed point.
+				 */
+				for (k = 0; k < min_t(u64, n, 3); k++)
+					sim_pc_cycle(pc, dom, c);
+			} else {
+				sim_pc_quad_count(pc, dom, c, n);
+			}
+			return;
+		}
+		if (dom->mode != NV_PCOUNTER_MODE_SINGLE)
+			return;
+
+		switch (dom->single) {
+		case NV_PCOUNTER_SINGLE_WAIT_PRE:
+			if (!c->in[PC_PRE])
+				return;
+			k = min_t(u64, n, dom->pre);
+			dom->pre -= k;
+			n -= k;
+			break;
+		case NV_PCOUNTER_SINGLE_WAIT_START:
+			if (!c->in[PC_START])
+				return;
+			break;
+		case NV_PCOUNTER_SINGLE_COUNTING:
+			if (!c->in[PC_STOP]) {
+				sim_pc_single_count(pc, dom, c, n);
+				return;
+			}
+			break;
+		default:
+			return;
+		}
+		if (n) {
+			sim_pc_cycle(pc, dom, c);
+			n--;
+		}
+	}
+}
+
+/* Is the domain's history a constant (no delay line in motion)? */
+static bool
+sim_pc_settled(const struct sim_pcdom *dom, u32 cur)
+{
+	return dom->prev_src == cur && !dom->user_pulse &&
+	       (dom->xevent == 0 || dom->xevent == 7) &&
+	       (dom->xflag == 0 || dom->xflag == 7) &&
+	       (dom->flag_hist == 0 || dom->flag_hist == 3);
+}
+
+static void
+sim_pc_history(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom,
+	       const struct sim_pc_cycle *c)
+{
+	dom->xevent = ((dom->xevent << 1) | c->in[PC_EVENT]) & 7;
+	dom->xflag = ((dom->xflag << 1) | sim_pc_flag_signal(dom)) & 7;
+	dom->flag_hist = ((dom->flag_hist << 1) | dom->flag) & 3;
+	dom->prev_src = c->cur;
+}
+
+static void
+sim_pc_periodic_tick(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom, u64 n)
+{
+	u32 period = sim_pc_periodic_period(dom);
+
+	if (pc->gen < PC_G84)
+		return;
+	if (pc->gctrl & NV40_PCOUNTER_GCTRL_PERIODIC_RESET) {
+		dom->periodic_ctr = 0;
+		return;
+	}
+	if (period)
+		dom->periodic_ctr = (dom->periodic_ctr + n) % period;
+}
+
+/* Cycles from now on in which no pulse of any kind is due. */
+static u64
+sim_pc_calm(struct nvkm_sim_pcounter *pc)
+{
+	u64 calm = U64_MAX;
+	int i;
+
+	if (pc->pm_trigger || pc->wrcache_flush)
+		calm = min_t(u64, __ffs64(pc->pm_trigger | pc->wrcache_flush), calm);
+	for (i = 0; i < PC_MAX_PULSERS; i++) {
+		if (pc->pulser[i].left)
+			calm = min_t(u64, calm, pc->pulser[i].next - pc->now);
+	}
+	for (i = 0; i < pc->nr_doms; i++) {
+		struct sim_pcdom *dom = &pc->dom[i];
+		u32 period = sim_pc_periodic_period(dom);
+
+		if (pc->gen >= PC_G84 && period &&
+		    !(pc->gctrl & NV40_PCOUNTER_GCTRL_PERIODIC_RESET))
+			calm = min_t(u64, calm, period - 1 - dom->periodic_ctr);
+	}
+	return calm;
+}
+
+static void
+sim_pc_pulsers_tick(struct nvkm_sim_pcounter *pc)
+{
+	int i;
+
+	for (i = 0; i < PC_MAX_PULSERS; i++) {
+		struct sim_pc_pulser *p = &pc->pulser[i];
+
+		if (p->left && p->next == pc->now) {
+			p->left--;
+			p->next += p->period;
+		}
+	}
+}
+
+/* One cycle of every domain; returns whether every domain is settled. */
+static bool
+sim_pc_step(struct nvkm_sim_pcounter *pc)
+{
+	struct sim_pc_cycle c[NV40_PCOUNTER_DOMS];
+	u32 sig[PC_SIG_WORDS];
+	bool settled = true;
+	int d;
+
+	/* Every domain sees the others as of the end of the last cycle. */
+	for (d = 0; d < pc->nr_doms; d++) {
+		sim_pc_signals(pc, d, sig);
+		sim_pc_inputs(pc, d, sig, &c[d]);
+	}
+	for (d = 0; d < pc->nr_doms; d++) {
+		struct sim_pcdom *dom = &pc->dom[d];
+
+		settled &= sim_pc_settled(dom, c[d].cur);
+		sim_pc_cycle(pc, dom, &c[d]);
+		sim_pc_history(pc, dom, &c[d]);
+		sim_pc_periodic_tick(pc, dom, 1);
+		dom->user_trigger &= ~dom->user_pulse;
+		dom->user_pulse = 0;
+	}
+	sim_pc_pulsers_tick(pc);
+	pc->pm_trigger >>= 1;
+	pc->wrcache_flush >>= 1;
+	pc->now++;
+	return settled;
+}
+
+/* @n cycles in which nothing changes but counters and state machines. */
+static void
+sim_pc_skip(struct nvkm_sim_pcounter *pc, u64 n)
+{
+	struct sim_pc_cycle c;
+	u32 sig[PC_SIG_WORDS];
+	int d;
+
+	for (d = 0; d < pc->nr_doms; d++) {
+		struct sim_pcdom *dom = &pc->dom[d];
+
+		sim_pc_signals(pc, d, sig);
+		sim_pc_inputs(pc, d, sig, &c);
+		sim_pc_cycles(pc, dom, &c, n);
+		sim_pc_periodic_tick(pc, dom, n);
+	}
+	pc->now += n;
+}
+
+void
+nvkm_sim_pcounter_run(struct nvkm_sim_pcounter *pc, u64 cycles)
+{
+	bool settled = false;
+	u64 n;
+
+	while (cycles) {
+		n = settled && !pc->step_only ? min(cycles, sim_pc_calm(pc)) : 0;
+		if (n) {
+			sim_pc_skip(pc, n);
+			cycles -= n;
+			continue;
+		}
+		settled = sim_pc_step(pc);
+		cycles--;
+	}
+}
+
+/* --- register side effects ------------------------------------------------ */
+
+/* Any _SRC, _OP but PRE_OP, CTR, THRESHOLD or CTRL write. */
+void
+sim_pc_config_written(struct sim_pcdom *dom)
+{
+	dom->single = NV_PCOUNTER_SINGLE_INACTIVE;
+}
+
+void
+sim_pc_pre_op_written(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom)
+{
+	if (dom->mode == NV_PCOUNTER_MODE_QUAD) {
+		if (pc->gen >= PC_G84)
+			sim_pc_quad_swap(dom);
+		return;
+	}
+	if (dom->mode != NV_PCOUNTER_MODE_SINGLE ||
+	    dom->single != NV_PCOUNTER_SINGLE_INACTIVE)
+		return;
+
+	/* Start the counting process. */
+	dom->event = 0;
+	dom->start = 0;
+	dom->cycles = 0;
+	dom->pre = dom->pre_init;
+	dom->stop = dom->stop_init;
+	dom->flag = false;
+	dom->single = NV_PCOUNTER_SINGLE_WAIT_PRE;
+}
+
+/* --- life and the workload side ---------------------------------------- */
+
+struct nvkm_sim_pcounter *
+nvkm_sim_pcounter_new(struct nvkm_sim *sim, u32 chipset)
+{
+	struct nvkm_sim_pcounter *pc;
+	int ret;
+
+	/* GF100+ is a different unit; not modelled yet. */
+	if (chipset >= 0xc0 || !nvkm_device_chip_find(chipset))
+		return NULL;
+
+	pc = kzalloc(sizeof(*pc), GFP_KERNEL);
+	if (!pc)
+		return ERR_PTR(-ENOMEM);
+	pc->sim = sim;
+
+	if (chipset < 0x40)
+		ret = sim_pc_nv10_doms(pc, chipset);
+	else
+		ret = sim_pc_nv40_doms(pc, chipset);
+	if (ret) {
+		kfree(pc);
+		return ret > 0 ? NULL : ERR_PTR(ret);
+	}
+	return pc;
+}
+
+void
+nvkm_sim_pcounter_del(struct nvkm_sim_pcounter **ppc)
+{
+	kfree(*ppc);
+	*ppc = NULL;
+}
+
+bool
+nvkm_sim_pcounter_rd(struct nvkm_sim_pcounter *pc, u32 addr, u32 *data)
+{
+	return pc->layout->rd(pc, addr, data);
+}
+
+bool
+nvkm_sim_pcounter_wr(struct nvkm_sim_pcounter *pc, u32 addr, u32 data)
+{
+	return pc->layout->wr(pc, addr, data);
+}
+
+/* The simulator's PCOUNTER, locked and brought up to time; NULL if none. */
+static struct nvkm_sim_pcounter *
+sim_pc_lock(struct nvkm_sim *sim, unsigned long *flags)
+{
+	nvkm_sim_lock(sim, flags);
+	if (!sim->pcounter)
+		nvkm_sim_unlock(sim, *flags);
+	return sim->pcounter;
+}
+
+static bool
+sim_pc_dom_ok(struct nvkm_sim_pcounter *pc, int dom)
+{
+	return dom >= 0 && dom < pc->nr_doms;
+}
+
+/* A domain of the simulator's PCOUNTER, locked; NULL (unlocked) if none. */
+static struct sim_pcdom *
+sim_pc_lock_dom(struct nvkm_sim *sim, int d, unsigned long *flags,
+		struct nvkm_sim_pcounter **ppc)
+{
+	struct nvkm_sim_pcounter *pc = sim_pc_lock(sim, flags);
+
+	if (pc && !sim_pc_dom_ok(pc, d)) {
+		nvkm_sim_unlock(sim, *flags);
+		pc = NULL;
+	}
+	if (ppc)
+		*ppc = pc;
+	return pc ? &pc->dom[d] : NULL;
+}
+
+/**
+ * nvkm_sim_pcounter_domains() - domains of the simulated PCOUNTER
+ * @sim: the simulator
+ *
+ * Return: the number of domains, or -ENODEV without a PCOUNTER model.
+ */
+int
+nvkm_sim_pcounter_domains(struct nvkm_sim *sim)
+{
+	struct nvkm_sim_pcounter *pc;
+	unsigned long flags;
+	int ret;
+
+	pc = sim_pc_lock(sim, &flags);
+	if (!pc)
+		return -ENODEV;
+	ret = pc->nr_doms;
+	nvkm_sim_unlock(sim, flags);
+	return ret;
+}
+
+/**
+ * nvkm_sim_pcounter_signals() - signals of a domain
+ * @sim: the simulator
+ * @d: domain
+ *
+ * Return: the number of signals, or -EINVAL for an unknown domain.
+ */
+int
+nvkm_sim_pcounter_signals(struct nvkm_sim *sim, int d)
+{
+	struct sim_pcdom *dom;
+	unsigned long flags;
+	int ret;
+
+	dom = sim_pc_lock_dom(sim, d, &flags, NULL);
+	if (!dom)
+		return -EINVAL;
+	ret = dom->nr_signals;
+	nvkm_sim_unlock(sim, flags);
+	return ret;
+}
+
+/**
+ * nvkm_sim_pcounter_trailer() - trailer base of a domain
+ * @sim: the simulator
+ * @d: domain
+ *
+ * Return: the trailer base, or -EINVAL for an unknown domain.
+ */
+int
+nvkm_sim_pcounter_trailer(struct nvkm_sim *sim, int d)
+{
+	struct sim_pcdom *dom;
+	unsigned long flags;
+	int ret;
+
+	dom = sim_pc_lock_dom(sim, d, &flags, NULL);
+	if (!dom)
+		return -EINVAL;
+	ret = dom->trailer;
+	nvkm_sim_unlock(sim, flags);
+	return ret;
+}
+
+/**
+ * nvkm_sim_pcounter_set_value() - drive a group of signals as an integer
+ * @sim: the simulator
+ * @d: domain
+ * @first: lowest signal of the group
+ * @width: signals in the group (1..32)
+ * @value: bit i drives signal @first + i
+ *
+ * Trailer signals are the hardware's own and cannot be driven.
+ *
+ * Return: 0, or -EINVAL.
+ */
+int
+nvkm_sim_pcounter_set_value(struct nvkm_sim *sim, int d, int first,
+			    int width, u32 value)
+{
+	struct sim_pcdom *dom;
+	unsigned long flags;
+	int i, ret = -EINVAL;
+
+	dom = sim_pc_lock_dom(sim, d, &flags, NULL);
+	if (!dom)
+		return -EINVAL;
+	if (width > 0 && width <= 32 && first >= 0 && first + width <= dom->trailer) {
+		for (i = 0; i < width; i++)
+			sig_put(dom->level, first + i, value & BIT(i));
+		ret = 0;
+	}
+	nvkm_sim_unlock(sim, flags);
+	return ret;
+}
+
+/**
+ * nvkm_sim_pcounter_set_signal() - drive one signal
+ * @sim: the simulator
+ * @d: domain
+ * @sig: signal (below the trailer)
+ * @level: its level from the next cycle on
+ *
+ * Return: 0, or -EINVAL.
+ */
+int
+nvkm_sim_pcounter_set_signal(struct nvkm_sim *sim, int d, int sig, bool level)
+{
+	return nvkm_sim_pcounter_set_value(sim, d, sig, 1, level);
+}
+
+/**
+ * nvkm_sim_pcounter_pulse() - pulse a signal for one cycle, repeatedly
+ * @sim: the simulator
+ * @d: domain
+ * @sig: signal (below the trailer)
+ * @period: cycles from one pulse to the next (>= 1)
+ * @count: number of pulses; the first comes in the next cycle
+ *
+ * Return: 0, -ENOSPC when too many pulse trains are running, or -EINVAL.
+ */
+int
+nvkm_sim_pcounter_pulse(struct nvkm_sim *sim, int d, int sig, u32 period,
+			u64 count)
+{
+	struct nvkm_sim_pcounter *pc;
+	struct sim_pcdom *dom;
+	unsigned long flags;
+	int i, ret = -EINVAL;
+
+	dom = sim_pc_lock_dom(sim, d, &flags, &pc);
+	if (!dom)
+		return -EINVAL;
+	if (period && count && sig >= 0 && sig < dom->trailer) {
+		ret = -ENOSPC;
+		for (i = 0; i < PC_MAX_PULSERS; i++) {
+			struct sim_pc_pulser *p = &pc->pulser[i];
+
+			if (p->left)
+				continue;
+			p->dom = d;
+			p->sig = sig;
+			p->period = period;
+			p->next = pc->now;
+			p->left = count;
+			ret = 0;
+			break;
+		}
+	}
+	nvkm_sim_unlock(sim, flags);
+	return ret;
+}
+
+static int
+sim_pc_pgraph_pulse(struct nvkm_sim *sim, unsigned int delay, bool flush)
+{
+	struct nvkm_sim_pcounter *pc;
+	unsigned long flags;
+
+	if (delay >= 64)
+		return -EINVAL;
+	pc = sim_pc_lock(sim, &flags);
+	if (!pc)
+		return -ENODEV;
+	if (flush)
+		pc->wrcache_flush |= BIT_ULL(delay);
+	else
+		pc->pm_trigger |= BIT_ULL(delay);
+	nvkm_sim_unlock(sim, flags);
+	return 0;
+}
+
+/**
+ * nvkm_sim_pcounter_pm_trigger() - PGRAPH pulses PM_TRIGGER
+ * @sim: the simulator
+ * @delay: cycles from now (0: the next simulated cycle), below 64
+ *
+ * Return: 0, or -EINVAL / -ENODEV.
+ */
+int
+nvkm_sim_pcounter_pm_trigger(struct nvkm_sim *sim, unsigned int delay)
+{
+	return sim_pc_pgraph_pulse(sim, delay, false);
+}
+
+/**
+ * nvkm_sim_pcounter_wrcache_flush() - PGRAPH pulses WRCACHE_FLUSH
+ * @sim: the simulator
+ * @delay: cycles from now (0: the next simulated cycle), below 64
+ *
+ * Return: 0, or -EINVAL / -ENODEV.
+ */
+int
+nvkm_sim_pcounter_wrcache_flush(struct nvkm_sim *sim, unsigned int delay)
+{
+	return sim_pc_pgraph_pulse(sim, delay, true);
+}
+
+/**
+ * nvkm_sim_pcounter_step_only() - simulate every cycle, never skip ahead
+ * @sim: the simulator
+ * @step_only: true to disable the closed-form skipping
+ */
+void
+nvkm_sim_pcounter_step_only(struct nvkm_sim *sim, bool step_only)
+{
+	struct nvkm_sim_pcounter *pc;
+	unsigned long flags;
+
+	pc = sim_pc_lock(sim, &flags);
+	if (!pc)
+		return;
+	pc->step_only = step_only;
+	nvkm_sim_unlock(sim, flags);
+}

@@ -1,0 +1,200 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef __NVKM_SIM_PCOUNTER_PRIV_H__
+#define __NVKM_SIM_PCOUNTER_PRIV_H__
+#include <nvkm/hw/pcounter.h>
+#include <nvkm/sim/pcounter.h>
+#include "priv.h"
+
+/* The inputs of a domain's counting logic. */
+enum sim_pc_input {
+	PC_PRE,
+	PC_START,
+	PC_EVENT,
+	PC_STOP,
+	PC_SETFLAG,
+	PC_CLRFLAG,
+	PC_NR_INPUTS
+};
+
+/* PCOUNTER generations, in order; each has everything the earlier ones have
+ * unless the reference says otherwise.
+ */
+enum sim_pc_gen {
+	PC_NV10, PC_NV15, PC_NV20, PC_NV30, PC_NV40, PC_G84, PC_G92, PC_GT215,
+};
+
+/* Cycles of constant inputs after which every delay line is settled:
+ * delay bits (1), FLAG (2), import synchroniser (2) and pulse edge (1).
+ */
+#define PC_SETTLE	8
+
+#define PC_SIG_WORDS	8	/* 256 signals */
+#define PC_CUR_SWAP	BIT(24)	/* SWAP, beside the selected signals */
+
+/**
+ * struct sim_pcdom - one PCOUNTER domain
+ * @nr_signals: signals the domain has (trailer base + 0x20)
+ * @trailer: trailer base
+ * @user: positions of USER_0/USER_1 on GT215:GF100, negative if absent
+ * @src: *_SRC registers (SETFLAG/CLRFLAG: NV10:NV30 only)
+ * @op: *_OP registers, as stored
+ * @spec_src: SPEC_SRC (G84+)
+ * @mode: NV_PCOUNTER_MODE_*
+ * @ctr_mode: NV_PCOUNTER_CTR_MODE_*
+ * @ctr_period_all: EVENT_CTR_PERIOD is ALL (NV15+)
+ * @event_pulse: EVENT import mode is PULSE (NV40+)
+ * @flag_pulse: FLAG import mode is PULSE (NV40+)
+ * @ctrl_other: other stored CTRL bits (NV40 layout)
+ * @threshold: THRESHOLD
+ * @pre_init: initial CTR_PRE
+ * @stop_init: initial CTR_STOP
+ * @single: single event state
+ * @quad: quad event state
+ * @cycles: visible CTR_CYCLES (and CTR_CYCLES_ALT)
+ * @event: visible CTR_EVENT
+ * @start: visible CTR_START
+ * @pre: visible CTR_PRE
+ * @stop: visible CTR_STOP
+ * @sh_cycles: quad mode shadow of @cycles
+ * @sh_event: quad mode shadow of @event
+ * @sh_start: quad mode shadow of @start
+ * @sh_pre: quad mode shadow of @pre
+ * @sh_stop: quad mode shadow of @stop
+ * @flag: the FLAG as set by SETFLAG/CLRFLAG
+ * @flag_hist: @flag at the end of the last cycles (bit 0: last cycle)
+ * @xflag: FLAG signal history as seen by other domains (bit 0: last cycle)
+ * @xevent: EVENT input history (bit 0: last cycle)
+ * @prev_src: selected signals of the last cycle (SRC_STATUS layout, plus
+ *	      SETFLAG_SRC in bits 16-19 and CLRFLAG_SRC in bits 20-23)
+ * @periodic_ctr: cycles since the last PERIODIC pulse
+ * @user_trigger: USER signal values (bits 0-3) and pulse bits (4-7)
+ * @user_pulse: USER values set this cycle to be cleared after it
+ * @level: signal levels driven by the workload
+ */
+struct sim_pcdom {
+	u16 nr_signals;
+	u16 trailer;
+	s16 user[2];
+
+	u32 src[PC_NR_INPUTS];
+	u32 op[PC_NR_INPUTS];
+	u32 spec_src;
+	u8 mode;
+	u8 ctr_mode;
+	bool ctr_period_all;
+	bool event_pulse;
+	bool flag_pulse;
+	u32 ctrl_other;
+	u64 threshold;
+	u32 pre_init;
+	u32 stop_init;
+
+	u8 single;
+	u8 quad;
+	u64 cycles, event, start;
+	u64 pre, stop;
+	u64 sh_cycles, sh_event, sh_start;
+	u64 sh_pre, sh_stop;
+
+	bool flag;
+	u8 flag_hist;
+	u8 xflag;
+	u8 xevent;
+	u32 prev_src;
+
+	u32 periodic_ctr;
+	u8 user_trigger;
+	u8 user_pulse;
+
+	u32 level[PC_SIG_WORDS];
+};
+
+#define PC_MAX_PULSERS	16
+
+/**
+ * struct sim_pc_pulser - a workload pulse train on one signal
+ * @dom: domain
+ * @sig: signal
+ * @period: cycles between pulses
+ * @next: simulated cycle of the next pulse
+ * @left: pulses still to come
+ */
+struct sim_pc_pulser {
+	u8 dom;
+	u8 sig;
+	u32 period;
+	u64 next;
+	u64 left;
+};
+
+/**
+ * struct nvkm_sim_pcounter - the PCOUNTER of a simulated GPU
+ * @sim: owner (for the clock)
+ * @layout: register layout functions
+ * @gen: generation
+ * @nr_doms: domains
+ * @dom: the domains
+ * @now: cycles simulated
+ * @quiet: cycles since inputs last changed
+ * @gctrl: GCTRL (G84+)
+ * @record_chan: RECORD_CHAN (G84+)
+ * @record_dma: RECORD_DMA (G84+)
+ * @nv10_ctr_mode_b4: NV10:NV40 CTRL.CTR_MODE (shared by both domains)
+ * @nv10_ctrl_tvout: NV10:NV40 CTRL bits 0-1
+ * @pm_trigger: cycles at which PGRAPH pulses PM_TRIGGER: bitmask of the
+ *		next 64 cycles (bit 0: current cycle)
+ * @wrcache_flush: the same for WRCACHE_FLUSH
+ * @pulser: workload pulse trains
+ * @step_only: never fast-forward (tests compare the two)
+ */
+struct nvkm_sim_pcounter {
+	struct nvkm_sim *sim;
+	const struct sim_pc_layout *layout;
+	enum sim_pc_gen gen;
+	int nr_doms;
+	struct sim_pcdom dom[NV40_PCOUNTER_DOMS];
+
+	u64 now;
+	u64 quiet;
+	u32 gctrl;
+	u32 record_chan;
+	u32 record_dma;
+	bool nv10_ctr_mode_b4;
+	u32 nv10_ctrl_tvout;
+	u64 pm_trigger;
+	u64 wrcache_flush;
+	struct sim_pc_pulser pulser[PC_MAX_PULSERS];
+	bool step_only;
+};
+
+/**
+ * struct sim_pc_layout - one of the register layouts
+ * @rd: decode a read, false if not a register of this layout/generation
+ * @wr: decode a write, likewise
+ */
+struct sim_pc_layout {
+	bool (*rd)(struct nvkm_sim_pcounter *pc, u32 addr, u32 *data);
+	bool (*wr)(struct nvkm_sim_pcounter *pc, u32 addr, u32 data);
+};
+
+extern const struct sim_pc_layout sim_pc_nv10_layout;
+extern const struct sim_pc_layout sim_pc_nv40_layout;
+
+int sim_pc_nv10_doms(struct nvkm_sim_pcounter *pc, u32 chipset);
+int sim_pc_nv40_doms(struct nvkm_sim_pcounter *pc, u32 chipset);
+
+/* Shared by the layouts: the model behind the registers. */
+void sim_pc_config_written(struct sim_pcdom *dom);
+void sim_pc_pre_op_written(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom);
+void sim_pc_quad_ack(struct sim_pcdom *dom);
+void sim_pc_signals(struct nvkm_sim_pcounter *pc, int d, u32 *sig);
+u32 sim_pc_src_status(struct nvkm_sim_pcounter *pc, int d);
+u32 sim_pc_op_mask(struct nvkm_sim_pcounter *pc, enum sim_pc_input in);
+
+static inline bool
+sim_pc_wide(struct nvkm_sim_pcounter *pc)
+{
+	return pc->gen < PC_NV30;	/* 40-bit counters */
+}
+
+#endif

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef __NVKM_SIM_PRIV_H__
+#define __NVKM_SIM_PRIV_H__
+#include <nvkm/core/device.h>
+#include <nvkm/sim/sim.h>
+
+/*
+ * Every model follows the same shape: _new() for the chipset (NULL when
+ * the chipset has no such unit, ERR_PTR on failure), _rd()/_wr() that
+ * return false for addresses they do not decode, and _run() that advances
+ * the model by a number of cycles.  All are called with sim->lock held.
+ */
+void nvkm_sim_lock(struct nvkm_sim *sim, unsigned long *flags);
+void nvkm_sim_unlock(struct nvkm_sim *sim, unsigned long flags);
+
+struct nvkm_sim_pcounter *nvkm_sim_pcounter_new(struct nvkm_sim *sim, u32 chipset);
+void nvkm_sim_pcounter_del(struct nvkm_sim_pcounter **ppc);
+bool nvkm_sim_pcounter_rd(struct nvkm_sim_pcounter *pc, u32 addr, u32 *data);
+bool nvkm_sim_pcounter_wr(struct nvkm_sim_pcounter *pc, u32 addr, u32 data);
+void nvkm_sim_pcounter_run(struct nvkm_sim_pcounter *pc, u64 cycles);
+
+struct nvkm_sim_pdaemon *nvkm_sim_pdaemon_new(u32 chipset);
+void nvkm_sim_pdaemon_del(struct nvkm_sim_pdaemon **ppd);
+bool nvkm_sim_pdaemon_rd(struct nvkm_sim_pdaemon *pd, u32 addr, u32 *data);
+bool nvkm_sim_pdaemon_wr(struct nvkm_sim_pdaemon *pd, u32 addr, u32 data);
+void nvkm_sim_pdaemon_run(struct nvkm_sim_pdaemon *pd, u64 cycles, u32 idle);
+
+#endif

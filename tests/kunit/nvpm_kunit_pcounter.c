@@ -1,0 +1,870 @@
+// SPDX-License-Identifier: MIT
+/*
+ * KUnit: the simulated PCOUNTER against the reference, through MMIO only
+ * (plus the workload side that drives signals and the clock).  Expected
+ * values are worked out from the reference's rules in each test.
+ */
+#include <kunit/test.h>
+#include <linux/bitfield.h>
+#include <linux/prandom.h>
+#include <nvkm/hw/pcounter.h>
+#include <nvkm/sim/pcounter.h>
+
+#define SRC(a, b, c, d)	((a) | (b) << 8 | (c) << 16 | (d) << 24)
+
+/* Truth tables over ARG[0..3]: bit i is the result for i = a0|a1<<1|... */
+#define OP_ARG0		0xaaaa
+#define OP_ARG1		0xcccc
+#define OP_ARG3		0xff00
+#define OP_ONE		0xffff
+#define OP_RISE01	0x0004	/* ARG1 && !ARG0 */
+
+/* G84 core clock A: 256 signals, trailer at 0xe0. */
+#define D		1
+#define S_A		0x10
+#define S_B		0x11
+#define S_C		0x12
+#define S_W		0x20
+
+static struct nvkm_sim *
+pc_sim(struct kunit *test, u32 chipset)
+{
+	struct nvkm_sim *sim = nvkm_sim_new(chipset);
+
+	KUNIT_ASSERT_NOT_NULL(test, sim);
+	KUNIT_ASSERT_GT(test, nvkm_sim_pcounter_domains(sim), 0);
+	nvkm_sim_set_manual_clock(sim, true);
+	test->priv = sim;
+	return sim;
+}
+
+static void
+pc_exit(struct kunit *test)
+{
+	struct nvkm_sim *sim = test->priv;
+
+	nvkm_sim_del(&sim);
+}
+
+static void
+wr(struct nvkm_sim *sim, u32 addr, u32 data)
+{
+	nvkm_sim_mmio.wr32(sim, addr, data);
+}
+
+static u32
+rd(struct nvkm_sim *sim, u32 addr)
+{
+	return nvkm_sim_mmio.rd32(sim, addr);
+}
+
+static u64
+unclaimed(struct nvkm_sim *sim)
+{
+	struct nvkm_sim_stats stats;
+
+	nvkm_sim_stats(sim, &stats);
+	return stats.unclaimed;
+}
+
+static void
+level(struct nvkm_sim *sim, int dom, int sig, bool v)
+{
+	nvkm_sim_pcounter_set_signal(sim, dom, sig, v);
+}
+
+/* NV40-layout quad mode on domain @d, counting EVENT = @op over @src. */
+static void
+quad_event(struct nvkm_sim *sim, int d, u32 src, u32 op, u32 ctr_mode)
+{
+	wr(sim, NV40_PCOUNTER_CTRL(d), NV_PCOUNTER_MODE_QUAD | ctr_mode << 4);
+	wr(sim, NV40_PCOUNTER_EVENT_SRC(d), src);
+	wr(sim, NV40_PCOUNTER_EVENT_OP(d), op);
+}
+
+/* G84+: swap the quad counters by writing PRE_OP (value kept). */
+static void
+qswap(struct nvkm_sim *sim, int d)
+{
+	wr(sim, NV40_PCOUNTER_PRE_OP(d), rd(sim, NV40_PCOUNTER_PRE_OP(d)));
+}
+
+/* --- layout and presence ------------------------------------------------ */
+
+static void
+domains_follow_signal_tables(struct kunit *test)
+{
+	static const struct {
+		u32 chipset;
+		int doms;
+		int sig0, sig7;
+	} t[] = {
+		{ 0x84, 8, 0x60, 0x100 },
+		{ 0x86, 8, 0x60, 0xe0 },
+		{ 0xa0, 8, 0x80, 0xa0 },
+		{ 0xa3, 8, 0x100, 0x100 },
+		{ 0xaa, 7, 0xa0, 0 },
+		{ 0x50, 5, 0x40, 0 },
+		{ 0x10, 1, 0xa0, 0 },
+		{ 0x20, 2, 0xc0, 0 },
+		{ 0x34, 2, 0x100, 0 },
+	};
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(t); i++) {
+		struct nvkm_sim *sim = nvkm_sim_new(t[i].chipset);
+
+		KUNIT_ASSERT_NOT_NULL(test, sim);
+		KUNIT_EXPECT_EQ_MSG(test, nvkm_sim_pcounter_domains(sim), t[i].doms,
+				    "chipset %x", t[i].chipset);
+		KUNIT_EXPECT_EQ_MSG(test, nvkm_sim_pcounter_signals(sim, 0), t[i].sig0,
+				    "chipset %x", t[i].chipset);
+		if (t[i].sig7)
+			KUNIT_EXPECT_EQ_MSG(test, nvkm_sim_pcounter_signals(sim, 7),
+					    t[i].sig7, "chipset %x", t[i].chipset);
+		nvkm_sim_del(&sim);
+	}
+}
+
+/* Registers of absent domains and of later generations are unclaimed. */
+static void
+absent_registers_are_unclaimed(struct kunit *test)
+{
+	static const struct {
+		u32 chipset;
+		u32 addr;
+		bool present;
+	} t[] = {
+		{ 0x50, NV40_PCOUNTER_CTRL(4), true },
+		{ 0x50, NV40_PCOUNTER_CTRL(5), false },
+		{ 0x50, NV40_PCOUNTER_SPEC_SRC(0), false },
+		{ 0x84, NV40_PCOUNTER_SPEC_SRC(0), true },
+		{ 0x50, NV40_PCOUNTER_GCTRL, false },
+		{ 0x84, NV40_PCOUNTER_GCTRL, true },
+		{ 0x84, NV40_PCOUNTER_USER_TRIGGER(0), false },
+		{ 0xa3, NV40_PCOUNTER_USER_TRIGGER(0), true },
+		{ 0xaa, NV40_PCOUNTER_CTRL(7), false },
+		{ 0x84, NV40_PCOUNTER_SIG_STATUS(0, 2), true },	/* 0x60 signals */
+		{ 0x84, NV40_PCOUNTER_SIG_STATUS(0, 3), false },
+		{ 0x10, NV10_PCOUNTER_CTRL, true },
+		{ 0x10, NV10_PCOUNTER_PRE_SRC(1), false },
+		{ 0x20, NV10_PCOUNTER_PRE_SRC(1), true },
+		{ 0x20, NV10_PCOUNTER_SETFLAG_SRC(0), true },
+		{ 0x30, NV10_PCOUNTER_SETFLAG_SRC(0), false },
+		{ 0x20, NV10_PCOUNTER_CTR_EVENT_HI(0), true },
+		{ 0x30, NV10_PCOUNTER_CTR_EVENT_HI(0), false },
+		{ 0x20, NV30_PCOUNTER_QUAD_ACK_TRIGGER, false },
+		{ 0x30, NV30_PCOUNTER_QUAD_ACK_TRIGGER, true },
+	};
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(t); i++) {
+		struct nvkm_sim *sim = nvkm_sim_new(t[i].chipset);
+		u64 before;
+
+		KUNIT_ASSERT_NOT_NULL(test, sim);
+		before = unclaimed(sim);
+		rd(sim, t[i].addr);
+		KUNIT_EXPECT_EQ_MSG(test, unclaimed(sim) - before, t[i].present ? 0 : 1,
+				    "chipset %x reg %06x", t[i].chipset, t[i].addr);
+		nvkm_sim_del(&sim);
+	}
+}
+
+static void
+op_registers_keep_generation_bits(struct kunit *test)
+{
+	struct nvkm_sim *sim = pc_sim(test, 0x84);
+	struct nvkm_sim *g92 = nvkm_sim_new(0x92);
+
+	KUNIT_ASSERT_NOT_NULL(test, g92);
+	wr(sim, NV40_PCOUNTER_EVENT_OP(0), ~0);
+	wr(sim, NV40_PCOUNTER_PRE_OP(0), ~0);
+	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_EVENT_OP(0)), 0x7ffff);
+	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_PRE_OP(0)), 0x3ffff);
+	wr(g92, NV40_PCOUNTER_EVENT_OP(0), ~0);
+	wr(g92, NV40_PCOUNTER_PRE_OP(0), ~0);
+	KUNIT_EXPECT_EQ(test, rd(g92, NV40_PCOUNTER_EVENT_OP(0)), 0x1fffff);
+	KUNIT_EXPECT_EQ(test, rd(g92, NV40_PCOUNTER_PRE_OP(0)), 0xfffff);
+	nvkm_sim_del(&g92);
+}
+
+static void
+sig_and_src_status_show_signals(struct kunit *test)
+{
+	struct nvkm_sim *sim = pc_sim(test, 0x84);
+
+	level(sim, D, 0x21, true);
+	level(sim, D, 0x3f, true);
+	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_SIG_STATUS(D, 1)), BIT(1) | BIT(31));
+	wr(sim, NV40_PCOUNTER_START_SRC(D), SRC(0, 0x21, 0, 0x3f));
+	wr(sim, NV40_PCOUNTER_STOP_SRC(D), SRC(0x3f, 0, 0, 0));
+	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_SRC_STATUS(D)),
+			BIT(4 + 1) | BIT(4 + 3) | BIT(12));
+	/* SIG_STATUS is read-only and trailer signals cannot be driven. */
+	KUNIT_EXPECT_EQ(test, nvkm_sim_pcounter_set_signal(sim, D, 0xe0, true), -EINVAL);
+}
+
+/* --- input selection and logic ------------------------------------------- */
+
+/* Every combination of the four arguments selects its bit of the table. */
+static void
+logic_op_is_a_truth_table(struct kunit *test)
+{
+	static const u32 ops[] = { 0x8000, 0xfffe, 0x6996, 0x1234, 0x0001 };
+	struct nvkm_sim *sim = pc_sim(test, 0x84);
+	int i, combo;
+
+	for (i = 0; i < ARRAY_SIZE(ops); i++) {
+		quad_event(sim, D, SRC(S_A, S_B, S_C, S_W), ops[i], 0);
+		qswap(sim, D);
+		for (combo = 0; combo < 16; combo++) {
+			nvkm_sim_pcounter_set_value(sim, D, S_A, 3, combo & 7);
+			level(sim, D, S_W, combo & 8);
+			nvkm_sim_run(sim, 10);
+		}
+		qswap(sim, D);
+		KUNIT_EXPECT_EQ_MSG(test, rd(sim, NV40_PCOUNTER_CTR_EVENT(D)),
+				    10 * hweight16(ops[i]), "op %04x", ops[i]);
+		KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_CYCLES(D)), 160);
+	}
+}
+
+/* Delay bit 16: argument 0 is its signal one cycle late: an edge detector. */
+static void
+delay_bit_counts_rising_edges(struct kunit *test)
+{
+	struct nvkm_sim *sim = pc_sim(test, 0x84);
+
+	quad_event(sim, D, SRC(S_A, S_A, 0, 0), OP_RISE01 | NV_PCOUNTER_OP_DELAY0, 0);
+	qswap(sim, D);
+	nvkm_sim_pcounter_pulse(sim, D, S_A, 5, 7);
+	nvkm_sim_run(sim, 50);
+	level(sim, D, S_A, true);
+	nvkm_sim_run(sim, 100);
+	qswap(sim, D);
+	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), 8);
+}
+
+/* G92+: EVENT_OP bit 19 makes ARG2 = SRC[0] delayed; G84 lacks the bit. */
+static void
+g92_delay_replace_bit(struct kunit *test)
+{
+	/* ARG2 && !ARG0 (i in 4, 6, 12, 14): with ARG2 replaced by SRC[0]
+	 * delayed, true in the cycle after each pulse of SRC[0].
+	 */
+	const u32 op = 0x5050 | NV_PCOUNTER_OP_ES_REPLACE2;
+	const u32 chipsets[] = { 0x84, 0x92 };
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		struct nvkm_sim *sim = nvkm_sim_new(chipsets[i]);
+
+		KUNIT_ASSERT_NOT_NULL(test, sim);
+		nvkm_sim_set_manual_clock(sim, true);
+		/* SRC[0] = A, SRC[2] = B, which stays 0 */
+		quad_event(sim, D, SRC(S_A, 0, S_B, 0), op, 0);
+		qswap(sim, D);
+		nvkm_sim_pcounter_pulse(sim, D, S_A, 10, 4);
+		nvkm_sim_run(sim, 40);
+		qswap(sim, D);
+		KUNIT_EXPECT_EQ_MSG(test, rd(sim, NV40_PCOUNTER_CTR_EVENT(D)),
+				    chipsets[i] == 0x92 ? 4 : 0, "chipset %x", chipsets[i]);
+		nvkm_sim_del(&sim);
+	}
+}
+
+/* NV30+: EVENT_OP bit 18 feeds SETFLAG into argument 3, same cycle. */
+static void
+setflag_is_argument_3_of_event(struct kunit *test)
+{
+	struct nvkm_sim *sim = pc_sim(test, 0x84);
+
+	/* SETFLAG's arguments: START_SRC[2], START_SRC[3], PRE_SRC[0], PRE_SRC[1] */
+	wr(sim, NV40_PCOUNTER_START_SRC(D), SRC(0, 0, S_A, 0));
+	wr(sim, NV40_PCOUNTER_SETFLAG_OP(D), OP_ARG0);
+	quad_event(sim, D, SRC(0, 0, 0, 0), OP_ARG3 | NV_PCOUNTER_OP_SETFLAG3, 0);
+	qswap(sim, D);
+	nvkm_sim_pcounter_pulse(sim, D, S_A, 3, 9);
+	nvkm_sim_run(sim, 60);
+	qswap(sim, D);
+	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), 9);
+}
+
+/* SETFLAG in cycle X shows on the FLAG trailer signal in cycle X + 2. */
+static void
+flag_signal_is_two_cycles_late(struct kunit *test)
+{
+	struct nvkm_sim *sim = pc_sim(test, 0x84);
+	int flag = nvkm_sim_pcounter_trailer(sim, D) + NV40_PCOUNTER_TRAILER_FLAG(D);
+
+	wr(sim, NV40_PCOUNTER_START_SRC(D), SRC(0, 0, S_A, 0));
+	wr(sim, NV40_PCOUNTER_SETFLAG_OP(D), OP_ARG0);
+	quad_event(sim, D, SRC(flag, 0, 0, 0), OP_ARG0, 0);
+	qswap(sim, D);
+	level(sim, D, S_A, true);
+	nvkm_sim_run(sim, 1);
+	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_SIG_STATUS(D, flag / 32)) & BIT(flag % 32), 0);
+	nvkm_sim_run(sim, 1);
+	KUNIT_EXPECT_NE(test, rd(sim, NV40_PCOUNTER_SIG_STATUS(D, flag / 32)) & BIT(flag % 32), 0);
+	nvkm_sim_run(sim, 8);
+	qswap(sim, D);
+	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), 8);
+}
+
+/* CLRFLAG wins over SETFLAG. */
+static void
+clrflag_wins_over_setflag(struct kunit *test)
+{
+	struct nvkm_sim *sim = pc_sim(test, 0x84);
+	int flag = nvkm_sim_pcounter_trailer(sim, D) + NV40_PCOUNTER_TRAILER_FLAG(D);
+
+	wr(sim, NV40_PCOUNTER_START_SRC(D), SRC(S_B, 0, S_A, 0));
+	wr(sim, NV40_PCOUNTER_SETFLAG_OP(D), OP_ARG0);	/* START_SRC[2] = A */
+	wr(sim, NV40_PCOUNTER_CLRFLAG_OP(D), 0xf0f0);	/* ARG2 = START_SRC[0] = B */
+	quad_event(sim, D, SRC(flag, 0, 0, 0), OP_ARG0, 0);
+	level(sim, D, S_A, true);
+	nvkm_sim_run(sim, 20);
+	level(sim, D, S_B, true);
+	nvkm_sim_run(sim, 2);
+	qswap(sim, D);
+	nvkm_sim_run(sim, 30);
+	qswap(sim, D);
+	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), 0);
+}
+
+/* A domain imports another's EVENT; PULSE mode turns a level into one pulse. */
+static void
+event_import_continuous_and_pulse(struct kunit *test)
+{
+	struct nvkm_sim *sim = pc_sim(test, 0x84);
+	int ev0 = nvkm_sim_pcounter_trailer(sim, 2) + NV40_PCOUNTER_TRAILER_EVENT(0);
+	int pulse;
+
+	wr(sim, NV40_PCOUNTER_EVENT_SRC(0), SRC(S_A, 0, 0, 0));
+	wr(sim, NV40_PCOUNTER_EVENT_OP(0), OP_ARG0);
+	for (pulse = 0; pulse < 2; pulse++) {
+		quad_event(sim, 2, SRC(ev0, 0, 0, 0), OP_ARG0, 0);
+		if (pulse)
+			wr(sim, NV40_PCOUNTER_CTRL(2), NV_PCOUNTER_MODE_QUAD |
+			   NV40_PCOUNTER_CTRL_EVENT_IMPORT_PULSE);
+		qswap(sim, 2);
+		level(sim, 0, S_A, true);
+		nvkm_sim_run(sim, 10);
+		level(sim, 0, S_A, false);
+		nvkm_sim_run(sim, 10);
+		qswap(sim, 2);
+		KUNIT_EXPECT_EQ_MSG(test, rd(sim, NV40_PCOUNTER_CTR_EVENT(2)), pulse ? 1 : 10,
+				    "%s", pulse ? "PULSE" : "CONTINUOUS");
+	}
+}
+
+/* --- single event mode ---------------------------------------------------- */
+
+static u32
+single_state(struct nvkm_sim *sim, int d)
+{
+	return FIELD_GET(NV40_PCOUNTER_CTRL_SINGLE_STATE, rd(sim, NV40_PCOUNTER_CTRL(d)));
+}
+
+/* PRE = A, START = B (START_SRC[0]), STOP = C, EVENT = W; CTR_PRE 2,
+ * CTR_STOP 1.
+ */
+static void
+single_setup_src(struct nvkm_sim *sim, u32 ctrl, u32 threshold, u32 start_src)
+{
+	wr(sim, NV40_PCOUNTER_CTRL(D), NV_PCOUNTER_MODE_SINGLE | ctrl);
+	wr(sim, NV40_PCOUNTER_START_SRC(D), start_src);
+	wr(sim, NV40_PCOUNTER_START_OP(D), OP_ARG0);
+	wr(sim, NV40_PCOUNTER_EVENT_SRC(D), SRC(S_W, 0, 0, 0));
+	wr(sim, NV40_PCOUNTER_EVENT_OP(D), OP_ARG0);
+	wr(sim, NV40_PCOUNTER_STOP_SRC(D), SRC(S_C, 0, 0, 0));
+	wr(sim, NV40_PCOUNTER_STOP_OP(D), OP_ARG0);
+	wr(sim, NV40_PCOUNTER_THRESHOLD(D), threshold);
+	wr(sim, NV40_PCOUNTER_CTR_PRE(D), 2);
+	wr(sim, NV40_PCOUNTER_CTR_STOP(D), 1);
+	wr(sim, NV40_PCOUNTER_PRE_SRC(D), SRC(S_A, 0, 0, 0));
+	wr(sim, NV40_PCOUNTER_PRE_OP(D), OP_ARG0);	/* starts the process */
+}
+
+static void
+single_setup(struct nvkm_sim *sim, u32 ctrl, u32 threshold)
+{
+	single_setup_src(sim, ctrl, threshold, SRC(S_B, 0, 0, 0));
+}
+
+static void
+hold(struct nvkm_sim *sim, int sig, u64 cycles)
+{
+	level(sim, D, sig, true);
+	nvkm_sim_run(sim, cycles);
+	level(sim, D, sig, false);
+}
+
+static void
+single_event_state_machine(struct kunit *test)
+{
+	struct nvkm_sim *sim = pc_sim(test, 0x84);
+
+	level(sim, D, S_W, true);	/* EVENT every cycle */
+	single_setup(sim, 0, 40);
+	KUNIT_EXPECT_EQ(test, single_state(sim, D), NV_PCOUNTER_SINGLE_WAIT_PRE);
+	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_PRE(D)), 2);
+
+	/* CTR_PRE + 1 PRE cycles leave WAIT_FOR_PRE. */
+	hold(sim, S_A, 2);
+	KUNIT_EXPECT_EQ(test, single_state(sim, D), NV_PCOUNTER_SINGLE_WAIT_PRE);
+	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_PRE(D)), 0);
+	hold(sim, S_A, 1);
+	KUNIT_EXPECT_EQ(test, single_state(sim, D), NV_PCOUNTER_SINGLE_WAIT_START);
+	nvkm_sim_run(sim, 100);		/* events outside a period don't count */
+
+	hold(sim, S_B, 1);
+	KUNIT_EXPECT_EQ(test, single_state(sim, D), NV_PCOUNTER_SINGLE_COUNTING);
+	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), 0);
+	nvkm_sim_run(sim, 50);
+	hold(sim, S_C, 1);		/* period 1: 51 cycles, 51 events >= 40 */
+	KUNIT_EXPECT_EQ(test, single_state(sim, D), NV_PCOUNTER_SINGLE_WAIT_START);
+	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_CYCLES(D)), 51);
+	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_CYCLES_ALT(D)), 51);
+	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), 51);
+	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_START(D)), 1);
+	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_STOP(D)), 0);
+
+	hold(sim, S_B, 1);
+	nvkm_sim_run(sim, 30);
+	hold(sim, S_C, 1);		/* period 2: 31 events < 40, last period */
+	KUNIT_EXPECT_EQ(test, single_state(sim, D), NV_PCOUNTER_SINGLE_INACTIVE);
+	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), 31);
+	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_CYCLES(D)), 31);
+	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_START(D)), 1);
+	hold(sim, S_B, 1);		/* INACTIVE ignores START */
+	KUNIT_EXPECT_EQ(test, single_state(sim, D), NV_PCOUNTER_SINGLE_INACTIVE);
+}
+
+/* EVENT_CTR_PERIOD ALL: CTR_EVENT sums over the counting periods. */
+static void
+single_event_ctr_period_all(struct kunit *test)
+{
+	struct nvkm_sim *sim = pc_sim(test, 0x84);
+
+	level(sim, D, S_W, true);
+	single_setup(sim, NV40_PCOUNTER_CTRL_CTR_PERIOD, 40);
+	hold(sim, S_A, 3);
+	hold(sim, S_B, 1);
+	nvkm_sim_run(sim, 50);
+	hold(sim, S_C, 1);
+	hold(sim, S_B, 1);
+	nvkm_sim_run(sim, 30);
+	hold(sim, S_C, 1);
+	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), 51 + 31);
+	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_START(D)), 2);
+}
+
+/* Writing a config register aborts; writing PRE_OP does not. */
+static void
+config_write_aborts_single_event(struct kunit *test)
+{
+	struct nvkm_sim *sim = pc_sim(test, 0x84);
+
+	single_setup(sim, 0, 0);
+	hold(sim, S_A, 3);
+	KUNIT_EXPECT_EQ(test, single_state(sim, D), NV_PCOUNTER_SINGLE_WAIT_START);
+	wr(sim, NV40_PCOUNTER_PRE_OP(D), OP_ARG0);
+	KUNIT_EXPECT_EQ(test, single_state(sim, D), NV_PCOUNTER_SINGLE_WAIT_START);
+	wr(sim, NV40_PCOUNTER_THRESHOLD(D), 5);
+	KUNIT_EXPECT_EQ(test, single_state(sim, D), NV_PCOUNTER_SINGLE_INACTIVE);
+	wr(sim, NV40_PCOUNTER_PRE_OP(D), OP_ARG0);
+	KUNIT_EXPECT_EQ(test, single_state(sim, D), NV_PCOUNTER_SINGLE_WAIT_PRE);
+	rd(sim, NV40_PCOUNTER_CTR_EVENT(D));
+	KUNIT_EXPECT_EQ(test, single_state(sim, D), NV_PCOUNTER_SINGLE_WAIT_PRE);
+	wr(sim, NV40_PCOUNTER_CTR_EVENT(D), 0);		/* read-only, still aborts */
+	KUNIT_EXPECT_EQ(test, single_state(sim, D), NV_PCOUNTER_SINGLE_INACTIVE);
+}
+
+/* EXTRA_B4 in single mode: CTR_PRE sums B4 over all counting cycles. */
+static void
+single_extra_b4_sums_into_ctr_pre(struct kunit *test)
+{
+	struct nvkm_sim *sim = pc_sim(test, 0x84);
+
+	/* B4 = START_SRC[0..3] = (B, 0x40, 0x41, 0x42) = 0b1010 when B is 0 */
+	nvkm_sim_pcounter_set_value(sim, D, 0x40, 3, 0x5);
+	single_setup_src(sim, NV_PCOUNTER_CTR_MODE_EXTRA_B4 << 4, 0,
+			 SRC(S_B, 0x40, 0x41, 0x42));
+	hold(sim, S_A, 3);
+	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_PRE(D)), 0);
+	hold(sim, S_B, 1);
+	nvkm_sim_run(sim, 20);
+	hold(sim, S_C, 1);		/* 21 counting cycles */
+	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_PRE(D)), 21 * 10);
+	hold(sim, S_B, 1);
+	nvkm_sim_run(sim, 9);
+	hold(sim, S_C, 1);		/* 10 more, summed */
+	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_PRE(D)), 31 * 10);
+	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), 0);
+	KUNIT_EXPECT_EQ(test, single_state(sim, D), NV_PCOUNTER_SINGLE_INACTIVE);
+}
+
+/* --- quad event mode ---------------------------------------------------- */
+
+/* A swap in a cycle with an event counts that event in the next period. */
+static void
+quad_swap_before_count(struct kunit *test)
+{
+	struct nvkm_sim *sim = pc_sim(test, 0x84);
+
+	quad_event(sim, D, SRC(S_A, 0, 0, 0), OP_ARG0, 0);
+	wr(sim, NV40_PCOUNTER_SPEC_SRC(D), S_W);
+	qswap(sim, D);
+	level(sim, D, S_A, true);
+	nvkm_sim_run(sim, 10);
+	hold(sim, S_W, 1);		/* SWAP and EVENT in the same cycle */
+	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), 10);
+	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_CYCLES(D)), 10);
+	nvkm_sim_run(sim, 4);
+	qswap(sim, D);
+	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), 5);
+}
+
+static u32
+quad_state(struct nvkm_sim *sim, int d)
+{
+	return FIELD_GET(NV40_PCOUNTER_CTRL_QUAD_STATE, rd(sim, NV40_PCOUNTER_CTRL(d)));
+}
+
+static void
+quad_state_counts_swaps_and_acks(struct kunit *test)
+{
+	struct nvkm_sim *sim = pc_sim(test, 0x84);
+
+	quad_event(sim, D, 0, 0, 0);
+	KUNIT_EXPECT_EQ(test, quad_state(sim, D), NV_PCOUNTER_QUAD_EMPTY);
+	wr(sim, NV40_PCOUNTER_QUAD_ACK_TRIGGER(D), 1);
+	KUNIT_EXPECT_EQ(test, quad_state(sim, D), NV_PCOUNTER_QUAD_EMPTY);
+	qswap(sim, D);
+	KUNIT_EXPECT_EQ(test, quad_state(sim, D), NV_PCOUNTER_QUAD_VALID);
+	qswap(sim, D);
+	KUNIT_EXPECT_EQ(test, quad_state(sim, D), NV_PCOUNTER_QUAD_OVERFLOW);
+	qswap(sim, D);
+	KUNIT_EXPECT_EQ(test, quad_state(sim, D), NV_PCOUNTER_QUAD_OVERFLOW);
+	wr(sim, NV40_PCOUNTER_QUAD_ACK_TRIGGER(D), 0);
+	KUNIT_EXPECT_EQ(test, quad_state(sim, D), NV_PCOUNTER_QUAD_OVERFLOW);
+	wr(sim, NV40_PCOUNTER_QUAD_ACK_TRIGGER(D), 1);
+	KUNIT_EXPECT_EQ(test, quad_state(sim, D), NV_PCOUNTER_QUAD_VALID);
+	wr(sim, NV40_PCOUNTER_QUAD_ACK_TRIGGER(D), 1);
+	KUNIT_EXPECT_EQ(test, quad_state(sim, D), NV_PCOUNTER_QUAD_EMPTY);
+}
+
+/* NV30:G84: SWAP is PGRAPH's PM_TRIGGER, and PRE_OP writes do not swap. */
+static void
+nv30_swap_is_pm_trigger(struct kunit *test)
+{
+	struct nvkm_sim *sim = pc_sim(test, 0x30);
+
+	wr(sim, NV10_PCOUNTER_CTRL, NV30_PCOUNTER_CTRL_MODE_QUAD(0));
+	wr(sim, NV10_PCOUNTER_EVENT_SRC(0), SRC(S_A, 0, 0, 0));
+	wr(sim, NV10_PCOUNTER_EVENT_OP(0), OP_ARG0);
+	level(sim, 0, S_A, true);
+	nvkm_sim_run(sim, 20);
+	wr(sim, NV10_PCOUNTER_PRE_OP(0), 0);
+	KUNIT_EXPECT_EQ(test, rd(sim, NV10_PCOUNTER_CTR_EVENT(0)), 0);
+	nvkm_sim_pcounter_pm_trigger(sim, 0);
+	nvkm_sim_run(sim, 1);
+	KUNIT_EXPECT_EQ(test, rd(sim, NV10_PCOUNTER_CTR_EVENT(0)), 20);
+	KUNIT_EXPECT_EQ(test, rd(sim, NV10_PCOUNTER_CTRL) & NV30_PCOUNTER_CTRL_QUAD_STATE(0),
+			NV_PCOUNTER_QUAD_VALID << 24);
+	wr(sim, NV30_PCOUNTER_QUAD_ACK_TRIGGER, NV30_PCOUNTER_QUAD_ACK_DOM(0));
+	KUNIT_EXPECT_EQ(test, rd(sim, NV10_PCOUNTER_CTRL) & NV30_PCOUNTER_CTRL_QUAD_STATE(0), 0);
+}
+
+/* The five counter modes, with B4 = 0b1011, B6 = 0b011011, B2 = 0b11. */
+static void
+counter_modes_add_integers(struct kunit *test)
+{
+	static const struct {
+		u32 mode;
+		u32 event, start;
+	} t[] = {
+		{ NV_PCOUNTER_CTR_MODE_SIMPLE, 1, 1 },
+		{ NV_PCOUNTER_CTR_MODE_EVENT_B4, 11, 1 },
+		{ NV_PCOUNTER_CTR_MODE_EVENT_B6, 27, 1 },
+		{ NV_PCOUNTER_CTR_MODE_EXTRA_B4, 1, 11 },
+		{ NV_PCOUNTER_CTR_MODE_EXTRA_B6_EVENT_B2, 3, 27 },
+	};
+	struct nvkm_sim *sim = pc_sim(test, 0x84);
+	int i;
+
+	/* START_SRC = 0x40..0x43 (B4), EVENT_SRC = 0x44..0x47 (B2, B6 high) */
+	nvkm_sim_pcounter_set_value(sim, D, 0x40, 4, 0xb);
+	nvkm_sim_pcounter_set_value(sim, D, 0x44, 4, 0x7);
+	for (i = 0; i < ARRAY_SIZE(t); i++) {
+		quad_event(sim, D, SRC(0x44, 0x45, 0x46, 0x47), OP_ONE, t[i].mode);
+		wr(sim, NV40_PCOUNTER_START_SRC(D), SRC(0x40, 0x41, 0x42, 0x43));
+		wr(sim, NV40_PCOUNTER_START_OP(D), OP_ONE);
+		qswap(sim, D);
+		nvkm_sim_run(sim, 100);
+		qswap(sim, D);
+		KUNIT_EXPECT_EQ_MSG(test, rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), 100 * t[i].event,
+				    "mode %u", t[i].mode);
+		KUNIT_EXPECT_EQ_MSG(test, rd(sim, NV40_PCOUNTER_CTR_START(D)), 100 * t[i].start,
+				    "mode %u", t[i].mode);
+	}
+}
+
+/* NV30+: 32-bit counters stop at 0xffffffff. */
+static void
+nv30_counters_saturate(struct kunit *test)
+{
+	struct nvkm_sim *sim = pc_sim(test, 0x84);
+
+	quad_event(sim, D, 0, OP_ONE, 0);
+	qswap(sim, D);
+	nvkm_sim_run(sim, 5ull << 32);
+	qswap(sim, D);
+	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), U32_MAX);
+	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_CYCLES(D)), U32_MAX);
+}
+
+/* NV10:NV30: 40-bit counters whose bit 39 sticks. */
+static void
+nv10_counters_are_40_bit_with_sticky_bit39(struct kunit *test)
+{
+	struct nvkm_sim *sim = pc_sim(test, 0x10);
+
+	wr(sim, NV10_PCOUNTER_START_SRC(0), SRC(S_B, 0, 0, 0));
+	wr(sim, NV10_PCOUNTER_START_OP(0), OP_ARG0);
+	wr(sim, NV10_PCOUNTER_EVENT_OP(0), OP_ONE);
+	wr(sim, NV10_PCOUNTER_PRE_OP(0), OP_ONE);
+	nvkm_sim_run(sim, 1);			/* CTR_PRE 0: one PRE cycle */
+	level(sim, 0, S_B, true);
+	nvkm_sim_run(sim, 1);
+	level(sim, 0, S_B, false);
+	KUNIT_EXPECT_EQ(test, rd(sim, NV10_PCOUNTER_CTRL) & NV10_PCOUNTER_CTRL_SINGLE_STATE(0),
+			NV_PCOUNTER_SINGLE_COUNTING << 3);
+	nvkm_sim_run(sim, (1ull << 39) - 2);
+	KUNIT_EXPECT_EQ(test, rd(sim, NV10_PCOUNTER_CTR_EVENT_HI(0)), 0x7f);
+	KUNIT_EXPECT_EQ(test, rd(sim, NV10_PCOUNTER_CTR_EVENT(0)), 0xfffffffe);
+	nvkm_sim_run(sim, (1ull << 39) + 7);
+	/* the low 39 bits wrapped; bit 39 stayed */
+	KUNIT_EXPECT_EQ(test, rd(sim, NV10_PCOUNTER_CTR_EVENT_HI(0)), 0x80);
+	KUNIT_EXPECT_EQ(test, rd(sim, NV10_PCOUNTER_CTR_EVENT(0)), 5);
+	KUNIT_EXPECT_EQ(test, rd(sim, NV10_PCOUNTER_CTR_CYCLES_HI(0)), 0x80);
+}
+
+/* NV10:NV30 SETFLAG has its own selection. */
+static void
+nv10_setflag_has_own_selection(struct kunit *test)
+{
+	struct nvkm_sim *sim = pc_sim(test, 0x20);
+	int flag = nvkm_sim_pcounter_trailer(sim, 0) + NV20_PCOUNTER_TRAILER_FLAG(0);
+
+	wr(sim, NV10_PCOUNTER_SETFLAG_SRC(0), SRC(S_A, 0, 0, 0));
+	wr(sim, NV10_PCOUNTER_SETFLAG_OP(0), OP_ARG0);
+	wr(sim, NV10_PCOUNTER_PRE_OP(0), 0);		/* WAIT_PRE: flag live */
+	level(sim, 0, S_A, true);
+	nvkm_sim_run(sim, 3);
+	KUNIT_EXPECT_NE(test, rd(sim, NV10_PCOUNTER_SIG_STATUS(0, flag / 128, flag / 32 % 4)) &
+			BIT(flag % 32), 0);
+}
+
+/* --- PERIODIC and USER ------------------------------------------------------ */
+
+static void
+periodic_pulses_every_period(struct kunit *test)
+{
+	struct nvkm_sim *sim = pc_sim(test, 0x84);
+	int per = nvkm_sim_pcounter_trailer(sim, D) + NV40_PCOUNTER_TRAILER_PERIODIC;
+	u32 sel;
+
+	for (sel = 1; sel <= 7; sel++) {
+		wr(sim, NV40_PCOUNTER_CTRL(D), NV_PCOUNTER_MODE_QUAD |
+		   FIELD_PREP(NV40_PCOUNTER_CTRL_PERIODIC, sel));
+		wr(sim, NV40_PCOUNTER_EVENT_SRC(D), SRC(per, 0, 0, 0));
+		wr(sim, NV40_PCOUNTER_EVENT_OP(D), OP_ARG0);
+		wr(sim, NV40_PCOUNTER_GCTRL, NV40_PCOUNTER_GCTRL_PERIODIC_RESET);
+		wr(sim, NV40_PCOUNTER_GCTRL, 0);
+		qswap(sim, D);
+		nvkm_sim_run(sim, (0x200 << sel) * 10);
+		qswap(sim, D);
+		KUNIT_EXPECT_EQ_MSG(test, rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), 10,
+				    "period 0x%x", 0x200 << sel);
+	}
+	wr(sim, NV40_PCOUNTER_GCTRL, NV40_PCOUNTER_GCTRL_PERIODIC_RESET);
+	nvkm_sim_run(sim, 0x100000);
+	qswap(sim, D);
+	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), 0);
+	wr(sim, NV40_PCOUNTER_CTRL(D), NV_PCOUNTER_MODE_QUAD);	/* disabled */
+	wr(sim, NV40_PCOUNTER_GCTRL, 0);
+	nvkm_sim_run(sim, 0x100000);
+	qswap(sim, D);
+	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), 0);
+}
+
+static void
+user_trigger_values_and_pulses(struct kunit *test)
+{
+	struct nvkm_sim *sim = pc_sim(test, 0xa3);
+	const int user0 = 0x69;		/* GT215 core clock A: USER 0x69-0x6a */
+
+	quad_event(sim, D, SRC(user0, user0 + 1, 0, 0), OP_ARG0, 0);
+	wr(sim, NV40_PCOUNTER_START_SRC(D), SRC(user0 + 1, 0, 0, 0));
+	wr(sim, NV40_PCOUNTER_START_OP(D), OP_ARG0);
+	qswap(sim, D);
+	wr(sim, NV40_PCOUNTER_USER_TRIGGER(D), 0x5);	/* USER_0 = 1 for a cycle */
+	nvkm_sim_run(sim, 10);
+	wr(sim, NV40_PCOUNTER_USER_TRIGGER(D), 0x2);	/* USER_1 = 1 until told */
+	nvkm_sim_run(sim, 10);
+	wr(sim, NV40_PCOUNTER_USER_TRIGGER(D), 0x0);
+	nvkm_sim_run(sim, 10);
+	qswap(sim, D);
+	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), 1);
+	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_START(D)), 10);
+	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_USER_TRIGGER(D)), 0);	/* write-only */
+}
+
+/* --- the closed-form skip agrees with cycle-by-cycle simulation ---------- */
+
+struct pc_scenario {
+	u32 src[4], op[6], ctrl, threshold, pre, stop, spec;
+	u8 sig[3];
+	u32 period[3], count[3];
+	u32 cycles[4];
+};
+
+static void
+scenario_run(struct nvkm_sim *sim, const struct pc_scenario *s, u32 *out)
+{
+	static const u32 regs[] = {
+		NV40_PCOUNTER_CTR_CYCLES(D), NV40_PCOUNTER_CTR_EVENT(D),
+		NV40_PCOUNTER_CTR_START(D), NV40_PCOUNTER_CTR_PRE(D),
+		NV40_PCOUNTER_CTR_STOP(D), NV40_PCOUNTER_CTRL(D),
+		NV40_PCOUNTER_SRC_STATUS(D),
+	};
+	int i, k = 0;
+
+	wr(sim, NV40_PCOUNTER_CTRL(D), s->ctrl);
+	wr(sim, NV40_PCOUNTER_SPEC_SRC(D), s->spec);
+	wr(sim, NV40_PCOUNTER_START_SRC(D), s->src[1]);
+	wr(sim, NV40_PCOUNTER_EVENT_SRC(D), s->src[2]);
+	wr(sim, NV40_PCOUNTER_STOP_SRC(D), s->src[3]);
+	wr(sim, NV40_PCOUNTER_START_OP(D), s->op[1]);
+	wr(sim, NV40_PCOUNTER_EVENT_OP(D), s->op[2]);
+	wr(sim, NV40_PCOUNTER_STOP_OP(D), s->op[3]);
+	wr(sim, NV40_PCOUNTER_SETFLAG_OP(D), s->op[4]);
+	wr(sim, NV40_PCOUNTER_CLRFLAG_OP(D), s->op[5]);
+	wr(sim, NV40_PCOUNTER_THRESHOLD(D), s->threshold);
+	wr(sim, NV40_PCOUNTER_CTR_PRE(D), s->pre);
+	wr(sim, NV40_PCOUNTER_CTR_STOP(D), s->stop);
+	wr(sim, NV40_PCOUNTER_PRE_SRC(D), s->src[0]);
+	wr(sim, NV40_PCOUNTER_PRE_OP(D), s->op[0]);
+	for (i = 0; i < 3; i++)
+		nvkm_sim_pcounter_pulse(sim, D, s->sig[i], s->period[i], s->count[i]);
+	for (i = 0; i < 4; i++) {
+		nvkm_sim_run(sim, s->cycles[i]);
+		nvkm_sim_pcounter_set_signal(sim, D, s->sig[i % 3], i & 1);
+		for (k = 0; k < ARRAY_SIZE(regs); k++)
+			*out++ = rd(sim, regs[k]);
+	}
+}
+
+static void
+skip_matches_stepping(struct kunit *test)
+{
+	static const u32 ctrls[] = {
+		NV_PCOUNTER_MODE_SINGLE, NV_PCOUNTER_MODE_QUAD,
+		NV_PCOUNTER_MODE_SINGLE | NV40_PCOUNTER_CTRL_CTR_PERIOD | 3 << 4,
+		NV_PCOUNTER_MODE_QUAD | 4 << 4 | 1 << 21,	/* PERIODIC 0x400 */
+		NV_PCOUNTER_MODE_QUAD | 2 << 4 | NV40_PCOUNTER_CTRL_FLAG_IMPORT_PULSE,
+	};
+	struct rnd_state rnd;
+	u32 a[28], b[28];
+	int n, i;
+
+	prandom_seed_state(&rnd, 0x6e76706d);
+	for (n = 0; n < 24; n++) {
+		struct nvkm_sim *x = nvkm_sim_new(0x92), *y = nvkm_sim_new(0x92);
+		struct pc_scenario s = {};
+		u32 trailer;
+
+		KUNIT_ASSERT_NOT_NULL(test, x);
+		KUNIT_ASSERT_NOT_NULL(test, y);
+		nvkm_sim_set_manual_clock(x, true);
+		nvkm_sim_set_manual_clock(y, true);
+		nvkm_sim_pcounter_step_only(y, true);
+		trailer = nvkm_sim_pcounter_trailer(x, D);
+
+		/* signals from a small pool, trailers included */
+		for (i = 0; i < 3; i++)
+			s.sig[i] = 0x10 + prandom_u32_state(&rnd) % 4;
+		for (i = 0; i < 16; i++) {
+			static const u8 trailers[] = {
+				NV40_PCOUNTER_TRAILER_PERIODIC,
+				NV40_PCOUNTER_TRAILER_EVENT(D),
+				NV40_PCOUNTER_TRAILER_FLAG(D),
+				NV40_PCOUNTER_TRAILER_FLAG(0),
+			};
+			u32 pick = prandom_u32_state(&rnd) % 8;
+			u32 sig = pick < 4 ? 0x10 + pick : trailer + trailers[pick - 4];
+
+			s.src[i / 4] |= (sig & 0xff) << (i % 4 * 8);
+		}
+		for (i = 0; i < 6; i++)
+			s.op[i] = prandom_u32_state(&rnd) & 0x1fffff;
+		s.ctrl = ctrls[prandom_u32_state(&rnd) % ARRAY_SIZE(ctrls)];
+		s.threshold = prandom_u32_state(&rnd) % 300;
+		s.pre = prandom_u32_state(&rnd) % 50;
+		s.stop = prandom_u32_state(&rnd) % 20;
+		s.spec = 0x10 + prandom_u32_state(&rnd) % 4;
+		for (i = 0; i < 3; i++) {
+			s.period[i] = 1 + prandom_u32_state(&rnd) % 200;
+			s.count[i] = 1 + prandom_u32_state(&rnd) % 40;
+		}
+		for (i = 0; i < 4; i++)
+			s.cycles[i] = prandom_u32_state(&rnd) % 3000;
+
+		scenario_run(x, &s, a);
+		scenario_run(y, &s, b);
+		for (i = 0; i < ARRAY_SIZE(a); i++)
+			KUNIT_EXPECT_EQ_MSG(test, a[i], b[i], "scenario %d, value %d", n, i);
+		nvkm_sim_del(&x);
+		nvkm_sim_del(&y);
+	}
+}
+
+static struct kunit_case nvpm_sim_pcounter_cases[] = {
+	KUNIT_CASE(domains_follow_signal_tables),
+	KUNIT_CASE(absent_registers_are_unclaimed),
+	KUNIT_CASE(op_registers_keep_generation_bits),
+	KUNIT_CASE(sig_and_src_status_show_signals),
+	KUNIT_CASE(logic_op_is_a_truth_table),
+	KUNIT_CASE(delay_bit_counts_rising_edges),
+	KUNIT_CASE(g92_delay_replace_bit),
+	KUNIT_CASE(setflag_is_argument_3_of_event),
+	KUNIT_CASE(flag_signal_is_two_cycles_late),
+	KUNIT_CASE(clrflag_wins_over_setflag),
+	KUNIT_CASE(event_import_continuous_and_pulse),
+	KUNIT_CASE(single_event_state_machine),
+	KUNIT_CASE(single_event_ctr_period_all),
+	KUNIT_CASE(config_write_aborts_single_event),
+	KUNIT_CASE(single_extra_b4_sums_into_ctr_pre),
+	KUNIT_CASE(quad_swap_before_count),
+	KUNIT_CASE(quad_state_counts_swaps_and_acks),
+	KUNIT_CASE(nv30_swap_is_pm_trigger),
+	KUNIT_CASE(counter_modes_add_integers),
+	KUNIT_CASE(nv30_counters_saturate),
+	KUNIT_CASE(nv10_counters_are_40_bit_with_sticky_bit39),
+	KUNIT_CASE(nv10_setflag_has_own_selection),
+	KUNIT_CASE(periodic_pulses_every_period),
+	KUNIT_CASE(user_trigger_values_and_pulses),
+	KUNIT_CASE(skip_matches_stepping),
+	{}
+};
+
+static struct kunit_suite nvpm_sim_pcounter_suite = {
+	.name = "nvpm_sim_pcounter",
+	.exit = pc_exit,
+	.test_cases = nvpm_sim_pcounter_cases,
+};
+
+kunit_test_suite(nvpm_sim_pcounter_suite);
