@@ -100,23 +100,27 @@ sim_pc_periodic_period(const struct sim_pcdom *dom)
 	return sel ? 0x200 << sel : 0;
 }
 
+/* The PERIODIC generator runs: G84+, a period set, not held in reset. */
+static bool
+sim_pc_periodic_on(struct nvkm_sim_pcounter *pc, const struct sim_pcdom *dom)
+{
+	return pc->gen >= PC_G84 && sim_pc_periodic_period(dom) &&
+	       !(pc->set[dom->set].gctrl & NV40_PCOUNTER_GCTRL_PERIODIC_RESET);
+}
+
 static bool
 sim_pc_periodic(struct nvkm_sim_pcounter *pc, const struct sim_pcdom *dom)
 {
-	u32 period = sim_pc_periodic_period(dom);
-
-	if (pc->gen < PC_G84 || !period ||
-	    (pc->gctrl & NV40_PCOUNTER_GCTRL_PERIODIC_RESET))
-		return false;
-	return dom->periodic_ctr == period - 1;
+	return sim_pc_periodic_on(pc, dom) &&
+	       dom->periodic_ctr == sim_pc_periodic_period(dom) - 1;
 }
 
 /* The 256 signals of domain @d in the current cycle. */
 void
 sim_pc_signals(struct nvkm_sim_pcounter *pc, int d, u32 *sig)
 {
-	struct sim_pcdom *dom = &pc->dom[d];
-	unsigned int t = dom->trailer, i, x;
+	struct sim_pcdom *dom = &pc->dom[d], *set = &pc->dom[pc->set[dom->set].first];
+	unsigned int t = dom->trailer, i, x, nr = pc->set[dom->set].nr;
 
 	memcpy(sig, dom->level, sizeof(dom->level));
 	for (i = 0; i < PC_MAX_PULSERS; i++) {
@@ -134,9 +138,9 @@ sim_pc_signals(struct nvkm_sim_pcounter *pc, int d, u32 *sig)
 	case PC_NV20:
 	case PC_NV30:
 		sig_put(sig, t + NV20_PCOUNTER_TRAILER_PM_TRIGGER, pc->pm_trigger & 1);
-		for (x = 0; x < pc->nr_doms; x++) {
-			bool v = x == d ? sim_pc_flag_signal(dom) :
-				 sim_pc_import(pc->dom[x].xflag, false);
+		for (x = 0; x < nr; x++) {
+			bool v = x == dom->idx ? sim_pc_flag_signal(dom) :
+				 sim_pc_import(set[x].xflag, false);
 
 			sig_put(sig, t + NV20_PCOUNTER_TRAILER_FLAG(x), v);
 		}
@@ -150,12 +154,12 @@ sim_pc_signals(struct nvkm_sim_pcounter *pc, int d, u32 *sig)
 		for (x = 0; x < NV40_PCOUNTER_DOMS; x++) {
 			bool ev = false, fl = false;
 
-			if (x == d) {
+			if (x == dom->idx) {
 				ev = dom->xevent & 1;
 				fl = sim_pc_flag_signal(dom);
-			} else if (x < pc->nr_doms) {
-				ev = sim_pc_import(pc->dom[x].xevent, dom->event_pulse);
-				fl = sim_pc_import(pc->dom[x].xflag, dom->flag_pulse);
+			} else if (x < nr) {
+				ev = sim_pc_import(set[x].xevent, dom->event_pulse);
+				fl = sim_pc_import(set[x].xflag, dom->flag_pulse);
 			}
 			sig_put(sig, t + NV40_PCOUNTER_TRAILER_EVENT(x), ev);
 			sig_put(sig, t + NV40_PCOUNTER_TRAILER_FLAG(x), fl);
@@ -255,22 +259,6 @@ sim_pc_logic(struct nvkm_sim_pcounter *pc, const struct sim_pcdom *dom,
 	return (op >> (arg[0] | arg[1] << 1 | arg[2] << 2 | arg[3] << 3)) & 1;
 }
 
-/**
- * struct sim_pc_cycle - what a domain sees in one cycle
- * @in: the six inputs
- * @swap: the SWAP input
- * @cur: the selected signals
- * @b2: B2 integer of the counter modes
- * @b4: B4 integer
- * @b6: B6 integer
- */
-struct sim_pc_cycle {
-	bool in[PC_NR_INPUTS];
-	bool swap;
-	u32 cur;
-	u8 b2, b4, b6;
-};
-
 static void
 sim_pc_inputs(struct nvkm_sim_pcounter *pc, int d, u32 *sig, struct sim_pc_cycle *c)
 {
@@ -284,7 +272,7 @@ sim_pc_inputs(struct nvkm_sim_pcounter *pc, int d, u32 *sig, struct sim_pc_cycle
 
 	/* PRE, START and STOP see this cycle's EVENT on the loopback. */
 	if (pc->gen >= PC_NV40) {
-		sig_put(sig, dom->trailer + NV40_PCOUNTER_TRAILER_EVENT(d), in[PC_EVENT]);
+		sig_put(sig, dom->trailer + NV40_PCOUNTER_TRAILER_EVENT(dom->idx), in[PC_EVENT]);
 		c->cur = sim_pc_select(pc, dom, sig);
 	}
 	in[PC_PRE] = sim_pc_logic(pc, dom, PC_PRE, c->cur, in[PC_SETFLAG]);
@@ -467,6 +455,10 @@ sim_pc_cycle(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom,
 			sim_pc_quad_swap(dom);
 		sim_pc_quad_count(pc, dom, c, 1);
 		break;
+	case NV_PCOUNTER_MODE_RECORD:
+		sim_pc_flag_update(dom, c);
+		sim_pc_record_cycle(pc, dom, c);
+		break;
 	default:
 		sim_pc_flag_update(dom, c);
 		break;
@@ -491,6 +483,10 @@ sim_pc_cycles(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom,
 			} else {
 				sim_pc_quad_count(pc, dom, c, n);
 			}
+			return;
+		}
+		if (dom->mode == NV_PCOUNTER_MODE_RECORD) {
+			sim_pc_record_cycles(pc, dom, c, n);
 			return;
 		}
 		if (dom->mode != NV_PCOUNTER_MODE_SINGLE)
@@ -547,16 +543,10 @@ sim_pc_history(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom,
 static void
 sim_pc_periodic_tick(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom, u64 n)
 {
-	u32 period = sim_pc_periodic_period(dom);
-
-	if (pc->gen < PC_G84)
-		return;
-	if (pc->gctrl & NV40_PCOUNTER_GCTRL_PERIODIC_RESET) {
+	if (pc->set[dom->set].gctrl & NV40_PCOUNTER_GCTRL_PERIODIC_RESET)
 		dom->periodic_ctr = 0;
-		return;
-	}
-	if (period)
-		dom->periodic_ctr = (dom->periodic_ctr + n) % period;
+	else if (sim_pc_periodic_on(pc, dom))
+		dom->periodic_ctr = (dom->periodic_ctr + n) % sim_pc_periodic_period(dom);
 }
 
 /* Cycles from now on in which no pulse of any kind is due. */
@@ -574,11 +564,11 @@ sim_pc_calm(struct nvkm_sim_pcounter *pc)
 	}
 	for (i = 0; i < pc->nr_doms; i++) {
 		struct sim_pcdom *dom = &pc->dom[i];
-		u32 period = sim_pc_periodic_period(dom);
 
-		if (pc->gen >= PC_G84 && period &&
-		    !(pc->gctrl & NV40_PCOUNTER_GCTRL_PERIODIC_RESET))
-			calm = min_t(u64, calm, period - 1 - dom->periodic_ctr);
+		if (sim_pc_periodic_on(pc, dom))
+			calm = min_t(u64, calm, sim_pc_periodic_period(dom) - 1 -
+						dom->periodic_ctr);
+		calm = min_t(u64, calm, sim_pc_record_calm(pc, dom));
 	}
 	return calm;
 }
@@ -602,7 +592,7 @@ sim_pc_pulsers_tick(struct nvkm_sim_pcounter *pc)
 static bool
 sim_pc_step(struct nvkm_sim_pcounter *pc)
 {
-	struct sim_pc_cycle c[NV40_PCOUNTER_DOMS];
+	struct sim_pc_cycle *c = pc->cyc;
 	u32 sig[PC_SIG_WORDS];
 	bool settled = true;
 	int d;
@@ -625,6 +615,7 @@ sim_pc_step(struct nvkm_sim_pcounter *pc)
 	sim_pc_pulsers_tick(pc);
 	pc->pm_trigger >>= 1;
 	pc->wrcache_flush >>= 1;
+	sim_pc_record_tick(pc, 1);
 	pc->now++;
 	return settled;
 }
@@ -645,6 +636,7 @@ sim_pc_skip(struct nvkm_sim_pcounter *pc, u64 n)
 		sim_pc_cycles(pc, dom, &c, n);
 		sim_pc_periodic_tick(pc, dom, n);
 	}
+	sim_pc_record_tick(pc, n);
 	pc->now += n;
 }
 
@@ -699,14 +691,64 @@ sim_pc_pre_op_written(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom)
 
 /* --- life and the workload side ---------------------------------------- */
 
+/**
+ * sim_pc_alloc() - allocate the domains of a PCOUNTER
+ * @pc: the model
+ * @nr_sets: domain sets
+ * @nr_doms: domains of each set
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int
+sim_pc_alloc(struct nvkm_sim_pcounter *pc, int nr_sets, const u8 *nr_doms)
+{
+	int s, d, n = 0;
+
+	pc->set = kcalloc(nr_sets, sizeof(*pc->set), GFP_KERNEL);
+	if (!pc->set)
+		return -ENOMEM;
+	pc->nr_sets = nr_sets;
+	for (s = 0; s < nr_sets; s++) {
+		pc->set[s].first = n;
+		pc->set[s].nr = nr_doms[s];
+		n += nr_doms[s];
+	}
+
+	pc->dom = kcalloc(n, sizeof(*pc->dom), GFP_KERNEL);
+	pc->cyc = kcalloc(n, sizeof(*pc->cyc), GFP_KERNEL);
+	if (!pc->dom || !pc->cyc)
+		return -ENOMEM;
+	pc->nr_doms = n;
+	for (s = 0; s < nr_sets; s++) {
+		for (d = 0; d < nr_doms[s]; d++) {
+			pc->dom[pc->set[s].first + d].set = s;
+			pc->dom[pc->set[s].first + d].idx = d;
+		}
+	}
+	return 0;
+}
+
+void
+nvkm_sim_pcounter_del(struct nvkm_sim_pcounter **ppc)
+{
+	struct nvkm_sim_pcounter *pc = *ppc;
+
+	if (!pc)
+		return;
+	kfree(pc->cyc);
+	kfree(pc->dom);
+	kfree(pc->set);
+	kfree(pc);
+	*ppc = NULL;
+}
+
 struct nvkm_sim_pcounter *
 nvkm_sim_pcounter_new(struct nvkm_sim *sim, u32 chipset)
 {
 	struct nvkm_sim_pcounter *pc;
 	int ret;
 
-	/* GF100+ is a different unit; not modelled yet. */
-	if (chipset >= 0xc0 || !nvkm_device_chip_find(chipset))
+	if (!nvkm_device_chip_find(chipset))
 		return NULL;
 
 	pc = kzalloc(sizeof(*pc), GFP_KERNEL);
@@ -716,20 +758,15 @@ nvkm_sim_pcounter_new(struct nvkm_sim *sim, u32 chipset)
 
 	if (chipset < 0x40)
 		ret = sim_pc_nv10_doms(pc, chipset);
-	else
+	else if (chipset < 0xc0)
 		ret = sim_pc_nv40_doms(pc, chipset);
+	else
+		ret = sim_pc_gf100_doms(pc, chipset);
 	if (ret) {
-		kfree(pc);
+		nvkm_sim_pcounter_del(&pc);
 		return ret > 0 ? NULL : ERR_PTR(ret);
 	}
 	return pc;
-}
-
-void
-nvkm_sim_pcounter_del(struct nvkm_sim_pcounter **ppc)
-{
-	kfree(*ppc);
-	*ppc = NULL;
 }
 
 bool

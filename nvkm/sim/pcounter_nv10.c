@@ -12,6 +12,12 @@
 int
 sim_pc_nv10_doms(struct nvkm_sim_pcounter *pc, u32 chipset)
 {
+	u8 nr = chipset < 0x20 ? 1 : 2;
+	int ret;
+
+	ret = sim_pc_alloc(pc, 1, &nr);
+	if (ret)
+		return ret;
 	pc->layout = &sim_pc_nv10_layout;
 	if (chipset == 0x10)
 		pc->gen = PC_NV10;
@@ -23,17 +29,15 @@ sim_pc_nv10_doms(struct nvkm_sim_pcounter *pc, u32 chipset)
 		pc->gen = PC_NV30;
 
 	if (pc->gen <= PC_NV15) {
-		pc->nr_doms = 1;
 		pc->dom[0].trailer = 0x80;
 	} else {
-		pc->nr_doms = 2;
 		pc->dom[0].trailer = pc->gen == PC_NV20 ? 0xa0 : 0xe0;
 		pc->dom[1].trailer = 0x20;
 	}
-	pc->dom[0].nr_signals = pc->dom[0].trailer + 0x20;
-	pc->dom[1].nr_signals = pc->dom[1].trailer + 0x20;
-	memset(pc->dom[0].user, 0xff, sizeof(pc->dom[0].user));
-	memset(pc->dom[1].user, 0xff, sizeof(pc->dom[1].user));
+	for (ret = 0; ret < nr; ret++) {
+		pc->dom[ret].nr_signals = pc->dom[ret].trailer + 0x20;
+		memset(pc->dom[ret].user, 0xff, sizeof(pc->dom[ret].user));
+	}
 	return 0;
 }
 

@@ -66,7 +66,8 @@ int
 sim_pc_nv40_doms(struct nvkm_sim_pcounter *pc, u32 chipset)
 {
 	const struct sim_pc_tesla *t = NULL;
-	int i;
+	u8 nr;
+	int i, ret;
 
 	pc->layout = &sim_pc_nv40_layout;
 	switch (chipset) {
@@ -89,14 +90,16 @@ sim_pc_nv40_doms(struct nvkm_sim_pcounter *pc, u32 chipset)
 			t = &sim_pc_tesla[i];
 	}
 	if (t) {
-		for (i = 0; i < NV40_PCOUNTER_DOMS && t->last[i]; i++)
-			sim_pc_dom_init(&pc->dom[i], t->last[i], t->user[i]);
-		pc->nr_doms = i;
+		for (nr = 0; nr < NV40_PCOUNTER_DOMS && t->last[nr]; nr++)
+			;
 	} else {
-		pc->nr_doms = sim_pc_nv40_igp_or_turbocache(chipset) ? 4 : 5;
-		for (i = 0; i < pc->nr_doms; i++)
-			sim_pc_dom_init(&pc->dom[i], 0xff, 0);
+		nr = sim_pc_nv40_igp_or_turbocache(chipset) ? 4 : 5;
 	}
+	ret = sim_pc_alloc(pc, 1, &nr);
+	if (ret)
+		return ret;
+	for (i = 0; i < nr; i++)
+		sim_pc_dom_init(&pc->dom[i], t ? t->last[i] : 0xff, t ? t->user[i] : 0);
 	return 0;
 }
 
@@ -156,6 +159,8 @@ sim_pc_nv40_rd(struct nvkm_sim_pcounter *pc, u32 addr, u32 *data)
 	u32 sig[PC_SIG_WORDS];
 	int d, i;
 
+	if (pc->gen >= PC_G84 && sim_pc_record_rd(pc, addr, data))
+		return true;
 	if (addr >= NV40_PCOUNTER_SIG_STATUS(0, 0) &&
 	    addr < NV40_PCOUNTER_SIG_STATUS(NV40_PCOUNTER_DOMS, 0)) {
 		d = (addr - NV40_PCOUNTER_SIG_STATUS(0, 0)) / 0x20;
@@ -205,11 +210,7 @@ sim_pc_nv40_rd(struct nvkm_sim_pcounter *pc, u32 addr, u32 *data)
 	else if (DOMREG(NV40_PCOUNTER_QUAD_ACK_TRIGGER))
 		*data = 0;	/* write-only */
 	else if (pc->gen >= PC_G84 && addr == NV40_PCOUNTER_GCTRL)
-		*data = pc->gctrl;
-	else if (pc->gen >= PC_G84 && addr == NV40_PCOUNTER_RECORD_CHAN)
-		*data = pc->record_chan;
-	else if (pc->gen >= PC_G84 && addr == NV40_PCOUNTER_RECORD_DMA)
-		*data = pc->record_dma;
+		*data = pc->set[0].gctrl;
 	else
 		return false;
 #undef DOMREG
@@ -222,6 +223,8 @@ sim_pc_nv40_wr(struct nvkm_sim_pcounter *pc, u32 addr, u32 data)
 	struct sim_pcdom *dom;
 	int d, i;
 
+	if (pc->gen >= PC_G84 && sim_pc_record_wr(pc, addr, data))
+		return true;
 	if (addr >= NV40_PCOUNTER_PRE_SRC(0) && addr < NV40_PCOUNTER_SRC_STATUS(0)) {
 		enum sim_pc_input in;
 
@@ -272,15 +275,11 @@ sim_pc_nv40_wr(struct nvkm_sim_pcounter *pc, u32 addr, u32 data)
 		if (data & 1)
 			sim_pc_quad_ack(&pc->dom[d]);
 	} else if (pc->gen >= PC_G84 && addr == NV40_PCOUNTER_GCTRL) {
-		pc->gctrl = data & (NV40_PCOUNTER_GCTRL_RECORD_RESET |
-				    NV40_PCOUNTER_GCTRL_PERIODIC_RESET);
+		pc->set[0].gctrl = data & (NV40_PCOUNTER_GCTRL_RECORD_RESET |
+					   NV40_PCOUNTER_GCTRL_PERIODIC_RESET);
 		/* the generators restart from the beginning of their cycle */
 		for (d = 0; d < pc->nr_doms && (data & NV40_PCOUNTER_GCTRL_PERIODIC_RESET); d++)
 			pc->dom[d].periodic_ctr = 0;
-	} else if (pc->gen >= PC_G84 && addr == NV40_PCOUNTER_RECORD_CHAN) {
-		pc->record_chan = data;
-	} else if (pc->gen >= PC_G84 && addr == NV40_PCOUNTER_RECORD_DMA) {
-		pc->record_dma = data & 0xffff;
 	} else {
 		return false;
 	}

@@ -21,6 +21,7 @@ enum sim_pc_input {
  */
 enum sim_pc_gen {
 	PC_NV10, PC_NV15, PC_NV20, PC_NV30, PC_NV40, PC_G84, PC_G92, PC_GT215,
+	PC_GF100,
 };
 
 /* Cycles of constant inputs after which every delay line is settled:
@@ -32,7 +33,28 @@ enum sim_pc_gen {
 #define PC_CUR_SWAP	BIT(24)	/* SWAP, beside the selected signals */
 
 /**
+ * struct sim_pc_cycle - what a domain sees in one cycle
+ * @in: the six inputs
+ * @swap: the SWAP input
+ * @cur: the selected signals (SRC_STATUS layout; NV10:NV30 SETFLAG_SRC in
+ *	 bits 16-19 and CLRFLAG_SRC in bits 20-23; PC_CUR_SWAP)
+ * @b2: B2 integer of the counter modes
+ * @b4: B4 integer
+ * @b6: B6 integer
+ */
+struct sim_pc_cycle {
+	bool in[PC_NR_INPUTS];
+	bool swap;
+	u32 cur;
+	u8 b2, b4, b6;
+};
+
+#include "pcounter_record.h"
+
+/**
  * struct sim_pcdom - one PCOUNTER domain
+ * @set: domain set it belongs to
+ * @idx: its number within the set
  * @nr_signals: signals the domain has (trailer base + 0x20)
  * @trailer: trailer base
  * @user: positions of USER_0/USER_1 on GT215:GF100, negative if absent
@@ -70,8 +92,11 @@ enum sim_pc_gen {
  * @user_trigger: USER signal values (bits 0-3) and pulse bits (4-7)
  * @user_pulse: USER values set this cycle to be cleared after it
  * @level: signal levels driven by the workload
+ * @rec: record mode state
  */
 struct sim_pcdom {
+	u8 set;
+	u8 idx;
 	u16 nr_signals;
 	u16 trailer;
 	s16 user[2];
@@ -107,6 +132,20 @@ struct sim_pcdom {
 	u8 user_pulse;
 
 	u32 level[PC_SIG_WORDS];
+	struct sim_pc_record rec;
+};
+
+/**
+ * struct sim_pcset - a domain set: domains that see each other's EVENT
+ * and FLAG (one before GF100; hub, GPCs and partitions after)
+ * @first: index of its first domain in &nvkm_sim_pcounter.dom
+ * @nr: domains in the set
+ * @gctrl: GCTRL (G84:GF100) or the set's CTRL (GF100+)
+ */
+struct sim_pcset {
+	u16 first;
+	u8 nr;
+	u32 gctrl;
 };
 
 #define PC_MAX_PULSERS	16
@@ -132,13 +171,13 @@ struct sim_pc_pulser {
  * @sim: owner (for the clock)
  * @layout: register layout functions
  * @gen: generation
- * @nr_doms: domains
- * @dom: the domains
+ * @nr_doms: domains, in all sets
+ * @dom: the domains, set after set
+ * @nr_sets: domain sets
+ * @set: the domain sets
+ * @cyc: scratch: every domain's inputs in the cycle being simulated
  * @now: cycles simulated
- * @quiet: cycles since inputs last changed
- * @gctrl: GCTRL (G84+)
- * @record_chan: RECORD_CHAN (G84+)
- * @record_dma: RECORD_DMA (G84+)
+ * @rec: record mode state shared by the domains
  * @nv10_ctr_mode_b4: NV10:NV40 CTRL.CTR_MODE (shared by both domains)
  * @nv10_ctrl_tvout: NV10:NV40 CTRL bits 0-1
  * @pm_trigger: cycles at which PGRAPH pulses PM_TRIGGER: bitmask of the
@@ -152,13 +191,13 @@ struct nvkm_sim_pcounter {
 	const struct sim_pc_layout *layout;
 	enum sim_pc_gen gen;
 	int nr_doms;
-	struct sim_pcdom dom[NV40_PCOUNTER_DOMS];
+	struct sim_pcdom *dom;
+	int nr_sets;
+	struct sim_pcset *set;
+	struct sim_pc_cycle *cyc;
 
 	u64 now;
-	u64 quiet;
-	u32 gctrl;
-	u32 record_chan;
-	u32 record_dma;
+	struct sim_pc_record_main rec;
 	bool nv10_ctr_mode_b4;
 	u32 nv10_ctrl_tvout;
 	u64 pm_trigger;
@@ -180,8 +219,17 @@ struct sim_pc_layout {
 extern const struct sim_pc_layout sim_pc_nv10_layout;
 extern const struct sim_pc_layout sim_pc_nv40_layout;
 
+extern const struct sim_pc_layout sim_pc_gf100_layout;
+
+/*
+ * Each layout's _doms() picks the generation, allocates the domains with
+ * sim_pc_alloc() and describes them; returns 0, a negative errno, or 1
+ * when the chipset has no PCOUNTER model.
+ */
 int sim_pc_nv10_doms(struct nvkm_sim_pcounter *pc, u32 chipset);
 int sim_pc_nv40_doms(struct nvkm_sim_pcounter *pc, u32 chipset);
+int sim_pc_gf100_doms(struct nvkm_sim_pcounter *pc, u32 chipset);
+int sim_pc_alloc(struct nvkm_sim_pcounter *pc, int nr_sets, const u8 *nr_doms);
 
 /* Shared by the layouts: the model behind the registers. */
 void sim_pc_config_written(struct sim_pcdom *dom);
