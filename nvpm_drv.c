@@ -57,6 +57,12 @@ nvpm_ioctl_get_info(struct drm_device *drm, void *data, struct drm_file *file)
 
 static const struct drm_ioctl_desc nvpm_ioctls[] = {
 	DRM_IOCTL_DEF_DRV(NVPM_GET_INFO, nvpm_ioctl_get_info, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(NVPM_QUERY_DOMAINS, nvpm_ioctl_query_domains, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(NVPM_QUERY_SIGNALS, nvpm_ioctl_query_signals, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(NVPM_PERFDOM_CREATE, nvpm_ioctl_perfdom_create, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(NVPM_PERFDOM_DESTROY, nvpm_ioctl_perfdom_destroy, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(NVPM_SAMPLE, nvpm_ioctl_sample, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(NVPM_READ, nvpm_ioctl_read, DRM_RENDER_ALLOW),
 };
 
 static int
@@ -68,6 +74,8 @@ nvpm_open(struct drm_device *drm, struct drm_file *file)
 	if (!nfile)
 		return -ENOMEM;
 	nfile->nvpm = to_nvpm(drm);
+	mutex_init(&nfile->lock);
+	xa_init_flags(&nfile->perfdoms, XA_FLAGS_ALLOC1);
 	file->driver_priv = nfile;
 	return 0;
 }
@@ -75,7 +83,12 @@ nvpm_open(struct drm_device *drm, struct drm_file *file)
 static void
 nvpm_postclose(struct drm_device *drm, struct drm_file *file)
 {
-	kfree(file->driver_priv);
+	struct nvpm_file *nfile = file->driver_priv;
+
+	nvpm_perfdoms_release(nfile);
+	xa_destroy(&nfile->perfdoms);
+	mutex_destroy(&nfile->lock);
+	kfree(nfile);
 	file->driver_priv = NULL;
 }
 

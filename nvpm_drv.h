@@ -3,6 +3,7 @@
 #define __NVPM_DRV_H__
 #include <drm/drm_device.h>
 #include <drm/drm_file.h>
+#include <linux/xarray.h>
 #include <nvkm/core/device.h>
 
 #define DRIVER_NAME	"nvpm"
@@ -26,9 +27,15 @@ struct nvpm_drm {
 /**
  * struct nvpm_file - per-open-file state
  * @nvpm: the device the file was opened on
+ * @lock: serialises the file's counter group ioctls
+ * @perfdoms: its counter groups, by handle
+ * @sequence: SAMPLEs taken
  */
 struct nvpm_file {
 	struct nvpm_drm *nvpm;
+	struct mutex lock;	/* see above */
+	struct xarray perfdoms;
+	u64 sequence;
 };
 
 static inline struct nvpm_drm *
@@ -36,6 +43,14 @@ to_nvpm(struct drm_device *drm)
 {
 	return container_of(drm, struct nvpm_drm, drm);
 }
+
+int nvpm_ioctl_query_domains(struct drm_device *drm, void *data, struct drm_file *file);
+int nvpm_ioctl_query_signals(struct drm_device *drm, void *data, struct drm_file *file);
+int nvpm_ioctl_perfdom_create(struct drm_device *drm, void *data, struct drm_file *file);
+int nvpm_ioctl_perfdom_destroy(struct drm_device *drm, void *data, struct drm_file *file);
+int nvpm_ioctl_sample(struct drm_device *drm, void *data, struct drm_file *file);
+int nvpm_ioctl_read(struct drm_device *drm, void *data, struct drm_file *file);
+void nvpm_perfdoms_release(struct nvpm_file *nfile);
 
 struct nvpm_drm *nvpm_drm_alloc(struct device *parent);
 int nvpm_drm_init(struct nvpm_drm *nvpm, void __iomem *pri,

@@ -967,6 +967,17 @@ nvkm_sim_pcounter_pulse(struct nvkm_sim *sim, int d, int sig, u32 period,
 	return ret;
 }
 
+/* PGRAPH pulses PM_TRIGGER or WRCACHE_FLUSH @delay cycles from now. */
+void
+nvkm_sim_pcounter_pgraph_pulse(struct nvkm_sim_pcounter *pc, unsigned int delay,
+			       bool flush)
+{
+	if (flush)
+		pc->wrcache_flush |= BIT_ULL(delay);
+	else
+		pc->pm_trigger |= BIT_ULL(delay);
+}
+
 static int
 sim_pc_pgraph_pulse(struct nvkm_sim *sim, unsigned int delay, bool flush)
 {
@@ -978,10 +989,7 @@ sim_pc_pgraph_pulse(struct nvkm_sim *sim, unsigned int delay, bool flush)
 	pc = sim_pc_lock(sim, &flags);
 	if (!pc)
 		return -ENODEV;
-	if (flush)
-		pc->wrcache_flush |= BIT_ULL(delay);
-	else
-		pc->pm_trigger |= BIT_ULL(delay);
+	nvkm_sim_pcounter_pgraph_pulse(pc, delay, flush);
 	nvkm_sim_unlock(sim, flags);
 	return 0;
 }

@@ -45,6 +45,33 @@ nvkm_sim_pmc_wr(struct nvkm_sim *sim, u32 addr, u32 data)
 	}
 }
 
+/*
+ * PGRAPH, as far as PCOUNTER sees it: NV40+ pulses PM_TRIGGER when bit 5
+ * of 0x400084 is written (nouveau's knowledge; the reference only names
+ * the PM_TRIGGER signal).  The pulse comes in the next cycle.
+ */
+#define SIM_PGRAPH_TRIGGER		0x400084
+#define SIM_PGRAPH_TRIGGER_PM		BIT(5)
+
+static bool
+nvkm_sim_pgraph_rd(struct nvkm_sim *sim, u32 addr, u32 *data)
+{
+	if (addr != SIM_PGRAPH_TRIGGER || sim->chipset < 0x40)
+		return false;
+	*data = 0;	/* a trigger, nothing to read back */
+	return true;
+}
+
+static bool
+nvkm_sim_pgraph_wr(struct nvkm_sim *sim, u32 addr, u32 data)
+{
+	if (addr != SIM_PGRAPH_TRIGGER || sim->chipset < 0x40)
+		return false;
+	if ((data & SIM_PGRAPH_TRIGGER_PM) && sim->pcounter)
+		nvkm_sim_pcounter_pgraph_pulse(sim->pcounter, 0, false);
+	return true;
+}
+
 /* Advance every model by @cycles; sim->lock held. */
 static void
 nvkm_sim_advance(struct nvkm_sim *sim, u64 cycles)
@@ -104,6 +131,8 @@ nvkm_sim_rd32(void *priv, u32 addr)
 		claimed = nvkm_sim_pcounter_rd(sim->pcounter, addr, &data);
 	if (!claimed && sim->pdaemon)
 		claimed = nvkm_sim_pdaemon_rd(sim->pdaemon, addr, &data);
+	if (!claimed)
+		claimed = nvkm_sim_pgraph_rd(sim, addr, &data);
 	if (!claimed) {
 		sim->stats.unclaimed++;
 		data = 0;
@@ -127,6 +156,8 @@ nvkm_sim_wr32(void *priv, u32 addr, u32 data)
 		claimed = nvkm_sim_pcounter_wr(sim->pcounter, addr, data);
 	if (!claimed && sim->pdaemon)
 		claimed = nvkm_sim_pdaemon_wr(sim->pdaemon, addr, data);
+	if (!claimed)
+		claimed = nvkm_sim_pgraph_wr(sim, addr, data);
 	if (!claimed)
 		sim->stats.unclaimed++;
 	spin_unlock_irqrestore(&sim->lock, flags);

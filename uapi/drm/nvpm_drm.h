@@ -21,7 +21,7 @@ extern "C" {
 #endif
 
 /* Bumped whenever an ioctl, a field or a capability is added. */
-#define NVPM_UAPI_VERSION		1
+#define NVPM_UAPI_VERSION		2
 
 /* Card types (the GPU architecture a chipset belongs to). */
 #define NVPM_CARD_NV10			0x10
@@ -77,10 +77,248 @@ struct drm_nvpm_get_info {
 	__u64 reserved;
 };
 
+/*
+ * Array queries (QUERY_DOMAINS, QUERY_SIGNALS, QUERY_SOURCES): userspace
+ * passes @count, the capacity of its array.  The kernel always sets @count
+ * to the number of entries there are.  With a capacity of 0 nothing else
+ * happens (a size query); a capacity below the number of entries fails
+ * with -E2BIG and writes no entry; otherwise every entry is written.
+ */
+
+/* drm_nvpm_domain.caps */
+#define NVPM_DOMAIN_CAP_SINGLE		_BITUL(0)  /* single event mode */
+#define NVPM_DOMAIN_CAP_QUAD		_BITUL(1)  /* quad event mode */
+#define NVPM_DOMAIN_CAP_COUNTER_MODES	_BITUL(2)  /* B4/B6 counter modes */
+#define NVPM_DOMAIN_CAP_PERIODIC	_BITUL(3)  /* PERIODIC signal */
+#define NVPM_DOMAIN_CAP_USER		_BITUL(4)  /* USER signals */
+
+/**
+ * struct drm_nvpm_domain - one PCOUNTER domain
+ */
+struct drm_nvpm_domain {
+	/** @id: domain number, the index used by every other ioctl. */
+	__u32 id;
+	/** @nr_counters: counters a counter group on it can use. */
+	__u32 nr_counters;
+	/** @nr_signals: its signals are numbered 0 .. nr_signals - 1. */
+	__u32 nr_signals;
+	/** @caps: NVPM_DOMAIN_CAP_* bits. */
+	__u32 caps;
+	/** @name: NUL-terminated name, e.g. "core_a". */
+	char name[24];
+	/** @clock: NUL-terminated name of the clock it counts, e.g. "core". */
+	char clock[16];
+};
+
+/**
+ * struct drm_nvpm_query_domains - list the PCOUNTER domains
+ *
+ * Argument of %DRM_IOCTL_NVPM_QUERY_DOMAINS.
+ */
+struct drm_nvpm_query_domains {
+	/** @size: in: sizeof(struct drm_nvpm_query_domains). */
+	__u32 size;
+	/** @count: in: capacity of @domains; out: number of domains. */
+	__u32 count;
+	/** @domains: in: pointer to an array of struct drm_nvpm_domain. */
+	__u64 domains;
+};
+
+/**
+ * struct drm_nvpm_signal - one signal of a domain
+ */
+struct drm_nvpm_signal {
+	/** @signal: its number in the domain. */
+	__u32 signal;
+	/** @nr_sources: sources (multiplexer settings) it has. */
+	__u32 nr_sources;
+	/** @name: NUL-terminated name, e.g. "PGRAPH.IDLE". */
+	char name[40];
+};
+
+/**
+ * struct drm_nvpm_query_signals - list the named signals of a domain
+ *
+ * Signals without a name (the hardware has up to 256 per domain) are not
+ * listed but can be counted by number.
+ *
+ * Argument of %DRM_IOCTL_NVPM_QUERY_SIGNALS.
+ */
+struct drm_nvpm_query_signals {
+	/** @size: in: sizeof(struct drm_nvpm_query_signals). */
+	__u32 size;
+	/** @domain: in: domain id. */
+	__u32 domain;
+	/** @count: in: capacity of @signals; out: number of named signals. */
+	__u32 count;
+	/** @pad: must be zero. */
+	__u32 pad;
+	/** @signals: in: pointer to an array of struct drm_nvpm_signal. */
+	__u64 signals;
+};
+
+/* drm_nvpm_counter.flags: how the four signals reach the logic op */
+#define NVPM_COUNTER_DELAY0		_BITUL(0)  /* arg 0 one cycle late */
+#define NVPM_COUNTER_DELAY1		_BITUL(1)  /* arg 1 one cycle late */
+#define NVPM_COUNTER_REPLACE2		_BITUL(2)  /* arg 2 = signal 0 late (G92+) */
+#define NVPM_COUNTER_REPLACE3		_BITUL(3)  /* arg 3 = signal 1 late (G92+) */
+#define NVPM_COUNTER_SETFLAG3		_BITUL(4)  /* arg 3 = SETFLAG (NV30+,
+						    * counters 2 and 3 only)
+						    */
+
+/**
+ * struct drm_nvpm_counter - one counter of a counter group
+ *
+ * The counter counts cycles in which the logic op is true.  The op is a
+ * truth table over the four arguments: bit i of @logic_op is the result
+ * when argument k is bit k of i.
+ */
+struct drm_nvpm_counter {
+	/** @signal: the four signals (argument 0..3). */
+	__u8 signal[4];
+	/** @logic_op: truth table. */
+	__u16 logic_op;
+	/** @flags: NVPM_COUNTER_* bits. */
+	__u16 flags;
+};
+
+/* drm_nvpm_perfdom_create.mode */
+#define NVPM_MODE_QUAD			0  /* 4 counters, latched on SAMPLE */
+#define NVPM_MODE_SINGLE		1  /* gated counting periods */
+
+/* drm_nvpm_perfdom_create.counter_mode (NV40+ beyond EVENT_B4) */
+#define NVPM_COUNTER_MODE_SIMPLE		0
+#define NVPM_COUNTER_MODE_EVENT_B4		1
+#define NVPM_COUNTER_MODE_EVENT_B6		2
+#define NVPM_COUNTER_MODE_EXTRA_B4		3
+#define NVPM_COUNTER_MODE_EXTRA_B6_EVENT_B2	4
+
+/* drm_nvpm_perfdom_create.flags */
+#define NVPM_PERFDOM_EVENT_PERIOD_ALL	_BITUL(0)  /* single: sum all periods */
+
+/**
+ * struct drm_nvpm_perfdom_create - configure a counter group on a domain
+ *
+ * In quad mode counter i counts cycles in which its logic op is true,
+ * between two SAMPLEs; the counter modes make counters 1 and 2 add
+ * integers made of the signals of counters 1 and 2 instead.  In single
+ * event mode counter 0 is PRE, 1 START, 2 EVENT (the one counted) and 3
+ * STOP: after @pre_count + 1 PRE cycles, counting periods open on START
+ * and close on STOP, @stop_count + 1 of them.
+ *
+ * Needs CAP_PERFMON (or CAP_SYS_ADMIN) unless the module was loaded with
+ * unprivileged=1.  The domain must be free: -EBUSY otherwise.
+ *
+ * Argument of %DRM_IOCTL_NVPM_PERFDOM_CREATE.
+ */
+struct drm_nvpm_perfdom_create {
+	/** @size: in: sizeof(struct drm_nvpm_perfdom_create). */
+	__u32 size;
+	/** @domain: in: domain id. */
+	__u32 domain;
+	/** @mode: in: NVPM_MODE_*. */
+	__u32 mode;
+	/** @counter_mode: in: NVPM_COUNTER_MODE_*. */
+	__u32 counter_mode;
+	/** @nr_counters: in: counters used, 1 .. the domain's nr_counters. */
+	__u32 nr_counters;
+	/** @flags: in: NVPM_PERFDOM_* bits. */
+	__u32 flags;
+	/** @counter: in: the counters; entries past @nr_counters must be 0. */
+	struct drm_nvpm_counter counter[4];
+	/** @pre_count: in: single event mode: initial CTR_PRE. */
+	__u32 pre_count;
+	/** @stop_count: in: single event mode: initial CTR_STOP. */
+	__u32 stop_count;
+	/** @threshold: in: single event mode: EVENT threshold. */
+	__u64 threshold;
+	/** @handle: out: the group's handle, for SAMPLE/READ/DESTROY. */
+	__u32 handle;
+	/** @pad: must be zero. */
+	__u32 pad;
+};
+
+/**
+ * struct drm_nvpm_perfdom_destroy - release a counter group
+ *
+ * Argument of %DRM_IOCTL_NVPM_PERFDOM_DESTROY.
+ */
+struct drm_nvpm_perfdom_destroy {
+	/** @size: in: sizeof(struct drm_nvpm_perfdom_destroy). */
+	__u32 size;
+	/** @handle: in: from PERFDOM_CREATE. */
+	__u32 handle;
+};
+
+/**
+ * struct drm_nvpm_sample - latch every counter group of this file
+ *
+ * The counters of all groups are latched together and added to each
+ * group's 64-bit totals.
+ *
+ * Argument of %DRM_IOCTL_NVPM_SAMPLE.
+ */
+struct drm_nvpm_sample {
+	/** @size: in: sizeof(struct drm_nvpm_sample). */
+	__u32 size;
+	/** @flags: in: must be zero. */
+	__u32 flags;
+	/** @sequence: out: number of SAMPLEs this file has taken. */
+	__u64 sequence;
+};
+
+/* drm_nvpm_read.counter_flags[] */
+#define NVPM_READ_SATURATED		_BITUL(0)  /* a latch hit the 32-bit limit */
+/* drm_nvpm_read.flags */
+#define NVPM_READ_NOT_READY		_BITUL(0)  /* no SAMPLE since creation */
+#define NVPM_READ_LOST			_BITUL(1)  /* a period was lost (overflow) */
+
+/**
+ * struct drm_nvpm_read - the totals of a counter group
+ *
+ * Argument of %DRM_IOCTL_NVPM_READ.
+ */
+struct drm_nvpm_read {
+	/** @size: in: sizeof(struct drm_nvpm_read). */
+	__u32 size;
+	/** @handle: in: from PERFDOM_CREATE. */
+	__u32 handle;
+	/** @value: out: per counter, the total over all samples. */
+	__u64 value[4];
+	/** @cycles: out: domain clock cycles over all samples. */
+	__u64 cycles;
+	/** @sequence: out: samples this group has taken. */
+	__u64 sequence;
+	/** @counter_flags: out: NVPM_READ_SATURATED per counter. */
+	__u32 counter_flags[4];
+	/** @flags: out: NVPM_READ_* bits. */
+	__u32 flags;
+	/** @pad: must be zero. */
+	__u32 pad;
+};
+
 #define DRM_NVPM_GET_INFO		0x00
+#define DRM_NVPM_QUERY_DOMAINS		0x01
+#define DRM_NVPM_QUERY_SIGNALS		0x02
+#define DRM_NVPM_PERFDOM_CREATE		0x03
+#define DRM_NVPM_PERFDOM_DESTROY	0x04
+#define DRM_NVPM_SAMPLE			0x05
+#define DRM_NVPM_READ			0x06
 
 #define DRM_IOCTL_NVPM_GET_INFO \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVPM_GET_INFO, struct drm_nvpm_get_info)
+#define DRM_IOCTL_NVPM_QUERY_DOMAINS \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVPM_QUERY_DOMAINS, struct drm_nvpm_query_domains)
+#define DRM_IOCTL_NVPM_QUERY_SIGNALS \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVPM_QUERY_SIGNALS, struct drm_nvpm_query_signals)
+#define DRM_IOCTL_NVPM_PERFDOM_CREATE \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVPM_PERFDOM_CREATE, struct drm_nvpm_perfdom_create)
+#define DRM_IOCTL_NVPM_PERFDOM_DESTROY \
+	DRM_IOW(DRM_COMMAND_BASE + DRM_NVPM_PERFDOM_DESTROY, struct drm_nvpm_perfdom_destroy)
+#define DRM_IOCTL_NVPM_SAMPLE \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVPM_SAMPLE, struct drm_nvpm_sample)
+#define DRM_IOCTL_NVPM_READ \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVPM_READ, struct drm_nvpm_read)
 
 #if defined(__cplusplus)
 }

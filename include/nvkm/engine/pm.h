@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #ifndef __NVKM_PM_H__
 #define __NVKM_PM_H__
+#include <linux/spinlock.h>
 #include <nvkm/core/engine.h>
 
 /* PCOUNTER hardware capabilities, per generation (reference: pcounter intro). */
@@ -16,17 +17,144 @@
 #define NVKM_PM_CAP_USER_TRIGGER	BIT_ULL(9)	/* GT215+ */
 #define NVKM_PM_CAP_DOMAIN_SETS		BIT_ULL(10)	/* GF100+ */
 
+#define NVKM_PM_COUNTERS	4	/* PRE, START, EVENT, STOP */
+#define NVKM_PM_NAME_LEN	40
+
+/**
+ * struct nvkm_pm_sig - a named signal of a domain
+ * @signal: its number
+ * @name: its name
+ */
+struct nvkm_pm_sig {
+	u8 signal;
+	char name[NVKM_PM_NAME_LEN];
+};
+
+/**
+ * struct nvkm_pm_dom - a PCOUNTER domain as the engine drives it
+ * @name: short name
+ * @clock: clock it counts
+ * @nr_signals: signals 0 .. nr_signals - 1 exist
+ * @trailer: first trailer signal (nr_signals - 0x20)
+ * @sig: named signals (catalog and trailer), sorted by number
+ * @nr_sig: entries in @sig
+ * @owner: the counter group holding the domain, or NULL
+ */
+struct nvkm_pm_dom {
+	const char *name;
+	const char *clock;
+	u16 nr_signals;
+	u16 trailer;
+	struct nvkm_pm_sig *sig;
+	u16 nr_sig;
+	struct nvkm_perfdom *owner;
+};
+
+/* Modes of a counter group */
+#define NVKM_PERFDOM_QUAD	0
+#define NVKM_PERFDOM_SINGLE	1
+
+/* Per-counter input flags */
+#define NVKM_PERFCTR_DELAY0	BIT(0)
+#define NVKM_PERFCTR_DELAY1	BIT(1)
+#define NVKM_PERFCTR_REPLACE2	BIT(2)
+#define NVKM_PERFCTR_REPLACE3	BIT(3)
+#define NVKM_PERFCTR_SETFLAG3	BIT(4)
+
+/**
+ * struct nvkm_perfdom_args - what a counter group counts
+ * @dom: domain index
+ * @mode: NVKM_PERFDOM_*
+ * @ctr_mode: counter mode (NV_PCOUNTER_CTR_MODE_*)
+ * @nr_ctr: counters used (1..NVKM_PM_COUNTERS)
+ * @ctr: per counter: signals, truth table and NVKM_PERFCTR_* flags
+ * @ctr.signal: the four signals
+ * @ctr.logic_op: truth table
+ * @ctr.flags: NVKM_PERFCTR_*
+ * @event_period_all: single event mode: CTR_EVENT sums all periods
+ * @pre_count: single event mode: initial CTR_PRE
+ * @stop_count: single event mode: initial CTR_STOP
+ * @threshold: single event mode: THRESHOLD
+ */
+struct nvkm_perfdom_args {
+	u32 dom;
+	u32 mode;
+	u32 ctr_mode;
+	u32 nr_ctr;
+	struct {
+		u8 signal[4];
+		u16 logic_op;
+		u16 flags;
+	} ctr[NVKM_PM_COUNTERS];
+	bool event_period_all;
+	u32 pre_count;
+	u32 stop_count;
+	u64 threshold;
+};
+
+/* nvkm_perfdom_result flags */
+#define NVKM_PERFDOM_NOT_READY	BIT(0)
+#define NVKM_PERFDOM_LOST	BIT(1)
+#define NVKM_PERFCTR_SATURATED	BIT(0)
+
+/**
+ * struct nvkm_perfdom_result - totals of a counter group
+ * @value: per counter, the sum over all samples
+ * @cycles: domain cycles over all samples
+ * @ctr_flags: per counter NVKM_PERFCTR_SATURATED
+ * @flags: NVKM_PERFDOM_NOT_READY / NVKM_PERFDOM_LOST
+ * @samples: samples taken
+ */
+struct nvkm_perfdom_result {
+	u64 value[NVKM_PM_COUNTERS];
+	u64 cycles;
+	u32 ctr_flags[NVKM_PM_COUNTERS];
+	u32 flags;
+	u64 samples;
+};
+
+/**
+ * struct nvkm_perfdom - a counter group: one domain, configured
+ * @pm: engine
+ * @args: its configuration, validated
+ * @res: its totals
+ * @head: entry in &nvkm_pm.perfdoms
+ */
+struct nvkm_perfdom {
+	struct nvkm_pm *pm;
+	struct nvkm_perfdom_args args;
+	struct nvkm_perfdom_result res;
+	struct list_head head;
+};
+
 /**
  * struct nvkm_pm - the perfmon (PCOUNTER) engine of a device
  * @engine: base
  * @func: generation specifics
+ * @dom: its domains
+ * @nr_doms: entries in @dom
+ * @lock: domain ownership, @perfdoms and every PCOUNTER register access
+ * @perfdoms: configured counter groups
  */
 struct nvkm_pm {
 	struct nvkm_engine engine;
 	const struct nvkm_pm_func *func;
+	struct nvkm_pm_dom *dom;
+	int nr_doms;
+	spinlock_t lock;	/* see above */
+	struct list_head perfdoms;
 };
 
 u64 nvkm_pm_caps(struct nvkm_pm *pm);
+int nvkm_pm_nr_counters(struct nvkm_pm *pm);
+int nvkm_perfdom_new(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args,
+		     struct nvkm_perfdom **pdom);
+void nvkm_perfdom_del(struct nvkm_perfdom **pdom);
+int nvkm_perfdom_sample_begin(struct nvkm_pm *pm, struct nvkm_perfdom **doms, int nr);
+int nvkm_perfdom_sample_end(struct nvkm_pm *pm, struct nvkm_perfdom **doms, int nr,
+			    bool wait);
+int nvkm_perfdom_sample(struct nvkm_pm *pm, struct nvkm_perfdom **doms, int nr);
+void nvkm_perfdom_read(struct nvkm_perfdom *dom, struct nvkm_perfdom_result *res);
 
 int nv10_pm_new(struct nvkm_device *device, struct nvkm_pm **ppm);
 int nv15_pm_new(struct nvkm_device *device, struct nvkm_pm **ppm);

@@ -1,13 +1,23 @@
 // SPDX-License-Identifier: MIT
 /*
  * The perfmon engine: the part every PCOUNTER generation shares.  A
- * generation file passes its nvkm_pm_func to nvkm_pm_new_() and says
- * nothing else.
+ * generation file passes its nvkm_pm_func to nvkm_pm_new_(): capabilities,
+ * a description of its domains and the register layout that runs them.
+ *
+ * Counter groups (perfdoms) own one domain each; a domain held by one group
+ * is refused to every other (-EBUSY).  Every register access happens under
+ * pm->lock, a spinlock, so that sampling can later be driven from interrupt
+ * context; nothing here sleeps with it held.
  */
+#include <linux/delay.h>
 #include <linux/slab.h>
+#include <linux/sort.h>
 #include "priv.h"
 
 #define nvkm_pm(p) container_of((p), struct nvkm_pm, engine.subdev)
+
+/* How long a sample waits for the latch (PM_TRIGGER takes a few cycles). */
+#define NVKM_PM_LATCH_TIMEOUT_US	1000
 
 /**
  * nvkm_pm_caps() - the PCOUNTER capabilities of a device's generation
@@ -21,16 +31,390 @@ nvkm_pm_caps(struct nvkm_pm *pm)
 	return pm ? pm->func->caps : 0;
 }
 
+/**
+ * nvkm_pm_nr_counters() - counters a counter group can use
+ * @pm: the engine
+ *
+ * Return: 4 in quad mode capable generations, 1 before (single event mode
+ * counts EVENT only), 0 when counter groups are not supported.
+ */
+int
+nvkm_pm_nr_counters(struct nvkm_pm *pm)
+{
+	if (!pm->func->layout)
+		return 0;
+	return (pm->func->caps & NVKM_PM_CAP_QUAD) ? NVKM_PM_COUNTERS : 1;
+}
+
+/* --- domains and their signals ----------------------------------------- */
+
+int
+nvkm_pm_doms_alloc(struct nvkm_pm *pm, int nr)
+{
+	pm->dom = kcalloc(nr, sizeof(*pm->dom), GFP_KERNEL);
+	if (!pm->dom)
+		return -ENOMEM;
+	pm->nr_doms = nr;
+	return 0;
+}
+
+/**
+ * nvkm_pm_sig_add() - name a signal of a domain
+ * @pm: the engine
+ * @d: domain
+ * @signal: signal number
+ * @fmt: printf format of its name
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int
+nvkm_pm_sig_add(struct nvkm_pm *pm, int d, u8 signal, const char *fmt, ...)
+{
+	struct nvkm_pm_dom *dom = &pm->dom[d];
+	struct nvkm_pm_sig *sig;
+	va_list ap;
+
+	sig = krealloc_array(dom->sig, dom->nr_sig + 1, sizeof(*sig), GFP_KERNEL);
+	if (!sig)
+		return -ENOMEM;
+	dom->sig = sig;
+	sig = &dom->sig[dom->nr_sig++];
+	sig->signal = signal;
+	va_start(ap, fmt);
+	vsnprintf(sig->name, sizeof(sig->name), fmt, ap);
+	va_end(ap);
+	return 0;
+}
+
+/**
+ * nvkm_pm_dom_init() - describe a domain
+ * @pm: the engine
+ * @d: domain
+ * @name: its name
+ * @clock: the clock it counts
+ * @nr_signals: signals it has; its last 0x20 are the trailer
+ * @desc: catalog entry naming its signals, or NULL
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int
+nvkm_pm_dom_init(struct nvkm_pm *pm, int d, const char *name, const char *clock,
+		 u16 nr_signals, const struct nvkm_pm_domain_desc *desc)
+{
+	struct nvkm_pm_dom *dom = &pm->dom[d];
+	int i, ret;
+
+	dom->name = name;
+	dom->clock = clock;
+	dom->nr_signals = nr_signals;
+	dom->trailer = nr_signals - 0x20;
+	for (i = 0; desc && i < desc->nr_named; i++) {
+		ret = nvkm_pm_sig_add(pm, d, desc->signals[i].signal, "%s",
+				      desc->signals[i].name);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static int
+nvkm_pm_sig_cmp(const void *a, const void *b)
+{
+	const struct nvkm_pm_sig *x = a, *y = b;
+
+	return x->signal - y->signal;
+}
+
+static void
+nvkm_pm_doms_free(struct nvkm_pm *pm)
+{
+	int d;
+
+	for (d = 0; d < pm->nr_doms; d++)
+		kfree(pm->dom[d].sig);
+	kfree(pm->dom);
+	pm->dom = NULL;
+	pm->nr_doms = 0;
+}
+
+/* --- counter groups ------------------------------------------------------ */
+
+static int
+nvkm_perfdom_validate(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args)
+{
+	u64 caps = pm->func->caps;
+	struct nvkm_pm_dom *dom;
+	u32 allowed;
+	int i, j;
+
+	if (!pm->func->layout)
+		return -EOPNOTSUPP;
+	if (args->dom >= pm->nr_doms)
+		return -ENOENT;
+	dom = &pm->dom[args->dom];
+
+	switch (args->mode) {
+	case NVKM_PERFDOM_QUAD:
+		if (!(caps & NVKM_PM_CAP_QUAD))
+			return -EINVAL;
+		break;
+	case NVKM_PERFDOM_SINGLE:
+		break;
+	default:
+		return -EINVAL;
+	}
+	if (args->ctr_mode > ((caps & NVKM_PM_CAP_COUNTER_MODES) ?
+			      NV_PCOUNTER_CTR_MODE_EXTRA_B6_EVENT_B2 :
+			      NV_PCOUNTER_CTR_MODE_EVENT_B4))
+		return -EINVAL;
+	if (!args->nr_ctr || args->nr_ctr > nvkm_pm_nr_counters(pm))
+		return -E2BIG;
+	if (args->event_period_all && !(caps & NVKM_PM_CAP_CTR_PERIOD))
+		return -EINVAL;
+	if (args->threshold > U32_MAX && !(caps & NVKM_PM_CAP_COUNTER_40BIT))
+		return -EINVAL;
+	if (args->mode == NVKM_PERFDOM_SINGLE && args->nr_ctr != NVKM_PM_COUNTERS &&
+	    (caps & NVKM_PM_CAP_QUAD))
+		return -EINVAL;	/* PRE, START, EVENT and STOP all matter */
+
+	for (i = 0; i < args->nr_ctr; i++) {
+		allowed = NVKM_PERFCTR_DELAY0 | NVKM_PERFCTR_DELAY1;
+		if (caps & NVKM_PM_CAP_DELAY_REPLACE)
+			allowed |= NVKM_PERFCTR_REPLACE2 | NVKM_PERFCTR_REPLACE3;
+		if ((caps & NVKM_PM_CAP_QUAD) && i >= 2)	/* EVENT, STOP */
+			allowed |= NVKM_PERFCTR_SETFLAG3;
+		if (args->ctr[i].flags & ~allowed)
+			return -EINVAL;
+		for (j = 0; j < 4; j++) {
+			if (args->ctr[i].signal[j] >= dom->nr_signals)
+				return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+/**
+ * nvkm_perfdom_new() - configure a counter group and start it counting
+ * @pm: the engine
+ * @args: what to count
+ * @pdom: the new group
+ *
+ * Return: 0; -ENOENT for an unknown domain, -EINVAL / -E2BIG for a
+ * configuration the generation cannot run, -EBUSY when another group holds
+ * the domain, -EOPNOTSUPP without counter group support, -ENOMEM.  On
+ * failure nothing changed.
+ */
+int
+nvkm_perfdom_new(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args,
+		 struct nvkm_perfdom **pdom)
+{
+	struct nvkm_perfdom *dom;
+	unsigned long flags;
+	int ret;
+
+	*pdom = NULL;
+	ret = nvkm_perfdom_validate(pm, args);
+	if (ret)
+		return ret;
+
+	dom = kzalloc(sizeof(*dom), GFP_KERNEL);
+	if (!dom)
+		return -ENOMEM;
+	dom->pm = pm;
+	dom->args = *args;
+	dom->res.flags = NVKM_PERFDOM_NOT_READY;
+
+	spin_lock_irqsave(&pm->lock, flags);
+	if (pm->dom[args->dom].owner) {
+		spin_unlock_irqrestore(&pm->lock, flags);
+		kfree(dom);
+		return -EBUSY;
+	}
+	pm->dom[args->dom].owner = dom;
+	list_add_tail(&dom->head, &pm->perfdoms);
+	pm->func->layout->program(pm, args->dom, args);
+	spin_unlock_irqrestore(&pm->lock, flags);
+
+	*pdom = dom;
+	return 0;
+}
+
+/**
+ * nvkm_perfdom_del() - stop a counter group and release its domain
+ * @pdom: the group; set to NULL
+ */
+void
+nvkm_perfdom_del(struct nvkm_perfdom **pdom)
+{
+	struct nvkm_perfdom *dom = *pdom;
+	struct nvkm_pm *pm;
+	unsigned long flags;
+
+	if (!dom)
+		return;
+	pm = dom->pm;
+	spin_lock_irqsave(&pm->lock, flags);
+	/* after fini (GPU removed or suspended) the hardware is not touched */
+	if (pm->engine.subdev.device->initialised)
+		pm->func->layout->stop(pm, dom->args.dom);
+	pm->dom[dom->args.dom].owner = NULL;
+	list_del(&dom->head);
+	spin_unlock_irqrestore(&pm->lock, flags);
+	kfree(dom);
+	*pdom = NULL;
+}
+
+/**
+ * nvkm_perfdom_sample_begin() - latch counter groups, together
+ * @pm: the engine
+ * @doms: the groups
+ * @nr: entries in @doms
+ *
+ * Quad mode groups latch on one trigger, all in the same cycle; the latch
+ * takes a few cycles to happen: nvkm_perfdom_sample_end() collects it.
+ *
+ * Return: 0.
+ */
+int
+nvkm_perfdom_sample_begin(struct nvkm_pm *pm, struct nvkm_perfdom **doms, int nr)
+{
+	unsigned long flags;
+	int i;
+
+	for (i = 0; i < nr; i++) {
+		if (doms[i]->args.mode == NVKM_PERFDOM_QUAD)
+			break;
+	}
+	if (i == nr)
+		return 0;
+	spin_lock_irqsave(&pm->lock, flags);
+	pm->func->layout->trigger(pm);
+	spin_unlock_irqrestore(&pm->lock, flags);
+	return 0;
+}
+
+/**
+ * nvkm_perfdom_sample_end() - add the latched counts to the groups' totals
+ * @pm: the engine
+ * @doms: the groups given to nvkm_perfdom_sample_begin()
+ * @nr: entries in @doms
+ * @wait: busy-wait (up to NVKM_PM_LATCH_TIMEOUT_US) for the latch
+ *
+ * Return: 0, or -EAGAIN / -ETIMEDOUT when a latch has not happened; groups
+ * collected before that keep their new totals.
+ */
+int
+nvkm_perfdom_sample_end(struct nvkm_pm *pm, struct nvkm_perfdom **doms, int nr,
+			bool wait)
+{
+	int i, us = wait ? NVKM_PM_LATCH_TIMEOUT_US : 0;
+	unsigned long flags;
+	bool done;
+
+	for (i = 0; i < nr; i++) {
+		for (;;) {
+			spin_lock_irqsave(&pm->lock, flags);
+			done = pm->func->layout->collect(pm, doms[i]->args.dom, doms[i]);
+			spin_unlock_irqrestore(&pm->lock, flags);
+			if (done)
+				break;
+			if (us-- <= 0)
+				return wait ? -ETIMEDOUT : -EAGAIN;
+			udelay(1);
+		}
+		doms[i]->res.flags &= ~NVKM_PERFDOM_NOT_READY;
+		doms[i]->res.samples++;
+	}
+	return 0;
+}
+
+/**
+ * nvkm_perfdom_sample() - latch counter groups and collect their counts
+ * @pm: the engine
+ * @doms: the groups
+ * @nr: entries in @doms
+ *
+ * Return: 0, or -ETIMEDOUT if the hardware did not latch.
+ */
+int
+nvkm_perfdom_sample(struct nvkm_pm *pm, struct nvkm_perfdom **doms, int nr)
+{
+	nvkm_perfdom_sample_begin(pm, doms, nr);
+	return nvkm_perfdom_sample_end(pm, doms, nr, true);
+}
+
+/**
+ * nvkm_perfdom_read() - a counter group's totals
+ * @dom: the group
+ * @res: where to copy them
+ */
+void
+nvkm_perfdom_read(struct nvkm_perfdom *dom, struct nvkm_perfdom_result *res)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&dom->pm->lock, flags);
+	*res = dom->res;
+	spin_unlock_irqrestore(&dom->pm->lock, flags);
+}
+
+/* --- the engine ------------------------------------------------------------ */
+
+static int
+nvkm_pm_oneinit(struct nvkm_subdev *subdev)
+{
+	struct nvkm_pm *pm = nvkm_pm(subdev);
+	int ret, d;
+
+	if (!pm->func->doms)
+		return 0;
+	ret = pm->func->doms(pm);
+	if (ret)
+		return ret;
+	for (d = 0; d < pm->nr_doms; d++)
+		sort(pm->dom[d].sig, pm->dom[d].nr_sig, sizeof(*pm->dom[d].sig),
+		     nvkm_pm_sig_cmp, NULL);
+	return 0;
+}
+
+/* Also after a GPU reset or resume: what was configured counts again. */
 static int
 nvkm_pm_init(struct nvkm_subdev *subdev)
 {
 	struct nvkm_pm *pm = nvkm_pm(subdev);
+	struct nvkm_perfdom *dom;
+	unsigned long flags;
+	int ret;
 
-	return pm->func->init ? pm->func->init(pm) : 0;
+	if (pm->func->init) {
+		ret = pm->func->init(pm);
+		if (ret)
+			return ret;
+	}
+
+	if (!pm->func->layout)
+		return 0;
+	spin_lock_irqsave(&pm->lock, flags);
+	list_for_each_entry(dom, &pm->perfdoms, head)
+		pm->func->layout->program(pm, dom->args.dom, &dom->args);
+	spin_unlock_irqrestore(&pm->lock, flags);
+	return 0;
+}
+
+static void *
+nvkm_pm_dtor(struct nvkm_subdev *subdev)
+{
+	struct nvkm_pm *pm = nvkm_pm(subdev);
+
+	WARN_ON(!list_empty(&pm->perfdoms));
+	nvkm_pm_doms_free(pm);
+	return pm;
 }
 
 static const struct nvkm_subdev_func
 nvkm_pm = {
+	.dtor = nvkm_pm_dtor,
+	.oneinit = nvkm_pm_oneinit,
 	.init = nvkm_pm_init,
 };
 
@@ -44,6 +428,8 @@ nvkm_pm_new_(const struct nvkm_pm_func *func, struct nvkm_device *device,
 	if (!pm)
 		return -ENOMEM;
 	pm->func = func;
+	spin_lock_init(&pm->lock);
+	INIT_LIST_HEAD(&pm->perfdoms);
 	nvkm_engine_ctor(&nvkm_pm, device, "pm", &pm->engine);
 	*ppm = pm;
 	return 0;

@@ -5,6 +5,8 @@
 static const struct nvkm_pm_func
 g84_pm = {
 	.caps = G84_PM_CAPS,
+	.doms = nv40_pm_doms,
+	.layout = &nv40_pm_layout,
 };
 
 int

@@ -8,6 +8,7 @@
 static const struct nvkm_pm_func
 nv30_pm = {
 	.caps = NV30_PM_CAPS,
+	.doms = nv10_pm_doms,
 };
 
 int

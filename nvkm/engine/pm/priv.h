@@ -2,21 +2,50 @@
 #ifndef __NVKM_PM_PRIV_H__
 #define __NVKM_PM_PRIV_H__
 #include <nvkm/engine/pm.h>
+#include <nvkm/hw/pcounter.h>
+#include "catalog.h"
+
+/**
+ * struct nvkm_pm_layout - how one register layout runs counter groups
+ * @program: program domain @d for @args (counting starts now)
+ * @stop: stop counting in domain @d
+ * @trigger: latch every quad mode domain at once
+ * @collect: add domain @d's latched counters to @dom's totals; false if
+ *	     the latch has not happened yet
+ */
+struct nvkm_pm_layout {
+	void (*program)(struct nvkm_pm *pm, int d, const struct nvkm_perfdom_args *args);
+	void (*stop)(struct nvkm_pm *pm, int d);
+	void (*trigger)(struct nvkm_pm *pm);
+	bool (*collect)(struct nvkm_pm *pm, int d, struct nvkm_perfdom *dom);
+};
 
 /**
  * struct nvkm_pm_func - what one PCOUNTER generation adds to the base
  * @caps: NVKM_PM_CAP_* the hardware of this generation has
  * @init: generation-specific hardware setup (may be NULL)
+ * @doms: describe the chipset's domains (nvkm_pm_dom_add() each)
+ * @layout: register layout; NULL when counter groups are not supported yet
  */
 struct nvkm_pm_func {
 	u64 caps;
 	int (*init)(struct nvkm_pm *pm);
+	int (*doms)(struct nvkm_pm *pm);
+	const struct nvkm_pm_layout *layout;
 };
-
-int gf100_pm_init(struct nvkm_pm *pm);
 
 int nvkm_pm_new_(const struct nvkm_pm_func *func, struct nvkm_device *device,
 		 struct nvkm_pm **ppm);
+int nvkm_pm_doms_alloc(struct nvkm_pm *pm, int nr);
+int nvkm_pm_dom_init(struct nvkm_pm *pm, int d, const char *name, const char *clock,
+		     u16 nr_signals, const struct nvkm_pm_domain_desc *desc);
+__printf(4, 5)
+int nvkm_pm_sig_add(struct nvkm_pm *pm, int d, u8 signal, const char *fmt, ...);
+
+int gf100_pm_init(struct nvkm_pm *pm);
+int nv10_pm_doms(struct nvkm_pm *pm);
+int nv40_pm_doms(struct nvkm_pm *pm);
+extern const struct nvkm_pm_layout nv40_pm_layout;
 
 /* Capabilities each generation inherits from the one before it. */
 #define NV10_PM_CAPS	NVKM_PM_CAP_COUNTER_40BIT

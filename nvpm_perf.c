@@ -1,0 +1,302 @@
+// SPDX-License-Identifier: MIT
+/*
+ * nvpm counter ioctls: domain and signal queries (open to every render
+ * node user), counter groups (privileged: global counters see every
+ * process's work), sampling and reading.  Each handler validates, looks
+ * up, acts, copies out; a refused call changes nothing.
+ */
+#include <linux/capability.h>
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+#include <drm/drm_drv.h>
+#include <nvkm/engine/pm.h>
+#include <uapi/drm/nvpm_drm.h>
+#include "nvpm_drv.h"
+
+static bool nvpm_unprivileged;
+module_param_named(unprivileged, nvpm_unprivileged, bool, 0644);
+MODULE_PARM_DESC(unprivileged, "Let any render node user create counter groups (default: CAP_PERFMON needed)");
+
+static_assert(NVPM_COUNTER_DELAY0 == NVKM_PERFCTR_DELAY0);
+static_assert(NVPM_COUNTER_DELAY1 == NVKM_PERFCTR_DELAY1);
+static_assert(NVPM_COUNTER_REPLACE2 == NVKM_PERFCTR_REPLACE2);
+static_assert(NVPM_COUNTER_REPLACE3 == NVKM_PERFCTR_REPLACE3);
+static_assert(NVPM_COUNTER_SETFLAG3 == NVKM_PERFCTR_SETFLAG3);
+static_assert(NVPM_MODE_QUAD == NVKM_PERFDOM_QUAD);
+static_assert(NVPM_MODE_SINGLE == NVKM_PERFDOM_SINGLE);
+static_assert(NVPM_READ_SATURATED == NVKM_PERFCTR_SATURATED);
+static_assert(NVPM_READ_NOT_READY == NVKM_PERFDOM_NOT_READY);
+static_assert(NVPM_READ_LOST == NVKM_PERFDOM_LOST);
+
+static struct nvkm_pm *
+nvpm_pm(struct drm_device *drm)
+{
+	return to_nvpm(drm)->device->pm;
+}
+
+/*
+ * The array query protocol (see the uapi header): @fill writes entry i of
+ * @total into a kernel buffer that is copied out at once.
+ */
+static int
+nvpm_query_array(u32 *count, u64 uptr, u32 total, size_t elem,
+		 void (*fill)(void *ctx, u32 i, void *out), void *ctx)
+{
+	void *buf;
+	u32 i;
+	int ret = 0;
+
+	if (!*count) {
+		*count = total;
+		return 0;
+	}
+	if (*count < total) {
+		*count = total;
+		return -E2BIG;
+	}
+	*count = total;
+	if (!total)
+		return 0;
+
+	buf = kcalloc(total, elem, GFP_KERNEL);
+	if (!buf)
+		return -ENOMEM;
+	for (i = 0; i < total; i++)
+		fill(ctx, i, buf + i * elem);
+	if (copy_to_user(u64_to_user_ptr(uptr), buf, total * elem))
+		ret = -EFAULT;
+	kfree(buf);
+	return ret;
+}
+
+static void
+nvpm_fill_domain(void *ctx, u32 i, void *out)
+{
+	struct nvkm_pm *pm = ctx;
+	struct drm_nvpm_domain *d = out;
+	u64 caps = nvkm_pm_caps(pm);
+
+	d->id = i;
+	d->nr_counters = nvkm_pm_nr_counters(pm);
+	d->nr_signals = pm->dom[i].nr_signals;
+	d->caps = NVPM_DOMAIN_CAP_SINGLE;
+	if (caps & NVKM_PM_CAP_QUAD)
+		d->caps |= NVPM_DOMAIN_CAP_QUAD;
+	if (caps & NVKM_PM_CAP_COUNTER_MODES)
+		d->caps |= NVPM_DOMAIN_CAP_COUNTER_MODES;
+	if (caps & NVKM_PM_CAP_PERIODIC)
+		d->caps |= NVPM_DOMAIN_CAP_PERIODIC;
+	if (caps & NVKM_PM_CAP_USER_TRIGGER)
+		d->caps |= NVPM_DOMAIN_CAP_USER;
+	strscpy(d->name, pm->dom[i].name, sizeof(d->name));
+	strscpy(d->clock, pm->dom[i].clock, sizeof(d->clock));
+}
+
+int
+nvpm_ioctl_query_domains(struct drm_device *drm, void *data, struct drm_file *file)
+{
+	struct drm_nvpm_query_domains *args = data;
+	struct nvkm_pm *pm = nvpm_pm(drm);
+
+	if (args->size != sizeof(*args))
+		return -EINVAL;
+	return nvpm_query_array(&args->count, args->domains, pm->nr_doms,
+				sizeof(struct drm_nvpm_domain), nvpm_fill_domain, pm);
+}
+
+static void
+nvpm_fill_signal(void *ctx, u32 i, void *out)
+{
+	const struct nvkm_pm_dom *dom = ctx;
+	struct drm_nvpm_signal *sig = out;
+
+	sig->signal = dom->sig[i].signal;
+	sig->nr_sources = 0;
+	strscpy(sig->name, dom->sig[i].name, sizeof(sig->name));
+}
+
+int
+nvpm_ioctl_query_signals(struct drm_device *drm, void *data, struct drm_file *file)
+{
+	struct drm_nvpm_query_signals *args = data;
+	struct nvkm_pm *pm = nvpm_pm(drm);
+	struct nvkm_pm_dom *dom;
+
+	if (args->size != sizeof(*args) || args->pad)
+		return -EINVAL;
+	if (args->domain >= pm->nr_doms)
+		return -ENOENT;
+	dom = &pm->dom[args->domain];
+	return nvpm_query_array(&args->count, args->signals, dom->nr_sig,
+				sizeof(struct drm_nvpm_signal), nvpm_fill_signal, dom);
+}
+
+/* The uapi form of a counter group, checked for what the engine can't see. */
+static int
+nvpm_perfdom_args(const struct drm_nvpm_perfdom_create *in,
+		  struct nvkm_perfdom_args *args)
+{
+	static const struct drm_nvpm_counter zero;
+	int i;
+
+	if (in->size != sizeof(*in) || in->pad || in->handle)
+		return -EINVAL;
+	if (in->flags & ~NVPM_PERFDOM_EVENT_PERIOD_ALL)
+		return -EINVAL;
+	if (in->nr_counters > ARRAY_SIZE(in->counter))
+		return -E2BIG;
+	for (i = in->nr_counters; i < ARRAY_SIZE(in->counter); i++) {
+		if (memcmp(&in->counter[i], &zero, sizeof(zero)))
+			return -EINVAL;
+	}
+
+	memset(args, 0, sizeof(*args));
+	args->dom = in->domain;
+	args->mode = in->mode;
+	args->ctr_mode = in->counter_mode;
+	args->nr_ctr = in->nr_counters;
+	for (i = 0; i < in->nr_counters; i++) {
+		memcpy(args->ctr[i].signal, in->counter[i].signal, 4);
+		args->ctr[i].logic_op = in->counter[i].logic_op;
+		args->ctr[i].flags = in->counter[i].flags;
+	}
+	args->event_period_all = in->flags & NVPM_PERFDOM_EVENT_PERIOD_ALL;
+	args->pre_count = in->pre_count;
+	args->stop_count = in->stop_count;
+	args->threshold = in->threshold;
+	return 0;
+}
+
+int
+nvpm_ioctl_perfdom_create(struct drm_device *drm, void *data, struct drm_file *file)
+{
+	struct drm_nvpm_perfdom_create *in = data;
+	struct nvpm_file *nfile = file->driver_priv;
+	struct nvkm_perfdom_args args;
+	struct nvkm_perfdom *dom;
+	int ret, idx;
+	u32 handle;
+
+	ret = nvpm_perfdom_args(in, &args);
+	if (ret)
+		return ret;
+	if (!nvpm_unprivileged && !perfmon_capable())
+		return -EPERM;
+	if (!drm_dev_enter(drm, &idx))
+		return -ENODEV;
+
+	mutex_lock(&nfile->lock);
+	ret = nvkm_perfdom_new(nvpm_pm(drm), &args, &dom);
+	if (ret)
+		goto out;
+	ret = xa_alloc(&nfile->perfdoms, &handle, dom, xa_limit_32b, GFP_KERNEL);
+	if (ret) {
+		nvkm_perfdom_del(&dom);
+		goto out;
+	}
+	in->handle = handle;
+out:
+	mutex_unlock(&nfile->lock);
+	drm_dev_exit(idx);
+	return ret;
+}
+
+int
+nvpm_ioctl_perfdom_destroy(struct drm_device *drm, void *data, struct drm_file *file)
+{
+	struct drm_nvpm_perfdom_destroy *args = data;
+	struct nvpm_file *nfile = file->driver_priv;
+	struct nvkm_perfdom *dom;
+
+	if (args->size != sizeof(*args))
+		return -EINVAL;
+
+	mutex_lock(&nfile->lock);
+	dom = xa_erase(&nfile->perfdoms, args->handle);
+	mutex_unlock(&nfile->lock);
+	if (!dom)
+		return -ENOENT;
+
+	nvkm_perfdom_del(&dom);
+	return 0;
+}
+
+int
+nvpm_ioctl_sample(struct drm_device *drm, void *data, struct drm_file *file)
+{
+	struct drm_nvpm_sample *args = data;
+	struct nvpm_file *nfile = file->driver_priv;
+	struct nvkm_perfdom **doms, *dom;
+	unsigned long handle;
+	int nr = 0, ret, idx;
+
+	if (args->size != sizeof(*args) || args->flags)
+		return -EINVAL;
+	if (!drm_dev_enter(drm, &idx))
+		return -ENODEV;
+
+	mutex_lock(&nfile->lock);
+	xa_for_each(&nfile->perfdoms, handle, dom)
+		nr++;
+	doms = kmalloc_array(max(nr, 1), sizeof(*doms), GFP_KERNEL);
+	if (!doms) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	nr = 0;
+	xa_for_each(&nfile->perfdoms, handle, dom)
+		doms[nr++] = dom;
+
+	ret = nvkm_perfdom_sample(nvpm_pm(drm), doms, nr);
+	if (!ret)
+		args->sequence = ++nfile->sequence;
+	kfree(doms);
+out:
+	mutex_unlock(&nfile->lock);
+	drm_dev_exit(idx);
+	return ret;
+}
+
+int
+nvpm_ioctl_read(struct drm_device *drm, void *data, struct drm_file *file)
+{
+	struct drm_nvpm_read *args = data;
+	struct nvpm_file *nfile = file->driver_priv;
+	struct nvkm_perfdom_result res;
+	struct nvkm_perfdom *dom;
+	int i;
+
+	if (args->size != sizeof(*args) || args->pad)
+		return -EINVAL;
+
+	mutex_lock(&nfile->lock);
+	dom = xa_load(&nfile->perfdoms, args->handle);
+	if (dom)
+		nvkm_perfdom_read(dom, &res);
+	mutex_unlock(&nfile->lock);
+	if (!dom)
+		return -ENOENT;
+
+	for (i = 0; i < NVKM_PM_COUNTERS; i++) {
+		args->value[i] = res.value[i];
+		args->counter_flags[i] = res.ctr_flags[i];
+	}
+	args->cycles = res.cycles;
+	args->flags = res.flags;
+	args->sequence = res.samples;
+	return 0;
+}
+
+/* On close: every counter group of the file goes. */
+void
+nvpm_perfdoms_release(struct nvpm_file *nfile)
+{
+	struct nvkm_perfdom *dom;
+	unsigned long handle;
+
+	xa_for_each(&nfile->perfdoms, handle, dom) {
+		xa_erase(&nfile->perfdoms, handle);
+		nvkm_perfdom_del(&dom);
+	}
+}

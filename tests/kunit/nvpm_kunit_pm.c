@@ -1,0 +1,388 @@
+// SPDX-License-Identifier: MIT
+/*
+ * KUnit: the perfmon engine through the real path - counter group ->
+ * engine -> MMIO -> simulated PCOUNTER -> back.  The counts expected are
+ * worked out from the workload each test drives, never read from the model.
+ */
+#include <kunit/test.h>
+#include <linux/platform_device.h>
+#include <nvkm/engine/pm.h>
+#include <nvkm/hw/pcounter.h>
+#include <nvkm/sim/pcounter.h>
+
+#define OP_ARG0		0xaaaa
+#define OP_ARG1		0xcccc
+#define OP_AND01	0x8888
+#define OP_ONE		0xffff
+
+/* Free signals below every domain's trailer */
+#define S_A		0x01
+#define S_B		0x02
+
+struct pm_fixture {
+	struct platform_device *pdev;
+	struct nvkm_sim *sim;
+	struct nvkm_device *device;
+	struct nvkm_pm *pm;
+};
+
+static struct pm_fixture *
+pm_fixture(struct kunit *test, u32 chipset)
+{
+	struct pm_fixture *f = kunit_kzalloc(test, sizeof(*f), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	test->priv = f;
+	f->pdev = platform_device_register_simple("nvpm-kunit-pm", -1, NULL, 0);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(f->pdev));
+	f->sim = nvkm_sim_new(chipset);
+	KUNIT_ASSERT_NOT_NULL(test, f->sim);
+	nvkm_sim_set_manual_clock(f->sim, true);
+	KUNIT_ASSERT_EQ(test, nvkm_device_new(&f->pdev->dev, NULL, &nvkm_sim_mmio, f->sim,
+					      &f->device), 0);
+	KUNIT_ASSERT_EQ(test, nvkm_device_init(f->device), 0);
+	f->pm = f->device->pm;
+	return f;
+}
+
+static void
+pm_exit(struct kunit *test)
+{
+	struct pm_fixture *f = test->priv;
+
+	if (!f)
+		return;
+	if (f->device)
+		nvkm_device_fini(f->device, false);
+	nvkm_device_del(&f->device);
+	nvkm_sim_del(&f->sim);
+	if (!IS_ERR_OR_NULL(f->pdev))
+		platform_device_unregister(f->pdev);
+}
+
+static void
+quad_args(struct nvkm_perfdom_args *a, int dom)
+{
+	memset(a, 0, sizeof(*a));
+	a->dom = dom;
+	a->mode = NVKM_PERFDOM_QUAD;
+	a->nr_ctr = 4;
+	a->ctr[0].signal[0] = S_A;
+	a->ctr[0].logic_op = OP_ARG0;
+	a->ctr[1].signal[0] = S_B;
+	a->ctr[1].logic_op = OP_ARG0;
+	a->ctr[2].signal[0] = S_A;
+	a->ctr[2].signal[1] = S_B;
+	a->ctr[2].logic_op = OP_AND01;
+	a->ctr[3].logic_op = OP_ONE;
+}
+
+/* Latch: trigger, let the PM_TRIGGER cycle happen, collect. */
+static int
+sample(struct pm_fixture *f, struct nvkm_perfdom **doms, int nr)
+{
+	nvkm_perfdom_sample_begin(f->pm, doms, nr);
+	nvkm_sim_run(f->sim, 1);
+	return nvkm_perfdom_sample_end(f->pm, doms, nr, false);
+}
+
+static const u32 quad_chips[] = { 0x40, 0x50, 0x84, 0x92, 0xa3 };
+
+static void
+quad_chip_desc(const u32 *c, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "chipset %02x", *c);
+}
+
+KUNIT_ARRAY_PARAM(quad_chips, quad_chips, quad_chip_desc);
+
+/*
+ * A held 300 cycles, then B pulsed 20 times every 5 cycles while A is
+ * still high for the first 60 of them, then 40 idle cycles.
+ */
+static void
+quad_counts_what_the_workload_did(struct kunit *test)
+{
+	struct pm_fixture *f = pm_fixture(test, *(const u32 *)test->param_value);
+	bool pre_g84 = f->device->chipset < 0x84;
+	struct nvkm_perfdom_args a;
+	struct nvkm_perfdom *dom;
+	struct nvkm_perfdom_result r;
+
+	quad_args(&a, 1);
+	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), 0);
+	if (pre_g84)	/* the first latch is dropped before G84 */
+		KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
+
+	nvkm_sim_pcounter_set_signal(f->sim, 1, S_A, true);
+	nvkm_sim_run(f->sim, 300);
+	nvkm_sim_pcounter_pulse(f->sim, 1, S_B, 5, 20);
+	nvkm_sim_run(f->sim, 60);
+	nvkm_sim_pcounter_set_signal(f->sim, 1, S_A, false);
+	nvkm_sim_run(f->sim, 100 - 60 + 40);
+	KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
+
+	nvkm_perfdom_read(dom, &r);
+	KUNIT_EXPECT_EQ(test, r.value[0], 360);		/* A */
+	KUNIT_EXPECT_EQ(test, r.value[1], 20);		/* B */
+	KUNIT_EXPECT_EQ(test, r.value[2], 12);		/* B while A: 60 / 5 */
+	/* every cycle; before G84 also the cycle of the dropped latch */
+	KUNIT_EXPECT_EQ(test, r.value[3], 440 + pre_g84);
+	KUNIT_EXPECT_EQ(test, r.cycles, 440 + pre_g84);
+	KUNIT_EXPECT_EQ(test, r.flags, 0);
+
+	/* totals accumulate over samples */
+	nvkm_sim_run(f->sim, 9);
+	KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
+	nvkm_perfdom_read(dom, &r);
+	KUNIT_EXPECT_EQ(test, r.value[3], 450 + pre_g84);
+	KUNIT_EXPECT_EQ(test, r.cycles, 450 + pre_g84);
+	nvkm_perfdom_del(&dom);
+}
+
+/* One trigger write, then per domain: CTRL, the counters, CYCLES, an ack. */
+static void
+sample_mmio_cost(struct kunit *test)
+{
+	struct pm_fixture *f = pm_fixture(test, 0x84);
+	struct nvkm_sim_stats s0, s1;
+	struct nvkm_perfdom *doms[3];
+	struct nvkm_perfdom_args a;
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		quad_args(&a, i);
+		a.nr_ctr = 1 + i;
+		KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &a, &doms[i]), 0);
+	}
+	nvkm_sim_run(f->sim, 10);
+	nvkm_sim_stats(f->sim, &s0);
+	KUNIT_ASSERT_EQ(test, sample(f, doms, 3), 0);
+	nvkm_sim_stats(f->sim, &s1);
+	/* reads: 3 x (CTRL + CYCLES) + 1 + 2 + 3 counters; writes: 1 + 3 acks */
+	KUNIT_EXPECT_EQ(test, s1.rd - s0.rd, 3 * 2 + 6);
+	KUNIT_EXPECT_EQ(test, s1.wr - s0.wr, 1 + 3);
+	KUNIT_EXPECT_EQ(test, s1.unclaimed, s0.unclaimed);
+	for (i = 0; i < 3; i++)
+		nvkm_perfdom_del(&doms[i]);
+}
+
+/* Domains latch together: one trigger, one cycle, the same cycle count. */
+static void
+domains_latch_in_the_same_cycle(struct kunit *test)
+{
+	struct pm_fixture *f = pm_fixture(test, 0x92);
+	struct nvkm_perfdom *doms[2];
+	struct nvkm_perfdom_result r0, r1;
+	struct nvkm_perfdom_args a;
+
+	quad_args(&a, 0);
+	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &a, &doms[0]), 0);
+	nvkm_sim_run(f->sim, 17);
+	quad_args(&a, 5);
+	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &a, &doms[1]), 0);
+	nvkm_sim_run(f->sim, 100);
+	KUNIT_ASSERT_EQ(test, sample(f, doms, 2), 0);
+	nvkm_perfdom_read(doms[0], &r0);
+	nvkm_perfdom_read(doms[1], &r1);
+	KUNIT_EXPECT_EQ(test, r0.cycles, 117);
+	KUNIT_EXPECT_EQ(test, r1.cycles, 100);
+	nvkm_perfdom_del(&doms[0]);
+	nvkm_perfdom_del(&doms[1]);
+}
+
+/* EVENT_B4: counter 2 adds B4 = the signals of counter 1. */
+static void
+counter_mode_event_b4(struct kunit *test)
+{
+	struct pm_fixture *f = pm_fixture(test, 0x84);
+	struct nvkm_perfdom_result r;
+	struct nvkm_perfdom_args a;
+	struct nvkm_perfdom *dom;
+
+	quad_args(&a, 1);
+	a.ctr_mode = NV_PCOUNTER_CTR_MODE_EVENT_B4;
+	a.ctr[1].signal[0] = 0x10;
+	a.ctr[1].signal[1] = 0x11;
+	a.ctr[1].signal[2] = 0x12;
+	a.ctr[1].signal[3] = 0x13;
+	a.ctr[2].logic_op = OP_ONE;
+	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), 0);
+	nvkm_sim_pcounter_set_value(f->sim, 1, 0x10, 4, 6);
+	nvkm_sim_run(f->sim, 50);
+	KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
+	nvkm_perfdom_read(dom, &r);
+	KUNIT_EXPECT_EQ(test, r.value[2], 50 * 6);
+	nvkm_perfdom_del(&dom);
+}
+
+/* Single event mode: PRE, then START..STOP windows; EVENT counted inside. */
+static void
+single_event_window(struct kunit *test)
+{
+	struct pm_fixture *f = pm_fixture(test, 0x84);
+	struct nvkm_perfdom_result r;
+	struct nvkm_perfdom_args a;
+	struct nvkm_perfdom *dom;
+
+	memset(&a, 0, sizeof(a));
+	a.dom = 1;
+	a.mode = NVKM_PERFDOM_SINGLE;
+	a.nr_ctr = 4;
+	a.ctr[0].logic_op = OP_ONE;		/* PRE: at once */
+	a.ctr[1].signal[0] = S_A;		/* START */
+	a.ctr[1].logic_op = OP_ARG0;
+	a.ctr[2].logic_op = OP_ONE;		/* EVENT: every cycle */
+	a.ctr[3].signal[0] = S_B;		/* STOP */
+	a.ctr[3].logic_op = OP_ARG0;
+	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), 0);
+	nvkm_sim_run(f->sim, 5);
+	nvkm_sim_pcounter_pulse(f->sim, 1, S_A, 1, 1);
+	nvkm_sim_run(f->sim, 30);
+	nvkm_sim_pcounter_pulse(f->sim, 1, S_B, 1, 1);
+	nvkm_sim_run(f->sim, 30);
+	KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
+	nvkm_perfdom_read(dom, &r);
+	/* the window: 29 cycles after START, plus the STOP cycle */
+	KUNIT_EXPECT_EQ(test, r.value[2], 30);
+	KUNIT_EXPECT_EQ(test, r.cycles, 30);
+	nvkm_perfdom_del(&dom);
+}
+
+static void
+held_domain_is_busy(struct kunit *test)
+{
+	struct pm_fixture *f = pm_fixture(test, 0x84);
+	struct nvkm_perfdom *d0, *d1;
+	struct nvkm_perfdom_args a;
+
+	quad_args(&a, 2);
+	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &a, &d0), 0);
+	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &d1), -EBUSY);
+	KUNIT_EXPECT_NULL(test, d1);
+	nvkm_perfdom_del(&d0);
+	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &d1), 0);
+	nvkm_perfdom_del(&d1);
+}
+
+/* What a generation lacks is refused, and nothing is programmed. */
+static void
+generation_limits_are_refused(struct kunit *test)
+{
+	struct pm_fixture *f = pm_fixture(test, 0x84);
+	struct nvkm_sim_stats s0, s1;
+	struct nvkm_perfdom_args a;
+	struct nvkm_perfdom *dom;
+
+	nvkm_sim_stats(f->sim, &s0);
+	quad_args(&a, 8);
+	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), -ENOENT);
+	quad_args(&a, 0);
+	a.ctr[0].signal[2] = 0x60;		/* host has 0x60 signals on G84 */
+	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), -EINVAL);
+	quad_args(&a, 1);
+	a.ctr[0].flags = NVKM_PERFCTR_REPLACE2;	/* G92+ */
+	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), -EINVAL);
+	quad_args(&a, 1);
+	a.ctr[1].flags = NVKM_PERFCTR_SETFLAG3;	/* EVENT and STOP only */
+	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), -EINVAL);
+	quad_args(&a, 1);
+	a.ctr_mode = 5;
+	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), -EINVAL);
+	quad_args(&a, 1);
+	a.nr_ctr = 5;
+	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), -E2BIG);
+	quad_args(&a, 1);
+	a.threshold = 1ull << 32;		/* 32-bit THRESHOLD since NV30 */
+	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), -EINVAL);
+	quad_args(&a, 1);
+	a.mode = 2;
+	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), -EINVAL);
+	nvkm_sim_stats(f->sim, &s1);
+	KUNIT_EXPECT_EQ(test, s1.wr, s0.wr);
+
+	/* G92 has the replace bits */
+	pm_exit(test);
+	f = pm_fixture(test, 0x92);
+	quad_args(&a, 1);
+	a.ctr[0].flags = NVKM_PERFCTR_REPLACE2;
+	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), 0);
+	nvkm_perfdom_del(&dom);
+}
+
+/* After a suspend/resume the configured groups count again. */
+static void
+resume_reprograms_groups(struct kunit *test)
+{
+	struct pm_fixture *f = pm_fixture(test, 0xa3);
+	struct nvkm_perfdom_result r;
+	struct nvkm_perfdom_args a;
+	struct nvkm_perfdom *dom;
+
+	quad_args(&a, 3);
+	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), 0);
+	nvkm_sim_run(f->sim, 10);
+	KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
+	KUNIT_ASSERT_EQ(test, nvkm_device_fini(f->device, true), 0);
+	nvkm_sim_del(&f->sim);			/* the GPU lost its state */
+	f->sim = nvkm_sim_new(0xa3);
+	KUNIT_ASSERT_NOT_NULL(test, f->sim);
+	nvkm_sim_set_manual_clock(f->sim, true);
+	f->device->mmio_priv = f->sim;
+	KUNIT_ASSERT_EQ(test, nvkm_device_init(f->device), 0);
+	nvkm_sim_pcounter_set_signal(f->sim, 3, S_A, true);
+	nvkm_sim_run(f->sim, 25);
+	KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
+	nvkm_perfdom_read(dom, &r);
+	KUNIT_EXPECT_EQ(test, r.value[0], 25);
+	KUNIT_EXPECT_EQ(test, r.cycles, 10 + 25);
+	nvkm_perfdom_del(&dom);
+}
+
+static void
+named_signals_and_trailers(struct kunit *test)
+{
+	struct pm_fixture *f = pm_fixture(test, 0x84);
+	const struct nvkm_pm_dom *dom;
+	bool idle = false, periodic = false, ev = false;
+	int i;
+
+	KUNIT_ASSERT_EQ(test, f->pm->nr_doms, 8);
+	dom = &f->pm->dom[1];
+	KUNIT_EXPECT_STREQ(test, dom->name, "core_a");
+	KUNIT_EXPECT_EQ(test, dom->nr_signals, 0x100);
+	for (i = 0; i < dom->nr_sig; i++) {
+		if (i)
+			KUNIT_EXPECT_LE(test, dom->sig[i - 1].signal, dom->sig[i].signal);
+		if (!strcmp(dom->sig[i].name, "PGRAPH.IDLE"))
+			idle = dom->sig[i].signal == 0xbd;
+		if (!strcmp(dom->sig[i].name, "PERIODIC"))
+			periodic = dom->sig[i].signal == 0xe0 + 0x0d;
+		if (!strcmp(dom->sig[i].name, "host.EVENT"))
+			ev = dom->sig[i].signal == 0xe0 + 0x17;
+	}
+	KUNIT_EXPECT_TRUE(test, idle);
+	KUNIT_EXPECT_TRUE(test, periodic);
+	KUNIT_EXPECT_TRUE(test, ev);
+}
+
+static struct kunit_case nvpm_pm_cases[] = {
+	KUNIT_CASE_PARAM(quad_counts_what_the_workload_did, quad_chips_gen_params),
+	KUNIT_CASE(sample_mmio_cost),
+	KUNIT_CASE(domains_latch_in_the_same_cycle),
+	KUNIT_CASE(counter_mode_event_b4),
+	KUNIT_CASE(single_event_window),
+	KUNIT_CASE(held_domain_is_busy),
+	KUNIT_CASE(generation_limits_are_refused),
+	KUNIT_CASE(resume_reprograms_groups),
+	KUNIT_CASE(named_signals_and_trailers),
+	{}
+};
+
+static struct kunit_suite nvpm_pm_suite = {
+	.name = "nvpm_pm",
+	.exit = pm_exit,
+	.test_cases = nvpm_pm_cases,
+};
+
+kunit_test_suite(nvpm_pm_suite);
