@@ -7,7 +7,7 @@
 #include <linux/platform_device.h>
 #include <linux/string.h>
 #include <drm/drm_managed.h>
-#include <nvkm/sim/sim.h>
+#include <nvkm/sim/pcounter.h>
 #include "nvpm_drv.h"
 
 #define NVPM_SIM_MAX	8
@@ -15,6 +15,13 @@
 static char *nvpm_sim_param = "g84";
 module_param_named(sim, nvpm_sim_param, charp, 0444);
 MODULE_PARM_DESC(sim, "Simulated GPUs to create, comma separated chip names or chipset numbers (e.g. \"g84,gf100,0xa3\"; empty for none) [g84]");
+
+static unsigned int nvpm_sim_gr_busy = 35;
+module_param_named(sim_gr_busy, nvpm_sim_gr_busy, uint, 0444);
+MODULE_PARM_DESC(sim_gr_busy, "Percentage of time the simulated GPUs' PGRAPH is busy [35]");
+
+/* One busy+idle round of the simulated PGRAPH load, in cycles (1 ms). */
+#define NVPM_SIM_GR_PERIOD	1000
 
 static struct platform_device *nvpm_sim_pdev[NVPM_SIM_MAX];
 
@@ -45,6 +52,8 @@ nvpm_sim_probe(struct platform_device *pdev)
 	ret = drmm_add_action_or_reset(&nvpm->drm, nvpm_sim_release, sim);
 	if (ret)
 		return ret;
+	/* a workload to observe; chipsets without a known PGRAPH.IDLE idle */
+	nvkm_sim_gr_load(sim, min(nvpm_sim_gr_busy, 100u), NVPM_SIM_GR_PERIOD);
 
 	ret = nvpm_drm_init(nvpm, NULL, &nvkm_sim_mmio, sim);
 	if (ret)

@@ -115,6 +115,24 @@ sim_pc_periodic(struct nvkm_sim_pcounter *pc, const struct sim_pcdom *dom)
 	       dom->periodic_ctr == sim_pc_periodic_period(dom) - 1;
 }
 
+/* A pulse train is high for @width cycles from each @next on. */
+static bool
+sim_pc_pulser_high(const struct sim_pc_pulser *p, u64 now)
+{
+	return now >= p->next && now < p->next + p->width;
+}
+
+/* Cycles from @now on in which the train's level stays what it was. */
+static u64
+sim_pc_pulser_calm(const struct sim_pc_pulser *p, u64 now)
+{
+	if (now == p->fell || now == p->next)
+		return 0;		/* falling or rising now */
+	if (now < p->next)
+		return p->next - now;
+	return p->next + p->width - now;
+}
+
 /* The 256 signals of domain @d in the current cycle. */
 void
 sim_pc_signals(struct nvkm_sim_pcounter *pc, int d, u32 *sig)
@@ -126,7 +144,7 @@ sim_pc_signals(struct nvkm_sim_pcounter *pc, int d, u32 *sig)
 	for (i = 0; i < PC_MAX_PULSERS; i++) {
 		const struct sim_pc_pulser *p = &pc->pulser[i];
 
-		if (p->left && p->dom == d && p->next == pc->now)
+		if (p->left && p->dom == d && sim_pc_pulser_high(p, pc->now))
 			sig_put(sig, p->sig, true);
 	}
 
@@ -520,14 +538,20 @@ sim_pc_cycles(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom,
 	}
 }
 
-/* Is the domain's history a constant (no delay line in motion)? */
+/*
+ * After a cycle: is the domain at a fixed point - the same selected
+ * signals as the cycle before, and every delay line holding one value?
+ * Then the next cycle sees exactly what this one saw.
+ */
 static bool
-sim_pc_settled(const struct sim_pcdom *dom, u32 cur)
+sim_pc_settled(const struct sim_pcdom *dom, u32 last_src)
 {
-	return dom->prev_src == cur && !dom->user_pulse &&
+	return dom->prev_src == last_src && !dom->user_pulse &&
 	       (dom->xevent == 0 || dom->xevent == 7) &&
 	       (dom->xflag == 0 || dom->xflag == 7) &&
-	       (dom->flag_hist == 0 || dom->flag_hist == 3);
+	       (dom->flag_hist == 0 || dom->flag_hist == 3) &&
+	       /* and the FLAG itself is what its delayed signal shows */
+	       (dom->flag_hist & 1) == (dom->xflag & 1);
 }
 
 static void
@@ -559,8 +583,9 @@ sim_pc_calm(struct nvkm_sim_pcounter *pc)
 	if (pc->pm_trigger || pc->wrcache_flush)
 		calm = min_t(u64, __ffs64(pc->pm_trigger | pc->wrcache_flush), calm);
 	for (i = 0; i < PC_MAX_PULSERS; i++) {
-		if (pc->pulser[i].left)
-			calm = min_t(u64, calm, pc->pulser[i].next - pc->now);
+		/* a train's last fall counts too */
+		if (pc->pulser[i].left || pc->pulser[i].fell == pc->now)
+			calm = min_t(u64, calm, sim_pc_pulser_calm(&pc->pulser[i], pc->now));
 	}
 	for (i = 0; i < pc->nr_doms; i++) {
 		struct sim_pcdom *dom = &pc->dom[i];
@@ -573,6 +598,7 @@ sim_pc_calm(struct nvkm_sim_pcounter *pc)
 	return calm;
 }
 
+/* After time moved on: trains whose high phase is over start the next. */
 static void
 sim_pc_pulsers_tick(struct nvkm_sim_pcounter *pc)
 {
@@ -581,7 +607,8 @@ sim_pc_pulsers_tick(struct nvkm_sim_pcounter *pc)
 	for (i = 0; i < PC_MAX_PULSERS; i++) {
 		struct sim_pc_pulser *p = &pc->pulser[i];
 
-		if (p->left && p->next == pc->now) {
+		while (p->left && p->next + p->width <= pc->now) {
+			p->fell = p->next + p->width;
 			p->left--;
 			p->next += p->period;
 		}
@@ -604,19 +631,20 @@ sim_pc_step(struct nvkm_sim_pcounter *pc)
 	}
 	for (d = 0; d < pc->nr_doms; d++) {
 		struct sim_pcdom *dom = &pc->dom[d];
+		u32 last_src = dom->prev_src;
 
-		settled &= sim_pc_settled(dom, c[d].cur);
 		sim_pc_cycle(pc, dom, &c[d]);
 		sim_pc_history(pc, dom, &c[d]);
 		sim_pc_periodic_tick(pc, dom, 1);
 		dom->user_trigger &= ~dom->user_pulse;
+		settled &= !dom->user_pulse && sim_pc_settled(dom, last_src);
 		dom->user_pulse = 0;
 	}
-	sim_pc_pulsers_tick(pc);
 	pc->pm_trigger >>= 1;
 	pc->wrcache_flush >>= 1;
 	sim_pc_record_tick(pc, 1);
 	pc->now++;
+	sim_pc_pulsers_tick(pc);
 	return settled;
 }
 
@@ -638,6 +666,7 @@ sim_pc_skip(struct nvkm_sim_pcounter *pc, u64 n)
 	}
 	sim_pc_record_tick(pc, n);
 	pc->now += n;
+	sim_pc_pulsers_tick(pc);
 }
 
 void
@@ -651,6 +680,7 @@ nvkm_sim_pcounter_run(struct nvkm_sim_pcounter *pc, u64 cycles)
 		if (n) {
 			sim_pc_skip(pc, n);
 			cycles -= n;
+			settled = false;	/* a level may change right here */
 			continue;
 		}
 		settled = sim_pc_step(pc);
@@ -781,6 +811,28 @@ nvkm_sim_pcounter_wr(struct nvkm_sim_pcounter *pc, u32 addr, u32 data)
 	return pc->layout->wr(pc, addr, data);
 }
 
+/*
+ * Signals the workload may drive: all below the first trailer signal
+ * (the trailer base holds ordinary signals up to +0x0c on G84+, +0x0e on
+ * NV40:G84, +0x1d on NV20:NV40 and +0x1f on NV10).
+ */
+static int
+sim_pc_drivable(struct nvkm_sim_pcounter *pc, const struct sim_pcdom *dom)
+{
+	switch (pc->gen) {
+	case PC_NV10:
+	case PC_NV15:
+		return dom->trailer + NV10_PCOUNTER_TRAILER_FLAG;
+	case PC_NV20:
+	case PC_NV30:
+		return dom->trailer + NV20_PCOUNTER_TRAILER_PM_TRIGGER;
+	case PC_NV40:
+		return dom->trailer + NV40_PCOUNTER_TRAILER_WRCACHE_FLUSH;
+	default:
+		return dom->trailer + NV40_PCOUNTER_TRAILER_ZERO;
+	}
+}
+
 /* The simulator's PCOUNTER, locked and brought up to time; NULL if none. */
 static struct nvkm_sim_pcounter *
 sim_pc_lock(struct nvkm_sim *sim, unsigned long *flags)
@@ -894,14 +946,16 @@ int
 nvkm_sim_pcounter_set_value(struct nvkm_sim *sim, int d, int first,
 			    int width, u32 value)
 {
+	struct nvkm_sim_pcounter *pc;
 	struct sim_pcdom *dom;
 	unsigned long flags;
 	int i, ret = -EINVAL;
 
-	dom = sim_pc_lock_dom(sim, d, &flags, NULL);
+	dom = sim_pc_lock_dom(sim, d, &flags, &pc);
 	if (!dom)
 		return -EINVAL;
-	if (width > 0 && width <= 32 && first >= 0 && first + width <= dom->trailer) {
+	if (width > 0 && width <= 32 && first >= 0 &&
+	    first + width <= sim_pc_drivable(pc, dom)) {
 		for (i = 0; i < width; i++)
 			sig_put(dom->level, first + i, value & BIT(i));
 		ret = 0;
@@ -939,6 +993,24 @@ int
 nvkm_sim_pcounter_pulse(struct nvkm_sim *sim, int d, int sig, u32 period,
 			u64 count)
 {
+	return nvkm_sim_pcounter_wave(sim, d, sig, period, 1, count);
+}
+
+/**
+ * nvkm_sim_pcounter_wave() - drive a signal high @width cycles per @period
+ * @sim: the simulator
+ * @d: domain
+ * @sig: signal (not a trailer signal)
+ * @period: cycles from one rise to the next (> @width, or == for constant)
+ * @width: cycles high in each period; 0 stops the signal's train
+ * @count: number of periods; U64_MAX for ever; the first starts next cycle
+ *
+ * Return: 0, -ENOSPC when too many trains are running, or -EINVAL.
+ */
+int
+nvkm_sim_pcounter_wave(struct nvkm_sim *sim, int d, int sig, u32 period,
+		       u32 width, u64 count)
+{
 	struct nvkm_sim_pcounter *pc;
 	struct sim_pcdom *dom;
 	unsigned long flags;
@@ -947,17 +1019,26 @@ nvkm_sim_pcounter_pulse(struct nvkm_sim *sim, int d, int sig, u32 period,
 	dom = sim_pc_lock_dom(sim, d, &flags, &pc);
 	if (!dom)
 		return -EINVAL;
-	if (period && count && sig >= 0 && sig < dom->trailer) {
+	if (!width) {
+		for (i = 0; i < PC_MAX_PULSERS; i++) {
+			if (pc->pulser[i].dom == d && pc->pulser[i].sig == sig)
+				pc->pulser[i].left = 0;
+		}
+		ret = 0;
+	} else if (period >= width && count && sig >= 0 && sig < sim_pc_drivable(pc, dom)) {
 		ret = -ENOSPC;
 		for (i = 0; i < PC_MAX_PULSERS; i++) {
 			struct sim_pc_pulser *p = &pc->pulser[i];
 
-			if (p->left)
+			/* a free slot, or the one driving this signal already */
+			if (p->left && !(p->dom == d && p->sig == sig))
 				continue;
 			p->dom = d;
 			p->sig = sig;
 			p->period = period;
+			p->width = width;
 			p->next = pc->now;
+			p->fell = U64_MAX;
 			p->left = count;
 			ret = 0;
 			break;

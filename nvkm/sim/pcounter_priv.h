@@ -154,15 +154,19 @@ struct sim_pcset {
  * struct sim_pc_pulser - a workload pulse train on one signal
  * @dom: domain
  * @sig: signal
- * @period: cycles between pulses
- * @next: simulated cycle of the next pulse
+ * @period: cycles from one rise to the next
+ * @width: cycles high after each rise
+ * @next: simulated cycle of the current (or next) rise
+ * @fell: simulated cycle of the last fall (the first low cycle)
  * @left: pulses still to come
  */
 struct sim_pc_pulser {
-	u8 dom;
+	u16 dom;
 	u8 sig;
 	u32 period;
+	u32 width;
 	u64 next;
+	u64 fell;
 	u64 left;
 };
 

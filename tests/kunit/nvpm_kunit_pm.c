@@ -366,7 +366,36 @@ named_signals_and_trailers(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, ev);
 }
 
+/* The simulated PGRAPH load shows as PGRAPH.IDLE's share of the cycles. */
+static void
+gr_load_shows_as_idle_fraction(struct kunit *test)
+{
+	static const unsigned int busy[] = { 0, 35, 40, 99, 100 };
+	struct pm_fixture *f = pm_fixture(test, 0x84);
+	struct nvkm_perfdom_result r;
+	struct nvkm_perfdom_args a;
+	struct nvkm_perfdom *dom;
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(busy); i++) {
+		quad_args(&a, 1);
+		a.nr_ctr = 1;
+		a.ctr[0].signal[0] = 0xbd;		/* G84 PGRAPH.IDLE */
+		KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), 0);
+		KUNIT_ASSERT_EQ(test, nvkm_sim_gr_load(f->sim, busy[i], 1000), 0);
+		nvkm_sim_run(f->sim, 10 * 1000);
+		KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
+		nvkm_perfdom_read(dom, &r);
+		KUNIT_EXPECT_EQ_MSG(test, r.value[0], 10 * 10 * (100 - busy[i]),
+				    "busy %u%%", busy[i]);
+		KUNIT_EXPECT_EQ(test, r.cycles, 10000);
+		nvkm_perfdom_del(&dom);
+	}
+	KUNIT_EXPECT_EQ(test, nvkm_sim_gr_load(f->sim, 101, 1000), -EINVAL);
+}
+
 static struct kunit_case nvpm_pm_cases[] = {
+	KUNIT_CASE(gr_load_shows_as_idle_fraction),
 	KUNIT_CASE_PARAM(quad_counts_what_the_workload_did, quad_chips_gen_params),
 	KUNIT_CASE(sample_mmio_cost),
 	KUNIT_CASE(domains_latch_in_the_same_cycle),

@@ -16,8 +16,11 @@ int nvkm_sim_pcounter_set_value(struct nvkm_sim *sim, int dom, int first,
 				int width, u32 value);
 int nvkm_sim_pcounter_pulse(struct nvkm_sim *sim, int dom, int sig,
 			    u32 period, u64 count);
+int nvkm_sim_pcounter_wave(struct nvkm_sim *sim, int dom, int sig,
+			   u32 period, u32 width, u64 count);
 int nvkm_sim_pcounter_pm_trigger(struct nvkm_sim *sim, unsigned int delay);
 int nvkm_sim_pcounter_wrcache_flush(struct nvkm_sim *sim, unsigned int delay);
+int nvkm_sim_gr_load(struct nvkm_sim *sim, unsigned int busy, u32 period);
 void nvkm_sim_pcounter_step_only(struct nvkm_sim *sim, bool step_only);
 
 #endif
