@@ -604,10 +604,18 @@ sim_pc_step(struct nvkm_sim_pcounter *pc)
 	}
 	for (d = 0; d < pc->nr_doms; d++) {
 		struct sim_pcdom *dom = &pc->dom[d];
+		u8 xevent = dom->xevent, xflag = dom->xflag, flag_hist = dom->flag_hist;
 
 		settled &= sim_pc_settled(dom, c[d].cur);
 		sim_pc_cycle(pc, dom, &c[d]);
 		sim_pc_history(pc, dom, &c[d]);
+		/*
+		 * Constant histories are not enough: this cycle must not have
+		 * changed them either (an op that is 1 whatever its inputs),
+		 * or the next cycle would not see what this one saw.
+		 */
+		settled &= dom->xevent == xevent && dom->xflag == xflag &&
+			   dom->flag_hist == flag_hist;
 		sim_pc_periodic_tick(pc, dom, 1);
 		dom->user_trigger &= ~dom->user_pulse;
 		dom->user_pulse = 0;
