@@ -16,10 +16,13 @@
  *    cycle for PRE, START and STOP, and the previous cycle's for the
  *    SETFLAG, CLRFLAG and EVENT logic ops that produce it;
  *  - register writes take effect between two cycles;
- *  - record mode (MODE 2) does not count yet.
+ *  - record mode (MODE 2) does not count yet;
+ *  - GF100+ PCOUNTER held in reset by PMC.ENABLE does nothing at all, while
+ *    time goes on for the workload (see pcounter_gf100.c).
  */
 #include <linux/bitfield.h>
 #include <linux/err.h>
+#include <linux/math64.h>
 #include <linux/slab.h>
 #include "pcounter_priv.h"
 
@@ -133,6 +136,41 @@ sim_pc_pulser_calm(const struct sim_pc_pulser *p, u64 now)
 	return p->next + p->width - now;
 }
 
+/*
+ * GF100+ trailer: USER_0..3, PAUSED, PERIODIC, and the EVENT and FLAG of
+ * every domain of the set.  MAIN.???, PGRAPH's CTXCTL signal and the
+ * unknown positions have nothing behind them here: they read 0.
+ */
+static void
+sim_pc_signals_gf100(struct nvkm_sim_pcounter *pc, const struct sim_pcdom *dom,
+		     u32 *sig)
+{
+	const struct sim_pcdom *set = &pc->dom[pc->set[dom->set].first];
+	unsigned int t = dom->trailer, i, x, nr = pc->set[dom->set].nr;
+	u32 mode = FIELD_GET(GF100_PCOUNTER_CTRL_MODE, dom->ctrl_other);
+
+	for (i = GF100_PCOUNTER_TRAILER_FIRST; i < GF100_PCOUNTER_TRAILER_END; i++)
+		sig_put(sig, t + i, false);
+	for (i = 0; i < GF100_PCOUNTER_USERS; i++)
+		sig_put(sig, t + GF100_PCOUNTER_TRAILER_USER(i), dom->user_trigger & BIT(i));
+	sig_put(sig, t + GF100_PCOUNTER_TRAILER_PAUSED,
+		mode == GF100_PCOUNTER_CTRL_MODE_HALTED);
+	sig_put(sig, t + GF100_PCOUNTER_TRAILER_PERIODIC, sim_pc_periodic(pc, dom));
+	for (x = 0; x < nr; x++) {
+		bool ev, fl;
+
+		if (x == dom->idx) {
+			ev = dom->xevent & 1;
+			fl = sim_pc_flag_signal(dom);
+		} else {
+			ev = sim_pc_import(set[x].xevent, dom->event_pulse);
+			fl = sim_pc_import(set[x].xflag, dom->flag_pulse);
+		}
+		sig_put(sig, t + GF100_PCOUNTER_TRAILER_EVENT(x), ev);
+		sig_put(sig, t + GF100_PCOUNTER_TRAILER_FLAG(x), fl);
+	}
+}
+
 /* The 256 signals of domain @d in the current cycle. */
 void
 sim_pc_signals(struct nvkm_sim_pcounter *pc, int d, u32 *sig)
@@ -162,6 +200,9 @@ sim_pc_signals(struct nvkm_sim_pcounter *pc, int d, u32 *sig)
 
 			sig_put(sig, t + NV20_PCOUNTER_TRAILER_FLAG(x), v);
 		}
+		break;
+	case PC_GF100:
+		sim_pc_signals_gf100(pc, dom, sig);
 		break;
 	default:
 		sig_put(sig, t + NV40_PCOUNTER_TRAILER_ZERO, false);
@@ -233,6 +274,11 @@ sim_pc_op_mask(struct nvkm_sim_pcounter *pc, enum sim_pc_input in)
 {
 	bool es = in == PC_EVENT || in == PC_STOP;
 
+	/* GF100 moved the replace bits of PRE/START/SETFLAG/CLRFLAG up to
+	 * EVENT/STOP's 19-20, leaving bit 18 (SETFLAG there) unused.
+	 */
+	if (pc->gen >= PC_GF100)
+		return es ? GENMASK(20, 0) : GENMASK(20, 19) | GENMASK(17, 0);
 	if (pc->gen >= PC_G92)
 		return es ? GENMASK(20, 0) : GENMASK(19, 0);
 	if (pc->gen >= PC_NV30 && es)
@@ -260,7 +306,8 @@ sim_pc_logic(struct nvkm_sim_pcounter *pc, const struct sim_pcdom *dom,
 	if (op & NV_PCOUNTER_OP_DELAY1)
 		arg[1] = prev & BIT(src[1]);
 
-	if (in == PC_EVENT || in == PC_STOP) {
+	if (in == PC_EVENT || in == PC_STOP || pc->gen >= PC_GF100) {
+		/* bit 18 is masked out of the other inputs' ops on GF100 */
 		if (pc->gen >= PC_G92 && (op & NV_PCOUNTER_OP_ES_REPLACE2))
 			arg[2] = prev & BIT(src[0]);
 		if (pc->gen >= PC_G92 && (op & NV_PCOUNTER_OP_ES_REPLACE3))
@@ -290,7 +337,10 @@ sim_pc_inputs(struct nvkm_sim_pcounter *pc, int d, u32 *sig, struct sim_pc_cycle
 
 	/* PRE, START and STOP see this cycle's EVENT on the loopback. */
 	if (pc->gen >= PC_NV40) {
-		sig_put(sig, dom->trailer + NV40_PCOUNTER_TRAILER_EVENT(dom->idx), in[PC_EVENT]);
+		unsigned int ev = pc->gen >= PC_GF100 ? GF100_PCOUNTER_TRAILER_EVENT(dom->idx) :
+							NV40_PCOUNTER_TRAILER_EVENT(dom->idx);
+
+		sig_put(sig, dom->trailer + ev, in[PC_EVENT]);
 		c->cur = sim_pc_select(pc, dom, sig);
 	}
 	in[PC_PRE] = sim_pc_logic(pc, dom, PC_PRE, c->cur, in[PC_SETFLAG]);
@@ -669,11 +719,37 @@ sim_pc_skip(struct nvkm_sim_pcounter *pc, u64 n)
 	sim_pc_pulsers_tick(pc);
 }
 
+/* @n cycles pass for the workload while the unit is held in reset. */
+static void
+sim_pc_idle(struct nvkm_sim_pcounter *pc, u64 n)
+{
+	int i;
+
+	for (i = 0; i < PC_MAX_PULSERS; i++) {
+		struct sim_pc_pulser *p = &pc->pulser[i];
+		u64 k;
+
+		if (!p->left || p->next >= pc->now + n)
+			continue;
+		k = min(p->left, div64_u64(pc->now + n - 1 - p->next, p->period) + 1);
+		p->left -= k;
+		p->next += k * p->period;
+	}
+	pc->pm_trigger = n < 64 ? pc->pm_trigger >> n : 0;
+	pc->wrcache_flush = n < 64 ? pc->wrcache_flush >> n : 0;
+	pc->now += n;
+}
+
 void
 nvkm_sim_pcounter_run(struct nvkm_sim_pcounter *pc, u64 cycles)
 {
 	bool settled = false;
 	u64 n;
+
+	if (pc->layout->off && pc->layout->off(pc)) {
+		sim_pc_idle(pc, cycles);
+		return;
+	}
 
 	while (cycles) {
 		n = settled && !pc->step_only ? min(cycles, sim_pc_calm(pc)) : 0;
@@ -705,11 +781,23 @@ sim_pc_pre_op_written(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom)
 			sim_pc_quad_swap(dom);
 		return;
 	}
+	sim_pc_single_begin(dom);
+}
+
+/**
+ * sim_pc_single_begin() - start the single event counting process
+ * @dom: the domain; nothing happens unless it is in single event mode and
+ *	 INACTIVE
+ *
+ * PRE_OP writes do this before GF100; GF100+ has a trigger register.
+ */
+void
+sim_pc_single_begin(struct sim_pcdom *dom)
+{
 	if (dom->mode != NV_PCOUNTER_MODE_SINGLE ||
 	    dom->single != NV_PCOUNTER_SINGLE_INACTIVE)
 		return;
 
-	/* Start the counting process. */
 	dom->event = 0;
 	dom->start = 0;
 	dom->cycles = 0;
@@ -813,8 +901,8 @@ nvkm_sim_pcounter_wr(struct nvkm_sim_pcounter *pc, u32 addr, u32 data)
 
 /*
  * Signals the workload may drive: all below the first trailer signal
- * (the trailer base holds ordinary signals up to +0x0c on G84+, +0x0e on
- * NV40:G84, +0x1d on NV20:NV40 and +0x1f on NV10).
+ * (the trailer base holds ordinary signals up to +0x0c on G84:GF100,
+ * +0x0e on NV40:G84, +0x1d on NV20:NV40, +0x1f on NV10 and GF100+).
  */
 static int
 sim_pc_drivable(struct nvkm_sim_pcounter *pc, const struct sim_pcdom *dom)
@@ -828,6 +916,8 @@ sim_pc_drivable(struct nvkm_sim_pcounter *pc, const struct sim_pcdom *dom)
 		return dom->trailer + NV20_PCOUNTER_TRAILER_PM_TRIGGER;
 	case PC_NV40:
 		return dom->trailer + NV40_PCOUNTER_TRAILER_WRCACHE_FLUSH;
+	case PC_GF100:
+		return dom->trailer + GF100_PCOUNTER_TRAILER_FIRST;
 	default:
 		return dom->trailer + NV40_PCOUNTER_TRAILER_ZERO;
 	}
@@ -842,6 +932,7 @@ sim_pc_lock(struct nvkm_sim *sim, unsigned long *flags)
 		nvkm_sim_unlock(sim, *flags);
 	return sim->pcounter;
 }
+
 
 static bool
 sim_pc_dom_ok(struct nvkm_sim_pcounter *pc, int dom)

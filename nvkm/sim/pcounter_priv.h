@@ -2,6 +2,7 @@
 #ifndef __NVKM_SIM_PCOUNTER_PRIV_H__
 #define __NVKM_SIM_PCOUNTER_PRIV_H__
 #include <nvkm/hw/pcounter.h>
+#include <nvkm/hw/pcounter_gf100.h>
 #include <nvkm/sim/pcounter.h>
 #include "priv.h"
 
@@ -30,6 +31,9 @@ enum sim_pc_gen {
 #define PC_SETTLE	8
 
 #define PC_SIG_WORDS	8	/* 256 signals */
+
+/* A mode that does not count: GF100's HALTED and the modes not modelled. */
+#define PC_MODE_OFF	0xff
 #define PC_CUR_SWAP	BIT(24)	/* SWAP, beside the selected signals */
 
 /**
@@ -61,12 +65,13 @@ struct sim_pc_cycle {
  * @src: *_SRC registers (SETFLAG/CLRFLAG: NV10:NV30 only)
  * @op: *_OP registers, as stored
  * @spec_src: SPEC_SRC (G84+)
- * @mode: NV_PCOUNTER_MODE_*
+ * @mode: NV_PCOUNTER_MODE_* or PC_MODE_OFF
  * @ctr_mode: NV_PCOUNTER_CTR_MODE_*
  * @ctr_period_all: EVENT_CTR_PERIOD is ALL (NV15+)
  * @event_pulse: EVENT import mode is PULSE (NV40+)
  * @flag_pulse: FLAG import mode is PULSE (NV40+)
- * @ctrl_other: other stored CTRL bits (NV40 layout)
+ * @ctrl_other: other stored CTRL bits (NV40 layout; GF100 layout, with
+ *		the raw MODE field)
  * @threshold: THRESHOLD
  * @pre_init: initial CTR_PRE
  * @stop_init: initial CTR_STOP
@@ -91,6 +96,7 @@ struct sim_pc_cycle {
  * @periodic_ctr: cycles since the last PERIODIC pulse
  * @user_trigger: USER signal values (bits 0-3) and pulse bits (4-7)
  * @user_pulse: USER values set this cycle to be cleared after it
+ * @filter: FILTER (GF100+), stored only
  * @level: signal levels driven by the workload
  * @rec: record mode state
  */
@@ -130,6 +136,7 @@ struct sim_pcdom {
 	u32 periodic_ctr;
 	u8 user_trigger;
 	u8 user_pulse;
+	u32 filter;
 
 	u32 level[PC_SIG_WORDS];
 	struct sim_pc_record rec;
@@ -189,6 +196,7 @@ struct sim_pc_pulser {
  * @wrcache_flush: the same for WRCACHE_FLUSH
  * @pulser: workload pulse trains
  * @step_only: never fast-forward (tests compare the two)
+ * @in_reset: held in reset by PMC.ENABLE (GF100+), state already cleared
  */
 struct nvkm_sim_pcounter {
 	struct nvkm_sim *sim;
@@ -208,16 +216,20 @@ struct nvkm_sim_pcounter {
 	u64 wrcache_flush;
 	struct sim_pc_pulser pulser[PC_MAX_PULSERS];
 	bool step_only;
+	bool in_reset;
 };
 
 /**
  * struct sim_pc_layout - one of the register layouts
  * @rd: decode a read, false if not a register of this layout/generation
  * @wr: decode a write, likewise
+ * @off: optional: true while the unit is held in reset, when time passes
+ *	 for the workload only
  */
 struct sim_pc_layout {
 	bool (*rd)(struct nvkm_sim_pcounter *pc, u32 addr, u32 *data);
 	bool (*wr)(struct nvkm_sim_pcounter *pc, u32 addr, u32 data);
+	bool (*off)(struct nvkm_sim_pcounter *pc);
 };
 
 extern const struct sim_pc_layout sim_pc_nv10_layout;
@@ -238,10 +250,18 @@ int sim_pc_alloc(struct nvkm_sim_pcounter *pc, int nr_sets, const u8 *nr_doms);
 /* Shared by the layouts: the model behind the registers. */
 void sim_pc_config_written(struct sim_pcdom *dom);
 void sim_pc_pre_op_written(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom);
+void sim_pc_single_begin(struct sim_pcdom *dom);
 void sim_pc_quad_ack(struct sim_pcdom *dom);
 void sim_pc_signals(struct nvkm_sim_pcounter *pc, int d, u32 *sig);
 u32 sim_pc_src_status(struct nvkm_sim_pcounter *pc, int d);
 u32 sim_pc_op_mask(struct nvkm_sim_pcounter *pc, enum sim_pc_input in);
+
+/*
+ * GF100+ PTOP topology registers, decoded beside PCOUNTER until PTOP has
+ * a model of its own: false if @addr is not one of them.
+ */
+bool nvkm_sim_gf100_ptop_rd(u32 chipset, u32 addr, u32 *data);
+bool nvkm_sim_gf100_ptop_wr(u32 chipset, u32 addr, u32 data);
 
 static inline bool
 sim_pc_wide(struct nvkm_sim_pcounter *pc)

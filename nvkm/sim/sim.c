@@ -11,7 +11,7 @@
 #include <linux/err.h>
 #include <linux/ktime.h>
 #include <linux/slab.h>
-#include "priv.h"
+#include "pcounter_priv.h"
 
 /* Revision byte reported in PMC_BOOT_0: A1 silicon. */
 #define SIM_BOOT0_REVISION	0xa1
@@ -39,6 +39,9 @@ nvkm_sim_pmc_wr(struct nvkm_sim *sim, u32 addr, u32 data)
 		return true;	/* read-only */
 	case NV_PMC_ENABLE:
 		sim->pmc_enable = data;
+		/* GF100+ PCOUNTER goes into reset now, not at its next access */
+		if (sim->pcounter)
+			nvkm_sim_pcounter_run(sim->pcounter, 0);
 		return true;
 	default:
 		return false;
@@ -127,6 +130,8 @@ nvkm_sim_rd32(void *priv, u32 addr)
 	nvkm_sim_sync(sim);
 	sim->stats.rd++;
 	claimed = nvkm_sim_pmc_rd(sim, addr, &data);
+	if (!claimed)
+		claimed = nvkm_sim_gf100_ptop_rd(sim->chipset, addr, &data);
 	if (!claimed && sim->pcounter)
 		claimed = nvkm_sim_pcounter_rd(sim->pcounter, addr, &data);
 	if (!claimed && sim->pdaemon)
@@ -152,6 +157,8 @@ nvkm_sim_wr32(void *priv, u32 addr, u32 data)
 	nvkm_sim_sync(sim);
 	sim->stats.wr++;
 	claimed = nvkm_sim_pmc_wr(sim, addr, data);
+	if (!claimed)
+		claimed = nvkm_sim_gf100_ptop_wr(sim->chipset, addr, data);
 	if (!claimed && sim->pcounter)
 		claimed = nvkm_sim_pcounter_wr(sim->pcounter, addr, data);
 	if (!claimed && sim->pdaemon)
