@@ -933,7 +933,6 @@ sim_pc_lock(struct nvkm_sim *sim, unsigned long *flags)
 	return sim->pcounter;
 }
 
-
 static bool
 sim_pc_dom_ok(struct nvkm_sim_pcounter *pc, int dom)
 {
