@@ -855,39 +855,55 @@ skip_matches_stepping(struct kunit *test)
 	}
 }
 
-static struct kunit_case nvpm_sim_pcounter_cases[] = {
-	KUNIT_CASE(domains_follow_signal_tables),
-	KUNIT_CASE(absent_registers_are_unclaimed),
-	KUNIT_CASE(op_registers_keep_generation_bits),
-	KUNIT_CASE(sig_and_src_status_show_signals),
-	KUNIT_CASE(logic_op_is_a_truth_table),
-	KUNIT_CASE(delay_bit_counts_rising_edges),
-	KUNIT_CASE(g92_delay_replace_bit),
-	KUNIT_CASE(setflag_is_argument_3_of_event),
-	KUNIT_CASE(flag_signal_is_two_cycles_late),
-	KUNIT_CASE(clrflag_wins_over_setflag),
-	KUNIT_CASE(event_import_continuous_and_pulse),
-	KUNIT_CASE(single_event_state_machine),
-	KUNIT_CASE(single_event_ctr_period_all),
-	KUNIT_CASE(config_write_aborts_single_event),
-	KUNIT_CASE(single_extra_b4_sums_into_ctr_pre),
-	KUNIT_CASE(quad_swap_before_count),
-	KUNIT_CASE(quad_state_counts_swaps_and_acks),
-	KUNIT_CASE(nv30_swap_is_pm_trigger),
-	KUNIT_CASE(counter_modes_add_integers),
-	KUNIT_CASE(nv30_counters_saturate),
-	KUNIT_CASE(nv10_counters_are_40_bit_with_sticky_bit39),
-	KUNIT_CASE(nv10_setflag_has_own_selection),
-	KUNIT_CASE(periodic_pulses_every_period),
-	KUNIT_CASE(user_trigger_values_and_pulses),
-	KUNIT_CASE(skip_matches_stepping),
-	{}
-};
+#define SIM_SUITE(_name, ...)						\
+	static struct kunit_case _name##_cases[] = { __VA_ARGS__, {} };	\
+	static struct kunit_suite _name##_suite = {			\
+		.name = #_name,						\
+		.exit = pc_exit,					\
+		.test_cases = _name##_cases,				\
+	}
 
-static struct kunit_suite nvpm_sim_pcounter_suite = {
-	.name = "nvpm_sim_pcounter",
-	.exit = pc_exit,
-	.test_cases = nvpm_sim_pcounter_cases,
-};
+SIM_SUITE(nvpm_sim_layout,
+	  KUNIT_CASE(domains_follow_signal_tables),
+	  KUNIT_CASE(absent_registers_are_unclaimed),
+	  KUNIT_CASE(op_registers_keep_generation_bits),
+	  KUNIT_CASE(sig_and_src_status_show_signals));
 
-kunit_test_suite(nvpm_sim_pcounter_suite);
+SIM_SUITE(nvpm_sim_logic,
+	  KUNIT_CASE(logic_op_is_a_truth_table),
+	  KUNIT_CASE(delay_bit_counts_rising_edges),
+	  KUNIT_CASE(g92_delay_replace_bit),
+	  KUNIT_CASE(setflag_is_argument_3_of_event),
+	  KUNIT_CASE(event_import_continuous_and_pulse));
+
+SIM_SUITE(nvpm_sim_flag,
+	  KUNIT_CASE(flag_signal_is_two_cycles_late),
+	  KUNIT_CASE(clrflag_wins_over_setflag),
+	  KUNIT_CASE(nv10_setflag_has_own_selection));
+
+SIM_SUITE(nvpm_sim_single,
+	  KUNIT_CASE(single_event_state_machine),
+	  KUNIT_CASE(single_event_ctr_period_all),
+	  KUNIT_CASE(config_write_aborts_single_event),
+	  KUNIT_CASE(single_extra_b4_sums_into_ctr_pre));
+
+SIM_SUITE(nvpm_sim_quad,
+	  KUNIT_CASE(quad_swap_before_count),
+	  KUNIT_CASE(quad_state_counts_swaps_and_acks),
+	  KUNIT_CASE(nv30_swap_is_pm_trigger));
+
+SIM_SUITE(nvpm_sim_counter_modes,
+	  KUNIT_CASE(counter_modes_add_integers),
+	  KUNIT_CASE(nv30_counters_saturate),
+	  KUNIT_CASE(nv10_counters_are_40_bit_with_sticky_bit39));
+
+SIM_SUITE(nvpm_sim_periodic_user,
+	  KUNIT_CASE(periodic_pulses_every_period),
+	  KUNIT_CASE(user_trigger_values_and_pulses));
+
+SIM_SUITE(nvpm_sim_pcounter,
+	  KUNIT_CASE(skip_matches_stepping));
+
+kunit_test_suites(&nvpm_sim_layout_suite, &nvpm_sim_logic_suite, &nvpm_sim_flag_suite,
+		  &nvpm_sim_single_suite, &nvpm_sim_quad_suite, &nvpm_sim_counter_modes_suite,
+		  &nvpm_sim_periodic_user_suite, &nvpm_sim_pcounter_suite);
