@@ -5,7 +5,10 @@
 #
 #   make run    build, boot Debian's kernel in QEMU, load nvpm on a simulated
 #               G84, show what the nvpm tool reads from it
-#   make test   every test: W=1 builds, KUnit in QEMU, uapi selftests
+#   make test   every test: W=1 builds, KUnit in QEMU, uapi and counter
+#               selftests
+#   make bench  time the counter ioctls against DRM_IOCTL_VERSION, in QEMU
+#               on Debian's kernel (NVPM_BENCH_ITERS= calls per round)
 #
 # Everything is installed on first use (apt, as root) and cached under
 # ~/.cache/nvpm (override with NVPM_CACHE=).
@@ -13,7 +16,7 @@
 NVPM_CACHE ?= $(HOME)/.cache/nvpm
 export NVPM_CACHE
 
-.PHONY: all module tools run test intree checkpatch clean
+.PHONY: all module tools run test bench intree checkpatch clean
 
 all: module tools
 
@@ -28,6 +31,9 @@ run:
 
 test:
 	@tools/scripts/test.sh
+
+bench:
+	@tools/scripts/bench.sh
 
 intree:
 	@tools/intree.sh

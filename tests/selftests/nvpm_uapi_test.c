@@ -7,215 +7,23 @@
  * --expect lists the chips of the simulated devices the module was loaded
  * with (its sim= parameter), in order of creation; the n-th name is checked
  * against the n-th nvpm render node.  Everything the kernel reports is
- * checked against tables kept in this file, not taken from the kernel.
+ * checked against tables kept in the tests, not taken from the kernel.
  *
  * Exit status: 0 if every test passed or was skipped, 1 otherwise.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
-#include <stdarg.h>
-#include <stdbool.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <unistd.h>
-#include <sys/ioctl.h>
 #include <sys/mman.h>
-#include <libnvpm.h>
+#include "selftest.h"
 
-#define __printf(a, b)		__attribute__((format(printf, a, b)))
-#define MAX_DEVS		(NVPM_RENDER_MINOR_LAST - NVPM_RENDER_MINOR_FIRST + 1)
 #define OPEN_CLOSE_LOOPS	1000
-#define KMEMLEAK		"/sys/kernel/debug/kmemleak"
-#define KMEMLEAK_MIN_AGE_S	6	/* kmemleak ignores objects < 5 s old */
-
-/*
- * PCOUNTER generations, ranked in the order the hardware appeared.  The
- * rank, not the chipset number, decides which capabilities a chip has
- * (GT215 is 0xa3, below the G92-generation MCP77 at 0xaa).
- */
-enum gen {
-	GEN_NV10,
-	GEN_NV15,
-	GEN_NV20,
-	GEN_NV30,
-	GEN_NV40,	/* includes G80 */
-	GEN_G84,
-	GEN_G92,
-	GEN_GT215,
-	GEN_GF100,
-	GEN_GK104,
-	GEN_END,
-};
-
-struct chip {
-	const char *name;
-	__u32 chipset;
-	__u32 card_type;
-	enum gen gen;
-};
-
-static const struct chip chips[] = {
-	{ "NV10",  0x10, NVPM_CARD_NV10, GEN_NV10 },
-	{ "NV15",  0x15, NVPM_CARD_NV10, GEN_NV15 },
-	{ "NV20",  0x20, NVPM_CARD_NV20, GEN_NV20 },
-	{ "NV30",  0x30, NVPM_CARD_NV30, GEN_NV30 },
-	{ "NV40",  0x40, NVPM_CARD_NV40, GEN_NV40 },
-	{ "G80",   0x50, NVPM_CARD_NV50, GEN_NV40 },
-	{ "G84",   0x84, NVPM_CARD_NV50, GEN_G84 },
-	{ "G92",   0x92, NVPM_CARD_NV50, GEN_G92 },
-	{ "GT215", 0xa3, NVPM_CARD_NV50, GEN_GT215 },
-	{ "GF100", 0xc0, NVPM_CARD_NVC0, GEN_GF100 },
-	{ "GK104", 0xe4, NVPM_CARD_NVE0, GEN_GK104 },
-};
-
-/* Whether generation @g is in [@from, @to). */
-static bool
-gen_in(enum gen g, enum gen from, enum gen to)
-{
-	return g >= from && g < to;
-}
-
-/* The NVPM_HW_CAP_* bits of a generation, from the documented boundaries. */
-static __u64
-gen_caps(enum gen g)
-{
-	__u64 caps = 0;
-
-	if (gen_in(g, GEN_NV10, GEN_NV30))
-		caps |= NVPM_HW_CAP_COUNTER_40BIT;
-	if (gen_in(g, GEN_NV15, GEN_END))
-		caps |= NVPM_HW_CAP_CTR_PERIOD;
-	if (gen_in(g, GEN_NV30, GEN_END))
-		caps |= NVPM_HW_CAP_QUAD;
-	if (gen_in(g, GEN_NV40, GEN_END))
-		caps |= NVPM_HW_CAP_COUNTER_MODES;
-	if (gen_in(g, GEN_G84, GEN_GF100))
-		caps |= NVPM_HW_CAP_RECORD;
-	if (gen_in(g, GEN_G84, GEN_END))
-		caps |= NVPM_HW_CAP_SPEC_SRC | NVPM_HW_CAP_PERIODIC;
-	if (gen_in(g, GEN_G92, GEN_END))
-		caps |= NVPM_HW_CAP_DELAY_REPLACE;
-	if (gen_in(g, GEN_G92, GEN_GF100))
-		caps |= NVPM_HW_CAP_RECORD_ADDR_HIGH;
-	if (gen_in(g, GEN_GT215, GEN_END))
-		caps |= NVPM_HW_CAP_USER_TRIGGER;
-	if (gen_in(g, GEN_GF100, GEN_END))
-		caps |= NVPM_HW_CAP_DOMAIN_SETS;
-	return caps;
-}
-
-static const struct chip *
-chip_find(const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(chips); i++) {
-		if (!strcasecmp(chips[i].name, name))
-			return &chips[i];
-	}
-	return NULL;
-}
-
-/* ---- TAP ---- */
-
-enum result { PASS, FAIL, SKIP };
-
-/**
- * struct ctx - state shared by the tests
- * @devs: every nvpm render node, in minor order, open
- * @nr_devs: number of @devs
- * @expect: the --expect names
- * @nr_expect: number of @expect, -1 without --expect
- * @why: reason of the current test's failure or skip
- */
-struct ctx {
-	struct nvpm_dev devs[MAX_DEVS];
-	int nr_devs;
-	char **expect;
-	int nr_expect;
-	char why[256];
-};
-
-static int tap_nr, tap_pass, tap_fail, tap_skip;
-
-static void
-diag(const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("# ");
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	fflush(stdout);
-}
-
-static enum result __printf(3, 4)
-result(struct ctx *ctx, enum result res, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(ctx->why, sizeof(ctx->why), fmt, ap);
-	va_end(ap);
-	return res;
-}
-
-#define fail(ctx, ...)	result(ctx, FAIL, __VA_ARGS__)
-#define skip(ctx, ...)	result(ctx, SKIP, __VA_ARGS__)
-
-static void
-tap_report(struct ctx *ctx, const char *name, enum result res)
-{
-	tap_nr++;
-	switch (res) {
-	case PASS:
-		tap_pass++;
-		printf("ok %d %s\n", tap_nr, name);
-		break;
-	case SKIP:
-		tap_skip++;
-		printf("ok %d %s # SKIP %s\n", tap_nr, name, ctx->why);
-		break;
-	default:
-		tap_fail++;
-		printf("not ok %d %s # %s\n", tap_nr, name, ctx->why);
-		break;
-	}
-	fflush(stdout);
-}
-
-typedef enum result (*test_fn)(struct ctx *ctx);
-
-static void
-run(struct ctx *ctx, const char *name, test_fn fn)
-{
-	ctx->why[0] = '\0';
-	fflush(stdout);
-	tap_report(ctx, name, fn(ctx));
-}
 
 /* ---- helpers ---- */
-
-/* The device every device-independent test runs on, or NULL. */
-static const struct nvpm_dev *
-first_dev(struct ctx *ctx)
-{
-	return ctx->nr_devs ? &ctx->devs[0] : NULL;
-}
-
-/* ioctl() without retry; 0 or -errno. */
-static int
-raw_ioctl(int fd, unsigned long cmd, void *arg)
-{
-	return ioctl(fd, cmd, arg) ? -errno : 0;
-}
 
 /* A GET_INFO argument whose output fields hold a recognisable pattern. */
 static void
@@ -440,23 +248,6 @@ unknown_ioctl_is_einval(struct ctx *ctx)
 	return PASS;
 }
 
-/* Open files of this process; -errno on failure. */
-static int
-count_fds(void)
-{
-	struct dirent *de;
-	DIR *dir;
-	int n = 0;
-
-	dir = opendir("/proc/self/fd");
-	if (!dir)
-		return -errno;
-	while ((de = readdir(dir)))
-		n += de->d_name[0] != '.';
-	closedir(dir);
-	return n;
-}
-
 /* Open, GET_INFO, close @path @loops times; PASS, or FAIL with a reason. */
 static enum result
 open_close_loop(struct ctx *ctx, const char *path, int loops)
@@ -478,193 +269,18 @@ open_close_loop(struct ctx *ctx, const char *path, int loops)
 	return PASS;
 }
 
-/* Write a command to kmemleak; 0 or -errno. */
-static int
-kmemleak_cmd(const char *cmd)
-{
-	ssize_t len = strlen(cmd), n;
-	int fd, err = 0;
-
-	fd = open(KMEMLEAK, O_WRONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	n = write(fd, cmd, len);
-	if (n < 0)
-		err = -errno;
-	else if (n != len)
-		err = -EIO;
-	close(fd);
-	return err;
-}
-
-/* Read all of @fd into a NUL-terminated malloc()ed @*out; 0 or -errno. */
-static int
-read_all(int fd, char **out)
-{
-	size_t len = 0, cap = 65536;
-	char *buf = malloc(cap), *tmp;
-	ssize_t n;
-
-	*out = NULL;
-	if (!buf)
-		return -ENOMEM;
-	while ((n = read(fd, buf + len, cap - len - 1)) > 0) {
-		len += n;
-		if (cap - len > 1)
-			continue;
-		tmp = realloc(buf, cap *= 2);
-		if (!tmp) {
-			free(buf);
-			return -ENOMEM;
-		}
-		buf = tmp;
-	}
-	if (n < 0) {
-		n = errno;
-		free(buf);
-		return n > 0 ? -n : -EIO;
-	}
-	buf[len] = '\0';
-	*out = buf;
-	return 0;
-}
-
-/* The whole kmemleak report into @*out; 0 or -errno. */
-static int
-kmemleak_read(char **out)
-{
-	int fd, ret;
-
-	fd = open(KMEMLEAK, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	ret = read_all(fd, out);
-	close(fd);
-	return ret;
-}
-
-/*
- * Whether a kmemleak record's backtrace mentions nvpm.  Only the lines
- * after "backtrace:" count: the comm line names this very program.
- */
-static bool
-kmemleak_record_is_nvpm(const char *rec, const char *end)
-{
-	const char *bt = strstr(rec, "backtrace:");
-	const char *hit;
-
-	if (!bt || bt >= end)
-		return false;
-	hit = strstr(bt, "nvpm");
-	return hit && hit < end;
-}
-
-/* Print a record as TAP diagnostics, line by line. */
-static void
-kmemleak_print_record(const char *rec, const char *end)
-{
-	const char *nl;
-
-	while (rec < end) {
-		nl = memchr(rec, '\n', end - rec);
-		if (!nl)
-			nl = end;
-		diag("%.*s", (int)(nl - rec), rec);
-		rec = nl + 1;
-	}
-}
-
-/* Number of reported leaks whose backtrace mentions nvpm, printed. */
-static int
-kmemleak_count_nvpm(const char *report)
-{
-	static const char hdr[] = "unreferenced object";
-	const char *rec = strstr(report, hdr), *next;
-	int n = 0;
-
-	while (rec) {
-		next = strstr(rec + 1, hdr);
-		if (kmemleak_record_is_nvpm(rec, next ? next : rec + strlen(rec))) {
-			kmemleak_print_record(rec, next ? next : rec + strlen(rec));
-			n++;
-		}
-		rec = next;
-	}
-	return n;
-}
-
-/* Scan and count the nvpm objects kmemleak reports; -errno on failure. */
-static int
-kmemleak_scan_nvpm(void)
-{
-	char *report = NULL;
-	int ret, n;
-
-	ret = kmemleak_cmd("scan");
-	if (ret)
-		return ret;
-	ret = kmemleak_read(&report);
-	if (ret)
-		return ret;
-	n = kmemleak_count_nvpm(report);
-	free(report);
-	return n;
-}
-
-/*
- * After the loop: let objects age, scan, look for nvpm leaks.  A scan is
- * slow under emulation (seconds), so a second one only confirms a report:
- * an object kmemleak saw unreferenced once may have been in flight.
- */
+/* After the loop: no nvpm object leaked. */
 static enum result
 kmemleak_check(struct ctx *ctx)
 {
-	int i, n = 0;
+	int n = kmemleak_nvpm_leaks();
 
-	sleep(KMEMLEAK_MIN_AGE_S);
-	for (i = 0; i < 2; i++) {
-		n = kmemleak_scan_nvpm();
-		if (n < 0)
-			return fail(ctx, "kmemleak: %s", strerror(-n));
-		if (!n)
-			break;
-	}
+	if (n < 0)
+		return fail(ctx, "kmemleak: %s", strerror(-n));
 	if (n)
 		return fail(ctx, "kmemleak reports %d nvpm object(s)", n);
 	diag("kmemleak: no nvpm leaks");
 	return PASS;
-}
-
-/*
- * Before the loop: 1 if kmemleak is there and enabled, 0 if it is absent
- * or disabled, -1 (with a reason in ctx->why) on error.  Leaks from before
- * the loop need no clearing: only nvpm's are counted, and nvpm has none
- * or the test fails anyway.
- */
-static int
-kmemleak_start(struct ctx *ctx)
-{
-	int ret;
-
-	if (access(KMEMLEAK, F_OK) && errno == ENOENT) {
-		diag("%s absent: checking open files only", KMEMLEAK);
-		return 0;
-	}
-	/*
-	 * A disabled kmemleak (kmemleak=off, or after an internal error)
-	 * keeps its file but refuses commands with EPERM; "scan=off" is the
-	 * cheap one (automatic scanning stays off while the test runs).
-	 */
-	ret = kmemleak_cmd("scan=off");
-	if (ret == -EPERM) {
-		diag("kmemleak disabled: checking open files only");
-		return 0;
-	}
-	if (ret) {
-		fail(ctx, "kmemleak: %s", strerror(-ret));
-		return -1;
-	}
-	return 1;
 }
 
 static enum result
@@ -678,9 +294,9 @@ open_close_1000_no_leak(struct ctx *ctx)
 	before = count_fds();
 	if (before < 0)
 		return fail(ctx, "/proc/self/fd: %s", strerror(-before));
-	kmemleak = kmemleak_start(ctx);
+	kmemleak = kmemleak_start();
 	if (kmemleak < 0)
-		return FAIL;
+		return fail(ctx, "kmemleak: %s", strerror(-kmemleak));
 	if (open_close_loop(ctx, dev->path, OPEN_CLOSE_LOOPS) != PASS)
 		return FAIL;
 	after = count_fds();
@@ -711,24 +327,6 @@ print_usage(FILE *f)
 		"            (the module's sim= parameter), e.g. G84,GF100\n");
 }
 
-/* Split @list at commas into ctx->expect; "" is no device. */
-static int
-parse_expect(struct ctx *ctx, char *list)
-{
-	char *tok, *save = NULL;
-	int n = 0;
-
-	free(ctx->expect);
-	ctx->expect = calloc(strlen(list) / 2 + 1, sizeof(*ctx->expect));
-	if (!ctx->expect)
-		return -ENOMEM;
-	for (tok = strtok_r(list, ",", &save); tok;
-	     tok = strtok_r(NULL, ",", &save))
-		ctx->expect[n++] = tok;
-	ctx->nr_expect = n;
-	return 0;
-}
-
 static int
 parse_args(struct ctx *ctx, int argc, char **argv)
 {
@@ -756,28 +354,6 @@ parse_args(struct ctx *ctx, int argc, char **argv)
 	return optind < argc ? -EINVAL : 0;
 }
 
-static void
-open_devs(struct ctx *ctx)
-{
-	struct nvpm_iter it;
-	struct nvpm_dev dev;
-
-	nvpm_iter_init(&it);
-	while (ctx->nr_devs < MAX_DEVS && nvpm_iter_next(&it, &dev) > 0)
-		ctx->devs[ctx->nr_devs++] = dev;
-	diag("%d nvpm render node(s)", ctx->nr_devs);
-	if (!ctx->nr_devs && it.err)
-		diag("some render nodes could not be opened: %s",
-		     strerror(-it.err));
-}
-
-static void
-close_devs(struct ctx *ctx)
-{
-	while (ctx->nr_devs)
-		nvpm_dev_close(&ctx->devs[--ctx->nr_devs]);
-}
-
 int
 main(int argc, char **argv)
 {
@@ -793,8 +369,7 @@ main(int argc, char **argv)
 	}
 	nr_expect = ctx.nr_expect < 0 ? 0 : ctx.nr_expect;
 
-	printf("TAP version 13\n");
-	printf("1..%zu\n", nr_expect + ARRAY_SIZE(tests));
+	tap_plan(nr_expect + ARRAY_SIZE(tests));
 	open_devs(&ctx);
 
 	for (i = 0; i < nr_expect; i++) {
@@ -809,7 +384,5 @@ main(int argc, char **argv)
 
 	close_devs(&ctx);
 	free(ctx.expect);
-	printf("# Totals: pass:%d fail:%d skip:%d\n", tap_pass, tap_fail,
-	       tap_skip);
-	return tap_fail ? 1 : 0;
+	return tap_summary();
 }

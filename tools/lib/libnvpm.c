@@ -3,10 +3,14 @@
  * libnvpm: finding nvpm render nodes and talking to them over libdrm.
  */
 #include <assert.h>
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
@@ -255,4 +259,422 @@ nvpm_card_type_name(__u32 card_type)
 	case NVPM_CARD_NVE0: return "NVE0";
 	default: return NULL;
 	}
+}
+
+/*
+ * The array query protocol of the uapi: a size query (count 0), then a
+ * query with an array that big.  Entries cannot appear between the two
+ * calls today, but -E2BIG (the kernel's count grew) is retried anyway.
+ *
+ * @args is the ioctl argument, its size set; @count and @ptr point into it.
+ * On success @*out is a malloc()ed array of @*n entries (NULL if none).
+ */
+static int
+nvpm_query_array(int fd, unsigned long cmd, void *args, __u32 *count,
+		 __u64 *ptr, size_t elem, void **out, unsigned int *n)
+{
+	void *buf = NULL, *tmp;
+	int tries, ret = -EAGAIN;
+
+	*out = NULL;
+	*n = 0;
+	*count = 0;
+	*ptr = 0;
+	if (drmIoctl(fd, cmd, args))
+		return -errno;
+	if (!*count)
+		return 0;
+	for (tries = 0; tries < 4; tries++) {
+		tmp = realloc(buf, (size_t)*count * elem);
+		if (!tmp) {
+			ret = -ENOMEM;
+			break;
+		}
+		buf = tmp;
+		*ptr = (uintptr_t)buf;
+		if (!drmIoctl(fd, cmd, args)) {
+			*out = buf;
+			*n = *count;
+			return 0;
+		}
+		ret = -errno;
+		if (ret != -E2BIG)
+			break;
+	}
+	free(buf);
+	return ret;
+}
+
+/**
+ * nvpm_query_domains() - DRM_IOCTL_NVPM_QUERY_DOMAINS, every domain
+ * @fd: an nvpm device
+ * @out: set to a malloc()ed array the caller frees, NULL if there is none
+ * @n: set to the number of domains
+ *
+ * Return: 0 or a negative errno.
+ */
+int
+nvpm_query_domains(int fd, struct drm_nvpm_domain **out, unsigned int *n)
+{
+	struct drm_nvpm_query_domains q = { .size = sizeof(q) };
+
+	return nvpm_query_array(fd, DRM_IOCTL_NVPM_QUERY_DOMAINS, &q, &q.count,
+				&q.domains, sizeof(**out), (void **)out, n);
+}
+
+/**
+ * nvpm_query_signals() - DRM_IOCTL_NVPM_QUERY_SIGNALS, every named signal
+ * @fd: an nvpm device
+ * @domain: the domain id
+ * @out: set to a malloc()ed array the caller frees, NULL if there is none
+ * @n: set to the number of named signals
+ *
+ * Return: 0 or a negative errno (-ENOENT: no such domain).
+ */
+int
+nvpm_query_signals(int fd, __u32 domain, struct drm_nvpm_signal **out,
+		   unsigned int *n)
+{
+	struct drm_nvpm_query_signals q = { .size = sizeof(q), .domain = domain };
+
+	return nvpm_query_array(fd, DRM_IOCTL_NVPM_QUERY_SIGNALS, &q, &q.count,
+				&q.signals, sizeof(**out), (void **)out, n);
+}
+
+/**
+ * nvpm_catalog_free() - free what nvpm_catalog_load() allocated
+ * @cat: the catalog; left empty
+ */
+void
+nvpm_catalog_free(struct nvpm_catalog *cat)
+{
+	unsigned int d;
+
+	for (d = 0; cat->sig && d < cat->nr_dom; d++)
+		free(cat->sig[d]);
+	free(cat->sig);
+	free(cat->nr_sig);
+	free(cat->dom);
+	memset(cat, 0, sizeof(*cat));
+}
+
+/**
+ * nvpm_catalog_load() - query every domain of a device and its signals
+ * @fd: an nvpm device
+ * @cat: filled in; nvpm_catalog_free() it
+ *
+ * Return: 0 or a negative errno (then @cat is empty).
+ */
+int
+nvpm_catalog_load(int fd, struct nvpm_catalog *cat)
+{
+	unsigned int d;
+	int ret;
+
+	memset(cat, 0, sizeof(*cat));
+	ret = nvpm_query_domains(fd, &cat->dom, &cat->nr_dom);
+	if (ret || !cat->nr_dom)
+		return ret;
+	cat->sig = calloc(cat->nr_dom, sizeof(*cat->sig));
+	cat->nr_sig = calloc(cat->nr_dom, sizeof(*cat->nr_sig));
+	if (!cat->sig || !cat->nr_sig) {
+		nvpm_catalog_free(cat);
+		return -ENOMEM;
+	}
+	for (d = 0; d < cat->nr_dom; d++) {
+		ret = nvpm_query_signals(fd, cat->dom[d].id, &cat->sig[d],
+					 &cat->nr_sig[d]);
+		if (ret) {
+			nvpm_catalog_free(cat);
+			return ret;
+		}
+	}
+	return 0;
+}
+
+/**
+ * nvpm_catalog_domain() - find a domain by name
+ * @cat: the catalog
+ * @name: the name, not necessarily NUL-terminated
+ * @len: its length
+ *
+ * Return: the domain, or NULL.
+ */
+const struct drm_nvpm_domain *
+nvpm_catalog_domain(const struct nvpm_catalog *cat, const char *name, size_t len)
+{
+	const struct drm_nvpm_domain *dom;
+	unsigned int d;
+
+	for (d = 0; d < cat->nr_dom; d++) {
+		dom = &cat->dom[d];
+		if (strnlen(dom->name, sizeof(dom->name)) == len &&
+		    !memcmp(dom->name, name, len))
+			return dom;
+	}
+	return NULL;
+}
+
+/**
+ * nvpm_catalog_signal_name() - the name of a signal
+ * @cat: the catalog
+ * @domain: domain id
+ * @signal: signal number
+ *
+ * Return: its NUL-terminated name, or NULL for an unnamed signal.
+ */
+const char *
+nvpm_catalog_signal_name(const struct nvpm_catalog *cat, __u32 domain,
+			 __u32 signal)
+{
+	const struct drm_nvpm_signal *sig;
+	unsigned int i;
+
+	if (domain >= cat->nr_dom)
+		return NULL;
+	for (i = 0; i < cat->nr_sig[domain]; i++) {
+		sig = &cat->sig[domain][i];
+		if (sig->signal == signal && memchr(sig->name, '\0', sizeof(sig->name)))
+			return sig->name;
+	}
+	return NULL;
+}
+
+/* "0x" followed by hex digits only: the number in @*val. */
+static int
+nvpm_parse_hex(const char *s, unsigned long *val)
+{
+	char *end;
+
+	if (strncasecmp(s, "0x", 2) || !isxdigit((unsigned char)s[2]))
+		return -EINVAL;
+	errno = 0;
+	*val = strtoul(s + 2, &end, 16);
+	if (*end || errno)
+		return -EINVAL;
+	return 0;
+}
+
+/* The signal named @name in @dom: exact match first, then any case. */
+static int
+nvpm_signal_by_name(const struct nvpm_catalog *cat, __u32 d, const char *name,
+		    __u32 *signal)
+{
+	const struct drm_nvpm_signal *sig = cat->sig[d];
+	unsigned int i, n = cat->nr_sig[d];
+	int found = -1;
+
+	for (i = 0; i < n; i++) {
+		if (!strncmp(sig[i].name, name, sizeof(sig[i].name))) {
+			*signal = sig[i].signal;
+			return 0;
+		}
+		if (!strncasecmp(sig[i].name, name, sizeof(sig[i].name)))
+			found = found == -1 ? (int)i : -2;
+	}
+	if (found < 0)
+		return NVPM_EVENT_NO_SIGNAL;
+	*signal = sig[found].signal;
+	return 0;
+}
+
+/**
+ * nvpm_event_parse() - parse "domain/NAME", "domain/0xNN" or "domain/always"
+ * @cat: the device's catalog
+ * @spec: the event
+ * @ev: filled in on success
+ *
+ * A NAME is matched exactly, else without regard to case if that is
+ * unambiguous.  A number may name any signal of the domain, named or not.
+ *
+ * Return: 0, -EINVAL (no '/'), NVPM_EVENT_NO_DOMAIN, NVPM_EVENT_NO_SIGNAL
+ * or NVPM_EVENT_RANGE.
+ */
+int
+nvpm_event_parse(const struct nvpm_catalog *cat, const char *spec,
+		 struct nvpm_event *ev)
+{
+	const char *slash = strchr(spec, '/'), *what;
+	const struct drm_nvpm_domain *dom;
+	unsigned long num;
+	__u32 signal;
+	int ret;
+
+	if (!slash || !slash[1])
+		return -EINVAL;
+	dom = nvpm_catalog_domain(cat, spec, slash - spec);
+	if (!dom)
+		return NVPM_EVENT_NO_DOMAIN;
+	what = slash + 1;
+	memset(ev, 0, sizeof(*ev));
+	ev->domain = dom->id;
+	if (!strcmp(what, NVPM_EVENT_ALWAYS)) {
+		ev->logic_op = NVPM_OP_ALWAYS;
+		return 0;
+	}
+	if (!nvpm_parse_hex(what, &num)) {
+		if (num >= dom->nr_signals || num > 0xff)
+			return NVPM_EVENT_RANGE;
+		signal = num;
+	} else {
+		ret = nvpm_signal_by_name(cat, dom->id, what, &signal);
+		if (ret)
+			return ret;
+	}
+	ev->signal = signal;
+	ev->logic_op = NVPM_OP_ARG0;
+	return 0;
+}
+
+/**
+ * nvpm_perfdom_create() - DRM_IOCTL_NVPM_PERFDOM_CREATE
+ * @fd: an nvpm device
+ * @args: the group, filled in by the caller; its size is set here
+ *
+ * Return: 0 with @args->handle set, or a negative errno.
+ */
+int
+nvpm_perfdom_create(int fd, struct drm_nvpm_perfdom_create *args)
+{
+	args->size = sizeof(*args);
+	if (drmIoctl(fd, DRM_IOCTL_NVPM_PERFDOM_CREATE, args))
+		return -errno;
+	return 0;
+}
+
+/**
+ * nvpm_perfdom_quad() - create a quad mode group of simple counters
+ * @fd: an nvpm device
+ * @domain: domain id
+ * @ctr: the counters
+ * @nr: entries in @ctr, 1..4
+ * @handle: set to the group's handle
+ *
+ * Return: 0 or a negative errno.
+ */
+int
+nvpm_perfdom_quad(int fd, __u32 domain, const struct drm_nvpm_counter *ctr,
+		  unsigned int nr, __u32 *handle)
+{
+	struct drm_nvpm_perfdom_create args;
+	int ret;
+
+	if (nr > ARRAY_SIZE(args.counter))
+		return -E2BIG;
+	memset(&args, 0, sizeof(args));
+	args.domain = domain;
+	args.mode = NVPM_MODE_QUAD;
+	args.counter_mode = NVPM_COUNTER_MODE_SIMPLE;
+	args.nr_counters = nr;
+	memcpy(args.counter, ctr, nr * sizeof(*ctr));
+	ret = nvpm_perfdom_create(fd, &args);
+	if (!ret)
+		*handle = args.handle;
+	return ret;
+}
+
+/**
+ * nvpm_perfdom_destroy() - DRM_IOCTL_NVPM_PERFDOM_DESTROY
+ * @fd: the file the group was created on
+ * @handle: the group
+ *
+ * Return: 0 or a negative errno.
+ */
+int
+nvpm_perfdom_destroy(int fd, __u32 handle)
+{
+	struct drm_nvpm_perfdom_destroy args = {
+		.size = sizeof(args),
+		.handle = handle,
+	};
+
+	if (drmIoctl(fd, DRM_IOCTL_NVPM_PERFDOM_DESTROY, &args))
+		return -errno;
+	return 0;
+}
+
+/**
+ * nvpm_sample() - DRM_IOCTL_NVPM_SAMPLE: latch every group of the file
+ * @fd: the file
+ * @sequence: set to the file's sample count, may be NULL
+ *
+ * Return: 0 or a negative errno.
+ */
+int
+nvpm_sample(int fd, __u64 *sequence)
+{
+	struct drm_nvpm_sample args = { .size = sizeof(args) };
+
+	if (drmIoctl(fd, DRM_IOCTL_NVPM_SAMPLE, &args))
+		return -errno;
+	if (sequence)
+		*sequence = args.sequence;
+	return 0;
+}
+
+/**
+ * nvpm_read() - DRM_IOCTL_NVPM_READ: a group's totals
+ * @fd: the file the group was created on
+ * @handle: the group
+ * @out: zeroed, then filled in by the kernel
+ *
+ * Return: 0 or a negative errno.
+ */
+int
+nvpm_read(int fd, __u32 handle, struct drm_nvpm_read *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->size = sizeof(*out);
+	out->handle = handle;
+	if (drmIoctl(fd, DRM_IOCTL_NVPM_READ, out))
+		return -errno;
+	return 0;
+}
+
+/* NVPM_DOMAIN_CAP_* in the order they read best. */
+static const struct {
+	__u32 bit;
+	const char *name;
+} nvpm_domain_caps[] = {
+	{ NVPM_DOMAIN_CAP_QUAD, "quad" },
+	{ NVPM_DOMAIN_CAP_SINGLE, "single" },
+	{ NVPM_DOMAIN_CAP_COUNTER_MODES, "counter-modes" },
+	{ NVPM_DOMAIN_CAP_PERIODIC, "periodic" },
+	{ NVPM_DOMAIN_CAP_USER, "user" },
+};
+
+/**
+ * nvpm_domain_caps_str() - NVPM_DOMAIN_CAP_* bits as space separated names
+ * @caps: the bits
+ * @buf: the output, always NUL-terminated if @len > 0
+ * @len: size of @buf
+ *
+ * Unknown bits are listed as "bitN"; no bits as "none".
+ *
+ * Return: the length of the string, or -ENOSPC if it was truncated.
+ */
+int
+nvpm_domain_caps_str(__u32 caps, char *buf, size_t len)
+{
+	char unknown[16];
+	unsigned int i, bit;
+	int pos = 0;
+
+	if (!len)
+		return -ENOSPC;
+	buf[0] = '\0';
+	if (!caps)
+		return nvpm_str_append(buf, len, 0, "none");
+	for (i = 0; i < ARRAY_SIZE(nvpm_domain_caps); i++) {
+		if (caps & nvpm_domain_caps[i].bit)
+			pos = nvpm_str_append(buf, len, pos, nvpm_domain_caps[i].name);
+		caps &= ~nvpm_domain_caps[i].bit;
+	}
+	for (bit = 0; bit < 32 && caps; bit++) {
+		if (!(caps & (1u << bit)))
+			continue;
+		snprintf(unknown, sizeof(unknown), "bit%u", bit);
+		pos = nvpm_str_append(buf, len, pos, unknown);
+	}
+	return pos;
 }

@@ -7,6 +7,7 @@
  */
 #ifndef __LIBNVPM_H__
 #define __LIBNVPM_H__
+#include <errno.h>
 #include <stddef.h>
 #include <nvpm_drm.h>
 
@@ -61,6 +62,67 @@ int nvpm_fd_is_nvpm(int fd);
 int nvpm_device_count(void);
 
 int nvpm_get_info(int fd, struct drm_nvpm_get_info *info);
+
+int nvpm_query_domains(int fd, struct drm_nvpm_domain **out, unsigned int *n);
+int nvpm_query_signals(int fd, __u32 domain, struct drm_nvpm_signal **out,
+		       unsigned int *n);
+
+/* Logic ops: count while signal 0 is high, count every cycle. */
+#define NVPM_OP_ARG0		0xaaaa
+#define NVPM_OP_ALWAYS		0xffff
+
+/* The pseudo signal of "domain/always": every cycle of the domain. */
+#define NVPM_EVENT_ALWAYS	"always"
+
+/**
+ * struct nvpm_catalog - every domain of a device with its named signals
+ * @dom: the domains, by id
+ * @nr_dom: entries in @dom
+ * @sig: per domain, its named signals, sorted by number
+ * @nr_sig: per domain, entries in @sig
+ */
+struct nvpm_catalog {
+	struct drm_nvpm_domain *dom;
+	unsigned int nr_dom;
+	struct drm_nvpm_signal **sig;
+	unsigned int *nr_sig;
+};
+
+int nvpm_catalog_load(int fd, struct nvpm_catalog *cat);
+void nvpm_catalog_free(struct nvpm_catalog *cat);
+const struct drm_nvpm_domain *nvpm_catalog_domain(const struct nvpm_catalog *cat,
+						  const char *name, size_t len);
+const char *nvpm_catalog_signal_name(const struct nvpm_catalog *cat,
+				     __u32 domain, __u32 signal);
+
+/**
+ * struct nvpm_event - one thing to count, parsed from "domain/what"
+ * @domain: domain id
+ * @signal: signal number (0 for "always")
+ * @logic_op: NVPM_OP_ARG0 for a signal, NVPM_OP_ALWAYS for "always"
+ */
+struct nvpm_event {
+	__u32 domain;
+	__u8 signal;
+	__u16 logic_op;
+};
+
+/* nvpm_event_parse() errors besides -EINVAL (no '/' in the spec). */
+#define NVPM_EVENT_NO_DOMAIN	(-ENODEV)	/* no such domain */
+#define NVPM_EVENT_NO_SIGNAL	(-ENOENT)	/* no signal of that name */
+#define NVPM_EVENT_RANGE	(-ERANGE)	/* number >= nr_signals */
+
+int nvpm_event_parse(const struct nvpm_catalog *cat, const char *spec,
+		     struct nvpm_event *ev);
+
+int nvpm_perfdom_create(int fd, struct drm_nvpm_perfdom_create *args);
+int nvpm_perfdom_quad(int fd, __u32 domain, const struct drm_nvpm_counter *ctr,
+		      unsigned int nr, __u32 *handle);
+int nvpm_perfdom_destroy(int fd, __u32 handle);
+int nvpm_sample(int fd, __u64 *sequence);
+int nvpm_read(int fd, __u32 handle, struct drm_nvpm_read *out);
+
+int nvpm_domain_caps_str(__u32 caps, char *buf, size_t len);
 
 const char *nvpm_hw_cap_name(unsigned int bit);
 int nvpm_hw_caps_str(__u64 caps, char *buf, size_t len);

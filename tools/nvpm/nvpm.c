@@ -2,13 +2,31 @@
 /*
  * nvpm: command line front end of the nvpm performance counter driver.
  *
- *   nvpm info	what GET_INFO reports for every nvpm device
+ *   nvpm info		what GET_INFO reports for every nvpm device
+ *   nvpm list		the domains and named signals of every device
+ *   nvpm stat		count signals while a command runs, like perf stat
+ *   nvpm bench		the cost of the counter ioctls
  */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/ioctl.h>
+#include <sys/wait.h>
 #include <libnvpm.h>
 
 #define EXIT_USAGE	2
+#define MAX_EVENTS	32
+#define MAX_GROUPS	8
 
 struct nvpm_cmd {
 	const char *name;
@@ -16,6 +34,108 @@ struct nvpm_cmd {
 	const char *help;
 	int (*run)(int argc, char **argv);
 };
+
+/* ---- helpers shared by the commands ---- */
+
+/* @v with thousands separators, in @buf. */
+static const char *
+fmt_count(char *buf, size_t len, unsigned long long v)
+{
+	char digits[32];
+	size_t o = 0;
+	int n, i;
+
+	n = snprintf(digits, sizeof(digits), "%llu", v);
+	for (i = 0; i < n && o + 2 < len; i++) {
+		if (i && (n - i) % 3 == 0)
+			buf[o++] = ',';
+		buf[o++] = digits[i];
+	}
+	buf[o] = '\0';
+	return buf;
+}
+
+static double
+now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/*
+ * Open @path, or the first nvpm device if @path is NULL; 0 or 1 (after
+ * printing why) on failure.
+ */
+static int
+open_dev(const char *cmd, const char *path, struct nvpm_dev *dev)
+{
+	struct nvpm_iter it;
+	int ret;
+
+	if (path) {
+		ret = nvpm_dev_open(path, dev);
+		if (!ret)
+			return 0;
+		if (ret == -ENODEV)
+			fprintf(stderr, "nvpm %s: %s is not an nvpm device\n", cmd, path);
+		else
+			fprintf(stderr, "nvpm %s: %s: %s\n", cmd, path, strerror(-ret));
+		return 1;
+	}
+	nvpm_iter_init(&it);
+	if (nvpm_iter_next(&it, dev) > 0)
+		return 0;
+	fprintf(stderr, "nvpm %s: no nvpm device found; is the module loaded?\n", cmd);
+	if (it.err)
+		fprintf(stderr, "nvpm %s: note: some render nodes could not be opened: %s\n",
+			cmd, strerror(-it.err));
+	return 1;
+}
+
+/* The chip name of a device for messages, "?" if GET_INFO fails. */
+static void
+chip_name(const struct nvpm_dev *dev, char *buf, size_t len)
+{
+	struct drm_nvpm_get_info info;
+
+	if (nvpm_get_info(dev->fd, &info))
+		snprintf(buf, len, "?");
+	else
+		snprintf(buf, len, "%.*s", (int)sizeof(info.name), info.name);
+}
+
+/* Explain a failed PERFDOM_CREATE on @dom of @chip. */
+static void
+create_error(const char *cmd, const char *chip, const struct drm_nvpm_domain *dom,
+	     int err)
+{
+	int len = sizeof(dom->name);
+
+	switch (err) {
+	case -EPERM:
+	case -EACCES:
+		fprintf(stderr, "nvpm %s: not allowed to create counter groups: they need\n"
+			"  CAP_PERFMON (or root), or the module parameter unprivileged=1:\n"
+			"  echo 1 > /sys/module/nvpm/parameters/unprivileged\n", cmd);
+		break;
+	case -EBUSY:
+		fprintf(stderr, "nvpm %s: domain %.*s is busy: another counter group (of this\n"
+			"  or another program) holds it\n", cmd, len, dom->name);
+		break;
+	case -EOPNOTSUPP:
+		fprintf(stderr, "nvpm %s: counter groups are not supported on %s yet\n"
+			"  (its domains can be listed, not counted)\n", cmd, chip);
+		break;
+	default:
+		fprintf(stderr, "nvpm %s: creating a counter group on %.*s: %s\n",
+			cmd, len, dom->name, strerror(-err));
+		break;
+	}
+}
+
+/* ---- nvpm info ---- */
 
 /* Print one device's GET_INFO; 0 or a negative errno. */
 static int
@@ -74,8 +194,957 @@ cmd_info(int argc, char **argv)
 	return failed ? 1 : 0;
 }
 
+/* ---- nvpm list ---- */
+
+static void
+list_domain(const struct nvpm_catalog *cat, unsigned int d)
+{
+	const struct drm_nvpm_domain *dom = &cat->dom[d];
+	const struct drm_nvpm_signal *sig;
+	char caps[128], ctrs[48];
+	unsigned int i;
+
+	nvpm_domain_caps_str(dom->caps, caps, sizeof(caps));
+	if (dom->nr_counters)
+		snprintf(ctrs, sizeof(ctrs), "%u counter%s", dom->nr_counters,
+			 dom->nr_counters == 1 ? "" : "s");
+	else
+		snprintf(ctrs, sizeof(ctrs), "no counter groups yet");
+	printf("%.*s (%.*s clock, %u signals, %s, %s)\n",
+	       (int)sizeof(dom->name), dom->name, (int)sizeof(dom->clock),
+	       dom->clock, dom->nr_signals, ctrs, caps);
+	for (i = 0; i < cat->nr_sig[d]; i++) {
+		sig = &cat->sig[d][i];
+		printf("  0x%02x %.*s\n", sig->signal, (int)sizeof(sig->name), sig->name);
+	}
+}
+
+/* List @dev's domains (all, or the one named @only); 1 if it was found. */
+static int
+list_dev(const struct nvpm_dev *dev, const char *only)
+{
+	struct nvpm_catalog cat;
+	char name[32];
+	unsigned int d;
+	int ret, shown = 0;
+
+	ret = nvpm_catalog_load(dev->fd, &cat);
+	if (ret) {
+		fprintf(stderr, "nvpm list: %s: %s\n", dev->path, strerror(-ret));
+		return -1;
+	}
+	chip_name(dev, name, sizeof(name));
+	for (d = 0; d < cat.nr_dom; d++) {
+		if (only && strncmp(cat.dom[d].name, only, sizeof(cat.dom[d].name)))
+			continue;
+		if (!shown++)
+			printf("%s: %s, %u domain%s\n", dev->path, name, cat.nr_dom,
+			       cat.nr_dom == 1 ? "" : "s");
+		list_domain(&cat, d);
+	}
+	if (!only && !cat.nr_dom)
+		printf("%s: %s, no domains\n", dev->path, name);
+	nvpm_catalog_free(&cat);
+	return shown || !only;
+}
+
+static void
+list_usage(FILE *f)
+{
+	fprintf(f, "usage: nvpm list [-d DEVICE] [DOMAIN]\n"
+		"  every domain of every nvpm device (or DEVICE) and its named signals;\n"
+		"  events for nvpm stat are DOMAIN/NAME, DOMAIN/0xNN (any signal by\n"
+		"  number) and DOMAIN/always (every cycle of the domain)\n");
+}
+
+static int
+cmd_list(int argc, char **argv)
+{
+	const char *path = NULL, *only = NULL;
+	struct nvpm_iter it;
+	struct nvpm_dev dev;
+	int c, found = 0, failed = 0, ret;
+
+	while ((c = getopt(argc, argv, "+d:h")) != -1) {
+		switch (c) {
+		case 'd':
+			path = optarg;
+			break;
+		case 'h':
+			list_usage(stdout);
+			return 0;
+		default:
+			list_usage(stderr);
+			return EXIT_USAGE;
+		}
+	}
+	if (optind < argc)
+		only = argv[optind++];
+	if (optind < argc) {
+		list_usage(stderr);
+		return EXIT_USAGE;
+	}
+
+	if (path) {
+		if (open_dev("list", path, &dev))
+			return 1;
+		ret = list_dev(&dev, only);
+		nvpm_dev_close(&dev);
+		found = ret > 0;
+		failed = ret < 0;
+	} else {
+		nvpm_for_each_dev(&it, &dev) {
+			ret = list_dev(&dev, only);
+			found += ret > 0;
+			failed += ret < 0;
+		}
+		if (!found && !failed && !only) {
+			fprintf(stderr, "nvpm list: no nvpm device found; is the module loaded?\n");
+			return 1;
+		}
+	}
+	if (only && !found && !failed) {
+		fprintf(stderr, "nvpm list: no domain '%s'; 'nvpm list' shows them all\n", only);
+		return 1;
+	}
+	return failed ? 1 : 0;
+}
+
+/* ---- nvpm stat ---- */
+
+/**
+ * struct stat_event - one -e event
+ * @ev: what it counts
+ * @label: "domain/NAME", as printed
+ * @group: index of its group
+ * @ctr: its counter in the group
+ */
+struct stat_event {
+	struct nvpm_event ev;
+	char label[80];
+	int group;
+	int ctr;
+};
+
+/**
+ * struct stat_group - one counter group: the events of one domain
+ * @domain: domain id
+ * @nr: counters used
+ * @handle: from PERFDOM_CREATE
+ * @last: totals at the previous print
+ */
+struct stat_group {
+	__u32 domain;
+	unsigned int nr;
+	__u32 handle;
+	struct drm_nvpm_read last;
+};
+
+/**
+ * struct stat_state - state of nvpm stat
+ * @dev: the device
+ * @chip: its chip name
+ * @cat: its domains and signals
+ * @ev: the events, in command line order
+ * @nr_ev: entries in @ev
+ * @grp: the groups, in order of their first event
+ * @nr_grp: entries in @grp
+ * @interval_ms: -I, 0 for none
+ * @count: -n, 0 for no limit
+ * @t0: when counting started
+ * @cmd: the command, NULL for none
+ * @pid: its process, 0 for none
+ * @err_fd: where its exec failure comes back (see stat_spawn())
+ * @status: its wait status, once @reaped
+ * @reaped: it has ended and been waited for
+ * @exec_failed: it never ran
+ */
+struct stat_state {
+	struct nvpm_dev dev;
+	char chip[32];
+	struct nvpm_catalog cat;
+	struct stat_event ev[MAX_EVENTS];
+	int nr_ev;
+	struct stat_group grp[MAX_GROUPS];
+	int nr_grp;
+	long interval_ms;
+	long count;
+	double t0;
+	char **cmd;
+	pid_t pid;
+	int err_fd;
+	int status;
+	bool reaped;
+	bool exec_failed;
+};
+
+/* set by the signal handlers (lock-free atomics are async-signal-safe) */
+static atomic_int stat_interrupted, stat_child_exited;
+
+static void
+stat_on_sigint(int sig)
+{
+	(void)sig;
+	stat_interrupted = 1;
+}
+
+static void
+stat_on_sigchld(int sig)
+{
+	(void)sig;
+	stat_child_exited = 1;
+}
+
+static void
+stat_usage(FILE *f)
+{
+	fprintf(f, "usage: nvpm stat -e EVENT[,EVENT...] [-d DEVICE] [-I MS [-n COUNT]]\n"
+		"                 [-- COMMAND [ARGS...]]\n"
+		"  count EVENTs (DOMAIN/NAME, DOMAIN/0xNN or DOMAIN/always; see\n"
+		"  'nvpm list') while COMMAND runs, or until Ctrl-C; with -I print\n"
+		"  the counts every MS milliseconds, COUNT times at most.  Up to the\n"
+		"  domain's counter count (4) of events per domain.\n");
+}
+
+/* Explain a failed nvpm_event_parse(). */
+static void
+stat_event_error(struct stat_state *st, const char *spec, int err)
+{
+	const char *slash = strchr(spec, '/');
+	int dlen = slash ? (int)(slash - spec) : 0;
+	const struct drm_nvpm_domain *dom;
+
+	switch (err) {
+	case -EINVAL:
+		fprintf(stderr, "nvpm stat: bad event '%s': want DOMAIN/SIGNAL; see 'nvpm list'\n",
+			spec);
+		break;
+	case NVPM_EVENT_NO_DOMAIN:
+		fprintf(stderr, "nvpm stat: no domain '%.*s' on %s (%s); see 'nvpm list'\n",
+			dlen, spec, st->chip, st->dev.path);
+		break;
+	case NVPM_EVENT_NO_SIGNAL:
+		fprintf(stderr, "nvpm stat: unknown signal '%s' in %.*s; see 'nvpm list %.*s'\n",
+			slash + 1, dlen, spec, dlen, spec);
+		break;
+	case NVPM_EVENT_RANGE:
+		dom = nvpm_catalog_domain(&st->cat, spec, dlen);
+		fprintf(stderr, "nvpm stat: signal '%s' out of range: %.*s has 0x00-0x%02x\n",
+			slash + 1, dlen, spec, dom ? dom->nr_signals - 1 : 0);
+		break;
+	default:
+		fprintf(stderr, "nvpm stat: event '%s': %s\n", spec, strerror(-err));
+		break;
+	}
+}
+
+/* The group for @domain, a new one if needed; -1 if there are too many. */
+static int
+stat_group_of(struct stat_state *st, __u32 domain)
+{
+	int g;
+
+	for (g = 0; g < st->nr_grp; g++) {
+		if (st->grp[g].domain == domain)
+			return g;
+	}
+	if (st->nr_grp == MAX_GROUPS)
+		return -1;
+	memset(&st->grp[g], 0, sizeof(st->grp[g]));
+	st->grp[g].domain = domain;
+	return st->nr_grp++;
+}
+
+/* Add one event; 0, or 1 after printing why not. */
+static int
+stat_add_event(struct stat_state *st, const char *spec)
+{
+	const struct drm_nvpm_domain *dom;
+	struct stat_event *e;
+	const char *name;
+	int ret, g, max;
+
+	if (st->nr_ev == MAX_EVENTS) {
+		fprintf(stderr, "nvpm stat: more than %d events\n", MAX_EVENTS);
+		return 1;
+	}
+	e = &st->ev[st->nr_ev];
+	ret = nvpm_event_parse(&st->cat, spec, &e->ev);
+	if (ret) {
+		stat_event_error(st, spec, ret);
+		return 1;
+	}
+	dom = &st->cat.dom[e->ev.domain];
+	g = stat_group_of(st, e->ev.domain);
+	max = dom->nr_counters ? (int)dom->nr_counters : 4;
+	if (g < 0 || st->grp[g].nr == (unsigned int)max) {
+		fprintf(stderr, "nvpm stat: too many events on domain %.*s: it has %d counters\n",
+			(int)sizeof(dom->name), dom->name, max);
+		return 1;
+	}
+	e->group = g;
+	e->ctr = st->grp[g].nr++;
+	name = nvpm_catalog_signal_name(&st->cat, e->ev.domain, e->ev.signal);
+	if (e->ev.logic_op == NVPM_OP_ALWAYS)
+		snprintf(e->label, sizeof(e->label), "%.*s/%s", (int)sizeof(dom->name),
+			 dom->name, NVPM_EVENT_ALWAYS);
+	else if (name)
+		snprintf(e->label, sizeof(e->label), "%.*s/%s", (int)sizeof(dom->name),
+			 dom->name, name);
+	else
+		snprintf(e->label, sizeof(e->label), "%.*s/0x%02x", (int)sizeof(dom->name),
+			 dom->name, e->ev.signal);
+	st->nr_ev++;
+	return 0;
+}
+
+/* Split a -e list at commas; 0 or 1. */
+static int
+stat_add_events(struct stat_state *st, char *list)
+{
+	char *tok, *save = NULL;
+
+	for (tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		if (stat_add_event(st, tok))
+			return 1;
+	}
+	return 0;
+}
+
+/* Create every group; 0, or 1 after printing why not. */
+static int
+stat_create(struct stat_state *st)
+{
+	struct drm_nvpm_counter ctr[MAX_GROUPS][4];
+	struct stat_event *e;
+	int i, g, ret;
+
+	memset(ctr, 0, sizeof(ctr));
+	for (i = 0; i < st->nr_ev; i++) {
+		e = &st->ev[i];
+		ctr[e->group][e->ctr].signal[0] = e->ev.signal;
+		ctr[e->group][e->ctr].logic_op = e->ev.logic_op;
+	}
+	for (g = 0; g < st->nr_grp; g++) {
+		ret = nvpm_perfdom_quad(st->dev.fd, st->grp[g].domain, ctr[g],
+					st->grp[g].nr, &st->grp[g].handle);
+		if (ret) {
+			create_error("stat", st->chip, &st->cat.dom[st->grp[g].domain], ret);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* SAMPLE, then READ every group into @now; 0 or a negative errno. */
+static int
+stat_sample(struct stat_state *st, struct drm_nvpm_read *now)
+{
+	int g, ret;
+
+	ret = nvpm_sample(st->dev.fd, NULL);
+	if (ret) {
+		fprintf(stderr, "nvpm stat: SAMPLE: %s\n", strerror(-ret));
+		return ret;
+	}
+	for (g = 0; g < st->nr_grp; g++) {
+		ret = nvpm_read(st->dev.fd, st->grp[g].handle, &now[g]);
+		if (ret) {
+			fprintf(stderr, "nvpm stat: READ: %s\n", strerror(-ret));
+			return ret;
+		}
+	}
+	return 0;
+}
+
+/* Count and cycles of @e since the last print. */
+static void
+stat_delta(const struct stat_state *st, const struct drm_nvpm_read *now,
+	   const struct stat_event *e, unsigned long long *count,
+	   unsigned long long *cycles)
+{
+	const struct drm_nvpm_read *last = &st->grp[e->group].last;
+
+	*count = now[e->group].value[e->ctr] - last->value[e->ctr];
+	*cycles = now[e->group].cycles - last->cycles;
+}
+
+static const char *
+stat_notes(const struct drm_nvpm_read *r, int ctr)
+{
+	if (r->flags & NVPM_READ_LOST)
+		return "  (counts lost)";
+	if (r->counter_flags[ctr] & NVPM_READ_SATURATED)
+		return "  (saturated)";
+	return "";
+}
+
+static void
+stat_rate(char *buf, size_t len, unsigned long long count, unsigned long long cycles)
+{
+	if (cycles)
+		snprintf(buf, len, "%7.2f%%", 100.0 * count / cycles);
+	else
+		snprintf(buf, len, "%8s", "n/a");
+}
+
+static void
+stat_print_interval(struct stat_state *st, const struct drm_nvpm_read *now, double t)
+{
+	unsigned long long count, cycles;
+	char c1[32], c2[32], rate[16];
+	int i;
+
+	for (i = 0; i < st->nr_ev; i++) {
+		stat_delta(st, now, &st->ev[i], &count, &cycles);
+		stat_rate(rate, sizeof(rate), count, cycles);
+		printf("%12.6f %16s  %-28s %16s  %s%s\n", t,
+		       fmt_count(c1, sizeof(c1), count), st->ev[i].label,
+		       fmt_count(c2, sizeof(c2), cycles), rate,
+		       stat_notes(&now[st->ev[i].group], st->ev[i].ctr));
+	}
+	fflush(stdout);
+}
+
+static void
+stat_print_summary(struct stat_state *st, const struct drm_nvpm_read *now,
+		   char **cmd, double elapsed)
+{
+	unsigned long long count, cycles;
+	const struct drm_nvpm_domain *dom;
+	char c1[32], c2[32], rate[16];
+	int i;
+
+	printf("\n Performance counter stats for ");
+	if (cmd) {
+		printf("'%s", cmd[0]);
+		for (i = 1; cmd[i]; i++)
+			printf(" %s", cmd[i]);
+		printf("'");
+	} else {
+		printf("the device");
+	}
+	printf(" on %s (%s):\n\n", st->chip, st->dev.path);
+	for (i = 0; i < st->nr_ev; i++) {
+		dom = &st->cat.dom[st->ev[i].ev.domain];
+		stat_delta(st, now, &st->ev[i], &count, &cycles);
+		stat_rate(rate, sizeof(rate), count, cycles);
+		printf("%20s      %-28s # %s of %s %.*s cycles%s\n",
+		       fmt_count(c1, sizeof(c1), count), st->ev[i].label, rate,
+		       fmt_count(c2, sizeof(c2), cycles), (int)sizeof(dom->name),
+		       dom->name, stat_notes(&now[st->ev[i].group], st->ev[i].ctr));
+	}
+	printf("\n %18.6f seconds time elapsed\n\n", elapsed);
+}
+
+static void
+stat_remember(struct stat_state *st, const struct drm_nvpm_read *now)
+{
+	int g;
+
+	for (g = 0; g < st->nr_grp; g++)
+		st->grp[g].last = now[g];
+}
+
+/*
+ * Start @cmd, held until counting starts: it waits for a byte on @go.  An
+ * exec failure comes back as an errno on @err (closed by a good exec).
+ * Returns its pid, or -1 after printing why not.
+ */
+static pid_t
+stat_spawn(char **cmd, int *go, int *err)
+{
+	int gofds[2], errfds[2], e;
+	pid_t pid;
+	char c;
+
+	if (pipe2(gofds, O_CLOEXEC) || pipe2(errfds, O_CLOEXEC)) {
+		perror("nvpm stat: pipe");
+		return -1;
+	}
+	pid = fork();
+	if (pid < 0) {
+		perror("nvpm stat: fork");
+		return -1;
+	}
+	if (!pid) {
+		close(gofds[1]);
+		close(errfds[0]);
+		signal(SIGINT, SIG_DFL);
+		signal(SIGCHLD, SIG_DFL);
+		if (read(gofds[0], &c, 1) != 1)
+			_exit(127);
+		execvp(cmd[0], cmd);
+		e = errno;
+		if (write(errfds[1], &e, sizeof(e)) != sizeof(e))
+			_exit(127);
+		_exit(127);
+	}
+	close(gofds[0]);
+	close(errfds[1]);
+	*go = gofds[1];
+	*err = errfds[0];
+	return pid;
+}
+
+/* Sleep until @deadline (CLOCK_MONOTONIC seconds) or a signal. */
+static void
+stat_sleep_until(double deadline)
+{
+	struct timespec ts;
+
+	ts.tv_sec = (time_t)deadline;
+	ts.tv_nsec = (long)((deadline - ts.tv_sec) * 1e9);
+	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+}
+
+/*
+ * Wait for the command to end, and say if it never ran.  Ctrl-C reaches it
+ * from the terminal; a SIGINT sent to nvpm alone is passed on, once.
+ */
+static void
+stat_wait_cmd(struct stat_state *st)
+{
+	bool passed_on = false;
+	pid_t r;
+	int e;
+
+	if (st->pid <= 0 || st->reaped)
+		return;
+	for (;;) {
+		if (stat_interrupted && !passed_on) {
+			kill(st->pid, SIGINT);
+			passed_on = true;
+		}
+		r = waitpid(st->pid, &st->status, 0);
+		if (r == st->pid)
+			break;
+		if (r < 0 && errno != EINTR)
+			return;
+	}
+	st->reaped = true;
+	/* a good exec closed the pipe: EOF */
+	if (read(st->err_fd, &e, sizeof(e)) == sizeof(e)) {
+		fprintf(stderr, "nvpm stat: cannot run '%s': %s\n", st->cmd[0], strerror(e));
+		st->exec_failed = true;
+	}
+}
+
+/* One -I line per event: SAMPLE, print the counts since the last. */
+static int
+stat_interval(struct stat_state *st, long n)
+{
+	struct drm_nvpm_read now[MAX_GROUPS];
+	int ret;
+
+	ret = stat_sample(st, now);
+	if (ret)
+		return ret;
+	if (!n)
+		printf("#%11s %16s  %-28s %16s  %8s\n", "time", "counts", "event",
+		       "cycles", "rate");
+	stat_print_interval(st, now, now_s() - st->t0);
+	stat_remember(st, now);
+	return 0;
+}
+
+/*
+ * The -I loop; returns when done: after COUNT intervals, on Ctrl-C, or
+ * when the command has ended (after a last, shorter interval).  0 or a
+ * negative errno.
+ */
+static int
+stat_intervals(struct stat_state *st)
+{
+	double next = st->t0;
+	long n = 0;
+	int ret = 0;
+
+	while (!ret && !stat_interrupted && (!st->count || n < st->count)) {
+		next += st->interval_ms / 1000.0;
+		while (!stat_interrupted && !stat_child_exited && now_s() < next)
+			stat_sleep_until(next);
+		if (stat_interrupted)
+			break;
+		if (stat_child_exited) {
+			stat_wait_cmd(st);
+			if (st->exec_failed)
+				break;
+		}
+		ret = stat_interval(st, n++);
+		if (stat_child_exited)
+			break;
+	}
+	return ret;
+}
+
+static int
+stat_exit_code(const struct stat_state *st)
+{
+	if (!st->reaped)
+		return 0;
+	if (WIFEXITED(st->status))
+		return WEXITSTATUS(st->status);
+	return WIFSIGNALED(st->status) ? 128 + WTERMSIG(st->status) : 1;
+}
+
+/* Count while the command runs (or until SIGINT / -n); print; exit code. */
+static int
+stat_run(struct stat_state *st)
+{
+	struct drm_nvpm_read now[MAX_GROUPS];
+	struct sigaction sa = { 0 };
+	int go = -1, ret;
+
+	sa.sa_handler = stat_on_sigint;
+	sigaction(SIGINT, &sa, NULL);
+	sa.sa_handler = stat_on_sigchld;
+	sigaction(SIGCHLD, &sa, NULL);
+
+	st->err_fd = -1;
+	if (st->cmd) {
+		st->pid = stat_spawn(st->cmd, &go, &st->err_fd);
+		if (st->pid < 0)
+			return 1;
+	}
+	/* the baseline: counts from its latch on, inside this SAMPLE */
+	st->t0 = now_s();
+	ret = stat_sample(st, now);
+	if (ret)
+		goto out;
+	stat_remember(st, now);
+	if (go >= 0) {
+		if (write(go, "g", 1) != 1)
+			perror("nvpm stat: starting the command");
+		close(go);
+		go = -1;
+	}
+
+	if (st->interval_ms) {
+		ret = stat_intervals(st);
+		goto out;
+	}
+	if (st->pid > 0)
+		stat_wait_cmd(st);
+	else
+		while (!stat_interrupted)
+			pause();
+	ret = stat_sample(st, now);
+	if (!ret && !st->exec_failed)
+		stat_print_summary(st, now, st->cmd, now_s() - st->t0);
+out:
+	if (go >= 0)
+		close(go);
+	stat_wait_cmd(st);
+	if (st->err_fd >= 0)
+		close(st->err_fd);
+	return ret ? 1 : stat_exit_code(st);
+}
+
+/* Parse a positive number option of @cmd; 0 or 1 after printing why not. */
+static int
+parse_long(const char *cmd, const char *opt, const char *arg, long *val)
+{
+	char *end;
+
+	errno = 0;
+	*val = strtol(arg, &end, 10);
+	if (errno || *end || *val <= 0 || *val > 1000000000L) {
+		fprintf(stderr, "nvpm %s: %s: bad value '%s'\n", cmd, opt, arg);
+		return 1;
+	}
+	return 0;
+}
+
+/* Parse the options; the -e lists are collected in @events. */
+static int
+stat_parse(struct stat_state *st, int argc, char **argv, char **events, int *nr,
+	   const char **path)
+{
+	int c;
+
+	while ((c = getopt(argc, argv, "+e:d:I:n:h")) != -1) {
+		switch (c) {
+		case 'e':
+			if (*nr == MAX_EVENTS) {
+				fprintf(stderr, "nvpm stat: more than %d -e options\n", MAX_EVENTS);
+				return EXIT_USAGE;
+			}
+			events[(*nr)++] = optarg;
+			break;
+		case 'd':
+			*path = optarg;
+			break;
+		case 'I':
+			if (parse_long("stat", "-I", optarg, &st->interval_ms))
+				return EXIT_USAGE;
+			break;
+		case 'n':
+			if (parse_long("stat", "-n", optarg, &st->count))
+				return EXIT_USAGE;
+			break;
+		case 'h':
+			stat_usage(stdout);
+			exit(0);
+		default:
+			stat_usage(stderr);
+			return EXIT_USAGE;
+		}
+	}
+	if (!*nr) {
+		fprintf(stderr, "nvpm stat: no event given (-e DOMAIN/SIGNAL; see 'nvpm list')\n");
+		return EXIT_USAGE;
+	}
+	if (st->count && !st->interval_ms) {
+		fprintf(stderr, "nvpm stat: -n needs -I\n");
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
+static int
+cmd_stat(int argc, char **argv)
+{
+	static struct stat_state st;
+	char *events[MAX_EVENTS];
+	const char *path = NULL;
+	int i, nr = 0, ret;
+
+	ret = stat_parse(&st, argc, argv, events, &nr, &path);
+	if (ret)
+		return ret;
+	if (open_dev("stat", path, &st.dev))
+		return 1;
+	chip_name(&st.dev, st.chip, sizeof(st.chip));
+	ret = nvpm_catalog_load(st.dev.fd, &st.cat);
+	if (ret) {
+		fprintf(stderr, "nvpm stat: %s: querying domains: %s\n", st.dev.path,
+			strerror(-ret));
+		ret = 1;
+		goto out;
+	}
+	for (i = 0, ret = 0; i < nr && !ret; i++)
+		ret = stat_add_events(&st, events[i]);
+	if (!ret)
+		ret = stat_create(&st);
+	if (!ret) {
+		st.cmd = optind < argc ? argv + optind : NULL;
+		ret = stat_run(&st);
+	}
+out:
+	nvpm_catalog_free(&st.cat);
+	nvpm_dev_close(&st.dev);
+	return ret;
+}
+
+/* ---- nvpm bench ---- */
+
+#define BENCH_ITERS	10000
+#define BENCH_ROUNDS	3
+
+/**
+ * struct bench - state of nvpm bench
+ * @fd: the device
+ * @handle: the first group, the one READ reads
+ * @iters: iterations per round
+ * @chip: the chip name
+ */
+struct bench {
+	int fd;
+	__u32 handle;
+	long iters;
+	char chip[32];
+};
+
+typedef int (*bench_fn)(struct bench *b);
+
+static int
+bench_version(struct bench *b)
+{
+	struct drm_version v;
+
+	memset(&v, 0, sizeof(v));
+	return ioctl(b->fd, DRM_IOCTL_VERSION, &v);
+}
+
+static int
+bench_get_info(struct bench *b)
+{
+	struct drm_nvpm_get_info info = { .size = sizeof(info) };
+
+	return ioctl(b->fd, DRM_IOCTL_NVPM_GET_INFO, &info);
+}
+
+static int
+bench_read(struct bench *b)
+{
+	struct drm_nvpm_read r = { .size = sizeof(r), .handle = b->handle };
+
+	return ioctl(b->fd, DRM_IOCTL_NVPM_READ, &r);
+}
+
+static int
+bench_sample(struct bench *b)
+{
+	struct drm_nvpm_sample s = { .size = sizeof(s) };
+
+	return ioctl(b->fd, DRM_IOCTL_NVPM_SAMPLE, &s);
+}
+
+/* The best of BENCH_ROUNDS rounds in ns per call; negative errno. */
+static double
+bench_time(struct bench *b, bench_fn fn)
+{
+	double best = -1, t, ns;
+	long i;
+	int r;
+
+	for (i = 0; i < b->iters / 10; i++) {
+		if (fn(b))
+			return -errno;
+	}
+	for (r = 0; r < BENCH_ROUNDS; r++) {
+		t = now_s();
+		for (i = 0; i < b->iters; i++) {
+			if (fn(b))
+				return -errno;
+		}
+		ns = (now_s() - t) * 1e9 / b->iters;
+		if (best < 0 || ns < best)
+			best = ns;
+	}
+	return best;
+}
+
+/* Add groups until there are @want (one counter, every cycle each). */
+static int
+bench_groups(struct bench *b, const struct nvpm_catalog *cat, unsigned int *have,
+	     unsigned int want)
+{
+	struct drm_nvpm_counter ctr = { .logic_op = NVPM_OP_ALWAYS };
+	__u32 handle;
+	int ret;
+
+	for (; *have < want; (*have)++) {
+		if (*have >= cat->nr_dom || !cat->dom[*have].nr_counters)
+			return -EOPNOTSUPP;
+		ret = nvpm_perfdom_quad(b->fd, cat->dom[*have].id, &ctr, 1, &handle);
+		if (ret)
+			return ret;
+		if (!*have)
+			b->handle = handle;
+	}
+	return 0;
+}
+
+static int
+bench_row(struct bench *b, const char *name, bench_fn fn, double *base)
+{
+	double ns = bench_time(b, fn);
+
+	if (ns < 0) {
+		fprintf(stderr, "nvpm bench: %s: %s\n", name, strerror((int)-ns));
+		return 1;
+	}
+	if (*base <= 0)
+		*base = ns;
+	printf("%-28s %12.0f %10.2f\n", name, ns, ns / *base);
+	fflush(stdout);
+	return 0;
+}
+
+static int
+bench_run(struct bench *b, const struct nvpm_catalog *cat)
+{
+	unsigned int groups = 0;
+	double base = 0;
+	int ret;
+
+	printf("%-28s %12s %10s\n", "ioctl", "ns/op", "x VERSION");
+	ret = bench_row(b, "DRM_IOCTL_VERSION", bench_version, &base) ||
+	      bench_row(b, "NVPM_GET_INFO", bench_get_info, &base) ||
+	      bench_row(b, "NVPM_SAMPLE, no group", bench_sample, &base);
+	if (ret)
+		return 1;
+	ret = bench_groups(b, cat, &groups, 1);
+	if (!ret)
+		ret = bench_row(b, "NVPM_READ", bench_read, &base) ||
+		      bench_row(b, "NVPM_SAMPLE, 1 group", bench_sample, &base);
+	if (!ret)
+		ret = bench_groups(b, cat, &groups, 4);
+	if (!ret)
+		ret = bench_row(b, "NVPM_SAMPLE, 4 groups", bench_sample, &base);
+	if (ret < 0 && groups < cat->nr_dom)
+		create_error("bench", b->chip, &cat->dom[groups], ret);
+	else if (ret < 0)
+		fprintf(stderr, "nvpm bench: %s has fewer than 4 domains\n", b->chip);
+	return ret ? 1 : 0;
+}
+
+static void
+bench_usage(FILE *f)
+{
+	fprintf(f, "usage: nvpm bench [-d DEVICE] [-n ITERATIONS]\n"
+		"  time DRM_IOCTL_VERSION, GET_INFO, READ and SAMPLE (no, 1 and 4 counter\n"
+		"  groups), best of %d rounds of ITERATIONS (default %d) calls each\n",
+		BENCH_ROUNDS, BENCH_ITERS);
+}
+
+static int
+cmd_bench(int argc, char **argv)
+{
+	struct bench b = { .iters = BENCH_ITERS };
+	struct nvpm_catalog cat;
+	const char *path = NULL;
+	struct nvpm_dev dev;
+	int c, ret;
+
+	while ((c = getopt(argc, argv, "+d:n:h")) != -1) {
+		switch (c) {
+		case 'd':
+			path = optarg;
+			break;
+		case 'n':
+			if (parse_long("bench", "-n", optarg, &b.iters))
+				return EXIT_USAGE;
+			break;
+		case 'h':
+			bench_usage(stdout);
+			return 0;
+		default:
+			bench_usage(stderr);
+			return EXIT_USAGE;
+		}
+	}
+	if (optind < argc) {
+		bench_usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (open_dev("bench", path, &dev))
+		return 1;
+	ret = nvpm_catalog_load(dev.fd, &cat);
+	if (ret) {
+		fprintf(stderr, "nvpm bench: %s: %s\n", dev.path, strerror(-ret));
+		nvpm_dev_close(&dev);
+		return 1;
+	}
+	chip_name(&dev, b.chip, sizeof(b.chip));
+	printf("nvpm bench: %s (%s), best of %d rounds of %ld calls\n", b.chip, dev.path,
+	       BENCH_ROUNDS, b.iters);
+	b.fd = dev.fd;
+	ret = bench_run(&b, &cat);
+	nvpm_catalog_free(&cat);
+	nvpm_dev_close(&dev);
+	return ret;
+}
+
+/* ---- main ---- */
+
 static const struct nvpm_cmd nvpm_cmds[] = {
 	{ "info", "", "show what every nvpm device reports (GET_INFO)", cmd_info },
+	{ "list", "[DOMAIN]", "list domains and their named signals", cmd_list },
+	{ "stat", "-e EVENT,...", "count events while a command runs", cmd_stat },
+	{ "bench", "", "time the counter ioctls", cmd_bench },
 };
 
 #define NVPM_NR_CMDS	ARRAY_SIZE(nvpm_cmds)
@@ -93,6 +1162,7 @@ print_usage(FILE *f)
 		fprintf(f, "  %-16s %s\n", synopsis, cmd->help);
 	}
 	fprintf(f, "  %-16s %s\n", "help", "show this help");
+	fprintf(f, "\n'nvpm <command> -h' shows a command's options.\n");
 }
 
 static int

@@ -1,8 +1,14 @@
 # SPDX-License-Identifier: MIT
 # make run, inside the guest: load drm and nvpm on a simulated G84 and show
-# what the device reports.
+# what the device reports, its domains and a few real counter values.
 set -e
 insmod ./drm.ko
 insmod ./nvpm.ko sim=g84
 echo "== nvpm info =="
 ./nvpm info
+echo
+echo "== nvpm list core_a | head -n 15 =="
+./nvpm list core_a | head -n 15
+echo
+echo "== nvpm stat -e core_a/always,host/always -I 50 -n 2 =="
+./nvpm stat -e core_a/always,host/always -I 50 -n 2

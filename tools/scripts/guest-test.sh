@@ -1,9 +1,11 @@
 # SPDX-License-Identifier: MIT
 # make test, inside the KUnit kernel: load the test-enabled module (its
-# KUnit suites run on load), then run the uapi selftests against the
-# simulated GPUs it created, then check unload and the kernel's health.
-SIMS="g84,gf100,nv10,nv30,gt215"
-EXPECT="G84,GF100,NV10,NV30,GT215"
+# KUnit suites run on load), then run the uapi and counter selftests
+# against the simulated GPUs it created, then check unload and the
+# kernel's health.
+SIMS="g84,gf100,nv10,nv30,gt215,g92,nv40,g80"
+EXPECT="G84,GF100,NV10,NV30,GT215,G92,NV40,G80"
+NSIMS=8
 
 echo NVPM-KTAP-BEGIN >/dev/kmsg
 insmod ./nvpm.ko sim=$SIMS
@@ -22,10 +24,22 @@ nvpm_nodes() { for d in /sys/class/drm/renderD*; do
 done; }
 count_nodes() { nvpm_nodes | wc -l; }
 
+# The initramfs root comes from mktemp -d (0700): let the selftests' uid
+# 65534 child reach /dev.
+chmod 755 /
+
 echo NVPM-SELFTEST-BEGIN
 ./nvpm_uapi_test --expect "$EXPECT"
-check module_creates_one_render_node_per_sim test "$(count_nodes)" -eq 5
-check nvpm_info_lists_every_device test "$(./nvpm info | grep -c '/dev/dri/renderD')" -eq 5
+./nvpm_perf_test --expect "$EXPECT"
+check module_creates_one_render_node_per_sim test "$(count_nodes)" -eq $NSIMS
+check nvpm_info_lists_every_device test "$(./nvpm info | grep -c '/dev/dri/renderD')" -eq $NSIMS
+check nvpm_list_lists_every_device test "$(./nvpm list | grep -c '^/dev/dri/renderD')" -eq $NSIMS
+check nvpm_stat_counts_every_cycle sh -c "./nvpm stat -e core_a/always -- sleep 0.05 | grep -q '100.00% of'"
+check nvpm_stat_unknown_signal_suggests_list sh -c \
+	'out=$(./nvpm stat -e core_a/NOPE -- true 2>&1); [ $? = 1 ] && echo "$out" | grep -q "nvpm list core_a"'
+nv10=$(./nvpm info | sed -n 's|^\(/dev/dri/renderD[0-9]*\): NV10 .*|\1|p')
+check nvpm_stat_says_unsupported_chipset sh -c \
+	"./nvpm stat -d '$nv10' -e core/always -- true 2>&1 | grep -q 'not supported on NV10'"
 
 rmmod nvpm
 check unload_removes_render_nodes test "$(count_nodes)" -eq 0

@@ -4,7 +4,8 @@
 #  1. the module builds against Debian's 6.1 headers with W=1, no warnings;
 #  2. the KUnit suites run in QEMU on a kernel with KASAN, lockdep and
 #     atomic-sleep checks (built once from linux-source-6.1, cached);
-#  3. the uapi selftests run in the same guest against the module.
+#  3. the uapi and counter selftests run in the same guest against the
+#     module.
 # Ends with "N passed, N failed"; exits non-zero on any failure.
 set -uo pipefail
 . "$(dirname "$0")/common.sh"
@@ -39,7 +40,8 @@ result build_tools $tstatus
 
 initrd=$NVPM_OUT/test.cpio.gz
 nvpm_initramfs "$initrd" "$NVPM_ROOT/tools/scripts/guest-test.sh" \
-	"$ko" "$NVPM_OUT/tools/nvpm" "$NVPM_OUT/tools/nvpm_uapi_test"
+	"$ko" "$NVPM_OUT/tools/nvpm" "$NVPM_OUT/tools/nvpm_uapi_test" \
+	"$NVPM_OUT/tools/nvpm_perf_test"
 
 log=$NVPM_OUT/test.log
 nvpm_log "booting the KUnit kernel in QEMU (TCG)"

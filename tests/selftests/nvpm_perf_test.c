@@ -1,0 +1,1839 @@
+// SPDX-License-Identifier: MIT
+/*
+ * nvpm counter ioctl selftest, TAP output: QUERY_DOMAINS, QUERY_SIGNALS,
+ * PERFDOM_CREATE / DESTROY, SAMPLE and READ.
+ *
+ *   nvpm_perf_test [--expect NAME,NAME,...] [--hammer SECONDS]
+ *
+ * --expect lists the chips of the simulated devices, as for
+ * nvpm_uapi_test.  Counter group tests run on the first of them whose
+ * generation has counter groups (NV40:GF100) and at least 8 domains (G84+).
+ * Needs root: it changes a module parameter, a device node's mode and its
+ * own uid (in a child).
+ *
+ * The simulated GPU counts 1 cycle per microsecond of kernel time, and a
+ * counter with logic op 0xffff counts every cycle: such a counter must read
+ * exactly the group's cycles.
+ *
+ * Exit status: 0 if every test passed or was skipped, 1 otherwise.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <grp.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include "selftest.h"
+
+#define UNPRIVILEGED		"/sys/module/nvpm/parameters/unprivileged"
+#define NOBODY			65534
+#define HAMMER_PROCS		8
+#define HAMMER_S		10
+#define LEAK_LOOPS		200
+#define QUAD_SLEEP_US		20000
+#define QUAD_MIN_CYCLES		10000
+#define QUAD_MAX_CYCLES		200000
+#define CANARY			0xa5
+
+/* Domains per chip, from the reference; -1: not checked. */
+static const struct {
+	const char *chip;
+	int nr_doms;
+} chip_doms[] = {
+	{ "NV10", 1 }, { "NV15", 1 }, { "NV20", 2 }, { "NV30", 2 },
+	{ "NV40", 5 }, { "G80", 5 }, { "G84", 8 }, { "G92", 8 }, { "GT215", 8 },
+};
+
+/* The device the counter group tests use, and what it has. */
+static int grp_idx = -1;
+static int grp_fd = -1;
+static struct nvpm_catalog grp_cat;
+static __u64 grp_caps;
+static long hammer_s = HAMMER_S;
+
+/* ---- helpers ---- */
+
+static bool
+has_groups(const struct chip *chip)
+{
+	return chip && gen_in(chip->gen, GEN_NV40, GEN_GF100);
+}
+
+static int
+expected_doms(const struct chip *chip)
+{
+	size_t i;
+
+	for (i = 0; chip && i < ARRAY_SIZE(chip_doms); i++) {
+		if (!strcmp(chip_doms[i].chip, chip->name))
+			return chip_doms[i].nr_doms;
+	}
+	return -1;
+}
+
+static double
+now_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
+}
+
+static int
+open_rw(const char *path)
+{
+	int fd = open(path, O_RDWR | O_CLOEXEC);
+
+	return fd < 0 ? -errno : fd;
+}
+
+/* A valid quad group: one counter, every cycle. */
+static void
+quad_args(struct drm_nvpm_perfdom_create *a, __u32 domain)
+{
+	memset(a, 0, sizeof(*a));
+	a->size = sizeof(*a);
+	a->domain = domain;
+	a->mode = NVPM_MODE_QUAD;
+	a->nr_counters = 1;
+	a->counter[0].logic_op = NVPM_OP_ALWAYS;
+}
+
+static int
+create(int fd, struct drm_nvpm_perfdom_create *a)
+{
+	return raw_ioctl(fd, DRM_IOCTL_NVPM_PERFDOM_CREATE, a);
+}
+
+static int
+create_quad(int fd, __u32 domain, __u32 *handle)
+{
+	struct drm_nvpm_perfdom_create a;
+	int ret;
+
+	quad_args(&a, domain);
+	ret = create(fd, &a);
+	if (!ret)
+		*handle = a.handle;
+	return ret;
+}
+
+static int
+destroy(int fd, __u32 handle)
+{
+	struct drm_nvpm_perfdom_destroy a = { .size = sizeof(a), .handle = handle };
+
+	return raw_ioctl(fd, DRM_IOCTL_NVPM_PERFDOM_DESTROY, &a);
+}
+
+static int
+sample(int fd, __u64 *sequence)
+{
+	struct drm_nvpm_sample a = { .size = sizeof(a) };
+	int ret = raw_ioctl(fd, DRM_IOCTL_NVPM_SAMPLE, &a);
+
+	if (!ret && sequence)
+		*sequence = a.sequence;
+	return ret;
+}
+
+static int
+read_group(int fd, __u32 handle, struct drm_nvpm_read *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->size = sizeof(*r);
+	r->handle = handle;
+	return raw_ioctl(fd, DRM_IOCTL_NVPM_READ, r);
+}
+
+/* Whether the counter group device is there: PASS, or SKIP/FAIL. */
+static enum result
+need_grp_dev(struct ctx *ctx)
+{
+	if (ctx->nr_expect < 0)
+		return skip(ctx, "no --expect given");
+	if (grp_idx < 0)
+		return skip(ctx, "no --expect chip with counter groups and 8 domains");
+	if (grp_fd < 0)
+		return fail(ctx, "%s: cannot query its domains", ctx->devs[grp_idx].path);
+	return PASS;
+}
+
+/* A domain of the group device with fewer than 256 signals, or -1. */
+static int
+small_domain(void)
+{
+	unsigned int d;
+
+	for (d = 0; d < grp_cat.nr_dom; d++) {
+		if (grp_cat.dom[d].nr_signals < 256)
+			return d;
+	}
+	return -1;
+}
+
+/*
+ * Every domain of @fd's device (the group device) can take a group: no
+ * refused or released call left one held.
+ */
+static enum result
+expect_domains_free(struct ctx *ctx, int fd, const char *what)
+{
+	unsigned int d;
+	__u32 h;
+	int ret;
+
+	for (d = 0; d < grp_cat.nr_dom; d++) {
+		ret = create_quad(fd, d, &h);
+		if (ret)
+			return fail(ctx, "%s: then a group on domain %u: %s", what, d,
+				    err_name(ret));
+		ret = destroy(fd, h);
+		if (ret)
+			return fail(ctx, "%s: then destroying it: %s", what, err_name(ret));
+	}
+	return PASS;
+}
+
+/* Expect @ret to be -@err. */
+static enum result
+expect_err(struct ctx *ctx, int ret, int err, const char *what)
+{
+	if (ret != -err)
+		return fail(ctx, "%s: got %s, want %s", what, err_name(ret),
+			    err_name(-err));
+	return PASS;
+}
+
+/* ioctl @cmd on @arg must fail with -@err and leave @len bytes of it alone. */
+static enum result
+expect_refused(struct ctx *ctx, int fd, unsigned long cmd, void *arg, size_t len,
+	       int err, const char *what)
+{
+	unsigned char before[256];
+	int ret;
+
+	memcpy(before, arg, len);
+	ret = raw_ioctl(fd, cmd, arg);
+	if (expect_err(ctx, ret, err, what) != PASS)
+		return FAIL;
+	if (memcmp(before, arg, len))
+		return fail(ctx, "%s: argument modified on error", what);
+	return PASS;
+}
+
+/* Two pages, the second PROT_NONE; NULL on failure. */
+static char *
+map_guarded(size_t *page)
+{
+	char *map;
+
+	*page = sysconf(_SC_PAGESIZE);
+	map = mmap(NULL, 2 * *page, PROT_READ | PROT_WRITE,
+		   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (map == MAP_FAILED)
+		return NULL;
+	if (mprotect(map + *page, *page, PROT_NONE)) {
+		munmap(map, 2 * *page);
+		return NULL;
+	}
+	return map;
+}
+
+/*
+ * ioctl @cmd with an argument pointer that is NULL, 8, inside a PROT_NONE
+ * page and straddling into one (its size field readable): -EFAULT.
+ */
+static enum result
+expect_efault_arg(struct ctx *ctx, int fd, unsigned long cmd, __u32 size,
+		  const char *name)
+{
+	size_t page;
+	char what[64], *map = map_guarded(&page);
+	enum result res = PASS;
+
+	if (!map)
+		return fail(ctx, "mmap: %s", strerror(errno));
+	*(__u32 *)(map + page - 4) = size;
+	snprintf(what, sizeof(what), "%s on NULL", name);
+	res = expect_err(ctx, raw_ioctl(fd, cmd, NULL), EFAULT, what);
+	snprintf(what, sizeof(what), "%s on (void *)8", name);
+	if (res == PASS)
+		res = expect_err(ctx, raw_ioctl(fd, cmd, (void *)8), EFAULT, what);
+	snprintf(what, sizeof(what), "%s on a PROT_NONE page", name);
+	if (res == PASS)
+		res = expect_err(ctx, raw_ioctl(fd, cmd, map + page), EFAULT, what);
+	snprintf(what, sizeof(what), "%s straddling into a PROT_NONE page", name);
+	if (res == PASS)
+		res = expect_err(ctx, raw_ioctl(fd, cmd, map + page - 4), EFAULT, what);
+	munmap(map, 2 * page);
+	return res;
+}
+
+/* ---- enumeration ---- */
+
+/* Whether @s (of @len bytes) is NUL-terminated and not empty. */
+static bool
+good_string(const char *s, size_t len)
+{
+	return s[0] && memchr(s, '\0', len);
+}
+
+static enum result
+check_domain(struct ctx *ctx, const struct chip *chip, const struct drm_nvpm_domain *dom,
+	     unsigned int idx)
+{
+	enum gen g = chip->gen;
+	__u32 caps = NVPM_DOMAIN_CAP_SINGLE;
+
+	if (gen_in(g, GEN_NV30, GEN_END))
+		caps |= NVPM_DOMAIN_CAP_QUAD;
+	if (gen_in(g, GEN_NV40, GEN_END))
+		caps |= NVPM_DOMAIN_CAP_COUNTER_MODES;
+	if (gen_in(g, GEN_G84, GEN_END))
+		caps |= NVPM_DOMAIN_CAP_PERIODIC;
+	if (gen_in(g, GEN_GT215, GEN_END))
+		caps |= NVPM_DOMAIN_CAP_USER;
+
+	if (dom->id != idx)
+		return fail(ctx, "domain #%u has id %u", idx, dom->id);
+	if (!good_string(dom->name, sizeof(dom->name)) ||
+	    !good_string(dom->clock, sizeof(dom->clock)))
+		return fail(ctx, "domain %u: name or clock empty or not NUL-terminated", idx);
+	if (!dom->nr_signals || dom->nr_signals > 256 || dom->nr_signals % 32)
+		return fail(ctx, "domain %s: %u signals", dom->name, dom->nr_signals);
+	if (dom->nr_counters != (has_groups(chip) ? 4u : 0u))
+		return fail(ctx, "domain %s: %u counters, want %u", dom->name,
+			    dom->nr_counters, has_groups(chip) ? 4 : 0);
+	if (dom->caps != caps)
+		return fail(ctx, "domain %s: caps 0x%x, want 0x%x", dom->name, dom->caps, caps);
+	return PASS;
+}
+
+/* The name of signal @num in @sig[@n], or NULL. */
+static const char *
+sig_name(const struct drm_nvpm_signal *sig, unsigned int n, unsigned int num)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		if (sig[i].signal == num)
+			return sig[i].name;
+	}
+	return NULL;
+}
+
+/* Signal @num of domain @d must be named @want (the reference's trailer). */
+static enum result
+check_named(struct ctx *ctx, const struct nvpm_catalog *cat, unsigned int d,
+	    unsigned int num, const char *want)
+{
+	const char *name = sig_name(cat->sig[d], cat->nr_sig[d], num);
+
+	if (!name || strcmp(name, want))
+		return fail(ctx, "domain %s: signal 0x%02x is '%s', want '%s'",
+			    cat->dom[d].name, num, name ? name : "(unnamed)", want);
+	return PASS;
+}
+
+/* The trailer: the last 0x20 signals of each domain, per generation. */
+static enum result
+check_trailer(struct ctx *ctx, const struct chip *chip, const struct nvpm_catalog *cat,
+	      unsigned int d)
+{
+	unsigned int t = cat->dom[d].nr_signals - 0x20, x;
+	enum gen g = chip->gen;
+	char want[48];
+
+	if (gen_in(g, GEN_NV10, GEN_NV20))
+		return check_named(ctx, cat, d, t + 0x1f, "FLAG");
+	if (gen_in(g, GEN_GF100, GEN_END))
+		return PASS;	/* no trailer names there (yet) */
+	if (gen_in(g, GEN_NV20, GEN_NV40) &&
+	    check_named(ctx, cat, d, t + 0x1d, "PM_TRIGGER") != PASS)
+		return FAIL;
+	if (gen_in(g, GEN_NV40, GEN_GF100) &&
+	    check_named(ctx, cat, d, t + 0x0f, "PM_TRIGGER") != PASS)
+		return FAIL;
+	if (gen_in(g, GEN_G84, GEN_GF100) &&
+	    (check_named(ctx, cat, d, t + 0x0c, "ZERO") != PASS ||
+	     check_named(ctx, cat, d, t + 0x0d, "PERIODIC") != PASS))
+		return FAIL;
+	for (x = 0; x < cat->nr_dom; x++) {
+		snprintf(want, sizeof(want), "%s.FLAG", cat->dom[x].name);
+		if (check_named(ctx, cat, d, t + 0x1f - x, want) != PASS)
+			return FAIL;
+		if (!gen_in(g, GEN_NV40, GEN_GF100))
+			continue;
+		snprintf(want, sizeof(want), "%s.EVENT", cat->dom[x].name);
+		if (check_named(ctx, cat, d, t + 0x17 - x, want) != PASS)
+			return FAIL;
+	}
+	return PASS;
+}
+
+static enum result
+check_signals(struct ctx *ctx, const struct nvpm_catalog *cat, unsigned int d)
+{
+	const struct drm_nvpm_signal *sig = cat->sig[d];
+	const struct drm_nvpm_domain *dom = &cat->dom[d];
+	unsigned int i, j;
+
+	for (i = 0; i < cat->nr_sig[d]; i++) {
+		if (!good_string(sig[i].name, sizeof(sig[i].name)))
+			return fail(ctx, "domain %s: signal #%u: name empty or not NUL-terminated",
+				    dom->name, i);
+		if (sig[i].signal >= dom->nr_signals)
+			return fail(ctx, "domain %s: signal %s is 0x%x, beyond its %u signals",
+				    dom->name, sig[i].name, sig[i].signal, dom->nr_signals);
+		if (i && sig[i].signal <= sig[i - 1].signal)
+			return fail(ctx, "domain %s: signal 0x%x (%s) after 0x%x: not sorted",
+				    dom->name, sig[i].signal, sig[i].name, sig[i - 1].signal);
+		for (j = 0; j < i; j++) {
+			if (!strcmp(sig[i].name, sig[j].name))
+				return fail(ctx, "domain %s: two signals named %s",
+					    dom->name, sig[i].name);
+		}
+	}
+	return PASS;
+}
+
+static enum result
+check_catalog(struct ctx *ctx, const struct chip *chip, const struct nvpm_catalog *cat)
+{
+	int want = expected_doms(chip);
+	unsigned int d, x;
+
+	if (want >= 0 && cat->nr_dom != (unsigned int)want)
+		return fail(ctx, "%u domains, want %d", cat->nr_dom, want);
+	for (d = 0; d < cat->nr_dom; d++) {
+		if (check_domain(ctx, chip, &cat->dom[d], d) != PASS)
+			return FAIL;
+		for (x = 0; x < d; x++) {
+			if (!strcmp(cat->dom[x].name, cat->dom[d].name))
+				return fail(ctx, "two domains named %s", cat->dom[d].name);
+		}
+		if (check_signals(ctx, cat, d) != PASS || check_trailer(ctx, chip, cat, d) != PASS)
+			return FAIL;
+	}
+	return PASS;
+}
+
+/* enumerate_<chip>: every domain and signal of the @idx-th device. */
+static enum result
+test_enumerate(struct ctx *ctx, int idx)
+{
+	const struct chip *chip = dev_chip(ctx, idx);
+	struct nvpm_catalog cat;
+	unsigned int d, n = 0;
+	enum result res;
+	int ret;
+
+	if (!chip)
+		return fail(ctx, "no device #%d or '%s' is not a known chip", idx,
+			    ctx->expect[idx]);
+	ret = nvpm_catalog_load(ctx->devs[idx].fd, &cat);
+	if (ret)
+		return fail(ctx, "querying: %s", err_name(ret));
+	res = check_catalog(ctx, chip, &cat);
+	for (d = 0; d < cat.nr_dom; d++)
+		n += cat.nr_sig[d];
+	if (res == PASS)
+		diag("%s: %u domains, %u named signals", chip->name, cat.nr_dom, n);
+	nvpm_catalog_free(&cat);
+	return res;
+}
+
+/* ---- the array protocol ---- */
+
+/*
+ * One query of the array protocol through @q (QUERY_DOMAINS or _SIGNALS):
+ * capacity @cap into a buffer of @cap + 2 entries filled with CANARY.
+ * @q_count and @q_ptr point into @q.  Checks the count, the return value
+ * and which entries were written against @ref (the @total entries).
+ */
+static enum result
+protocol_one(struct ctx *ctx, int fd, unsigned long cmd, void *q, __u32 *q_count,
+	     __u64 *q_ptr, size_t elem, const void *ref, __u32 total, __u32 cap,
+	     const char *what)
+{
+	size_t len = (cap + 2) * elem;
+	unsigned char *buf = malloc(len);
+	enum result res = PASS;
+	size_t i;
+	int ret;
+
+	if (!buf)
+		return fail(ctx, "out of memory");
+	memset(buf, CANARY, len);
+	*q_count = cap;
+	*q_ptr = (uintptr_t)buf;
+	ret = raw_ioctl(fd, cmd, q);
+	if (ret != (cap && cap < total ? -E2BIG : 0))
+		res = fail(ctx, "%s: capacity %u of %u: %s", what, cap, total, err_name(ret));
+	else if (*q_count != total)
+		res = fail(ctx, "%s: capacity %u: count %u, want %u", what, cap, *q_count, total);
+	else if (cap >= total && memcmp(buf, ref, total * elem))
+		res = fail(ctx, "%s: capacity %u: entries differ from a full query", what, cap);
+	for (i = cap >= total ? total * elem : 0; res == PASS && i < len; i++) {
+		if (buf[i] != CANARY)
+			res = fail(ctx, "%s: capacity %u of %u: byte %zu written", what, cap,
+				   total, i);
+	}
+	free(buf);
+	return res;
+}
+
+/* Capacities 0, total - 1, total and total + 2 (entries past it untouched). */
+static enum result
+protocol_all(struct ctx *ctx, int fd, unsigned long cmd, void *q, __u32 *q_count,
+	     __u64 *q_ptr, size_t elem, const void *ref, __u32 total, const char *what)
+{
+	__u32 caps[] = { 0, total - 1, total, total + 2 };
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(caps); i++) {
+		if (caps[i] > total + 2 || (i == 1 && !total))
+			continue;
+		if (protocol_one(ctx, fd, cmd, q, q_count, q_ptr, elem, ref, total, caps[i],
+				 what) != PASS)
+			return FAIL;
+	}
+	return PASS;
+}
+
+static enum result
+query_domains_array_protocol(struct ctx *ctx)
+{
+	struct drm_nvpm_query_domains q;
+	struct nvpm_catalog cat;
+	enum result res = PASS;
+	char what[64];
+	int i, ret;
+
+	if (!ctx->nr_devs)
+		return fail(ctx, "no nvpm render node");
+	for (i = 0; i < ctx->nr_devs && res == PASS; i++) {
+		ret = nvpm_catalog_load(ctx->devs[i].fd, &cat);
+		if (ret)
+			return fail(ctx, "%s: %s", ctx->devs[i].path, err_name(ret));
+		snprintf(what, sizeof(what), "%s", ctx->devs[i].path);
+		memset(&q, 0, sizeof(q));
+		q.size = sizeof(q);
+		res = protocol_all(ctx, ctx->devs[i].fd, DRM_IOCTL_NVPM_QUERY_DOMAINS, &q,
+				   &q.count, &q.domains, sizeof(*cat.dom), cat.dom,
+				   cat.nr_dom, what);
+		nvpm_catalog_free(&cat);
+	}
+	return res;
+}
+
+/* The array protocol on every domain with named signals of device @i. */
+static enum result
+signals_protocol_dev(struct ctx *ctx, int i)
+{
+	struct drm_nvpm_query_signals q;
+	struct nvpm_catalog cat;
+	enum result res = PASS;
+	char what[64];
+	unsigned int d;
+	int ret;
+
+	ret = nvpm_catalog_load(ctx->devs[i].fd, &cat);
+	if (ret)
+		return fail(ctx, "%s: %s", ctx->devs[i].path, err_name(ret));
+	for (d = 0; d < cat.nr_dom && res == PASS; d++) {
+		snprintf(what, sizeof(what), "%s domain %s", ctx->devs[i].path,
+			 cat.dom[d].name);
+		memset(&q, 0, sizeof(q));
+		q.size = sizeof(q);
+		q.domain = d;
+		res = protocol_all(ctx, ctx->devs[i].fd, DRM_IOCTL_NVPM_QUERY_SIGNALS, &q,
+				   &q.count, &q.signals, sizeof(**cat.sig), cat.sig[d],
+				   cat.nr_sig[d], what);
+	}
+	nvpm_catalog_free(&cat);
+	return res;
+}
+
+static enum result
+query_signals_array_protocol(struct ctx *ctx)
+{
+	int i;
+
+	if (!ctx->nr_devs)
+		return fail(ctx, "no nvpm render node");
+	for (i = 0; i < ctx->nr_devs; i++) {
+		if (signals_protocol_dev(ctx, i) != PASS)
+			return FAIL;
+	}
+	return PASS;
+}
+
+/* ---- query negative tests ---- */
+
+static enum result
+query_domains_bad_args(struct ctx *ctx)
+{
+	const __u32 sizes[] = { 0, sizeof(struct drm_nvpm_query_domains) - 1,
+				sizeof(struct drm_nvpm_query_domains) + 8 };
+	const unsigned long cmd = DRM_IOCTL_NVPM_QUERY_DOMAINS;
+	const struct nvpm_dev *dev = first_dev(ctx);
+	struct drm_nvpm_query_domains q;
+	char what[48];
+	size_t i;
+
+	if (!dev)
+		return fail(ctx, "no nvpm render node");
+	for (i = 0; i < ARRAY_SIZE(sizes); i++) {
+		memset(&q, 0, sizeof(q));
+		q.size = sizes[i];
+		snprintf(what, sizeof(what), "size %u", sizes[i]);
+		if (expect_refused(ctx, dev->fd, cmd, &q, sizeof(q), EINVAL, what) != PASS)
+			return FAIL;
+	}
+	/* an array the kernel cannot write */
+	memset(&q, 0, sizeof(q));
+	q.size = sizeof(q);
+	q.count = 256;
+	q.domains = 8;
+	if (expect_err(ctx, raw_ioctl(dev->fd, cmd, &q), EFAULT, "array at 8") != PASS)
+		return FAIL;
+	return expect_efault_arg(ctx, dev->fd, cmd, sizeof(q), "QUERY_DOMAINS");
+}
+
+static enum result
+query_signals_bad_args(struct ctx *ctx)
+{
+	const __u32 sizes[] = { 0, sizeof(struct drm_nvpm_query_signals) - 1,
+				sizeof(struct drm_nvpm_query_signals) + 8 };
+	const unsigned long cmd = DRM_IOCTL_NVPM_QUERY_SIGNALS;
+	const struct nvpm_dev *dev = first_dev(ctx);
+	struct drm_nvpm_query_signals q;
+	struct drm_nvpm_domain *doms;
+	unsigned int nr;
+	char what[48];
+	size_t i;
+	int ret;
+
+	if (!dev)
+		return fail(ctx, "no nvpm render node");
+	ret = nvpm_query_domains(dev->fd, &doms, &nr);
+	if (ret)
+		return fail(ctx, "QUERY_DOMAINS: %s", err_name(ret));
+	free(doms);
+	for (i = 0; i < ARRAY_SIZE(sizes); i++) {
+		memset(&q, 0, sizeof(q));
+		q.size = sizes[i];
+		snprintf(what, sizeof(what), "size %u", sizes[i]);
+		if (expect_refused(ctx, dev->fd, cmd, &q, sizeof(q), EINVAL, what) != PASS)
+			return FAIL;
+	}
+	memset(&q, 0, sizeof(q));
+	q.size = sizeof(q);
+	q.pad = 1;
+	if (expect_refused(ctx, dev->fd, cmd, &q, sizeof(q), EINVAL, "pad 1") != PASS)
+		return FAIL;
+	q.pad = 0;
+	q.domain = nr;
+	if (expect_refused(ctx, dev->fd, cmd, &q, sizeof(q), ENOENT, "domain nr_domains") != PASS)
+		return FAIL;
+	q.domain = ~0u;
+	if (expect_refused(ctx, dev->fd, cmd, &q, sizeof(q), ENOENT, "domain ~0") != PASS)
+		return FAIL;
+	q.domain = 0;
+	q.count = 256;
+	q.signals = 8;
+	if (nr && expect_err(ctx, raw_ioctl(dev->fd, cmd, &q), EFAULT, "array at 8") != PASS)
+		return FAIL;
+	return expect_efault_arg(ctx, dev->fd, cmd, sizeof(q), "QUERY_SIGNALS");
+}
+
+/* ---- PERFDOM_CREATE negative tests ---- */
+
+static const struct drm_nvpm_perfdom_create cr_proto;
+
+#define CR_OFF(f)	offsetof(struct drm_nvpm_perfdom_create, f)
+#define CR_SZ(f)	sizeof(cr_proto.f)
+
+/* Values resolved against the device. */
+#define V_NR_DOMS	(~0ull - 1)	/* the number of domains */
+#define V_NR_SIGNALS	(~0ull - 2)	/* the domain's number of signals */
+
+/**
+ * struct bad_create - a valid quad group with one field changed
+ * @what: description
+ * @off: offset of the field
+ * @width: its size
+ * @val: its new value, or V_*
+ * @err: the errno wanted
+ * @unless_cap: NVPM_HW_CAP_* bits that make the value valid: not tried
+ *
+ * A changed nr_counters leaves the entries past it zero, as they must be.
+ */
+struct bad_create {
+	const char *what;
+	size_t off;
+	size_t width;
+	__u64 val;
+	int err;
+	__u64 unless_cap;
+};
+
+static const struct bad_create bad_create_einval[] = {
+	{ "size 0", CR_OFF(size), CR_SZ(size), 0, EINVAL, 0 },
+	{ "size - 1", CR_OFF(size), CR_SZ(size), sizeof(struct drm_nvpm_perfdom_create) - 1,
+	  EINVAL, 0 },
+	{ "size + 8", CR_OFF(size), CR_SZ(size), sizeof(struct drm_nvpm_perfdom_create) + 8,
+	  EINVAL, 0 },
+	{ "pad 1", CR_OFF(pad), CR_SZ(pad), 1, EINVAL, 0 },
+	{ "pad 1 << 31", CR_OFF(pad), CR_SZ(pad), 1u << 31, EINVAL, 0 },
+	{ "handle 1 on input", CR_OFF(handle), CR_SZ(handle), 1, EINVAL, 0 },
+	{ "handle ~0 on input", CR_OFF(handle), CR_SZ(handle), ~0u, EINVAL, 0 },
+	{ "flags 1 << 1", CR_OFF(flags), CR_SZ(flags), 1u << 1, EINVAL, 0 },
+	{ "flags 1 << 31", CR_OFF(flags), CR_SZ(flags), 1u << 31, EINVAL, 0 },
+	{ "mode 2", CR_OFF(mode), CR_SZ(mode), 2, EINVAL, 0 },
+	{ "mode ~0", CR_OFF(mode), CR_SZ(mode), ~0u, EINVAL, 0 },
+	{ "single mode with 1 counter", CR_OFF(mode), CR_SZ(mode), NVPM_MODE_SINGLE, EINVAL, 0 },
+	{ "counter_mode 5", CR_OFF(counter_mode), CR_SZ(counter_mode), 5, EINVAL, 0 },
+	{ "counter_mode ~0", CR_OFF(counter_mode), CR_SZ(counter_mode), ~0u, EINVAL, 0 },
+	{ "threshold 1 << 32", CR_OFF(threshold), CR_SZ(threshold), 1ull << 32, EINVAL,
+	  NVPM_HW_CAP_COUNTER_40BIT },
+	{ "counter 0 flags 1 << 5", CR_OFF(counter[0].flags), CR_SZ(counter[0].flags),
+	  1u << 5, EINVAL, 0 },
+	{ "counter 0 flags 1 << 15", CR_OFF(counter[0].flags), CR_SZ(counter[0].flags),
+	  1u << 15, EINVAL, 0 },
+	{ "counter 0 SETFLAG3", CR_OFF(counter[0].flags), CR_SZ(counter[0].flags),
+	  NVPM_COUNTER_SETFLAG3, EINVAL, 0 },
+	{ "counter 0 REPLACE2 before G92", CR_OFF(counter[0].flags),
+	  CR_SZ(counter[0].flags), NVPM_COUNTER_REPLACE2, EINVAL,
+	  NVPM_HW_CAP_DELAY_REPLACE },
+};
+
+static const struct bad_create bad_create_e2big[] = {
+	{ "nr_counters 0", CR_OFF(nr_counters), CR_SZ(nr_counters), 0, E2BIG, 0 },
+	{ "nr_counters 5", CR_OFF(nr_counters), CR_SZ(nr_counters), 5, E2BIG, 0 },
+	{ "nr_counters ~0", CR_OFF(nr_counters), CR_SZ(nr_counters), ~0u, E2BIG, 0 },
+};
+
+static const struct bad_create bad_create_unused[] = {
+	{ "counter 1 logic_op", CR_OFF(counter[1].logic_op), CR_SZ(counter[1].logic_op),
+	  1, EINVAL, 0 },
+	{ "counter 1 signal 0", CR_OFF(counter[1].signal[0]), CR_SZ(counter[1].signal[0]),
+	  1, EINVAL, 0 },
+	{ "counter 2 flags", CR_OFF(counter[2].flags), CR_SZ(counter[2].flags), 1, EINVAL, 0 },
+	{ "counter 3 signal 3", CR_OFF(counter[3].signal[3]), CR_SZ(counter[3].signal[3]),
+	  0x80, EINVAL, 0 },
+};
+
+static const struct bad_create bad_create_domain[] = {
+	{ "domain nr_domains", CR_OFF(domain), CR_SZ(domain), V_NR_DOMS, ENOENT, 0 },
+	{ "domain ~0", CR_OFF(domain), CR_SZ(domain), ~0u, ENOENT, 0 },
+	{ "domain 1 << 31", CR_OFF(domain), CR_SZ(domain), 1u << 31, ENOENT, 0 },
+};
+
+static const struct bad_create bad_create_signal[] = {
+	{ "signal 0 = nr_signals", CR_OFF(counter[0].signal[0]),
+	  CR_SZ(counter[0].signal[0]), V_NR_SIGNALS, EINVAL, 0 },
+	{ "signal 3 = nr_signals", CR_OFF(counter[0].signal[3]),
+	  CR_SZ(counter[0].signal[3]), V_NR_SIGNALS, EINVAL, 0 },
+	{ "signal 1 = 0xff", CR_OFF(counter[0].signal[1]), CR_SZ(counter[0].signal[1]),
+	  0xff, EINVAL, 0 },
+};
+
+static void
+put_field(void *base, size_t off, size_t width, __u64 val)
+{
+	unsigned char *p = (unsigned char *)base + off;
+	__u8 v8 = val;
+	__u16 v16 = val;
+	__u32 v32 = val;
+
+	switch (width) {
+	case 1:
+		memcpy(p, &v8, 1);
+		break;
+	case 2:
+		memcpy(p, &v16, 2);
+		break;
+	case 4:
+		memcpy(p, &v32, 4);
+		break;
+	default:
+		memcpy(p, &val, 8);
+		break;
+	}
+}
+
+/* Try each case on domain @dom: refused, unchanged, every domain still free. */
+static enum result
+bad_creates(struct ctx *ctx, const struct bad_create *c, size_t n, __u32 dom)
+{
+	struct drm_nvpm_perfdom_create a;
+	char what[96];
+	__u64 val;
+	size_t i, j;
+
+	for (i = 0; i < n; i++) {
+		if (c[i].unless_cap & grp_caps)
+			continue;
+		val = c[i].val;
+		if (val == V_NR_DOMS)
+			val = grp_cat.nr_dom;
+		else if (val == V_NR_SIGNALS)
+			val = grp_cat.dom[dom].nr_signals;
+		quad_args(&a, dom);
+		put_field(&a, c[i].off, c[i].width, val);
+		for (j = a.nr_counters; c[i].off == CR_OFF(nr_counters) && j < 4; j++)
+			memset(&a.counter[j], 0, sizeof(a.counter[j]));
+		snprintf(what, sizeof(what), "%s (domain %s)", c[i].what, grp_cat.dom[dom].name);
+		if (expect_refused(ctx, grp_fd, DRM_IOCTL_NVPM_PERFDOM_CREATE, &a, sizeof(a),
+				   c[i].err, what) != PASS)
+			return FAIL;
+		if (expect_domains_free(ctx, grp_fd, what) != PASS)
+			return FAIL;
+	}
+	return PASS;
+}
+
+static enum result
+perfdom_create_bad_args_is_einval(struct ctx *ctx)
+{
+	return bad_creates(ctx, bad_create_einval, ARRAY_SIZE(bad_create_einval), 0);
+}
+
+static enum result
+perfdom_create_nr_counters_is_e2big(struct ctx *ctx)
+{
+	return bad_creates(ctx, bad_create_e2big, ARRAY_SIZE(bad_create_e2big), 0);
+}
+
+static enum result
+perfdom_create_unused_counters_is_einval(struct ctx *ctx)
+{
+	return bad_creates(ctx, bad_create_unused, ARRAY_SIZE(bad_create_unused), 0);
+}
+
+static enum result
+perfdom_create_unknown_domain_is_enoent(struct ctx *ctx)
+{
+	return bad_creates(ctx, bad_create_domain, ARRAY_SIZE(bad_create_domain), 0);
+}
+
+static enum result
+perfdom_create_bad_signal_is_einval(struct ctx *ctx)
+{
+	int d = small_domain();
+
+	if (d < 0)
+		return skip(ctx, "every domain has 256 signals");
+	return bad_creates(ctx, bad_create_signal, ARRAY_SIZE(bad_create_signal), d);
+}
+
+static enum result
+perfdom_create_bad_pointer_is_efault(struct ctx *ctx)
+{
+	if (expect_efault_arg(ctx, grp_fd, DRM_IOCTL_NVPM_PERFDOM_CREATE,
+			      sizeof(struct drm_nvpm_perfdom_create), "PERFDOM_CREATE") != PASS)
+		return FAIL;
+	return expect_domains_free(ctx, grp_fd, "after EFAULT");
+}
+
+/* ---- DESTROY, SAMPLE, READ negative tests ---- */
+
+static enum result
+perfdom_destroy_bad_args(struct ctx *ctx)
+{
+	const unsigned long cmd = DRM_IOCTL_NVPM_PERFDOM_DESTROY;
+	const __u32 handles[] = { 0, 1, 0x7fffffff, ~0u };
+	struct drm_nvpm_perfdom_destroy a;
+	char what[48];
+	__u32 h;
+	size_t i;
+	int ret;
+
+	ret = create_quad(grp_fd, 0, &h);
+	if (ret)
+		return fail(ctx, "creating a group: %s", err_name(ret));
+	a.handle = h;
+	a.size = 0;
+	if (expect_refused(ctx, grp_fd, cmd, &a, sizeof(a), EINVAL, "size 0") != PASS)
+		goto out;
+	a.size = sizeof(a) + 8;
+	if (expect_refused(ctx, grp_fd, cmd, &a, sizeof(a), EINVAL, "size + 8") != PASS)
+		goto out;
+	ret = destroy(grp_fd, h);
+	if (ret)
+		return fail(ctx, "destroying a group: %s", err_name(ret));
+	if (expect_err(ctx, destroy(grp_fd, h), ENOENT, "destroying it twice") != PASS)
+		return FAIL;
+	for (i = 0; i < ARRAY_SIZE(handles); i++) {
+		snprintf(what, sizeof(what), "handle %u (none)", handles[i]);
+		if (expect_err(ctx, destroy(grp_fd, handles[i]), ENOENT, what) != PASS)
+			return FAIL;
+	}
+	if (expect_efault_arg(ctx, grp_fd, cmd, sizeof(a), "PERFDOM_DESTROY") != PASS)
+		return FAIL;
+	return expect_domains_free(ctx, grp_fd, "after the refused destroys");
+out:
+	destroy(grp_fd, h);
+	return FAIL;
+}
+
+/* SAMPLE: bad size and flags refused; sequence counts the good ones. */
+static enum result
+sample_bad_args(struct ctx *ctx)
+{
+	const unsigned long cmd = DRM_IOCTL_NVPM_SAMPLE;
+	const __u32 flags[] = { 1, 2, 1u << 31 };
+	struct drm_nvpm_sample a;
+	char what[48];
+	__u64 seq = 0;
+	size_t i;
+	int fd, ret;
+
+	if (!ctx->nr_devs)
+		return fail(ctx, "no nvpm render node");
+	fd = open_rw(ctx->devs[0].path);
+	if (fd < 0)
+		return fail(ctx, "open: %s", err_name(fd));
+	ret = sample(fd, &seq);
+	if (ret || seq != 1) {
+		close(fd);
+		return fail(ctx, "first SAMPLE of a file: %s, sequence %llu, want 1",
+			    err_name(ret), (unsigned long long)seq);
+	}
+	memset(&a, 0, sizeof(a));
+	for (i = 0; i < 3; i++) {
+		a.size = i == 0 ? 0 : i == 1 ? sizeof(a) - 1 : sizeof(a) + 8;
+		snprintf(what, sizeof(what), "size %u", a.size);
+		if (expect_refused(ctx, fd, cmd, &a, sizeof(a), EINVAL, what) != PASS)
+			goto out;
+	}
+	a.size = sizeof(a);
+	for (i = 0; i < ARRAY_SIZE(flags); i++) {
+		a.flags = flags[i];
+		snprintf(what, sizeof(what), "flags 0x%x", flags[i]);
+		if (expect_refused(ctx, fd, cmd, &a, sizeof(a), EINVAL, what) != PASS)
+			goto out;
+	}
+	if (expect_efault_arg(ctx, fd, cmd, sizeof(a), "SAMPLE") != PASS)
+		goto out;
+	ret = sample(fd, &seq);
+	close(fd);
+	if (ret || seq != 2)
+		return fail(ctx, "SAMPLE after the refused ones: %s, sequence %llu, want 2",
+			    err_name(ret), (unsigned long long)seq);
+	return PASS;
+out:
+	close(fd);
+	return FAIL;
+}
+
+static enum result
+read_bad_args(struct ctx *ctx)
+{
+	const unsigned long cmd = DRM_IOCTL_NVPM_READ;
+	const __u32 handles[] = { 0, 2, 0x7fffffff, ~0u };
+	struct drm_nvpm_read r;
+	char what[48];
+	size_t i;
+	__u32 h;
+	int ret;
+
+	ret = create_quad(grp_fd, 0, &h);
+	if (ret)
+		return fail(ctx, "creating a group: %s", err_name(ret));
+	memset(&r, 0, sizeof(r));
+	r.handle = h;
+	for (i = 0; i < 3; i++) {
+		r.size = i == 0 ? 0 : i == 1 ? sizeof(r) - 1 : sizeof(r) + 8;
+		snprintf(what, sizeof(what), "size %u", r.size);
+		if (expect_refused(ctx, grp_fd, cmd, &r, sizeof(r), EINVAL, what) != PASS)
+			goto out;
+	}
+	r.size = sizeof(r);
+	r.pad = 1;
+	if (expect_refused(ctx, grp_fd, cmd, &r, sizeof(r), EINVAL, "pad 1") != PASS)
+		goto out;
+	r.pad = 0;
+	for (i = 0; i < ARRAY_SIZE(handles); i++) {
+		if (handles[i] == h)
+			continue;
+		r.handle = handles[i];
+		snprintf(what, sizeof(what), "handle %u (none)", handles[i]);
+		if (expect_refused(ctx, grp_fd, cmd, &r, sizeof(r), ENOENT, what) != PASS)
+			goto out;
+	}
+	if (expect_efault_arg(ctx, grp_fd, cmd, sizeof(r), "READ") != PASS)
+		goto out;
+	ret = destroy(grp_fd, h);
+	if (ret)
+		return fail(ctx, "destroying the group: %s", err_name(ret));
+	return expect_err(ctx, read_group(grp_fd, h, &r), ENOENT, "READ after DESTROY");
+out:
+	destroy(grp_fd, h);
+	return FAIL;
+}
+
+/* A handle is only good on the file that created it. */
+static enum result
+handles_are_per_file(struct ctx *ctx)
+{
+	struct drm_nvpm_read r;
+	enum result res = PASS;
+	int fd, ret;
+	__u32 h;
+
+	fd = open_rw(ctx->devs[grp_idx].path);
+	if (fd < 0)
+		return fail(ctx, "open: %s", err_name(fd));
+	ret = create_quad(grp_fd, 0, &h);
+	if (ret) {
+		close(fd);
+		return fail(ctx, "creating a group: %s", err_name(ret));
+	}
+	res = expect_err(ctx, read_group(fd, h, &r), ENOENT, "READ from another file");
+	if (res == PASS)
+		res = expect_err(ctx, destroy(fd, h), ENOENT, "DESTROY from another file");
+	close(fd);
+	ret = destroy(grp_fd, h);
+	if (res == PASS && ret)
+		res = fail(ctx, "destroying it on its own file: %s", err_name(ret));
+	return res;
+}
+
+/* ---- groups of unsupported generations ---- */
+
+/* perfdom_<chip>: a group on a chip without counter group support. */
+static enum result
+test_create_eopnotsupp(struct ctx *ctx, int idx, const struct chip *chip)
+{
+	const unsigned long cmd = DRM_IOCTL_NVPM_PERFDOM_CREATE;
+	struct drm_nvpm_perfdom_create a;
+	struct drm_nvpm_read r;
+	__u64 seq = 0;
+	int fd = ctx->devs[idx].fd, ret;
+
+	quad_args(&a, 0);
+	if (!gen_in(chip->gen, GEN_NV30, GEN_END))
+		a.mode = NVPM_MODE_SINGLE;	/* no quad mode before NV30 */
+	if (expect_refused(ctx, fd, cmd, &a, sizeof(a), EOPNOTSUPP, "PERFDOM_CREATE") != PASS)
+		return FAIL;
+	ret = sample(fd, &seq);
+	if (ret)
+		return fail(ctx, "SAMPLE without groups: %s", err_name(ret));
+	return expect_err(ctx, read_group(fd, 1, &r), ENOENT, "READ handle 1");
+}
+
+/* ---- counting ---- */
+
+/* The totals of a group whose counter @ctr counts every cycle, checked. */
+static enum result
+check_always(struct ctx *ctx, const struct drm_nvpm_read *r, int ctr, __u64 seq,
+	     const char *what)
+{
+	int i;
+
+	if (r->sequence != seq)
+		return fail(ctx, "%s: READ.sequence %llu, want %llu", what,
+			    (unsigned long long)r->sequence, (unsigned long long)seq);
+	if (r->flags || r->pad)
+		return fail(ctx, "%s: READ.flags 0x%x", what, r->flags);
+	for (i = 0; i < 4; i++) {
+		if (r->counter_flags[i])
+			return fail(ctx, "%s: counter %d flags 0x%x", what, i, r->counter_flags[i]);
+	}
+	if (r->value[ctr] != r->cycles)
+		return fail(ctx, "%s: counter %d (op 0xffff) %llu, cycles %llu: not equal", what,
+			    ctr, (unsigned long long)r->value[ctr],
+			    (unsigned long long)r->cycles);
+	return PASS;
+}
+
+/* Sleep @us, SAMPLE; 0 or -errno. */
+static int
+sleep_sample(int fd, long us, __u64 *seq)
+{
+	usleep(us);
+	return sample(fd, seq);
+}
+
+/* The first sample: its totals or, before G84, nothing (it is dropped). */
+static enum result
+quad_first_sample(struct ctx *ctx, const struct chip *chip, int fd, __u32 h,
+		  double t_created)
+{
+	struct drm_nvpm_read r;
+	double t0, ts, t1;
+	__u64 seq = 0;
+	int ret;
+
+	t0 = now_us();
+	usleep(QUAD_SLEEP_US);
+	ts = now_us();
+	ret = sample(fd, &seq);
+	t1 = now_us();
+	if (ret || seq != 1)
+		return fail(ctx, "first SAMPLE: %s, sequence %llu", err_name(ret),
+			    (unsigned long long)seq);
+	ret = read_group(fd, h, &r);
+	if (ret)
+		return fail(ctx, "READ: %s", err_name(ret));
+	if (check_always(ctx, &r, 3, 1, "first sample") != PASS)
+		return FAIL;
+	if (r.value[0] || r.value[1] || r.value[2])
+		return fail(ctx, "counters 0-2 (op 0) count %llu %llu %llu",
+			    (unsigned long long)r.value[0], (unsigned long long)r.value[1],
+			    (unsigned long long)r.value[2]);
+	if (!gen_in(chip->gen, GEN_G84, GEN_END)) {
+		if (r.cycles)
+			return fail(ctx, "before G84 the first latch is dropped: %llu cycles",
+				    (unsigned long long)r.cycles);
+		return PASS;
+	}
+	if (r.cycles < QUAD_MIN_CYCLES || r.cycles > QUAD_MAX_CYCLES)
+		return fail(ctx, "%llu cycles in %.0f us: want %d..%d",
+			    (unsigned long long)r.cycles, t1 - t_created, QUAD_MIN_CYCLES,
+			    QUAD_MAX_CYCLES);
+	/*
+	 * 1 cycle per us, from the programming (in CREATE) to the latch (in
+	 * SAMPLE): no more than the time around both, nor much less than the
+	 * time between them.
+	 */
+	if (r.cycles > t1 - t_created + 100 || r.cycles < 0.9 * (ts - t0) - 100)
+		return fail(ctx, "%llu cycles, but %.0f us passed (%.0f us sleeping)",
+			    (unsigned long long)r.cycles, t1 - t_created, ts - t0);
+	return PASS;
+}
+
+/* Then: the totals grow with each sample; READ.sequence counts them. */
+static enum result
+quad_more_samples(struct ctx *ctx, int fd, __u32 h)
+{
+	struct drm_nvpm_read r, prev;
+	char what[32];
+	__u64 seq = 0, n;
+	int ret;
+
+	ret = read_group(fd, h, &prev);
+	for (n = 2; !ret && n <= 4; n++) {
+		ret = sleep_sample(fd, QUAD_SLEEP_US / 4, &seq);
+		if (ret || seq != n)
+			return fail(ctx, "SAMPLE %llu: %s, sequence %llu", (unsigned long long)n,
+				    err_name(ret), (unsigned long long)seq);
+		ret = read_group(fd, h, &r);
+		if (ret)
+			break;
+		snprintf(what, sizeof(what), "sample %llu", (unsigned long long)n);
+		if (check_always(ctx, &r, 3, n, what) != PASS)
+			return FAIL;
+		if (r.cycles < prev.cycles + QUAD_MIN_CYCLES / 4)
+			return fail(ctx, "%s: cycles %llu after %llu, want %d more", what,
+				    (unsigned long long)r.cycles, (unsigned long long)prev.cycles,
+				    QUAD_MIN_CYCLES / 4);
+		prev = r;
+	}
+	if (ret)
+		return fail(ctx, "READ: %s", err_name(ret));
+	return PASS;
+}
+
+/*
+ * perfdom_<chip>: a quad group, counter 3 op 0xffff and counters 0-2 op
+ * 0: not ready before a SAMPLE; then counter 3 equals the cycles, which
+ * follow the time, and the totals grow.
+ */
+static enum result
+test_quad(struct ctx *ctx, int idx, const struct chip *chip)
+{
+	struct drm_nvpm_perfdom_create a;
+	struct drm_nvpm_read r;
+	enum result res;
+	double t;
+	int fd, ret;
+
+	fd = open_rw(ctx->devs[idx].path);
+	if (fd < 0)
+		return fail(ctx, "open: %s", err_name(fd));
+	quad_args(&a, 0);
+	a.nr_counters = 4;
+	a.counter[0].logic_op = 0;
+	a.counter[3].logic_op = NVPM_OP_ALWAYS;
+	t = now_us();
+	ret = create(fd, &a);
+	if (ret) {
+		close(fd);
+		return fail(ctx, "PERFDOM_CREATE: %s", err_name(ret));
+	}
+	ret = read_group(fd, a.handle, &r);
+	if (ret || r.flags != NVPM_READ_NOT_READY || r.sequence || r.cycles || r.value[3])
+		res = fail(ctx, "READ before SAMPLE: %s, flags 0x%x, sequence %llu, cycles %llu",
+			   err_name(ret), r.flags, (unsigned long long)r.sequence,
+			   (unsigned long long)r.cycles);
+	else
+		res = quad_first_sample(ctx, chip, fd, a.handle, t);
+	if (res == PASS)
+		res = quad_more_samples(ctx, fd, a.handle);
+	ret = destroy(fd, a.handle);
+	close(fd);
+	if (res == PASS && ret)
+		res = fail(ctx, "PERFDOM_DESTROY: %s", err_name(ret));
+	return res;
+}
+
+/* perfdom_<chip>: what counter groups do on the @idx-th device. */
+static enum result
+test_perfdom(struct ctx *ctx, int idx)
+{
+	const struct chip *chip = dev_chip(ctx, idx);
+
+	if (!chip)
+		return fail(ctx, "no device #%d or '%s' is not a known chip", idx,
+			    ctx->expect[idx]);
+	if (!has_groups(chip))
+		return test_create_eopnotsupp(ctx, idx, chip);
+	return test_quad(ctx, idx, chip);
+}
+
+/*
+ * Quad mode counter i is input i: each counts its own logic op.  Counter 1
+ * counts cycles in which the ZERO signal is low (op 0x5555), counter 2
+ * those in which it is high (op 0xaaaa: never).
+ */
+static enum result
+quad_counters_are_independent(struct ctx *ctx)
+{
+	static const __u16 ops[][4] = {
+		{ 0xffff, 0, 0xffff, 0 },
+		{ 0, 0xffff, 0, 0xffff },
+		{ 0xffff, 0x5555, 0xaaaa, 0xffff },
+	};
+	struct drm_nvpm_perfdom_create a;
+	struct drm_nvpm_read r;
+	unsigned int zero;
+	size_t i;
+	int c, ret;
+
+	/* ZERO: trailer + 0x0c on G84+ (checked by enumerate_*) */
+	zero = grp_cat.dom[0].nr_signals - 0x20 + 0x0c;
+	for (i = 0; i < ARRAY_SIZE(ops); i++) {
+		quad_args(&a, 0);
+		a.nr_counters = 4;
+		for (c = 0; c < 4; c++) {
+			a.counter[c].logic_op = ops[i][c];
+			a.counter[c].signal[0] = i == 2 ? zero : 0;
+		}
+		ret = create(grp_fd, &a);
+		if (ret)
+			return fail(ctx, "PERFDOM_CREATE: %s", err_name(ret));
+		ret = sleep_sample(grp_fd, 2000, NULL) ?: read_group(grp_fd, a.handle, &r);
+		destroy(grp_fd, a.handle);
+		if (ret)
+			return fail(ctx, "SAMPLE/READ: %s", err_name(ret));
+		for (c = 0; c < 4; c++) {
+			__u64 want = ops[i][c] == 0xffff || ops[i][c] == 0x5555 ? r.cycles : 0;
+
+			if (!r.cycles || r.value[c] != want)
+				return fail(ctx, "set %zu: counter %d (op 0x%04x) %llu, want %llu",
+					    i, c, ops[i][c], (unsigned long long)r.value[c],
+					    (unsigned long long)want);
+		}
+	}
+	return PASS;
+}
+
+/* One SAMPLE latches every group of the file in the same cycle. */
+static enum result
+sample_latches_groups_together(struct ctx *ctx)
+{
+	struct drm_nvpm_read r[2][2];
+	__u32 h[2];
+	int i, s, ret;
+
+	ret = create_quad(grp_fd, 0, &h[0]);
+	if (ret)
+		return fail(ctx, "PERFDOM_CREATE: %s", err_name(ret));
+	usleep(1000);
+	ret = create_quad(grp_fd, 1, &h[1]);
+	if (ret) {
+		destroy(grp_fd, h[0]);
+		return fail(ctx, "PERFDOM_CREATE: %s", err_name(ret));
+	}
+	for (s = 0; s < 2 && !ret; s++) {
+		ret = sleep_sample(grp_fd, 5000, NULL);
+		for (i = 0; i < 2 && !ret; i++)
+			ret = read_group(grp_fd, h[i], &r[s][i]);
+	}
+	destroy(grp_fd, h[0]);
+	destroy(grp_fd, h[1]);
+	if (ret)
+		return fail(ctx, "SAMPLE/READ: %s", err_name(ret));
+	/* the same clock (the simulator's domains share one), the same latch */
+	if (r[1][0].cycles - r[0][0].cycles != r[1][1].cycles - r[0][1].cycles)
+		return fail(ctx, "between two samples domain 0 counted %llu cycles, domain 1 %llu",
+			    (unsigned long long)(r[1][0].cycles - r[0][0].cycles),
+			    (unsigned long long)(r[1][1].cycles - r[0][1].cycles));
+	return PASS;
+}
+
+/*
+ * SAMPLE on one file leaves the groups of another alone: they lose no
+ * count and see no lost period.
+ */
+static enum result
+sample_leaves_other_files_alone(struct ctx *ctx)
+{
+	struct drm_nvpm_read r0, r;
+	unsigned long long cycles;
+	double t0, t1;
+	__u32 ha = 0, hb;
+	int fd, i, ret;
+
+	fd = open_rw(ctx->devs[grp_idx].path);
+	if (fd < 0)
+		return fail(ctx, "open: %s", err_name(fd));
+	ret = create_quad(grp_fd, 0, &ha) ?: create_quad(fd, 1, &hb);
+	if (ret) {
+		close(fd);
+		destroy(grp_fd, ha);
+		return fail(ctx, "PERFDOM_CREATE: %s", err_name(ret));
+	}
+	/* B latches before t0 and after t1: it must count at least t1 - t0 */
+	ret = sample(fd, NULL) ?: read_group(fd, hb, &r0);
+	t0 = now_us();
+	for (i = 0; i < 10 && !ret; i++)
+		ret = sleep_sample(grp_fd, 1000, NULL);
+	t1 = now_us();
+	ret = ret ?: sample(fd, NULL) ?: read_group(fd, hb, &r);
+	close(fd);
+	destroy(grp_fd, ha);
+	if (ret)
+		return fail(ctx, "SAMPLE/READ: %s", err_name(ret));
+	cycles = r.cycles - r0.cycles;
+	if ((r.flags & NVPM_READ_LOST) || r.sequence != 2 || cycles < 0.9 * (t1 - t0) - 100)
+		return fail(ctx, "other file: flags 0x%x, %llu samples, %llu cycles in %.0f us",
+			    r.flags, (unsigned long long)r.sequence, cycles, t1 - t0);
+	return PASS;
+}
+
+/* ---- ownership ---- */
+
+/* A held domain is refused to any other group, of any file. */
+static enum result
+perfdom_busy_domain_is_ebusy(struct ctx *ctx)
+{
+	const unsigned long cmd = DRM_IOCTL_NVPM_PERFDOM_CREATE;
+	struct drm_nvpm_perfdom_create a;
+	enum result res = FAIL;
+	__u32 h, h2;
+	int fd, ret;
+
+	fd = open_rw(ctx->devs[grp_idx].path);
+	if (fd < 0)
+		return fail(ctx, "open: %s", err_name(fd));
+	ret = create_quad(grp_fd, 2, &h);
+	if (ret) {
+		close(fd);
+		return fail(ctx, "PERFDOM_CREATE: %s", err_name(ret));
+	}
+	quad_args(&a, 2);
+	if (expect_refused(ctx, fd, cmd, &a, sizeof(a), EBUSY, "from another file") != PASS)
+		goto out;
+	if (expect_refused(ctx, grp_fd, cmd, &a, sizeof(a), EBUSY, "from the same file") != PASS)
+		goto out;
+	ret = create_quad(fd, 3, &h2);
+	if (ret) {
+		fail(ctx, "another domain from the other file: %s", err_name(ret));
+		goto out;
+	}
+	destroy(fd, h2);
+	ret = destroy(grp_fd, h);
+	h = 0;
+	if (ret) {
+		fail(ctx, "PERFDOM_DESTROY: %s", err_name(ret));
+		goto out;
+	}
+	ret = create_quad(fd, 2, &h2);
+	if (ret) {
+		fail(ctx, "after DESTROY, from the other file: %s", err_name(ret));
+		goto out;
+	}
+	destroy(fd, h2);
+	res = PASS;
+out:
+	if (h)
+		destroy(grp_fd, h);
+	close(fd);
+	return res;
+}
+
+/* Closing a file releases its groups: another file can take the domains. */
+static enum result
+close_releases_groups(struct ctx *ctx)
+{
+	__u32 h;
+	int fd, ret, d;
+
+	fd = open_rw(ctx->devs[grp_idx].path);
+	if (fd < 0)
+		return fail(ctx, "open: %s", err_name(fd));
+	for (d = 0; d < 3; d++) {
+		ret = create_quad(fd, d, &h);
+		if (ret) {
+			close(fd);
+			return fail(ctx, "PERFDOM_CREATE on domain %d: %s", d, err_name(ret));
+		}
+	}
+	ret = sample(fd, NULL);
+	if (expect_err(ctx, create_quad(grp_fd, 1, &h), EBUSY, "while held") != PASS) {
+		close(fd);
+		return FAIL;
+	}
+	close(fd);
+	if (ret)
+		return fail(ctx, "SAMPLE: %s", err_name(ret));
+	return expect_domains_free(ctx, grp_fd, "after close");
+}
+
+/* ---- privilege ---- */
+
+/* Read the unprivileged parameter: 1 / 0, or -errno. */
+static int
+param_get(void)
+{
+	char c = 0;
+	int fd = open(UNPRIVILEGED, O_RDONLY | O_CLOEXEC), ret = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (read(fd, &c, 1) != 1)
+		ret = -EIO;
+	close(fd);
+	return ret ? ret : c == 'Y' || c == '1';
+}
+
+static int
+param_set(int on)
+{
+	int fd = open(UNPRIVILEGED, O_WRONLY | O_CLOEXEC), ret = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (write(fd, on ? "1" : "0", 1) != 1)
+		ret = -errno;
+	close(fd);
+	return ret;
+}
+
+/*
+ * In a child that becomes uid/gid 65534: open @path, query (allowed),
+ * create a group; its errno is the exit status (0: created, sampled, read).
+ * 100 + n: step n of the setup failed.
+ */
+static int
+child_create(const char *path)
+{
+	struct drm_nvpm_domain *doms;
+	struct drm_nvpm_read r;
+	unsigned int nr;
+	int fd, ret;
+	__u32 h;
+
+	if (setgroups(0, NULL) || setgid(NOBODY) || setuid(NOBODY))
+		return 101;
+	if (!getuid() || !geteuid())
+		return 102;
+	fd = open_rw(path);
+	if (fd < 0) {
+		diag("uid %d: open %s: %s", NOBODY, path, err_name(fd));
+		return 103;
+	}
+	if (nvpm_query_domains(fd, &doms, &nr) || !nr)
+		return 104;
+	free(doms);
+	ret = create_quad(fd, 0, &h);
+	if (ret)
+		return -ret;
+	if (sample(fd, NULL) || read_group(fd, h, &r) || r.sequence != 1)
+		return 105;
+	return destroy(fd, h) ? 106 : 0;
+}
+
+/* Fork, run child_create(), return its exit status (or -1). */
+static int
+run_child(const char *path)
+{
+	pid_t pid = fork();
+	int status;
+
+	if (pid < 0)
+		return -1;
+	if (!pid)
+		_exit(child_create(path));
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status);
+}
+
+static enum result
+privilege_checks(struct ctx *ctx, const char *path)
+{
+	int st;
+
+	if (param_set(0))
+		return fail(ctx, "cannot write %s", UNPRIVILEGED);
+	st = run_child(path);
+	if (st != EPERM)
+		return fail(ctx, "uid %d, unprivileged=0: child status %d, want %d (EPERM)",
+			    NOBODY, st, EPERM);
+	if (param_set(1))
+		return fail(ctx, "cannot write %s", UNPRIVILEGED);
+	st = run_child(path);
+	if (st)
+		return fail(ctx, "uid %d, unprivileged=1: child status %d (%s), want 0",
+			    NOBODY, st, st < 100 ? strerror(st) : "setup step");
+	return PASS;
+}
+
+/*
+ * Without CAP_PERFMON a render node user may query but not create, unless
+ * the module parameter unprivileged is 1.  The node's mode and the
+ * parameter are restored.
+ */
+static enum result
+perfdom_create_needs_perfmon(struct ctx *ctx)
+{
+	const char *path;
+	enum result res;
+	struct stat st;
+	int param;
+
+	if (geteuid())
+		return skip(ctx, "not root");
+	path = ctx->devs[grp_idx].path;
+	param = param_get();
+	if (param < 0)
+		return fail(ctx, "%s: %s", UNPRIVILEGED, err_name(param));
+	if (stat(path, &st))
+		return fail(ctx, "stat %s: %s", path, strerror(errno));
+	if (chmod(path, 0666))
+		return fail(ctx, "chmod %s: %s", path, strerror(errno));
+	res = privilege_checks(ctx, path);
+	if (param_set(param) && res == PASS)
+		res = fail(ctx, "cannot restore %s", UNPRIVILEGED);
+	if (chmod(path, st.st_mode & 07777) && res == PASS)
+		res = fail(ctx, "cannot restore the mode of %s", path);
+	return res;
+}
+
+/* ---- concurrency ---- */
+
+/*
+ * Hammer worker @i: until @end, create a group on domain @dom, SAMPLE,
+ * READ (counter 0 counts every cycle: value == cycles), DESTROY.  With
+ * @shared another worker uses the domain too: -EBUSY from CREATE is fine.
+ * Exit status 0, or 1 with the reason on stdout.
+ */
+static int
+hammer_worker(const char *path, int i, __u32 dom, bool shared, double end)
+{
+	long iters = 0, busy = 0, lost = 0;
+	struct drm_nvpm_read r;
+	int fd, ret = 0;
+	__u32 h;
+
+	fd = open_rw(path);
+	if (fd < 0) {
+		diag("worker %d: open: %s", i, err_name(fd));
+		return 1;
+	}
+	while (!ret && now_us() < end) {
+		ret = create_quad(fd, dom, &h);
+		if (ret == -EBUSY && shared) {
+			busy++;
+			ret = 0;
+			continue;
+		}
+		ret = ret ?: sample(fd, NULL) ?: read_group(fd, h, &r) ?: destroy(fd, h);
+		if (ret)
+			diag("worker %d: CREATE/SAMPLE/READ/DESTROY: %s", i, err_name(ret));
+		else if (r.sequence != 1 || r.value[0] != r.cycles)
+			ret = -EIO;
+		if (ret == -EIO)
+			diag("worker %d: READ: %llu samples, %llu counted, %llu cycles", i,
+			     (unsigned long long)r.sequence, (unsigned long long)r.value[0],
+			     (unsigned long long)r.cycles);
+		lost += !!(r.flags & NVPM_READ_LOST);
+		iters++;
+	}
+	diag("worker %d (domain %u%s): %ld rounds, %ld busy, %ld lost", i, dom,
+	     shared ? ", shared" : "", iters, busy, lost);
+	return ret || (!iters && !shared) ? 1 : 0;
+}
+
+/*
+ * 8 processes for --hammer seconds: 6 on a domain each, 2 sharing one
+ * (so -EBUSY); no other error, every count plausible, then every domain
+ * free.
+ */
+static enum result
+hammer_processes(struct ctx *ctx)
+{
+	double end = now_us() + hammer_s * 1e6;
+	pid_t pid[HAMMER_PROCS];
+	int i, status, bad = 0;
+	__u32 dom;
+
+	if (grp_cat.nr_dom < HAMMER_PROCS - 1)
+		return skip(ctx, "fewer than %d domains", HAMMER_PROCS - 1);
+	fflush(stdout);
+	for (i = 0; i < HAMMER_PROCS; i++) {
+		dom = i < HAMMER_PROCS - 2 ? i : HAMMER_PROCS - 2;
+		pid[i] = fork();
+		if (pid[i] < 0)
+			return fail(ctx, "fork: %s", strerror(errno));
+		if (!pid[i]) {
+			status = hammer_worker(ctx->devs[grp_idx].path, i, dom,
+					       i >= HAMMER_PROCS - 2, end);
+			fflush(stdout);
+			_exit(status);
+		}
+	}
+	for (i = 0; i < HAMMER_PROCS; i++) {
+		if (waitpid(pid[i], &status, 0) != pid[i] || !WIFEXITED(status) ||
+		    WEXITSTATUS(status))
+			bad++;
+	}
+	if (bad)
+		return fail(ctx, "%d worker(s) failed", bad);
+	return expect_domains_free(ctx, grp_fd, "after the hammer");
+}
+
+/* ---- leaks ---- */
+
+/* One round: open, two groups, SAMPLE, READ, maybe DESTROY one, close. */
+static enum result
+leak_round(struct ctx *ctx, const char *path, int i)
+{
+	struct drm_nvpm_read r;
+	__u32 h0, h1;
+	int fd, ret;
+
+	fd = open_rw(path);
+	if (fd < 0)
+		return fail(ctx, "open (#%d): %s", i, err_name(fd));
+	ret = create_quad(fd, 0, &h0) ?: create_quad(fd, 1, &h1) ?: sample(fd, NULL) ?:
+	      read_group(fd, h0, &r);
+	if (!ret && (i & 1))
+		ret = destroy(fd, h1);
+	close(fd);
+	if (ret)
+		return fail(ctx, "round #%d: %s", i, err_name(ret));
+	return PASS;
+}
+
+/*
+ * Groups created, sampled, destroyed or left to close, LEAK_LOOPS times:
+ * no file stays open, and (one kmemleak scan, after every other test,
+ * the hammer included) no nvpm object leaks.
+ */
+static enum result
+perfdom_no_leak(struct ctx *ctx)
+{
+	int before, after, kmemleak, i, n;
+
+	before = count_fds();
+	if (before < 0)
+		return fail(ctx, "/proc/self/fd: %s", strerror(-before));
+	kmemleak = kmemleak_start();
+	if (kmemleak < 0)
+		return fail(ctx, "kmemleak: %s", strerror(-kmemleak));
+	for (i = 0; i < LEAK_LOOPS; i++) {
+		if (leak_round(ctx, ctx->devs[grp_idx].path, i) != PASS)
+			return FAIL;
+	}
+	after = count_fds();
+	if (after != before)
+		return fail(ctx, "%d open files before, %d after", before, after);
+	if (expect_domains_free(ctx, grp_fd, "after the loop") != PASS)
+		return FAIL;
+	if (!kmemleak)
+		return PASS;
+	n = kmemleak_nvpm_leaks();
+	if (n < 0)
+		return fail(ctx, "kmemleak: %s", strerror(-n));
+	if (n)
+		return fail(ctx, "kmemleak reports %d nvpm object(s)", n);
+	diag("kmemleak: no nvpm leaks");
+	return PASS;
+}
+
+/* ---- main ---- */
+
+/* @grp: runs on the counter group device (else skipped) */
+static const struct {
+	const char *name;
+	test_fn fn;
+	bool grp;
+} tests[] = {
+	{ "query_domains_array_protocol", query_domains_array_protocol, false },
+	{ "query_signals_array_protocol", query_signals_array_protocol, false },
+	{ "query_domains_bad_args", query_domains_bad_args, false },
+	{ "query_signals_bad_args", query_signals_bad_args, false },
+	{ "perfdom_create_bad_args_is_einval", perfdom_create_bad_args_is_einval, true },
+	{ "perfdom_create_nr_counters_is_e2big", perfdom_create_nr_counters_is_e2big, true },
+	{ "perfdom_create_unused_counters_is_einval",
+	  perfdom_create_unused_counters_is_einval, true },
+	{ "perfdom_create_unknown_domain_is_enoent",
+	  perfdom_create_unknown_domain_is_enoent, true },
+	{ "perfdom_create_bad_signal_is_einval", perfdom_create_bad_signal_is_einval, true },
+	{ "perfdom_create_bad_pointer_is_efault", perfdom_create_bad_pointer_is_efault, true },
+	{ "perfdom_destroy_bad_args", perfdom_destroy_bad_args, true },
+	{ "sample_bad_args", sample_bad_args, false },
+	{ "read_bad_args", read_bad_args, true },
+	{ "handles_are_per_file", handles_are_per_file, true },
+	{ "quad_counters_are_independent", quad_counters_are_independent, true },
+	{ "sample_latches_groups_together", sample_latches_groups_together, true },
+	{ "sample_leaves_other_files_alone", sample_leaves_other_files_alone, true },
+	{ "perfdom_busy_domain_is_ebusy", perfdom_busy_domain_is_ebusy, true },
+	{ "close_releases_groups", close_releases_groups, true },
+	{ "perfdom_create_needs_perfmon", perfdom_create_needs_perfmon, true },
+	{ "hammer_processes", hammer_processes, true },
+	{ "perfdom_no_leak", perfdom_no_leak, true },
+};
+
+static void
+print_usage(FILE *f)
+{
+	fprintf(f, "usage: nvpm_perf_test [--expect NAME,NAME,...] [--hammer SECONDS]\n"
+		"  --expect  chips of the simulated devices, in order of creation\n"
+		"            (the module's sim= parameter), e.g. G84,GF100\n"
+		"  --hammer  how long the concurrency test runs (default %d)\n", HAMMER_S);
+}
+
+static int
+parse_args(struct ctx *ctx, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "expect", required_argument, NULL, 'e' },
+		{ "hammer", required_argument, NULL, 'H' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	ctx->nr_expect = -1;
+	while ((c = getopt_long(argc, argv, "e:H:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'e':
+			if (parse_expect(ctx, optarg))
+				return -ENOMEM;
+			break;
+		case 'H':
+			hammer_s = atol(optarg);
+			if (hammer_s <= 0)
+				return -EINVAL;
+			break;
+		case 'h':
+			print_usage(stdout);
+			exit(0);
+		default:
+			return -EINVAL;
+		}
+	}
+	return optind < argc ? -EINVAL : 0;
+}
+
+/*
+ * After each counter group test: a fresh file, so that groups a failed
+ * test left behind do not fail the next ones too.
+ */
+static void
+reopen_grp_fd(struct ctx *ctx)
+{
+	struct nvpm_dev *dev;
+
+	if (grp_fd < 0)
+		return;
+	dev = &ctx->devs[grp_idx];
+	nvpm_dev_close(dev);
+	if (nvpm_dev_open(dev->path, dev))
+		dev->fd = -1;
+	grp_fd = dev->fd;
+}
+
+/* Pick the counter group device: a chip with groups and 8 domains. */
+static void
+pick_grp_dev(struct ctx *ctx)
+{
+	struct drm_nvpm_get_info info;
+	int i;
+
+	for (i = 0; i < ctx->nr_expect && i < ctx->nr_devs; i++) {
+		if (has_groups(dev_chip(ctx, i)) && expected_doms(dev_chip(ctx, i)) >= 8)
+			break;
+	}
+	if (i == ctx->nr_expect || i == ctx->nr_devs)
+		return;
+	grp_idx = i;
+	if (nvpm_catalog_load(ctx->devs[i].fd, &grp_cat) || nvpm_get_info(ctx->devs[i].fd, &info))
+		return;
+	grp_caps = info.hw_caps;
+	grp_fd = ctx->devs[i].fd;
+	diag("counter group tests on %s (%s)", ctx->devs[i].path, dev_chip(ctx, i)->name);
+}
+
+int
+main(int argc, char **argv)
+{
+	static struct ctx ctx;
+	const struct chip *chip;
+	char name[64];
+	int i, nr_expect;
+	size_t t;
+
+	if (parse_args(&ctx, argc, argv)) {
+		print_usage(stderr);
+		return 2;
+	}
+	nr_expect = ctx.nr_expect < 0 ? 0 : ctx.nr_expect;
+
+	tap_plan(2 * nr_expect + ARRAY_SIZE(tests));
+	open_devs(&ctx);
+	pick_grp_dev(&ctx);
+
+	for (i = 0; i < nr_expect; i++) {
+		chip = chip_find(ctx.expect[i]);
+		snprintf(name, sizeof(name), "enumerate_%s", chip ? chip->name : ctx.expect[i]);
+		ctx.why[0] = '\0';
+		tap_report(&ctx, name, test_enumerate(&ctx, i));
+		snprintf(name, sizeof(name), "perfdom_%s", chip ? chip->name : ctx.expect[i]);
+		ctx.why[0] = '\0';
+		tap_report(&ctx, name, test_perfdom(&ctx, i));
+	}
+	for (t = 0; t < ARRAY_SIZE(tests); t++) {
+		ctx.why[0] = '\0';
+		if (tests[t].grp && need_grp_dev(&ctx) != PASS) {
+			tap_report(&ctx, tests[t].name, need_grp_dev(&ctx));
+			continue;
+		}
+		run(&ctx, tests[t].name, tests[t].fn);
+		if (tests[t].grp)
+			reopen_grp_fd(&ctx);
+	}
+
+	nvpm_catalog_free(&grp_cat);
+	close_devs(&ctx);
+	free(ctx.expect);
+	return tap_summary();
+}
