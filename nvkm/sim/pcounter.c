@@ -16,7 +16,7 @@
  *    cycle for PRE, START and STOP, and the previous cycle's for the
  *    SETFLAG, CLRFLAG and EVENT logic ops that produce it;
  *  - register writes take effect between two cycles;
- *  - record mode (MODE 2) does not count yet.
+ *  - record mode (MODE 2): see pcounter_record.c.
  */
 #include <linux/bitfield.h>
 #include <linux/err.h>
