@@ -300,7 +300,11 @@ event_counters_saturate_at_ffff_and_stop_at_fff(struct kunit *test)
 	nvkm_sim_pcounter_set_signal(sim, D, S_STOP, true);
 	rec_setup(sim, D, 0, 0, 0);
 	nvkm_sim_run(sim, 1);			/* the one packet, at the limit */
-	nvkm_sim_run(sim, 0x20000);
+
+	/* 0x1801 STOPs and 0x18000 events: wrapping would show 0x801/0x8000 */
+	nvkm_sim_run(sim, 0x1801);
+	nvkm_sim_pcounter_set_signal(sim, D, S_STOP, false);
+	nvkm_sim_run(sim, 0x18000 - 0x1801);
 	KUNIT_EXPECT_EQ(test, status(sim, D), DOC_LONG);
 	KUNIT_EXPECT_TRUE(test, zero(buf + DOC_LONG, BUF - DOC_LONG));
 
@@ -310,7 +314,7 @@ event_counters_saturate_at_ffff_and_stop_at_fff(struct kunit *test)
 	nvkm_sim_run(sim, W);
 
 	ev[9] = 0xffff;
-	expect_packet(test, buf + 0x100, DOC_LONG, 0x20002, 0xfff, ev);
+	expect_packet(test, buf + 0x100, DOC_LONG, 1 + 0x18000 + 1, 0xfff, ev);
 }
 
 /*
@@ -458,6 +462,34 @@ position_wraps_at_4gib(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, status(sim, D) & NV40_PCOUNTER_RECORD_STATUS_FAULT, 0);
 }
 
+/* A packet may straddle two pages mapped to two different buffers. */
+static void
+packet_straddles_two_mappings(struct kunit *test)
+{
+	struct nvkm_sim *sim = rec_sim_unbound(test, 0x84);
+	u8 *p0 = zbuf(test, NVKM_SIM_VM_PAGE), *p1 = zbuf(test, NVKM_SIM_VM_PAGE);
+	u8 pkt[DOC_LONG];
+
+	KUNIT_ASSERT_EQ(test, nvkm_sim_vm_map(sim, CHAN, VA, p0, NVKM_SIM_VM_PAGE), 0);
+	KUNIT_ASSERT_EQ(test, nvkm_sim_vm_map(sim, CHAN, VA + NVKM_SIM_VM_PAGE, p1,
+					      NVKM_SIM_VM_PAGE), 0);
+	KUNIT_EXPECT_EQ(test, nvkm_sim_vm_map(sim, CHAN, VA, p1, NVKM_SIM_VM_PAGE), -EEXIST);
+	KUNIT_ASSERT_EQ(test, nvkm_sim_dma_set(sim, CHAN, DMA, VA, 2 * NVKM_SIM_VM_PAGE - 1), 0);
+	bind(sim);
+	nvkm_sim_pcounter_set_signal(sim, D, S_EV(11), true);
+	rec_setup(sim, D, 0, NVKM_SIM_VM_PAGE - DOC_SHORT, 2 * NVKM_SIM_VM_PAGE);
+	nvkm_sim_run(sim, 6);
+	stop_pulse(sim, D);
+	nvkm_sim_run(sim, W);
+
+	memcpy(pkt, p0 + NVKM_SIM_VM_PAGE - DOC_SHORT, DOC_SHORT);
+	memcpy(pkt + DOC_SHORT, p1, DOC_SHORT);
+	KUNIT_EXPECT_EQ(test, word(pkt, DOC_CYCLES_LOW), 7);
+	KUNIT_EXPECT_EQ(test, word(pkt, DOC_STOP), 1);
+	KUNIT_EXPECT_EQ(test, word(pkt, DOC_EVENT(11)), 7);
+	KUNIT_EXPECT_EQ(test, status(sim, D) & NV40_PCOUNTER_RECORD_STATUS_FAULT, 0);
+}
+
 /*
  * RECORD_ADDRESS_HIGH exists from G92 on and gives bits 32-39 of the
  * address; before, they are 0 and the register is not there.
@@ -588,17 +620,20 @@ dma_must_be_written_before_chan(struct kunit *test)
 }
 
 enum rec_fault {
-	FAULT_UNMAPPED,		/* inside the DMA object, page not mapped */
-	FAULT_BEYOND_LIMIT,	/* outside the DMA object */
-	FAULT_STRADDLES_LIMIT,	/* the second half of the packet is outside */
+	FAULT_UNMAPPED,		/* inside the DMA object, page never mapped */
+	FAULT_UNMAPPED_AGAIN,	/* mapped, then unmapped */
+	FAULT_BEYOND_LIMIT,	/* outside the DMA object, page mapped */
+	FAULT_STRADDLES_LIMIT,	/* the packet's second half is outside */
 	FAULT_UNBOUND,		/* no RECORD_CHAN bind ever */
 	FAULT_CHAN_GONE,	/* the bound channel was destroyed */
 	FAULT_NR
 };
 
-/* A simulator whose first packet from D, at 0x40, faults for @why. */
-static struct nvkm_sim *
-fault_sim(struct kunit *test, enum rec_fault why, u8 **buf)
+#define FAULT_LIMIT	0x100	/* DMA object limit + 1 of the limit cases */
+
+/* A simulator whose first packet from D faults for @why; returns where. */
+static u32
+fault_sim(struct kunit *test, enum rec_fault why, struct nvkm_sim **psim, u8 **buf)
 {
 	struct nvkm_sim *sim = rec_sim(test, 0x84, buf);
 	u32 start = 0x40;
@@ -608,11 +643,16 @@ fault_sim(struct kunit *test, enum rec_fault why, u8 **buf)
 		KUNIT_ASSERT_EQ(test, nvkm_sim_dma_set(sim, CHAN, DMA, VA, 2 * BUF - 1), 0);
 		start = BUF;
 		break;
+	case FAULT_UNMAPPED_AGAIN:
+		KUNIT_ASSERT_EQ(test, nvkm_sim_vm_unmap(sim, CHAN, VA, BUF), 0);
+		break;
 	case FAULT_BEYOND_LIMIT:
-		start = BUF;
+		KUNIT_ASSERT_EQ(test, nvkm_sim_dma_set(sim, CHAN, DMA, VA, FAULT_LIMIT - 1), 0);
+		start = FAULT_LIMIT;
 		break;
 	case FAULT_STRADDLES_LIMIT:
-		start = BUF - DOC_SHORT;
+		KUNIT_ASSERT_EQ(test, nvkm_sim_dma_set(sim, CHAN, DMA, VA, FAULT_LIMIT - 1), 0);
+		start = FAULT_LIMIT - DOC_SHORT;
 		break;
 	case FAULT_UNBOUND:
 		KUNIT_ASSERT_EQ(test, nvkm_sim_reset(sim), 0);	/* unbinds */
@@ -622,7 +662,8 @@ fault_sim(struct kunit *test, enum rec_fault why, u8 **buf)
 		break;
 	}
 	rec_setup(sim, D, 0, start, BUF - DOC_LONG);
-	return sim;
+	*psim = sim;
+	return start;
 }
 
 /*
@@ -639,7 +680,7 @@ vm_fault_sets_status_and_wedges_until_reset(struct kunit *test)
 		struct nvkm_sim *sim;
 		u8 *buf;
 
-		sim = fault_sim(test, why, &buf);
+		fault_sim(test, why, &sim, &buf);
 		stop_pulse(sim, D);
 		nvkm_sim_run(sim, W - 1);
 		KUNIT_EXPECT_EQ_MSG(test, status(sim, D) & NV40_PCOUNTER_RECORD_STATUS_FAULT, 0,
@@ -683,15 +724,16 @@ static void
 fault_clear_clears_only_the_bit(struct kunit *test)
 {
 	struct nvkm_sim *sim;
+	u32 next;
 	u8 *buf;
 
-	sim = fault_sim(test, FAULT_BEYOND_LIMIT, &buf);
+	next = fault_sim(test, FAULT_BEYOND_LIMIT, &sim, &buf) + DOC_LONG;
 	stop_pulse(sim, D);
 	nvkm_sim_run(sim, W);
-	KUNIT_EXPECT_EQ(test, status(sim, D), (BUF + DOC_LONG) | NV40_PCOUNTER_RECORD_STATUS_FAULT);
+	KUNIT_EXPECT_EQ(test, status(sim, D), next | NV40_PCOUNTER_RECORD_STATUS_FAULT);
 
 	wr(sim, NV40_PCOUNTER_CTRL(D), NV_PCOUNTER_MODE_RECORD | NV40_PCOUNTER_CTRL_FAULT_CLEAR);
-	KUNIT_EXPECT_EQ(test, status(sim, D), BUF + DOC_LONG);
+	KUNIT_EXPECT_EQ(test, status(sim, D), next);
 	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTRL(D)) & NV40_PCOUNTER_CTRL_FAULT_CLEAR, 0);
 
 	wr(sim, NV40_PCOUNTER_RECORD_START(D), 0);
@@ -703,33 +745,42 @@ fault_clear_clears_only_the_bit(struct kunit *test)
 
 /* --- RECORD_RESET, RECORD_START outside record mode ----------------------- */
 
-/* GCTRL.RECORD_RESET holds every record counter, cycles too, at 0. */
+/*
+ * GCTRL.RECORD_RESET holds every record counter, cycles too, at 0, as
+ * much cycle by cycle as in the closed form.
+ */
 static void
 record_reset_forces_counters_zero(struct kunit *test)
 {
 	u32 ev[DOC_EVENTS] = {};
-	struct nvkm_sim *sim;
-	u8 *buf;
+	int step_only;
 
-	sim = rec_sim(test, 0x84, &buf);
-	nvkm_sim_pcounter_set_signal(sim, D, S_EV(0), true);
-	nvkm_sim_pcounter_set_signal(sim, D, S_EV(8), true);
-	rec_setup(sim, D, 0, 0, BUF - DOC_LONG);
-	nvkm_sim_run(sim, 1000);
+	for (step_only = 0; step_only < 2; step_only++) {
+		struct nvkm_sim *sim;
+		u8 *buf;
 
-	wr(sim, NV40_PCOUNTER_GCTRL, NV40_PCOUNTER_GCTRL_RECORD_RESET);
-	nvkm_sim_pcounter_pulse(sim, D, S_STOP, 10, 5);	/* held at 0: no packet */
-	nvkm_sim_run(sim, 100);
-	KUNIT_EXPECT_EQ(test, status(sim, D), 0);
-	wr(sim, NV40_PCOUNTER_GCTRL, 0);
-	nvkm_sim_run(sim, 9);
-	stop_pulse(sim, D);
-	nvkm_sim_run(sim, W);
+		sim = rec_sim(test, 0x84, &buf);
+		nvkm_sim_pcounter_step_only(sim, step_only);
+		nvkm_sim_pcounter_set_signal(sim, D, S_EV(0), true);
+		nvkm_sim_pcounter_set_signal(sim, D, S_EV(8), true);
+		rec_setup(sim, D, 0, 0, BUF - DOC_LONG);
+		nvkm_sim_run(sim, 1000);
 
-	ev[0] = 10;
-	ev[8] = 10;
-	expect_packet(test, buf, DOC_LONG, 10, 1, ev);
-	KUNIT_EXPECT_EQ(test, status(sim, D), DOC_LONG);
+		wr(sim, NV40_PCOUNTER_GCTRL, NV40_PCOUNTER_GCTRL_RECORD_RESET);
+		nvkm_sim_pcounter_pulse(sim, D, S_STOP, 10, 5);	/* at 0: no packet */
+		nvkm_sim_run(sim, 100);
+		KUNIT_EXPECT_EQ(test, status(sim, D), 0);
+		wr(sim, NV40_PCOUNTER_GCTRL, 0);
+		nvkm_sim_run(sim, 9);
+		stop_pulse(sim, D);
+		nvkm_sim_run(sim, W);
+
+		ev[0] = 10;
+		ev[8] = 10;
+		expect_packet(test, buf, DOC_LONG, 10, 1, ev);
+		KUNIT_EXPECT_EQ(test, status(sim, D), DOC_LONG);
+		rec_exit(test);
+	}
 }
 
 /*
@@ -779,20 +830,28 @@ record_start_outside_record_mode_sends_bogus_packet(struct kunit *test)
 
 /* --- the closed-form skip agrees with cycle-by-cycle simulation ---------- */
 
-#define SC_PHASES	5
+#define SC_PHASES	8
 #define SC_DOMS		2
+#define SC_SIGS		7	/* S_EV(0..5) and S_STOP */
+#define SC_PULSERS	4
 
 struct rec_scenario {
 	u32 ctrl[SC_DOMS], src[SC_DOMS][4], stop_op[SC_DOMS];
 	u32 start[SC_DOMS], limit[SC_DOMS], high[SC_DOMS];
-	u8 sig[4];
-	u32 period[4], count[4];
+	u8 sig[SC_PULSERS];
+	u32 period[SC_PULSERS], count[SC_PULSERS];
 	u32 cycles[SC_PHASES], action[SC_PHASES], arg[SC_PHASES];
 };
 
 enum { ACT_NONE, ACT_START, ACT_RESET, ACT_MODE, ACT_LEVELS, ACT_NR };
 
 static const int sc_dom[SC_DOMS] = { D, D2 };
+
+static u8
+sc_sig(u32 i)
+{
+	return i % SC_SIGS < 6 ? S_EV(i % SC_SIGS) : S_STOP;
+}
 
 /* In slices: the lock is held, and the CPU kept, for one nvkm_sim_run(). */
 static void
@@ -825,7 +884,7 @@ rec_scenario_run(struct nvkm_sim *sim, u8 *buf, const struct rec_scenario *s, u3
 		wr(sim, NV40_PCOUNTER_RECORD_LIMIT(dom), s->limit[d]);
 		wr(sim, NV40_PCOUNTER_RECORD_START(dom), s->start[d]);
 	}
-	for (i = 0; i < 4; i++)
+	for (i = 0; i < SC_PULSERS; i++)
 		nvkm_sim_pcounter_pulse(sim, sc_dom[i % SC_DOMS], s->sig[i], s->period[i],
 					s->count[i]);
 	for (p = 0; p < SC_PHASES; p++) {
@@ -849,7 +908,9 @@ rec_scenario_run(struct nvkm_sim *sim, u8 *buf, const struct rec_scenario *s, u3
 			   NV_PCOUNTER_MODE_QUAD : s->ctrl[arg % SC_DOMS]);
 			break;
 		case ACT_LEVELS:
-			nvkm_sim_pcounter_set_value(sim, dom, S_EV(0), 8, arg >> 8);
+			for (i = 0; i < SC_SIGS; i++)
+				nvkm_sim_pcounter_set_signal(sim, dom, sc_sig(i),
+							     arg & BIT(8 + i));
 			break;
 		default:
 			break;
@@ -858,56 +919,78 @@ rec_scenario_run(struct nvkm_sim *sim, u8 *buf, const struct rec_scenario *s, u3
 }
 
 static void
+rec_scenario_random(struct rec_scenario *s, struct rnd_state *rnd)
+{
+	/* STOP: its own signal, always, never, or anything */
+	const u32 stop_ops[] = { OP_ARG0, OP_ONE, 0, prandom_u32_state(rnd) & 0xffff };
+	int i, d;
+
+	memset(s, 0, sizeof(*s));
+	for (d = 0; d < SC_DOMS; d++) {
+		s->ctrl[d] = NV_PCOUNTER_MODE_RECORD |
+			     (prandom_u32_state(rnd) & NV40_PCOUNTER_CTRL_RECORD_SHORT);
+		for (i = 0; i < 16; i++) {
+			u32 sig = i == 12 ? S_STOP : sc_sig(prandom_u32_state(rnd));
+
+			s->src[d][i / 4] |= sig << (i % 4 * 8);
+		}
+		s->stop_op[d] = stop_ops[prandom_u32_state(rnd) % ARRAY_SIZE(stop_ops)];
+		s->start[d] = prandom_u32_state(rnd) % BUF & ~0xf;
+		/* now and then beyond the buffer or in another 4 GiB: faults */
+		s->limit[d] = prandom_u32_state(rnd) % (BUF + 0x100) & ~0xf;
+		s->high[d] = prandom_u32_state(rnd) % 8 == 0;
+	}
+	for (i = 0; i < SC_PULSERS; i++) {
+		s->sig[i] = sc_sig(prandom_u32_state(rnd));
+		s->period[i] = 1 + prandom_u32_state(rnd) % 100;
+		s->count[i] = 1 + prandom_u32_state(rnd) % 60;
+	}
+	for (i = 0; i < SC_PHASES; i++) {
+		/* short phases catch packets in flight */
+		s->cycles[i] = prandom_u32_state(rnd) % (i & 1 ? 40 : 1200);
+		s->action[i] = prandom_u32_state(rnd) % ACT_NR;
+		s->arg[i] = prandom_u32_state(rnd);
+	}
+}
+
+/* Every counter of D reaches 0xf000 in cycle 0xf000 of phase 1 + 2. */
+static void
+rec_scenario_f000(struct rec_scenario *s)
+{
+	s->stop_op[0] = 0;
+	s->start[0] = 0;
+	s->limit[0] = BUF - DOC_LONG;
+	s->high[0] = 0;
+	s->cycles[0] = 0;
+	s->action[0] = ACT_LEVELS;
+	s->arg[0] = GENMASK(13, 8);	/* D: S_EV(0..5) held at 1 */
+	s->cycles[1] = 0xf000 - 4;
+	s->action[1] = ACT_NONE;
+	s->cycles[2] = 8;		/* sent in its 4th cycle */
+	s->action[2] = ACT_NONE;
+	s->cycles[3] = W - 6;		/* one cycle before it lands */
+	s->action[3] = ACT_NONE;
+}
+
+static void
 record_skip_matches_stepping(struct kunit *test)
 {
-	static const u32 stop_ops[] = { OP_ARG0, 0, 0x8000, 0x00f0 };
-	struct rnd_state rnd;
 	u32 a[SC_PHASES * (SC_DOMS + 1)], b[SC_PHASES * (SC_DOMS + 1)];
-	int n, i, d;
+	struct rec_scenario s;
+	struct rnd_state rnd;
+	int n, i;
 
 	prandom_seed_state(&rnd, 0x7265636f);
-	for (n = 0; n < 16; n++) {
-		struct rec_scenario s = {};
+	for (n = 0; n < 20; n++) {
 		struct nvkm_sim *x, *y;
 		u8 *bx, *by;
 
 		x = rec_sim(test, 0x92, &bx);
 		y = rec_sim(test, 0x92, &by);
 		nvkm_sim_pcounter_step_only(y, true);
-
-		for (d = 0; d < SC_DOMS; d++) {
-			s.ctrl[d] = NV_PCOUNTER_MODE_RECORD |
-				    (prandom_u32_state(&rnd) & NV40_PCOUNTER_CTRL_RECORD_SHORT);
-			for (i = 0; i < 16; i++) {
-				u32 sig = S_EV(prandom_u32_state(&rnd) % 6);
-
-				s.src[d][i / 4] |= sig << (i % 4 * 8);
-			}
-			s.stop_op[d] = stop_ops[prandom_u32_state(&rnd) % ARRAY_SIZE(stop_ops)];
-			s.start[d] = prandom_u32_state(&rnd) % BUF & ~0xf;
-			/* now and then beyond the buffer: faults */
-			s.limit[d] = prandom_u32_state(&rnd) % (BUF + 0x100) & ~0xf;
-			s.high[d] = prandom_u32_state(&rnd) % 8 == 0;
-		}
-		for (i = 0; i < 4; i++) {
-			s.sig[i] = 0x20 + prandom_u32_state(&rnd) % 6;
-			s.period[i] = 1 + prandom_u32_state(&rnd) % 100;
-			s.count[i] = 1 + prandom_u32_state(&rnd) % 60;
-		}
-		for (i = 0; i < SC_PHASES; i++) {
-			s.cycles[i] = prandom_u32_state(&rnd) % 1500;
-			s.action[i] = prandom_u32_state(&rnd) % ACT_NR;
-			s.arg[i] = prandom_u32_state(&rnd);
-		}
-		if (!n) {
-			/* Once (stepping it takes seconds under TCG): event
-			 * counters reaching 0xf000, STOP never set in D.
-			 */
-			s.stop_op[0] = 0;
-			s.action[0] = ACT_LEVELS;
-			s.arg[0] = 0xff00;
-			s.cycles[1] = 0xf000 + 0x400;
-		}
+		rec_scenario_random(&s, &rnd);
+		if (!n)		/* once: stepping it takes seconds under TCG */
+			rec_scenario_f000(&s);
 
 		rec_scenario_run(x, bx, &s, a);
 		rec_scenario_run(y, by, &s, b);
@@ -928,6 +1011,7 @@ static struct kunit_case nvpm_sim_record_cases[] = {
 	KUNIT_CASE(record_start_resets_position_and_counters),
 	KUNIT_CASE(limit_stops_after_one_packet_beyond),
 	KUNIT_CASE(position_wraps_at_4gib),
+	KUNIT_CASE(packet_straddles_two_mappings),
 	KUNIT_CASE(address_high_on_g92_only),
 	KUNIT_CASE(record_registers_follow_address_table),
 	KUNIT_CASE(dma_must_be_written_before_chan),
