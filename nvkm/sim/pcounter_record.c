@@ -101,6 +101,14 @@ sim_pc_record_send(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom)
 	r->pos += r->len;	/* 32 bits: wraps at 4 GiB */
 }
 
+/**
+ * sim_pc_record_cycle() - one cycle of a domain in record mode
+ * @pc: the model
+ * @dom: the domain
+ * @c: its inputs in this cycle
+ *
+ * Counts, then sends a packet if one is triggered and the slot is free.
+ */
 void
 sim_pc_record_cycle(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom,
 		    const struct sim_pc_cycle *c)
@@ -164,6 +172,16 @@ sim_pc_record_horizon(const struct sim_pc_record *r, const struct sim_pc_cycle *
 	return k;
 }
 
+/**
+ * sim_pc_record_cycles() - @n cycles of record mode in closed form
+ * @pc: the model
+ * @dom: the domain
+ * @c: its inputs, the same in every one of the cycles
+ * @n: number of cycles
+ *
+ * Exactly what @n calls of sim_pc_record_cycle() would do (with no landing
+ * in between).
+ */
 void
 sim_pc_record_cycles(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom,
 		     const struct sim_pc_cycle *c, u64 n)
@@ -190,12 +208,19 @@ sim_pc_record_cycles(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom,
 	}
 }
 
-/*
+/**
+ * sim_pc_record_calm() - how far the run loop may jump for record mode
+ * @pc: the model
+ * @dom: the domain
+ *
  * A jump must not cover a landing followed by more cycles (the freed slot
  * could send again), nor a send (its landing time counts from that cycle).
  * The run loop asks only when every domain is settled, right after a
  * stepped cycle: pc->cyc then holds inputs that stay the same throughout
  * the jump.
+ *
+ * Return: cycles from now on in which no packet of @dom is sent, nor lands
+ * before the last of them.
  */
 u64
 sim_pc_record_calm(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom)
@@ -227,6 +252,13 @@ sim_pc_record_land(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom)
 	r->wedged = true;
 }
 
+/**
+ * sim_pc_record_tick() - outgoing packets of every domain age
+ * @pc: the model
+ * @n: cycles that passed, at most what sim_pc_record_calm() allowed
+ *
+ * Packets whose time is up land in memory, or fault.
+ */
 void
 sim_pc_record_tick(struct nvkm_sim_pcounter *pc, u64 n)
 {
@@ -289,6 +321,14 @@ sim_pc_record_decode(struct nvkm_sim_pcounter *pc, u32 addr, enum sim_pc_record_
 	return NULL;
 }
 
+/**
+ * sim_pc_record_rd() - read a record mode register (NV40:GF100 layout, G84+)
+ * @pc: the model
+ * @addr: BAR0 address
+ * @data: the value read
+ *
+ * Return: false if @addr is not a record mode register of this chipset.
+ */
 bool
 sim_pc_record_rd(struct nvkm_sim_pcounter *pc, u32 addr, u32 *data)
 {
@@ -368,6 +408,18 @@ sim_pc_record_gctrl_wr(struct nvkm_sim_pcounter *pc, u32 data)
 		sim_pc_record_clear(&pc->dom[d].rec);
 }
 
+/**
+ * sim_pc_record_wr() - write a record mode register (NV40:GF100 layout, G84+)
+ * @pc: the model
+ * @addr: BAR0 address
+ * @data: the value written
+ *
+ * Also applies the record side of CTRL (FAULT_CLEAR) and GCTRL
+ * (RECORD_RESET) writes, and returns false for those so that the layout
+ * stores them.
+ *
+ * Return: false if the layout is to decode the write.
+ */
 bool
 sim_pc_record_wr(struct nvkm_sim_pcounter *pc, u32 addr, u32 data)
 {
