@@ -205,7 +205,8 @@ nvkm_sim_del(struct nvkm_sim **psim)
  * What a GPU reset does: every unit model (PCOUNTER, PDAEMON) and PMC.ENABLE
  * return to their power-on state, which is the only way out of a wedged
  * PCOUNTER record domain.  Signals the workload drives into PCOUNTER go
- * back to 0 with the engines that drive them.  Memory and its mappings,
+ * back to 0 with the engines that drive them, and model switches such as
+ * nvkm_sim_pcounter_step_only() are off again.  Memory and its mappings,
  * the workload's idle signals, the clock and the MMIO statistics live on.
  *
  * Context: process context; may sleep.
