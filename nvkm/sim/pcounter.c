@@ -16,7 +16,7 @@
  *    cycle for PRE, START and STOP, and the previous cycle's for the
  *    SETFLAG, CLRFLAG and EVENT logic ops that produce it;
  *  - register writes take effect between two cycles;
- *  - record mode (MODE 2) does not count yet;
+ *  - record mode (MODE 2): see pcounter_record.c.
  *  - GF100+ PCOUNTER held in reset by PMC.ENABLE does nothing at all, while
  *    time goes on for the workload (see pcounter_gf100.c).
  */

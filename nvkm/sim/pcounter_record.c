@@ -1,56 +1,464 @@
 // SPDX-License-Identifier: MIT
-/* Simulated PCOUNTER record mode (G84+): not modelled yet. */
+/*
+ * Simulated PCOUNTER record mode (G84+).
+ *
+ * In record mode a domain counts cycles (48 bits, wrapping), the 12
+ * selected signals PRE_SRC[0..3], START_SRC[0..3], EVENT_SRC[0..3] (16
+ * bits, saturating) and the STOP input (12 bits, saturating).  A packet is
+ * triggered whenever the STOP counter is non-zero or an event counter is
+ * at 0xf000 or more; the domain has room for one outgoing packet, so a
+ * trigger that finds it taken does nothing and the counters go on.  A sent
+ * packet takes the counters (which restart from 0, but for the cycle
+ * counter) and lands in memory through the bound channel and DMA object.
+ *
+ * Within a cycle the counters count first and the trigger looks at the
+ * result, so a STOP pulse goes out in the packet it triggers (STOP counter
+ * 1, as the reference says packets usually have).
+ *
+ * Modelling choices where the reference is silent:
+ *  - record counters only count in record mode, and keep their values
+ *    while the domain is in another mode;
+ *  - a packet is composed, its address taken and RECORD_STATUS advanced
+ *    when it is sent; it lands NVKM_SIM_VM_WRITE_CYCLES cycles later, and
+ *    only then is it translated through the channel and DMA object bound
+ *    at that time (so a VM fault shows up when it lands);
+ *  - while the buffer is not valid, packet writes are ignored by not
+ *    sending them at all: the counters are only cleared by a packet sent,
+ *    so they go on counting, and saturate, until RECORD_START;
+ *  - RECORD_START outside record mode (the reference warns it does not
+ *    properly clear the counter state) leaves the counters as they are and
+ *    leaves a packet pending: the first cycle in record mode sends it, to
+ *    the new buffer, with whatever the counters hold.  RECORD_START in
+ *    record mode and GCTRL.RECORD_RESET clear it;
+ *  - a VM fault drops the faulting packet, sets RECORD_STATUS.FAULT and
+ *    wedges the domain: its record counters freeze and it sends no packet
+ *    until nvkm_sim_reset(); its registers still read and write;
+ *  - RECORD_START, RECORD_LIMIT and RECORD_ADDRESS_HIGH are sampled when a
+ *    packet is sent, the channel/DMA binding when it lands.
+ */
+#include <linux/bitfield.h>
+#include <nvkm/sim/vm.h>
 #include "pcounter_priv.h"
 
+static bool
+sim_pc_record_reset_held(struct nvkm_sim_pcounter *pc, const struct sim_pcdom *dom)
+{
+	return pc->set[dom->set].gctrl & NV40_PCOUNTER_GCTRL_RECORD_RESET;
+}
+
+/* What RECORD_RESET forces: every counter to 0, no half-cleared state. */
+static void
+sim_pc_record_clear(struct sim_pc_record *r)
+{
+	r->cycles = 0;
+	r->stop = 0;
+	memset(r->ev, 0, sizeof(r->ev));
+	r->bogus = false;
+}
+
+static bool
+sim_pc_record_triggered(const struct sim_pc_record *r)
+{
+	int i;
+
+	if (r->bogus || r->stop)
+		return true;
+	for (i = 0; i < G84_PCOUNTER_RECORD_EVENTS; i++) {
+		if (r->ev[i] >= PC_RECORD_EVENT_TRIGGER)
+			return true;
+	}
+	return false;
+}
+
+/* The trigger of a cycle: send the counters if the slot is free. */
+static void
+sim_pc_record_send(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom)
+{
+	struct sim_pc_record *r = &dom->rec;
+	bool shrt = dom->ctrl_other & NV40_PCOUNTER_CTRL_RECORD_SHORT;
+	u64 high = pc->gen >= PC_G92 ? (u64)r->addr_high << 32 : 0;
+	int i;
+
+	if (r->busy || !r->valid || !sim_pc_record_triggered(r))
+		return;
+
+	r->pkt[0] = cpu_to_le16(r->cycles);
+	r->pkt[1] = cpu_to_le16(r->cycles >> 16);
+	r->pkt[2] = cpu_to_le16(r->cycles >> 32);
+	r->pkt[3] = cpu_to_le16(r->stop & G84_PCOUNTER_RECORD_STOP_MASK);
+	for (i = 0; i < G84_PCOUNTER_RECORD_EVENTS; i++)
+		r->pkt[4 + i] = cpu_to_le16(r->ev[i]);
+	r->len = shrt ? G84_PCOUNTER_RECORD_SHORT_SIZE : G84_PCOUNTER_RECORD_LONG_SIZE;
+	r->busy = NVKM_SIM_VM_WRITE_CYCLES;
+	r->stop = 0;
+	memset(r->ev, 0, sizeof(r->ev));
+	r->bogus = false;
+
+	r->offset = high | r->pos;
+	/* One packet always goes, wherever the position starts. */
+	if (r->pos >= r->limit)
+		r->valid = false;
+	r->pos += r->len;	/* 32 bits: wraps at 4 GiB */
+}
+
+/**
+ * sim_pc_record_cycle() - one cycle of a domain in record mode
+ * @pc: the model
+ * @dom: the domain
+ * @c: its inputs in this cycle
+ *
+ * Counts, then sends a packet if one is triggered and the slot is free.
+ */
 void
 sim_pc_record_cycle(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom,
 		    const struct sim_pc_cycle *c)
 {
+	struct sim_pc_record *r = &dom->rec;
+	int i;
+
+	if (r->wedged)
+		return;
+	if (sim_pc_record_reset_held(pc, dom)) {
+		sim_pc_record_clear(r);
+		return;
+	}
+
+	r->cycles = (r->cycles + 1) & PC_RECORD_CYCLES_MASK;
+	for (i = 0; i < G84_PCOUNTER_RECORD_EVENTS; i++) {
+		if ((c->cur & BIT(i)) && r->ev[i] < PC_RECORD_EVENT_MAX)
+			r->ev[i]++;
+	}
+	if (c->in[PC_STOP] && r->stop < PC_RECORD_STOP_MAX)
+		r->stop++;
+	sim_pc_record_send(pc, dom);
 }
 
+/* @n cycles of counting with the inputs of @c, no trigger looked at. */
+static void
+sim_pc_record_count(struct sim_pc_record *r, const struct sim_pc_cycle *c, u64 n)
+{
+	u32 ev = min_t(u64, n, PC_RECORD_EVENT_MAX);
+	u32 stop = min_t(u64, n, PC_RECORD_STOP_MAX);
+	int i;
+
+	/* 2^64 is a multiple of 2^48: the u64 sum wraps right. */
+	r->cycles = (r->cycles + n) & PC_RECORD_CYCLES_MASK;
+	for (i = 0; i < G84_PCOUNTER_RECORD_EVENTS; i++) {
+		if (c->cur & BIT(i))
+			r->ev[i] = min_t(u32, r->ev[i] + ev, PC_RECORD_EVENT_MAX);
+	}
+	if (c->in[PC_STOP])
+		r->stop = min_t(u32, r->stop + stop, PC_RECORD_STOP_MAX);
+}
+
+/*
+ * In which of the coming cycles (1: the next) the inputs of @c send a
+ * packet, U64_MAX if none does while no outgoing packet lands.
+ */
+static u64
+sim_pc_record_horizon(const struct sim_pc_record *r, const struct sim_pc_cycle *c)
+{
+	u64 k = U64_MAX;
+	int i;
+
+	if (r->busy || !r->valid)
+		return U64_MAX;
+	if (sim_pc_record_triggered(r) || c->in[PC_STOP])
+		return 1;
+	for (i = 0; i < G84_PCOUNTER_RECORD_EVENTS; i++) {
+		if (c->cur & BIT(i))
+			k = min_t(u64, k, PC_RECORD_EVENT_TRIGGER - r->ev[i]);
+	}
+	return k;
+}
+
+/**
+ * sim_pc_record_cycles() - @n cycles of record mode in closed form
+ * @pc: the model
+ * @dom: the domain
+ * @c: its inputs, the same in every one of the cycles
+ * @n: number of cycles
+ *
+ * Exactly what @n calls of sim_pc_record_cycle() would do (with no landing
+ * in between).
+ */
 void
 sim_pc_record_cycles(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom,
 		     const struct sim_pc_cycle *c, u64 n)
 {
-}
+	struct sim_pc_record *r = &dom->rec;
+	u64 k;
 
-u64
-sim_pc_record_calm(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom)
-{
-	return U64_MAX;
-}
-
-void
-sim_pc_record_tick(struct nvkm_sim_pcounter *pc, u64 n)
-{
-}
-
-bool
-sim_pc_record_rd(struct nvkm_sim_pcounter *pc, u32 addr, u32 *data)
-{
-	switch (addr) {
-	case NV40_PCOUNTER_RECORD_CHAN:
-		*data = pc->rec.chan;
-		return true;
-	case NV40_PCOUNTER_RECORD_DMA:
-		*data = pc->rec.dma;
-		return true;
-	default:
-		return false;
+	if (r->wedged || !n)
+		return;
+	if (sim_pc_record_reset_held(pc, dom)) {
+		sim_pc_record_clear(r);
+		return;
+	}
+	/* Nothing lands in between, so at most one packet is sent. */
+	while (n) {
+		k = sim_pc_record_horizon(r, c);
+		if (k > n) {
+			sim_pc_record_count(r, c, n);
+			return;
+		}
+		sim_pc_record_count(r, c, k - 1);
+		sim_pc_record_cycle(pc, dom, c);
+		n -= k;
 	}
 }
 
+/**
+ * sim_pc_record_calm() - how far the run loop may jump for record mode
+ * @pc: the model
+ * @dom: the domain
+ *
+ * A jump must not cover a landing followed by more cycles (the freed slot
+ * could send again), nor a send (its landing time counts from that cycle).
+ * The run loop asks only when every domain is settled, right after a
+ * stepped cycle: pc->cyc then holds inputs that stay the same throughout
+ * the jump.
+ *
+ * Return: cycles from now on in which no packet of @dom is sent, nor lands
+ * before the last of them.
+ */
+u64
+sim_pc_record_calm(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom)
+{
+	const struct sim_pc_cycle *c = &pc->cyc[dom - pc->dom];
+	struct sim_pc_record *r = &dom->rec;
+	u64 k;
+
+	if (r->busy)
+		return r->busy;
+	if (dom->mode != NV_PCOUNTER_MODE_RECORD || r->wedged ||
+	    sim_pc_record_reset_held(pc, dom))
+		return U64_MAX;
+	k = sim_pc_record_horizon(r, c);
+	return k == U64_MAX ? U64_MAX : k - 1;
+}
+
+/* The outgoing packet reaches memory, or faults. */
+static void
+sim_pc_record_land(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom)
+{
+	struct sim_pc_record_main *m = &pc->rec;
+	struct sim_pc_record *r = &dom->rec;
+
+	if (m->bound && !nvkm_sim_vm_write(pc->sim->vm, m->bound_chan, m->bound_dma,
+					   r->offset, r->pkt, r->len))
+		return;
+	r->fault = true;
+	r->wedged = true;
+}
+
+/**
+ * sim_pc_record_tick() - outgoing packets of every domain age
+ * @pc: the model
+ * @n: cycles that passed, at most what sim_pc_record_calm() allowed
+ *
+ * Packets whose time is up land in memory, or fault.
+ */
+void
+sim_pc_record_tick(struct nvkm_sim_pcounter *pc, u64 n)
+{
+	int d;
+
+	for (d = 0; d < pc->nr_doms; d++) {
+		struct sim_pc_record *r = &pc->dom[d].rec;
+
+		if (!r->busy)
+			continue;
+		if (n < r->busy) {
+			r->busy -= n;
+			continue;
+		}
+		r->busy = 0;
+		sim_pc_record_land(pc, &pc->dom[d]);
+	}
+}
+
+/* --- registers ------------------------------------------------------------- */
+
+/* The per-domain registers record mode looks at. */
+enum sim_pc_record_reg {
+	PC_REC_ADDRESS_HIGH,
+	PC_REC_STATUS,
+	PC_REC_LIMIT,
+	PC_REC_START,
+	PC_REC_CTRL,
+	PC_REC_NR
+};
+
+static const u32 sim_pc_record_base[PC_REC_NR] = {
+	[PC_REC_ADDRESS_HIGH] = NV40_PCOUNTER_RECORD_ADDRESS_HIGH(0),
+	[PC_REC_STATUS] = NV40_PCOUNTER_RECORD_STATUS(0),
+	[PC_REC_LIMIT] = NV40_PCOUNTER_RECORD_LIMIT(0),
+	[PC_REC_START] = NV40_PCOUNTER_RECORD_START(0),
+	[PC_REC_CTRL] = NV40_PCOUNTER_CTRL(0),
+};
+
+/* The domain and register @addr is, or NULL if none of the above. */
+static struct sim_pcdom *
+sim_pc_record_decode(struct nvkm_sim_pcounter *pc, u32 addr, enum sim_pc_record_reg *reg)
+{
+	u32 d;
+	int i;
+
+	for (i = 0; i < PC_REC_NR; i++) {
+		u32 base = sim_pc_record_base[i];
+
+		if (addr < base || addr >= base + NV40_PCOUNTER_DOMS * 4 || (addr & 3))
+			continue;
+		d = (addr - base) / 4;
+		if (d >= pc->nr_doms)
+			return NULL;
+		if (i == PC_REC_ADDRESS_HIGH && pc->gen < PC_G92)
+			return NULL;	/* G84 has not got it */
+		*reg = i;
+		return &pc->dom[d];
+	}
+	return NULL;
+}
+
+/**
+ * sim_pc_record_rd() - read a record mode register (NV40:GF100 layout, G84+)
+ * @pc: the model
+ * @addr: BAR0 address
+ * @data: the value read
+ *
+ * Return: false if @addr is not a record mode register of this chipset.
+ */
+bool
+sim_pc_record_rd(struct nvkm_sim_pcounter *pc, u32 addr, u32 *data)
+{
+	enum sim_pc_record_reg reg;
+	struct sim_pcdom *dom;
+
+	if (addr == NV40_PCOUNTER_RECORD_CHAN) {
+		*data = pc->rec.chan;
+		return true;
+	}
+	if (addr == NV40_PCOUNTER_RECORD_DMA) {
+		*data = pc->rec.dma;
+		return true;
+	}
+
+	dom = sim_pc_record_decode(pc, addr, &reg);
+	if (!dom)
+		return false;
+	switch (reg) {
+	case PC_REC_ADDRESS_HIGH:
+		*data = dom->rec.addr_high;
+		return true;
+	case PC_REC_STATUS:
+		*data = dom->rec.pos |
+			(dom->rec.fault ? NV40_PCOUNTER_RECORD_STATUS_FAULT : 0);
+		return true;
+	case PC_REC_LIMIT:
+		*data = dom->rec.limit;
+		return true;
+	case PC_REC_START:
+		*data = dom->rec.start;
+		return true;
+	default:
+		return false;	/* CTRL: the layout's */
+	}
+}
+
+static void
+sim_pc_record_start_wr(struct sim_pcdom *dom, u32 data)
+{
+	struct sim_pc_record *r = &dom->rec;
+
+	r->start = data & NV40_PCOUNTER_RECORD_ADDR;
+	r->pos = r->start;
+	r->valid = true;
+	if (dom->mode == NV_PCOUNTER_MODE_RECORD)
+		sim_pc_record_clear(r);
+	else
+		r->bogus = true;
+}
+
+static void
+sim_pc_record_chan_wr(struct nvkm_sim_pcounter *pc, u32 data)
+{
+	struct sim_pc_record_main *m = &pc->rec;
+
+	m->chan = data & (NV40_PCOUNTER_RECORD_CHAN_CHAN | NV40_PCOUNTER_RECORD_CHAN_VALID);
+	if (!(data & NV40_PCOUNTER_RECORD_CHAN_VALID))
+		return;
+	/* The DMA object bound is the one RECORD_DMA holds now. */
+	m->bound = true;
+	m->bound_chan = FIELD_GET(NV40_PCOUNTER_RECORD_CHAN_CHAN, data);
+	m->bound_dma = m->dma;
+}
+
+/* GCTRL: the layout stores it; RECORD_RESET set clears every domain now,
+ * and the record cycles keep the counters at 0 while it stays set.
+ */
+static void
+sim_pc_record_gctrl_wr(struct nvkm_sim_pcounter *pc, u32 data)
+{
+	int d;
+
+	if (!(data & NV40_PCOUNTER_GCTRL_RECORD_RESET))
+		return;
+	for (d = 0; d < pc->nr_doms; d++)
+		sim_pc_record_clear(&pc->dom[d].rec);
+}
+
+/**
+ * sim_pc_record_wr() - write a record mode register (NV40:GF100 layout, G84+)
+ * @pc: the model
+ * @addr: BAR0 address
+ * @data: the value written
+ *
+ * Also applies the record side of CTRL (FAULT_CLEAR) and GCTRL
+ * (RECORD_RESET) writes, and returns false for those so that the layout
+ * stores them.
+ *
+ * Return: false if the layout is to decode the write.
+ */
 bool
 sim_pc_record_wr(struct nvkm_sim_pcounter *pc, u32 addr, u32 data)
 {
+	enum sim_pc_record_reg reg;
+	struct sim_pcdom *dom;
+
 	switch (addr) {
 	case NV40_PCOUNTER_RECORD_CHAN:
-		pc->rec.chan = data;
+		sim_pc_record_chan_wr(pc, data);
 		return true;
 	case NV40_PCOUNTER_RECORD_DMA:
-		pc->rec.dma = data & 0xffff;
+		pc->rec.dma = data & NV40_PCOUNTER_RECORD_DMA_MASK;
+		return true;
+	case NV40_PCOUNTER_GCTRL:
+		sim_pc_record_gctrl_wr(pc, data);
+		return false;	/* the layout stores it */
+	default:
+		break;
+	}
+
+	dom = sim_pc_record_decode(pc, addr, &reg);
+	if (!dom)
+		return false;
+	switch (reg) {
+	case PC_REC_ADDRESS_HIGH:
+		dom->rec.addr_high = data & NV40_PCOUNTER_RECORD_ADDRESS_HIGH_MASK;
+		return true;
+	case PC_REC_STATUS:
+		return true;	/* read-only */
+	case PC_REC_LIMIT:
+		dom->rec.limit = data & NV40_PCOUNTER_RECORD_ADDR;
+		return true;
+	case PC_REC_START:
+		sim_pc_record_start_wr(dom, data);
 		return true;
 	default:
-		return false;
+		/* CTRL.FAULT_CLEAR clears the status bit only: still wedged. */
+		if (data & NV40_PCOUNTER_CTRL_FAULT_CLEAR)
+			dom->rec.fault = false;
+		return false;	/* the layout decodes the rest */
 	}
 }

@@ -2,27 +2,70 @@
 #ifndef __NVKM_SIM_PCOUNTER_RECORD_H__
 #define __NVKM_SIM_PCOUNTER_RECORD_H__
 #include <linux/types.h>
+#include <nvkm/hw/pcounter.h>
 
 struct nvkm_sim_pcounter;
 struct sim_pcdom;
 struct sim_pc_cycle;
 
+#define PC_RECORD_CYCLES_MASK	GENMASK_ULL(47, 0)
+#define PC_RECORD_EVENT_MAX	0xffff
+#define PC_RECORD_EVENT_TRIGGER	0xf000
+#define PC_RECORD_STOP_MAX	0xfff
+
 /**
  * struct sim_pc_record - record mode state of one domain (G84+)
  * @start: RECORD_START
+ * @limit: RECORD_LIMIT
+ * @pos: RECORD_STATUS position: address of the next packet
+ * @addr_high: RECORD_ADDRESS_HIGH (G92+)
+ * @fault: RECORD_STATUS.FAULT
+ * @wedged: hung by a VM fault until the GPU is reset
+ * @valid: the "buffer valid" flag
+ * @bogus: RECORD_START was written outside record mode, leaving the counter
+ *	   state half cleared: the first record mode cycle sends a packet
+ * @cycles: 48-bit cycle counter
+ * @stop: 12-bit STOP counter
+ * @ev: event counters: PRE_SRC[0..3], START_SRC[0..3], EVENT_SRC[0..3]
+ * @busy: cycles until the outgoing packet lands, 0 if there is none
+ * @len: its length in bytes
+ * @offset: its offset in the DMA object
+ * @pkt: its contents
  */
 struct sim_pc_record {
 	u32 start;
+	u32 limit;
+	u32 pos;
+	u8 addr_high;
+	bool fault;
+	bool wedged;
+	bool valid;
+	bool bogus;
+
+	u64 cycles;
+	u16 stop;
+	u16 ev[G84_PCOUNTER_RECORD_EVENTS];
+
+	u32 busy;
+	u8 len;
+	u64 offset;
+	__le16 pkt[G84_PCOUNTER_RECORD_LONG_SIZE / 2];
 };
 
 /**
  * struct sim_pc_record_main - record mode state shared by the domains
- * @chan: RECORD_CHAN
+ * @chan: RECORD_CHAN, as written
  * @dma: RECORD_DMA
+ * @bound: a RECORD_CHAN write with VALID has bound a channel
+ * @bound_chan: the channel bound
+ * @bound_dma: the DMA object bound with it: RECORD_DMA as of that write
  */
 struct sim_pc_record_main {
 	u32 chan;
 	u32 dma;
+	bool bound;
+	u32 bound_chan;
+	u32 bound_dma;
 };
 
 /* One cycle of record mode in @dom with the inputs of @c. */
@@ -35,7 +78,12 @@ void sim_pc_record_cycles(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom,
 u64 sim_pc_record_calm(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom);
 /* @n cycles passed for every domain (outgoing packets, memory). */
 void sim_pc_record_tick(struct nvkm_sim_pcounter *pc, u64 n);
-/* Record registers of the NV40:GF100 layout (G84+); false if not one. */
+/*
+ * Record registers of the NV40:GF100 layout (G84+); false if not one.
+ * sim_pc_record_wr() also applies the record side of CTRL (FAULT_CLEAR)
+ * and GCTRL (RECORD_RESET) writes, and returns false for those so that the
+ * layout stores them.
+ */
 bool sim_pc_record_rd(struct nvkm_sim_pcounter *pc, u32 addr, u32 *data);
 bool sim_pc_record_wr(struct nvkm_sim_pcounter *pc, u32 addr, u32 data);
 

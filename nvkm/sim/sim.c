@@ -11,6 +11,7 @@
 #include <linux/err.h>
 #include <linux/ktime.h>
 #include <linux/slab.h>
+#include <nvkm/sim/vm.h>
 #include "pcounter_priv.h"
 
 /* Revision byte reported in PMC_BOOT_0: A1 silicon. */
@@ -197,6 +198,9 @@ nvkm_sim_new(u32 chipset)
 	sim->last_ns = ktime_get_ns();
 	sim->idle = ~0;		/* nothing runs until the workload says so */
 
+	sim->vm = nvkm_sim_vm_new();
+	if (!sim->vm)
+		goto fail;
 	sim->pcounter = nvkm_sim_pcounter_new(sim, chipset);
 	if (IS_ERR(sim->pcounter))
 		goto fail;
@@ -227,8 +231,54 @@ nvkm_sim_del(struct nvkm_sim **psim)
 		return;
 	nvkm_sim_pdaemon_del(&sim->pdaemon);
 	nvkm_sim_pcounter_del(&sim->pcounter);
+	nvkm_sim_vm_del(&sim->vm);
 	kfree(sim);
 	*psim = NULL;
+}
+
+/**
+ * nvkm_sim_reset() - reset the simulated GPU
+ * @sim: the simulator
+ *
+ * What a GPU reset does: every unit model (PCOUNTER, PDAEMON) and PMC.ENABLE
+ * return to their power-on state, which is the only way out of a wedged
+ * PCOUNTER record domain.  Signals the workload drives into PCOUNTER go
+ * back to 0 with the engines that drive them, and model switches such as
+ * nvkm_sim_pcounter_step_only() are off again.  Memory and its mappings,
+ * the workload's idle signals, the clock and the MMIO statistics live on.
+ *
+ * Context: process context; may sleep.
+ * Return: 0, or -ENOMEM (the GPU is then left as it was).
+ */
+int
+nvkm_sim_reset(struct nvkm_sim *sim)
+{
+	struct nvkm_sim_pcounter *pc;
+	struct nvkm_sim_pdaemon *pd;
+	unsigned long flags;
+
+	/* New models are built outside the lock, then swapped in. */
+	pc = nvkm_sim_pcounter_new(sim, sim->chipset);
+	if (IS_ERR(pc))
+		return PTR_ERR(pc);
+	pd = nvkm_sim_pdaemon_new(sim->chipset);
+	if (IS_ERR(pd)) {
+		nvkm_sim_pcounter_del(&pc);
+		return PTR_ERR(pd);
+	}
+
+	spin_lock_irqsave(&sim->lock, flags);
+	nvkm_sim_sync(sim);
+	swap(sim->pcounter, pc);
+	swap(sim->pdaemon, pd);
+	sim->pmc_enable = 0;
+	if (sim->pdaemon)
+		nvkm_sim_pdaemon_run(sim->pdaemon, 0, sim->idle);
+	spin_unlock_irqrestore(&sim->lock, flags);
+
+	nvkm_sim_pdaemon_del(&pd);
+	nvkm_sim_pcounter_del(&pc);
+	return 0;
 }
 
 /**

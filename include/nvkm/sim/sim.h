@@ -6,6 +6,7 @@
 
 struct nvkm_sim_pcounter;
 struct nvkm_sim_pdaemon;
+struct nvkm_sim_vm;
 
 /**
  * struct nvkm_sim_stats - MMIO traffic seen by a simulated GPU
@@ -49,6 +50,7 @@ struct nvkm_sim_stats {
  * @idle: PDAEMON COUNTER_SIGNALS, driven by the workload (bit set: idle)
  * @pcounter: the PCOUNTER model, NULL on chipsets without one
  * @pdaemon: the PDAEMON idle counter model, NULL before GT215
+ * @vm: memory the engines write to (include/nvkm/sim/vm.h)
  * @stats: MMIO traffic counters
  *
  * The driver reaches it only through &nvkm_sim_mmio, as it would reach
@@ -67,6 +69,7 @@ struct nvkm_sim {
 	u32 idle;
 	struct nvkm_sim_pcounter *pcounter;
 	struct nvkm_sim_pdaemon *pdaemon;
+	struct nvkm_sim_vm *vm;
 
 	struct nvkm_sim_stats stats;
 };
@@ -75,6 +78,7 @@ extern const struct nvkm_mmio_func nvkm_sim_mmio;
 
 struct nvkm_sim *nvkm_sim_new(u32 chipset);
 void nvkm_sim_del(struct nvkm_sim **psim);
+int nvkm_sim_reset(struct nvkm_sim *sim);
 void nvkm_sim_stats(struct nvkm_sim *sim, struct nvkm_sim_stats *stats);
 void nvkm_sim_set_manual_clock(struct nvkm_sim *sim, bool manual);
 void nvkm_sim_run(struct nvkm_sim *sim, u64 cycles);
