@@ -101,7 +101,8 @@ nvkm_sim_sync(struct nvkm_sim *sim)
 	cycles = div_u64(ns - sim->last_ns, 1000) * NVKM_SIM_CYCLES_PER_US;
 	if (!cycles)
 		return;
-	sim->last_ns = ns;
+	/* keep the remainder: the clock must not run slow */
+	sim->last_ns += cycles * 1000 / NVKM_SIM_CYCLES_PER_US;
 	nvkm_sim_advance(sim, min_t(u64, cycles, NVKM_SIM_MAX_CATCHUP));
 }
 

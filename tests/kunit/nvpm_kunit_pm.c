@@ -191,6 +191,39 @@ domains_latch_in_the_same_cycle(struct kunit *test)
 	nvkm_perfdom_del(&doms[1]);
 }
 
+/*
+ * The latch is device-wide: one user's samples must not cost another's
+ * counts.  B is sampled twice around ten samples of A.
+ */
+static void
+other_groups_keep_their_counts(struct kunit *test)
+{
+	struct pm_fixture *f = pm_fixture(test, 0x84);
+	struct nvkm_perfdom *a, *b;
+	struct nvkm_perfdom_result r;
+	struct nvkm_perfdom_args args;
+	int i;
+
+	quad_args(&args, 0);
+	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &args, &a), 0);
+	quad_args(&args, 1);
+	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &args, &b), 0);
+	KUNIT_ASSERT_EQ(test, sample(f, &b, 1), 0);
+	for (i = 0; i < 10; i++) {
+		nvkm_sim_run(f->sim, 99);
+		KUNIT_ASSERT_EQ(test, sample(f, &a, 1), 0);
+	}
+	KUNIT_ASSERT_EQ(test, sample(f, &b, 1), 0);
+	nvkm_perfdom_read(b, &r);
+	KUNIT_EXPECT_EQ(test, r.samples, 2);
+	KUNIT_EXPECT_EQ(test, r.flags, 0);
+	KUNIT_EXPECT_EQ(test, r.cycles, 1 + 10 * 100);	/* every cycle since creation */
+	nvkm_perfdom_read(a, &r);
+	KUNIT_EXPECT_EQ(test, r.samples, 10);
+	nvkm_perfdom_del(&a);
+	nvkm_perfdom_del(&b);
+}
+
 /* EVENT_B4: counter 2 adds B4 = the signals of counter 1. */
 static void
 counter_mode_event_b4(struct kunit *test)
@@ -399,6 +432,7 @@ static struct kunit_case nvpm_pm_cases[] = {
 	KUNIT_CASE_PARAM(quad_counts_what_the_workload_did, quad_chips_gen_params),
 	KUNIT_CASE(sample_mmio_cost),
 	KUNIT_CASE(domains_latch_in_the_same_cycle),
+	KUNIT_CASE(other_groups_keep_their_counts),
 	KUNIT_CASE(counter_mode_event_b4),
 	KUNIT_CASE(single_event_window),
 	KUNIT_CASE(held_domain_is_busy),

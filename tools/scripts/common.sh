@@ -74,6 +74,7 @@ nvpm_initramfs() {
 	local out=$1 guest=$2 root f
 	shift 2
 	root=$(mktemp -d "$NVPM_OUT/initramfs.XXXXXX")
+	chmod 755 "$root"	# the guest's / (mktemp makes it 0700)
 	mkdir -p "$root"/{bin,dev,proc,sys,tmp,nvpm}
 	cp /bin/busybox "$root/bin/busybox"
 	cp "$NVPM_ROOT/tools/scripts/guest-init.sh" "$root/init"

@@ -251,10 +251,13 @@ struct drm_nvpm_perfdom_destroy {
 };
 
 /**
- * struct drm_nvpm_sample - latch every counter group of this file
+ * struct drm_nvpm_sample - latch the counter groups
  *
- * The counters of all groups are latched together and added to each
- * group's 64-bit totals.
+ * The hardware latch is device-wide: every quad mode group of the device,
+ * of any file, is latched in the same cycle and its counts are added to
+ * its 64-bit totals (so no count is lost to another user's SAMPLE).  This
+ * file's groups, and its single event groups, are the ones the SAMPLE is
+ * for: their READ sequence grows.
  *
  * Argument of %DRM_IOCTL_NVPM_SAMPLE.
  */
@@ -271,7 +274,9 @@ struct drm_nvpm_sample {
 #define NVPM_READ_SATURATED		_BITUL(0)  /* a latch hit the 32-bit limit */
 /* drm_nvpm_read.flags */
 #define NVPM_READ_NOT_READY		_BITUL(0)  /* no SAMPLE since creation */
-#define NVPM_READ_LOST			_BITUL(1)  /* a period was lost (overflow) */
+#define NVPM_READ_LOST			_BITUL(1)  /* counts were lost since the
+						    * last READ (overflow)
+						    */
 
 /**
  * struct drm_nvpm_read - the totals of a counter group

@@ -118,12 +118,14 @@ struct nvkm_perfdom_result {
  * @pm: engine
  * @args: its configuration, validated
  * @res: its totals
+ * @round: the latch (&nvkm_pm.round) it was last collected from
  * @head: entry in &nvkm_pm.perfdoms
  */
 struct nvkm_perfdom {
 	struct nvkm_pm *pm;
 	struct nvkm_perfdom_args args;
 	struct nvkm_perfdom_result res;
+	u64 round;
 	struct list_head head;
 };
 
@@ -135,6 +137,7 @@ struct nvkm_perfdom {
  * @nr_doms: entries in @dom
  * @lock: domain ownership, @perfdoms and every PCOUNTER register access
  * @perfdoms: configured counter groups
+ * @round: latches triggered so far
  */
 struct nvkm_pm {
 	struct nvkm_engine engine;
@@ -143,6 +146,7 @@ struct nvkm_pm {
 	int nr_doms;
 	spinlock_t lock;	/* see above */
 	struct list_head perfdoms;
+	u64 round;
 };
 
 u64 nvkm_pm_caps(struct nvkm_pm *pm);

@@ -231,6 +231,7 @@ nvkm_perfdom_new(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args,
 		return -EBUSY;
 	}
 	pm->dom[args->dom].owner = dom;
+	dom->round = pm->round;	/* a latch already under way is not its */
 	list_add_tail(&dom->head, &pm->perfdoms);
 	pm->func->layout->program(pm, args->dom, args);
 	spin_unlock_irqrestore(&pm->lock, flags);
@@ -265,32 +266,53 @@ nvkm_perfdom_del(struct nvkm_perfdom **pdom)
 }
 
 /**
- * nvkm_perfdom_sample_begin() - latch counter groups, together
+ * nvkm_perfdom_sample_begin() - latch the quad mode counter groups
  * @pm: the engine
- * @doms: the groups
+ * @doms: the groups the caller samples
  * @nr: entries in @doms
  *
- * Quad mode groups latch on one trigger, all in the same cycle; the latch
- * takes a few cycles to happen: nvkm_perfdom_sample_end() collects it.
+ * The latch is the hardware's and device-wide: one trigger latches every
+ * quad mode group, of every user, in the same cycle.  It takes a few
+ * cycles to happen; nvkm_perfdom_sample_end() collects it.
  *
  * Return: 0.
  */
 int
 nvkm_perfdom_sample_begin(struct nvkm_pm *pm, struct nvkm_perfdom **doms, int nr)
 {
+	struct nvkm_perfdom *dom;
 	unsigned long flags;
-	int i;
 
-	for (i = 0; i < nr; i++) {
-		if (doms[i]->args.mode == NVKM_PERFDOM_QUAD)
-			break;
-	}
-	if (i == nr)
-		return 0;
 	spin_lock_irqsave(&pm->lock, flags);
-	pm->func->layout->trigger(pm);
+	list_for_each_entry(dom, &pm->perfdoms, head) {
+		if (dom->args.mode == NVKM_PERFDOM_QUAD) {
+			pm->func->layout->trigger(pm);
+			pm->round++;
+			break;
+		}
+	}
 	spin_unlock_irqrestore(&pm->lock, flags);
 	return 0;
+}
+
+/*
+ * Collect every quad group not yet collected since the last trigger;
+ * false while the latch has not happened.  Groups created since the
+ * trigger were marked collected when they were made.
+ */
+static bool
+nvkm_perfdom_collect_quads(struct nvkm_pm *pm)
+{
+	struct nvkm_perfdom *dom;
+
+	list_for_each_entry(dom, &pm->perfdoms, head) {
+		if (dom->args.mode != NVKM_PERFDOM_QUAD || dom->round == pm->round)
+			continue;
+		if (!pm->func->layout->collect(pm, dom->args.dom, dom))
+			return false;
+		dom->round = pm->round;
+	}
+	return true;
 }
 
 /**
@@ -300,8 +322,10 @@ nvkm_perfdom_sample_begin(struct nvkm_pm *pm, struct nvkm_perfdom **doms, int nr
  * @nr: entries in @doms
  * @wait: busy-wait (up to NVKM_PM_LATCH_TIMEOUT_US) for the latch
  *
- * Return: 0, or -EAGAIN / -ETIMEDOUT when a latch has not happened; groups
- * collected before that keep their new totals.
+ * Every quad group of the device gets its latched counts (or the next
+ * latch would find them unread); the sample count grows only for @doms.
+ *
+ * Return: 0, or -EAGAIN / -ETIMEDOUT when the latch has not happened.
  */
 int
 nvkm_perfdom_sample_end(struct nvkm_pm *pm, struct nvkm_perfdom **doms, int nr,
@@ -311,20 +335,25 @@ nvkm_perfdom_sample_end(struct nvkm_pm *pm, struct nvkm_perfdom **doms, int nr,
 	unsigned long flags;
 	bool done;
 
+	for (;;) {
+		spin_lock_irqsave(&pm->lock, flags);
+		done = nvkm_perfdom_collect_quads(pm);
+		spin_unlock_irqrestore(&pm->lock, flags);
+		if (done)
+			break;
+		if (us-- <= 0)
+			return wait ? -ETIMEDOUT : -EAGAIN;
+		udelay(1);
+	}
+
+	spin_lock_irqsave(&pm->lock, flags);
 	for (i = 0; i < nr; i++) {
-		for (;;) {
-			spin_lock_irqsave(&pm->lock, flags);
-			done = pm->func->layout->collect(pm, doms[i]->args.dom, doms[i]);
-			spin_unlock_irqrestore(&pm->lock, flags);
-			if (done)
-				break;
-			if (us-- <= 0)
-				return wait ? -ETIMEDOUT : -EAGAIN;
-			udelay(1);
-		}
+		if (doms[i]->args.mode == NVKM_PERFDOM_SINGLE)
+			pm->func->layout->collect(pm, doms[i]->args.dom, doms[i]);
 		doms[i]->res.flags &= ~NVKM_PERFDOM_NOT_READY;
 		doms[i]->res.samples++;
 	}
+	spin_unlock_irqrestore(&pm->lock, flags);
 	return 0;
 }
 
@@ -347,6 +376,9 @@ nvkm_perfdom_sample(struct nvkm_pm *pm, struct nvkm_perfdom **doms, int nr)
  * nvkm_perfdom_read() - a counter group's totals
  * @dom: the group
  * @res: where to copy them
+ *
+ * NVKM_PERFDOM_LOST tells of a latch lost since the previous read; reading
+ * clears it.
  */
 void
 nvkm_perfdom_read(struct nvkm_perfdom *dom, struct nvkm_perfdom_result *res)
@@ -355,6 +387,7 @@ nvkm_perfdom_read(struct nvkm_perfdom *dom, struct nvkm_perfdom_result *res)
 
 	spin_lock_irqsave(&dom->pm->lock, flags);
 	*res = dom->res;
+	dom->res.flags &= ~NVKM_PERFDOM_LOST;
 	spin_unlock_irqrestore(&dom->pm->lock, flags);
 }
 
