@@ -3,7 +3,8 @@
 # what the device reports, its domains and a few real counter values.
 set -e
 insmod ./drm.ko
-insmod ./nvpm.ko sim=g84
+# the simulated PGRAPH is busy 35% of the time: PGRAPH.IDLE should read 65%
+insmod ./nvpm.ko sim=g84 sim_gr_busy=35
 echo "== nvpm info =="
 ./nvpm info
 echo
@@ -12,3 +13,6 @@ echo "== nvpm list core_a | head -n 15 =="
 echo
 echo "== nvpm stat -e core_a/always,host/always -I 50 -n 2 =="
 ./nvpm stat -e core_a/always,host/always -I 50 -n 2
+echo
+echo "== nvpm stat -e core_a/PGRAPH.IDLE -I 100 -n 2 (simulated PGRAPH 35% busy) =="
+./nvpm stat -e core_a/PGRAPH.IDLE -I 100 -n 2
