@@ -976,6 +976,22 @@ nvkm_sim_pcounter_domains(struct nvkm_sim *sim)
 	return ret;
 }
 
+/* A domain's signal count, or its trailer base. */
+static int
+sim_pc_dom_layout(struct nvkm_sim *sim, int d, bool trailer)
+{
+	struct sim_pcdom *dom;
+	unsigned long flags;
+	int ret;
+
+	dom = sim_pc_lock_dom(sim, d, &flags, NULL);
+	if (!dom)
+		return -EINVAL;
+	ret = trailer ? dom->trailer : dom->nr_signals;
+	nvkm_sim_unlock(sim, flags);
+	return ret;
+}
+
 /**
  * nvkm_sim_pcounter_signals() - signals of a domain
  * @sim: the simulator
@@ -986,16 +1002,7 @@ nvkm_sim_pcounter_domains(struct nvkm_sim *sim)
 int
 nvkm_sim_pcounter_signals(struct nvkm_sim *sim, int d)
 {
-	struct sim_pcdom *dom;
-	unsigned long flags;
-	int ret;
-
-	dom = sim_pc_lock_dom(sim, d, &flags, NULL);
-	if (!dom)
-		return -EINVAL;
-	ret = dom->nr_signals;
-	nvkm_sim_unlock(sim, flags);
-	return ret;
+	return sim_pc_dom_layout(sim, d, false);
 }
 
 /**
@@ -1008,16 +1015,7 @@ nvkm_sim_pcounter_signals(struct nvkm_sim *sim, int d)
 int
 nvkm_sim_pcounter_trailer(struct nvkm_sim *sim, int d)
 {
-	struct sim_pcdom *dom;
-	unsigned long flags;
-	int ret;
-
-	dom = sim_pc_lock_dom(sim, d, &flags, NULL);
-	if (!dom)
-		return -EINVAL;
-	ret = dom->trailer;
-	nvkm_sim_unlock(sim, flags);
-	return ret;
+	return sim_pc_dom_layout(sim, d, true);
 }
 
 /**

@@ -41,18 +41,6 @@ static const struct sim_pc_tesla sim_pc_tesla[] = {
 		{ 0x3a, 0x69, 0x9e, 0x13, 0x6a, 0x10, 0x10, 0x1e } },
 };
 
-static bool
-sim_pc_nv40_igp_or_turbocache(u32 chipset)
-{
-	switch (chipset) {
-	case 0x44: case 0x46: case 0x4a: case 0x4c:
-	case 0x63: case 0x67: case 0x68:
-		return true;
-	default:
-		return false;
-	}
-}
-
 static void
 sim_pc_dom_init(struct sim_pcdom *dom, u8 last, u8 user)
 {
@@ -93,7 +81,7 @@ sim_pc_nv40_doms(struct nvkm_sim_pcounter *pc, u32 chipset)
 		for (nr = 0; nr < NV40_PCOUNTER_DOMS && t->last[nr]; nr++)
 			;
 	} else {
-		nr = sim_pc_nv40_igp_or_turbocache(chipset) ? 4 : 5;
+		nr = nv40_pcounter_four_domains(chipset) ? 4 : 5;
 	}
 	ret = sim_pc_alloc(pc, 1, &nr);
 	if (ret)

@@ -15,6 +15,7 @@
 #include <nvkm/hw/pcounter.h>
 #include <nvkm/hw/pcounter_gf100.h>
 #include <nvkm/sim/pcounter.h>
+#include "nvpm_kunit.h"
 
 #define SRC(a, b, c, d)	((a) | (b) << 8 | (c) << 16 | (d) << 24)
 
@@ -83,33 +84,6 @@ static int
 part(const struct gf_chip *c, int p, int d)
 {
 	return c->hub + c->gpcs * GPC_DOMS + p * PART_DOMS + d;
-}
-
-static void
-wr(struct nvkm_sim *sim, u32 addr, u32 data)
-{
-	nvkm_sim_mmio.wr32(sim, addr, data);
-}
-
-static u32
-rd(struct nvkm_sim *sim, u32 addr)
-{
-	return nvkm_sim_mmio.rd32(sim, addr);
-}
-
-static u64
-unclaimed(struct nvkm_sim *sim)
-{
-	struct nvkm_sim_stats stats;
-
-	nvkm_sim_stats(sim, &stats);
-	return stats.unclaimed;
-}
-
-static void
-level(struct nvkm_sim *sim, int dom, int sig, bool v)
-{
-	nvkm_sim_pcounter_set_signal(sim, dom, sig, v);
 }
 
 static void

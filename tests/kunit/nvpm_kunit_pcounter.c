@@ -9,6 +9,7 @@
 #include <linux/prandom.h>
 #include <nvkm/hw/pcounter.h>
 #include <nvkm/sim/pcounter.h>
+#include "nvpm_kunit.h"
 
 #define SRC(a, b, c, d)	((a) | (b) << 8 | (c) << 16 | (d) << 24)
 
@@ -44,33 +45,6 @@ pc_exit(struct kunit *test)
 	struct nvkm_sim *sim = test->priv;
 
 	nvkm_sim_del(&sim);
-}
-
-static void
-wr(struct nvkm_sim *sim, u32 addr, u32 data)
-{
-	nvkm_sim_mmio.wr32(sim, addr, data);
-}
-
-static u32
-rd(struct nvkm_sim *sim, u32 addr)
-{
-	return nvkm_sim_mmio.rd32(sim, addr);
-}
-
-static u64
-unclaimed(struct nvkm_sim *sim)
-{
-	struct nvkm_sim_stats stats;
-
-	nvkm_sim_stats(sim, &stats);
-	return stats.unclaimed;
-}
-
-static void
-level(struct nvkm_sim *sim, int dom, int sig, bool v)
-{
-	nvkm_sim_pcounter_set_signal(sim, dom, sig, v);
 }
 
 /* NV40-layout quad mode on domain @d, counting EVENT = @op over @src. */

@@ -7,6 +7,7 @@
  */
 #include <kunit/test.h>
 #include <nvkm/sim/sim.h>
+#include "nvpm_kunit.h"
 
 /* PDAEMON's window starts at BAR0 0x10a000; the reference's "i*10" is hex. */
 #define DOC_SIGNALS		0x10a500
@@ -82,32 +83,11 @@ pd_sim(struct kunit *test, u32 chipset)
 	return t->sim[i];
 }
 
-static u32
-rd(struct nvkm_sim *sim, u32 addr)
-{
-	return nvkm_sim_mmio.rd32(sim, addr);
-}
-
-static void
-wr(struct nvkm_sim *sim, u32 addr, u32 data)
-{
-	nvkm_sim_mmio.wr32(sim, addr, data);
-}
-
 /* COUNTER_COUNT(@i): a name for the failure messages. */
 static u32
 count_of(struct nvkm_sim *sim, unsigned int i)
 {
 	return rd(sim, DOC_COUNT(i));
-}
-
-static u64
-unclaimed(struct nvkm_sim *sim)
-{
-	struct nvkm_sim_stats stats;
-
-	nvkm_sim_stats(sim, &stats);
-	return stats.unclaimed;
 }
 
 /* Program counter @i and zero it. */

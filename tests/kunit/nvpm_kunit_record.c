@@ -15,6 +15,7 @@
 #include <nvkm/hw/pcounter.h>
 #include <nvkm/sim/pcounter.h>
 #include <nvkm/sim/vm.h>
+#include "nvpm_kunit.h"
 
 #define SRC(a, b, c, d)	((a) | (b) << 8 | (c) << 16 | (d) << 24)
 #define OP_ARG0		0xaaaa
@@ -71,27 +72,6 @@ rec_exit(struct kunit *test)
 
 	for (i = 0; i < REC_SIMS; i++)
 		nvkm_sim_del(&t->sim[i]);
-}
-
-static void
-wr(struct nvkm_sim *sim, u32 addr, u32 data)
-{
-	nvkm_sim_mmio.wr32(sim, addr, data);
-}
-
-static u32
-rd(struct nvkm_sim *sim, u32 addr)
-{
-	return nvkm_sim_mmio.rd32(sim, addr);
-}
-
-static u64
-unclaimed(struct nvkm_sim *sim)
-{
-	struct nvkm_sim_stats stats;
-
-	nvkm_sim_stats(sim, &stats);
-	return stats.unclaimed;
 }
 
 static u8 *

@@ -179,18 +179,6 @@ static const char * const nv40_pm_names_small[] = {
 	"host", "core", "shader", "memory",
 };
 
-static bool
-nv40_pm_igp_or_turbocache(u32 chipset)
-{
-	switch (chipset) {
-	case 0x44: case 0x46: case 0x4a: case 0x4c:
-	case 0x63: case 0x67: case 0x68:
-		return true;
-	default:
-		return false;
-	}
-}
-
 /* Trailer signals of the NV40:GF100 layout, per domain. */
 static int
 nv40_pm_trailer(struct nvkm_pm *pm, int d)
@@ -230,7 +218,7 @@ nv40_pm_doms(struct nvkm_pm *pm)
 
 	if (chip) {
 		nr = chip->nr_doms;
-	} else if (nv40_pm_igp_or_turbocache(chipset)) {
+	} else if (nv40_pcounter_four_domains(chipset)) {
 		nr = ARRAY_SIZE(nv40_pm_names_small);
 		names = nv40_pm_names_small;
 	} else {
