@@ -249,17 +249,21 @@ counter_mode_event_b4(struct kunit *test)
 	nvkm_perfdom_del(&dom);
 }
 
+static const u32 single_chips[] = { 0x10, 0x20, 0x30, 0x40, 0x84 };
+
+KUNIT_ARRAY_PARAM(single_chips, single_chips, quad_chip_desc);
+
 /* Single event mode: PRE, then START..STOP windows; EVENT counted inside. */
 static void
 single_event_window(struct kunit *test)
 {
-	struct pm_fixture *f = pm_fixture(test, 0x84);
+	struct pm_fixture *f = pm_fixture(test, *(const u32 *)test->param_value);
 	struct nvkm_perfdom_result r;
 	struct nvkm_perfdom_args a;
 	struct nvkm_perfdom *dom;
 
 	memset(&a, 0, sizeof(a));
-	a.dom = 1;
+	a.dom = 0;
 	a.mode = NVKM_PERFDOM_SINGLE;
 	a.nr_ctr = 4;
 	a.ctr[0].logic_op = OP_ONE;		/* PRE: at once */
@@ -270,9 +274,9 @@ single_event_window(struct kunit *test)
 	a.ctr[3].logic_op = OP_ARG0;
 	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), 0);
 	nvkm_sim_run(f->sim, 5);
-	nvkm_sim_pcounter_pulse(f->sim, 1, S_A, 1, 1);
+	nvkm_sim_pcounter_pulse(f->sim, 0, S_A, 1, 1);
 	nvkm_sim_run(f->sim, 30);
-	nvkm_sim_pcounter_pulse(f->sim, 1, S_B, 1, 1);
+	nvkm_sim_pcounter_pulse(f->sim, 0, S_B, 1, 1);
 	nvkm_sim_run(f->sim, 30);
 	KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
 	nvkm_perfdom_read(dom, &r);
@@ -434,7 +438,7 @@ static struct kunit_case nvpm_pm_cases[] = {
 	KUNIT_CASE(domains_latch_in_the_same_cycle),
 	KUNIT_CASE(other_groups_keep_their_counts),
 	KUNIT_CASE(counter_mode_event_b4),
-	KUNIT_CASE(single_event_window),
+	KUNIT_CASE_PARAM(single_event_window, single_chips_gen_params),
 	KUNIT_CASE(held_domain_is_busy),
 	KUNIT_CASE(generation_limits_are_refused),
 	KUNIT_CASE(resume_reprograms_groups),

@@ -67,6 +67,13 @@ has_groups(const struct chip *chip)
 	return chip && gen_in(chip->gen, GEN_NV40, GEN_GF100);
 }
 
+/* Single event groups: every generation before GF100. */
+static bool
+has_single(const struct chip *chip)
+{
+	return chip && gen_in(chip->gen, GEN_NV10, GEN_GF100);
+}
+
 static int
 expected_doms(const struct chip *chip)
 {
@@ -311,9 +318,9 @@ check_domain(struct ctx *ctx, const struct chip *chip, const struct drm_nvpm_dom
 		return fail(ctx, "domain %u: name or clock empty or not NUL-terminated", idx);
 	if (!dom->nr_signals || dom->nr_signals > 256 || dom->nr_signals % 32)
 		return fail(ctx, "domain %s: %u signals", dom->name, dom->nr_signals);
-	if (dom->nr_counters != (has_groups(chip) ? 4u : 0u))
+	if (dom->nr_counters != (has_single(chip) ? 4u : 0u))
 		return fail(ctx, "domain %s: %u counters, want %u", dom->name,
-			    dom->nr_counters, has_groups(chip) ? 4 : 0);
+			    dom->nr_counters, has_single(chip) ? 4 : 0);
 	if (dom->caps != caps)
 		return fail(ctx, "domain %s: caps 0x%x, want 0x%x", dom->name, dom->caps, caps);
 	return PASS;
@@ -1191,6 +1198,47 @@ test_quad(struct ctx *ctx, int idx, const struct chip *chip)
 	return res;
 }
 
+/*
+ * Before NV40: quad mode is refused (-EINVAL before NV30, which has none;
+ * -EOPNOTSUPP on NV30, whose latch is unknown) and a single event group
+ * whose PRE, START and EVENT are always true and STOP never counts from
+ * its first cycles on: EVENT and the cycles advance together.
+ */
+static enum result
+test_single_only(struct ctx *ctx, int idx, const struct chip *chip)
+{
+	const unsigned long cmd = DRM_IOCTL_NVPM_PERFDOM_CREATE;
+	int fd = ctx->devs[idx].fd, ret, i;
+	struct drm_nvpm_perfdom_create a;
+	struct drm_nvpm_read r;
+
+	quad_args(&a, 0);
+	if (expect_refused(ctx, fd, cmd, &a, sizeof(a),
+			   gen_in(chip->gen, GEN_NV30, GEN_END) ? EOPNOTSUPP : EINVAL,
+			   "quad PERFDOM_CREATE") != PASS)
+		return FAIL;
+
+	memset(&a, 0, sizeof(a));
+	a.size = sizeof(a);
+	a.mode = NVPM_MODE_SINGLE;
+	a.nr_counters = 4;
+	for (i = 0; i < 3; i++)
+		a.counter[i].logic_op = NVPM_OP_ALWAYS;
+	ret = create(fd, &a);
+	if (ret)
+		return fail(ctx, "single PERFDOM_CREATE: %s", err_name(ret));
+	usleep(20000);
+	ret = sample(fd, NULL) ?: read_group(fd, a.handle, &r);
+	destroy(fd, a.handle);
+	if (ret)
+		return fail(ctx, "SAMPLE/READ: %s", err_name(ret));
+	/* read one after the other: the cycles may be a little ahead */
+	if (r.value[2] < 10000 || r.value[2] > r.cycles || r.cycles - r.value[2] > 1000)
+		return fail(ctx, "EVENT %llu, cycles %llu after 20 ms",
+			    (unsigned long long)r.value[2], (unsigned long long)r.cycles);
+	return PASS;
+}
+
 /* perfdom_<chip>: what counter groups do on the @idx-th device. */
 static enum result
 test_perfdom(struct ctx *ctx, int idx)
@@ -1200,6 +1248,8 @@ test_perfdom(struct ctx *ctx, int idx)
 	if (!chip)
 		return fail(ctx, "no device #%d or '%s' is not a known chip", idx,
 			    ctx->expect[idx]);
+	if (has_single(chip) && !has_groups(chip))
+		return test_single_only(ctx, idx, chip);
 	if (!has_groups(chip))
 		return test_create_eopnotsupp(ctx, idx, chip);
 	return test_quad(ctx, idx, chip);

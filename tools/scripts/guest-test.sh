@@ -33,9 +33,6 @@ check nvpm_list_lists_every_device test "$(./nvpm list | grep -c '^/dev/dri/rend
 check nvpm_stat_counts_every_cycle sh -c "./nvpm stat -e core_a/always -- sleep 0.05 | grep -q '100.00% of'"
 check nvpm_stat_unknown_signal_suggests_list sh -c \
 	'out=$(./nvpm stat -e core_a/NOPE -- true 2>&1); [ $? = 1 ] && echo "$out" | grep -q "nvpm list core_a"'
-nv10=$(./nvpm info | sed -n 's|^\(/dev/dri/renderD[0-9]*\): NV10 .*|\1|p')
-check nvpm_stat_says_unsupported_chipset sh -c \
-	"./nvpm stat -d '$nv10' -e core/always -- true 2>&1 | grep -q 'not supported on NV10'"
 
 rmmod nvpm
 check unload_removes_render_nodes test "$(count_nodes)" -eq 0

@@ -35,15 +35,13 @@ nvkm_pm_caps(struct nvkm_pm *pm)
  * nvkm_pm_nr_counters() - counters a counter group can use
  * @pm: the engine
  *
- * Return: 4 in quad mode capable generations, 1 before (single event mode
- * counts EVENT only), 0 when counter groups are not supported.
+ * Return: 4 (PRE, START, EVENT and STOP: four counters in quad mode, the
+ * inputs of single event mode), 0 when counter groups are not supported.
  */
 int
 nvkm_pm_nr_counters(struct nvkm_pm *pm)
 {
-	if (!pm->func->layout)
-		return 0;
-	return (pm->func->caps & NVKM_PM_CAP_QUAD) ? NVKM_PM_COUNTERS : 1;
+	return pm->func->layout ? NVKM_PM_COUNTERS : 0;
 }
 
 /* --- domains and their signals ----------------------------------------- */
@@ -157,6 +155,8 @@ nvkm_perfdom_validate(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args)
 	case NVKM_PERFDOM_QUAD:
 		if (!(caps & NVKM_PM_CAP_QUAD))
 			return -EINVAL;
+		if (!pm->func->layout->trigger)
+			return -EOPNOTSUPP;	/* no known way to latch */
 		break;
 	case NVKM_PERFDOM_SINGLE:
 		break;
@@ -173,9 +173,11 @@ nvkm_perfdom_validate(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args)
 		return -EINVAL;
 	if (args->threshold > U32_MAX && !(caps & NVKM_PM_CAP_COUNTER_40BIT))
 		return -EINVAL;
-	if (args->mode == NVKM_PERFDOM_SINGLE && args->nr_ctr != NVKM_PM_COUNTERS &&
-	    (caps & NVKM_PM_CAP_QUAD))
+	if (args->mode == NVKM_PERFDOM_SINGLE && args->nr_ctr != NVKM_PM_COUNTERS)
 		return -EINVAL;	/* PRE, START, EVENT and STOP all matter */
+	/* before NV40 the counter mode is one for both domains */
+	if (args->ctr_mode && !(caps & NVKM_PM_CAP_COUNTER_MODES))
+		return -EOPNOTSUPP;
 
 	for (i = 0; i < args->nr_ctr; i++) {
 		allowed = NVKM_PERFCTR_DELAY0 | NVKM_PERFCTR_DELAY1;
@@ -285,7 +287,7 @@ nvkm_perfdom_sample_begin(struct nvkm_pm *pm, struct nvkm_perfdom **doms, int nr
 
 	spin_lock_irqsave(&pm->lock, flags);
 	list_for_each_entry(dom, &pm->perfdoms, head) {
-		if (dom->args.mode == NVKM_PERFDOM_QUAD) {
+		if (dom->args.mode == NVKM_PERFDOM_QUAD && pm->func->layout->trigger) {
 			pm->func->layout->trigger(pm);
 			pm->round++;
 			break;

@@ -2,8 +2,7 @@
 /*
  * NV10:NV20 PCOUNTER: one domain, single event mode, 40-bit counters;
  * NV15 adds the EVENT_CTR_PERIOD switch.  The NV10:NV40 domain lists live
- * here for NV20 and NV30 too.  Counter groups on this layout are not
- * supported yet: the domains can be listed.
+ * here for NV20 and NV30 too; nv10_layout.c runs their counter groups.
  */
 #include "priv.h"
 
@@ -66,6 +65,7 @@ static const struct nvkm_pm_func
 nv10_pm = {
 	.caps = NV10_PM_CAPS,
 	.doms = nv10_pm_doms,
+	.layout = &nv10_pm_layout,
 };
 
 int
@@ -78,6 +78,7 @@ static const struct nvkm_pm_func
 nv15_pm = {
 	.caps = NV15_PM_CAPS,
 	.doms = nv10_pm_doms,
+	.layout = &nv10_pm_layout,
 };
 
 int

@@ -6,6 +6,7 @@ static const struct nvkm_pm_func
 nv20_pm = {
 	.caps = NV20_PM_CAPS,
 	.doms = nv10_pm_doms,
+	.layout = &nv10_pm_layout,
 };
 
 int
