@@ -224,6 +224,51 @@ other_groups_keep_their_counts(struct kunit *test)
 	nvkm_perfdom_del(&b);
 }
 
+/*
+ * Every counter mode through the engine (quad mode): with B4 = 0b0110 on
+ * counter 1's signals and EVENT_SRC[0..3] = 0b1110 (B2 = 0b10, B6's high
+ * bits 0b11), EVENT and START always true, per cycle the reference gives
+ * counter 1 (START) and counter 2 (EVENT):
+ */
+static void
+every_counter_mode(struct kunit *test)
+{
+	static const struct {
+		u32 mode, start, event;
+	} t[] = {
+		{ NV_PCOUNTER_CTR_MODE_SIMPLE, 1, 1 },
+		{ NV_PCOUNTER_CTR_MODE_EVENT_B4, 1, 6 },
+		{ NV_PCOUNTER_CTR_MODE_EVENT_B6, 1, 6 + (3 << 4) },
+		{ NV_PCOUNTER_CTR_MODE_EXTRA_B4, 6, 1 },
+		{ NV_PCOUNTER_CTR_MODE_EXTRA_B6_EVENT_B2, 6 + (3 << 4), 2 },
+	};
+	struct pm_fixture *f = pm_fixture(test, 0x92);
+	struct nvkm_perfdom_result r;
+	struct nvkm_perfdom_args a;
+	struct nvkm_perfdom *dom;
+	int i, j;
+
+	nvkm_sim_pcounter_set_value(f->sim, 1, 0x20, 4, 0x6);	/* B4 */
+	nvkm_sim_pcounter_set_value(f->sim, 1, 0x30, 4, 0xe);	/* EVENT_SRC */
+	for (i = 0; i < ARRAY_SIZE(t); i++) {
+		quad_args(&a, 1);
+		a.ctr_mode = t[i].mode;
+		for (j = 0; j < 4; j++) {
+			a.ctr[1].signal[j] = 0x20 + j;
+			a.ctr[2].signal[j] = 0x30 + j;
+		}
+		a.ctr[1].logic_op = OP_ONE;
+		a.ctr[2].logic_op = OP_ONE;
+		KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), 0);
+		nvkm_sim_run(f->sim, 100);
+		KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
+		nvkm_perfdom_read(dom, &r);
+		KUNIT_EXPECT_EQ_MSG(test, r.value[1], 100 * t[i].start, "mode %u", t[i].mode);
+		KUNIT_EXPECT_EQ_MSG(test, r.value[2], 100 * t[i].event, "mode %u", t[i].mode);
+		nvkm_perfdom_del(&dom);
+	}
+}
+
 /* EVENT_B4: counter 2 adds B4 = the signals of counter 1. */
 static void
 counter_mode_event_b4(struct kunit *test)
@@ -438,6 +483,7 @@ static struct kunit_case nvpm_pm_cases[] = {
 	KUNIT_CASE(domains_latch_in_the_same_cycle),
 	KUNIT_CASE(other_groups_keep_their_counts),
 	KUNIT_CASE(counter_mode_event_b4),
+	KUNIT_CASE(every_counter_mode),
 	KUNIT_CASE_PARAM(single_event_window, single_chips_gen_params),
 	KUNIT_CASE(held_domain_is_busy),
 	KUNIT_CASE(generation_limits_are_refused),
