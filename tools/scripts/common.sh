@@ -97,3 +97,27 @@ nvpm_qemu() {
 		-kernel "$1" -initrd "$2" \
 		-append "console=ttyS0 panic=-1 printk.time=0 $3"
 }
+
+# Build nvpm.ko and the tools for Debian's 6.1 kernel, boot that kernel in
+# QEMU with drm.ko, nvpm.ko and nvpm, run guest script $2 and print its
+# output from the line $3 on.  $1: name of the run, $4: extra command line.
+nvpm_debian_guest() {
+	local name=$1 guest=$2 marker=$3 cmdline=$4 ko image kver drm initrd log
+
+	"$NVPM_ROOT/tools/scripts/deps.sh"
+	ko=$("$NVPM_ROOT/tools/scripts/build-module.sh")
+	make -s -C "$NVPM_ROOT/tools" O="$NVPM_OUT/tools" >&2
+	image=$("$NVPM_ROOT/tools/scripts/debian-kernel.sh")
+	kver=$(nvpm_debian_kver)
+	drm=$(find "$image/lib/modules/$kver" -name drm.ko)
+
+	initrd=$NVPM_OUT/$name.cpio.gz
+	nvpm_initramfs "$initrd" "$guest" "$drm" "$ko" "$NVPM_OUT/tools/nvpm"
+
+	nvpm_log "booting Debian $kver in QEMU (TCG)"
+	log=$NVPM_OUT/$name.log
+	nvpm_qemu "$image/boot/vmlinuz-$kver" "$initrd" "loglevel=4 $cmdline" | tee "$log" |
+		sed -n "/$marker/,/NVPM-GUEST-EXIT/p" | grep -v NVPM-GUEST-EXIT
+	grep -q "NVPM-GUEST-EXIT 0" "$log" ||
+		{ tail -n 30 "$log" >&2; nvpm_die "guest failed (log: $log)"; }
+}
