@@ -86,7 +86,7 @@ sample(struct pm_fixture *f, struct nvkm_perfdom **doms, int nr)
 	return nvkm_perfdom_sample_end(f->pm, doms, nr, false);
 }
 
-static const u32 quad_chips[] = { 0x40, 0x50, 0x84, 0x92, 0xa3 };
+static const u32 quad_chips[] = { 0x40, 0x50, 0x84, 0x92, 0xa3, 0xe4 };
 
 static void
 quad_chip_desc(const u32 *c, char *desc)
@@ -104,7 +104,8 @@ static void
 quad_counts_what_the_workload_did(struct kunit *test)
 {
 	struct pm_fixture *f = pm_fixture(test, *(const u32 *)test->param_value);
-	bool pre_g84 = f->device->chipset < 0x84;
+	/* before G84 and from GF100 on, the first latch is dropped */
+	bool pre_g84 = f->device->chipset < 0x84 || f->device->chipset >= 0xc0;
 	struct nvkm_perfdom_args a;
 	struct nvkm_perfdom *dom;
 	struct nvkm_perfdom_result r;

@@ -38,15 +38,17 @@ struct nvkm_pm_sig {
  * @trailer: first trailer signal (nr_signals - 0x20)
  * @sig: named signals (catalog and trailer), sorted by number
  * @nr_sig: entries in @sig
+ * @addr: its register block (GF100+), 0 before
  * @owner: the counter group holding the domain, or NULL
  */
 struct nvkm_pm_dom {
-	const char *name;
+	char name[16];
 	const char *clock;
 	u16 nr_signals;
 	u16 trailer;
 	struct nvkm_pm_sig *sig;
 	u16 nr_sig;
+	u32 addr;
 	struct nvkm_perfdom *owner;
 };
 
@@ -119,6 +121,7 @@ struct nvkm_perfdom_result {
  * @args: its configuration, validated
  * @res: its totals
  * @round: the latch (&nvkm_pm.round) it was last collected from
+ * @discarded: its first latch has been dropped (where that is needed)
  * @head: entry in &nvkm_pm.perfdoms
  */
 struct nvkm_perfdom {
@@ -126,6 +129,7 @@ struct nvkm_perfdom {
 	struct nvkm_perfdom_args args;
 	struct nvkm_perfdom_result res;
 	u64 round;
+	bool discarded;
 	struct list_head head;
 };
 

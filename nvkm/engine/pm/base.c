@@ -102,7 +102,7 @@ nvkm_pm_dom_init(struct nvkm_pm *pm, int d, const char *name, const char *clock,
 	struct nvkm_pm_dom *dom = &pm->dom[d];
 	int i, ret;
 
-	dom->name = name;
+	strscpy(dom->name, name, sizeof(dom->name));
 	dom->clock = clock;
 	dom->nr_signals = nr_signals;
 	dom->trailer = nr_signals - 0x20;

@@ -2,10 +2,47 @@
 /*
  * GF100+ PCOUNTER: hub, per-GPC and per-partition domain sets at 0x180000,
  * four USER signals, and a PMC.ENABLE bit that gates the whole unit.
+ *
+ * The domains are found from PTOP's GPC and partition counts; per set, the
+ * engine lists the domains whose signal counts nouveau knows: on Fermi the
+ * first domain of each GPC and each partition, on Kepler also the hub's
+ * eight and a second partition domain.  A quad mode group swaps on its
+ * domain's USER_0 signal, which the trigger pulses through USER_TRIGGER,
+ * domain after domain.  Nothing clears the shadow counters when a group
+ * is programmed: its first latch is dropped.
+ *
+ * MMIO per sample: per quad domain one USER_TRIGGER write, one CTRL read,
+ * one read per counter used, one CTR_CYCLES read, one or two acks.
  */
+#include <linux/bitfield.h>
+#include <nvkm/hw/pcounter_gf100.h>
 #include "priv.h"
 
-#define GF100_PMC_ENABLE_PCOUNTER	BIT(28)
+struct gf100_pm_set {
+	const char *name;	/* "hub", "gpc", "part" */
+	u8 nr;
+	u16 signals[GF100_PCOUNTER_DOMS];
+};
+
+static const struct gf100_pm_set gf100_pm_gpc = { "gpc", 1, { 0xe0 } };
+static const struct gf100_pm_set gf100_pm_part = { "part", 1, { 0xe0 } };
+
+static const struct gf100_pm_set gk104_pm_hub = {
+	"hub", 8, { 0x60, 0x40, 0x60, 0x60, 0x40, 0x60, 0xc0, 0x60 }
+};
+
+static const struct gf100_pm_set gk104_pm_gpc = { "gpc", 1, { 0xe0 } };
+static const struct gf100_pm_set gk104_pm_part = { "part", 2, { 0x60, 0x60 } };
+
+static const u32 gf100_pm_src[NVKM_PM_COUNTERS] = {
+	GF100_PCOUNTER_PRE_SRC, GF100_PCOUNTER_START_SRC,
+	GF100_PCOUNTER_EVENT_SRC, GF100_PCOUNTER_STOP_SRC,
+};
+
+static const u32 gf100_pm_ctr[NVKM_PM_COUNTERS] = {
+	GF100_PCOUNTER_CTR_PRE, GF100_PCOUNTER_CTR_START,
+	GF100_PCOUNTER_CTR_EVENT, GF100_PCOUNTER_CTR_STOP,
+};
 
 int
 gf100_pm_init(struct nvkm_pm *pm)
@@ -17,10 +54,220 @@ gf100_pm_init(struct nvkm_pm *pm)
 	return 0;
 }
 
+static void
+gf100_pm_program(struct nvkm_pm *pm, int d, const struct nvkm_perfdom_args *args)
+{
+	struct nvkm_device *device = pm->engine.subdev.device;
+	u32 base = pm->dom[d].addr, v;
+	int i, j;
+
+	v = FIELD_PREP(GF100_PCOUNTER_CTRL_MODE, args->mode == NVKM_PERFDOM_QUAD ?
+		       GF100_PCOUNTER_CTRL_MODE_QUAD : GF100_PCOUNTER_CTRL_MODE_SINGLE) |
+	    FIELD_PREP(GF100_PCOUNTER_CTRL_CTR_MODE, args->ctr_mode) |
+	    (args->event_period_all ? GF100_PCOUNTER_CTRL_CTR_PERIOD : 0);
+	nvkm_wr32(device, base + GF100_PCOUNTER_CTRL, v);
+	nvkm_wr32(device, base + GF100_PCOUNTER_SWAP_SRC,
+		  pm->dom[d].trailer + GF100_PCOUNTER_TRAILER_USER(0));
+	nvkm_wr32(device, base + GF100_PCOUNTER_SETFLAG_OP, 0);
+	nvkm_wr32(device, base + GF100_PCOUNTER_CLRFLAG_OP, 0);
+	nvkm_wr32(device, base + GF100_PCOUNTER_THRESHOLD, args->threshold);
+	nvkm_wr32(device, base + GF100_PCOUNTER_CTR_PRE, args->pre_count);
+	nvkm_wr32(device, base + GF100_PCOUNTER_CTR_STOP, args->stop_count);
+
+	for (i = 0; i < NVKM_PM_COUNTERS; i++) {
+		u16 flags = i < args->nr_ctr ? args->ctr[i].flags : 0;
+
+		for (v = 0, j = 0; i < args->nr_ctr && j < 4; j++)
+			v |= args->ctr[i].signal[j] << (j * 8);
+		nvkm_wr32(device, base + gf100_pm_src[i], v);
+		v = i < args->nr_ctr ? args->ctr[i].logic_op : 0;
+		if (flags & NVKM_PERFCTR_DELAY0)
+			v |= NV_PCOUNTER_OP_DELAY0;
+		if (flags & NVKM_PERFCTR_DELAY1)
+			v |= NV_PCOUNTER_OP_DELAY1;
+		if (flags & NVKM_PERFCTR_SETFLAG3)
+			v |= GF100_PCOUNTER_OP_SETFLAG3;
+		if (flags & NVKM_PERFCTR_REPLACE2)
+			v |= GF100_PCOUNTER_OP_REPLACE2;
+		if (flags & NVKM_PERFCTR_REPLACE3)
+			v |= GF100_PCOUNTER_OP_REPLACE3;
+		nvkm_wr32(device, base + gf100_pm_src[i] + 4, v);
+	}
+
+	if (args->mode == NVKM_PERFDOM_SINGLE)
+		nvkm_wr32(device, base + GF100_PCOUNTER_SINGLE_BEGIN_TRIGGER, 1);
+}
+
+static void
+gf100_pm_stop(struct nvkm_pm *pm, int d)
+{
+	nvkm_wr32(pm->engine.subdev.device, pm->dom[d].addr + GF100_PCOUNTER_CTRL,
+		  GF100_PCOUNTER_CTRL_MODE_HALTED);
+}
+
+static void
+gf100_pm_trigger(struct nvkm_pm *pm)
+{
+	struct nvkm_device *device = pm->engine.subdev.device;
+	struct nvkm_perfdom *dom;
+
+	list_for_each_entry(dom, &pm->perfdoms, head) {
+		if (dom->args.mode == NVKM_PERFDOM_QUAD)
+			nvkm_wr32(device,
+				  pm->dom[dom->args.dom].addr + GF100_PCOUNTER_USER_TRIGGER,
+				  GF100_PCOUNTER_USER_TRIGGER_VAL(0) |
+				  GF100_PCOUNTER_USER_TRIGGER_PULSE(0));
+	}
+}
+
+static bool
+gf100_pm_collect(struct nvkm_pm *pm, int d, struct nvkm_perfdom *dom)
+{
+	struct nvkm_device *device = pm->engine.subdev.device;
+	struct nvkm_perfdom_result *res = &dom->res;
+	u32 base = pm->dom[d].addr, state, v;
+	bool discard;
+	int i;
+
+	if (dom->args.mode == NVKM_PERFDOM_SINGLE) {
+		for (i = 0; i < dom->args.nr_ctr; i++) {
+			v = nvkm_rd32(device, base + gf100_pm_ctr[i]);
+			res->value[i] = v;
+			res->ctr_flags[i] = v == U32_MAX ? NVKM_PERFCTR_SATURATED : 0;
+		}
+		res->cycles = nvkm_rd32(device, base + GF100_PCOUNTER_CTR_CYCLES);
+		return true;
+	}
+
+	state = FIELD_GET(GF100_PCOUNTER_CTRL_QUAD_STATE,
+			  nvkm_rd32(device, base + GF100_PCOUNTER_CTRL));
+	if (state == NV_PCOUNTER_QUAD_EMPTY)
+		return false;
+
+	discard = !dom->discarded;
+	for (i = 0; i < dom->args.nr_ctr; i++) {
+		v = nvkm_rd32(device, base + gf100_pm_ctr[i]);
+		if (discard)
+			continue;
+		res->value[i] += v;
+		if (v == U32_MAX)
+			res->ctr_flags[i] |= NVKM_PERFCTR_SATURATED;
+	}
+	v = nvkm_rd32(device, base + GF100_PCOUNTER_CTR_CYCLES);
+	if (!discard)
+		res->cycles += v;
+	dom->discarded = true;
+
+	nvkm_wr32(device, base + GF100_PCOUNTER_QUAD_ACK_TRIGGER, 1);
+	if (state == NV_PCOUNTER_QUAD_OVERFLOW) {
+		res->flags |= NVKM_PERFDOM_LOST;
+		nvkm_wr32(device, base + GF100_PCOUNTER_QUAD_ACK_TRIGGER, 1);
+	}
+	return true;
+}
+
+const struct nvkm_pm_layout
+gf100_pm_layout = {
+	.program = gf100_pm_program,
+	.stop = gf100_pm_stop,
+	.trigger = gf100_pm_trigger,
+	.collect = gf100_pm_collect,
+};
+
+/* Trailer names of domain @j of the set whose domains start at @first. */
+static int
+gf100_pm_trailer(struct nvkm_pm *pm, int first, int nr, int j)
+{
+	int d = first + j, t = pm->dom[d].trailer, x, ret = 0;
+
+	for (x = 0; x < GF100_PCOUNTER_USERS; x++)
+		ret |= nvkm_pm_sig_add(pm, d, t + GF100_PCOUNTER_TRAILER_USER(x), "USER[%d]", x);
+	ret |= nvkm_pm_sig_add(pm, d, t + GF100_PCOUNTER_TRAILER_PAUSED, "PAUSED");
+	ret |= nvkm_pm_sig_add(pm, d, t + GF100_PCOUNTER_TRAILER_PERIODIC, "PERIODIC");
+	for (x = 0; x < nr; x++) {
+		ret |= nvkm_pm_sig_add(pm, d, t + GF100_PCOUNTER_TRAILER_EVENT(x), "%s.EVENT",
+				       pm->dom[first + x].name);
+		ret |= nvkm_pm_sig_add(pm, d, t + GF100_PCOUNTER_TRAILER_FLAG(x), "%s.FLAG",
+				       pm->dom[first + x].name);
+	}
+	return ret ? -ENOMEM : 0;
+}
+
+/* The domains of @nr sets like @set, their registers from @addr(i, d). */
+static int
+gf100_pm_sets(struct nvkm_pm *pm, int *d, const struct gf100_pm_set *set, int nr,
+	      u32 (*addr)(int i, int dom))
+{
+	char name[16];
+	int i, j, ret;
+
+	for (i = 0; i < nr; i++) {
+		for (j = 0; j < set->nr; j++) {
+			struct nvkm_pm_dom *dom = &pm->dom[*d + j];
+
+			if (set->nr > 1)
+				snprintf(name, sizeof(name), "%s%d_%d", set->name, i, j);
+			else
+				snprintf(name, sizeof(name), "%s%d", set->name, i);
+			ret = nvkm_pm_dom_init(pm, *d + j, name, "core", set->signals[j], NULL);
+			if (ret)
+				return ret;
+			dom->trailer = set->signals[j] - GF100_PCOUNTER_TRAILER_END;
+			dom->addr = addr(i, j);
+		}
+		for (j = 0; j < set->nr; j++) {
+			ret = gf100_pm_trailer(pm, *d, set->nr, j);
+			if (ret)
+				return ret;
+		}
+		*d += set->nr;
+	}
+	return 0;
+}
+
+static u32 gf100_pm_hub_addr(int i, int d) { return GF100_PCOUNTER_HUB_DOM(d); }
+static u32 gf100_pm_gpc_addr(int i, int d) { return GF100_PCOUNTER_GPC_DOM(i, d); }
+static u32 gf100_pm_part_addr(int i, int d) { return GF100_PCOUNTER_PART_DOM(i, d); }
+
+static int
+gf100_pm_doms_(struct nvkm_pm *pm, const struct gf100_pm_set *hub,
+	       const struct gf100_pm_set *gpc, const struct gf100_pm_set *part)
+{
+	struct nvkm_device *device = pm->engine.subdev.device;
+	int gpcs, parts, d = 0, ret;
+
+	gpcs = FIELD_GET(GF100_PTOP_SCAL_NUM_GPCS_VALUE,
+			 nvkm_rd32(device, GF100_PTOP_SCAL_NUM_GPCS));
+	parts = FIELD_GET(GF100_PTOP_SCAL_NUM_FBPS_VALUE,
+			  nvkm_rd32(device, GF100_PTOP_SCAL_NUM_FBPS));
+	ret = nvkm_pm_doms_alloc(pm, (hub ? hub->nr : 0) + gpcs * gpc->nr + parts * part->nr);
+	if (!ret && hub)
+		ret = gf100_pm_sets(pm, &d, hub, 1, gf100_pm_hub_addr);
+	if (!ret)
+		ret = gf100_pm_sets(pm, &d, gpc, gpcs, gf100_pm_gpc_addr);
+	if (!ret)
+		ret = gf100_pm_sets(pm, &d, part, parts, gf100_pm_part_addr);
+	return ret;
+}
+
+static int
+gf100_pm_doms(struct nvkm_pm *pm)
+{
+	return gf100_pm_doms_(pm, NULL, &gf100_pm_gpc, &gf100_pm_part);
+}
+
+int
+gk104_pm_doms(struct nvkm_pm *pm)
+{
+	return gf100_pm_doms_(pm, &gk104_pm_hub, &gk104_pm_gpc, &gk104_pm_part);
+}
+
 static const struct nvkm_pm_func
 gf100_pm = {
 	.caps = GF100_PM_CAPS,
 	.init = gf100_pm_init,
+	.doms = gf100_pm_doms,
+	.layout = &gf100_pm_layout,
 };
 
 int

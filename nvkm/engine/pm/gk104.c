@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
-/* GK104 PCOUNTER: the GF100 layout; Kepler's own domain lists come later. */
+/* GK104 PCOUNTER: the GF100 layout, with the hub domains nouveau knows. */
 #include "priv.h"
 
 static const struct nvkm_pm_func
 gk104_pm = {
 	.caps = GF100_PM_CAPS,
 	.init = gf100_pm_init,
+	.doms = gk104_pm_doms,
+	.layout = &gf100_pm_layout,
 };
 
 int

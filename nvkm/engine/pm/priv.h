@@ -47,6 +47,8 @@ int nv10_pm_doms(struct nvkm_pm *pm);
 int nv40_pm_doms(struct nvkm_pm *pm);
 extern const struct nvkm_pm_layout nv40_pm_layout;
 extern const struct nvkm_pm_layout nv10_pm_layout;
+extern const struct nvkm_pm_layout gf100_pm_layout;
+int gk104_pm_doms(struct nvkm_pm *pm);
 
 /* Capabilities each generation inherits from the one before it. */
 #define NV10_PM_CAPS	NVKM_PM_CAP_COUNTER_40BIT
