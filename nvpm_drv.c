@@ -13,6 +13,7 @@
 #include <nvkm/engine/pm.h>
 #include <uapi/drm/nvpm_drm.h>
 #include "nvpm_drv.h"
+#include "nvpm_gem.h"
 
 /* The uapi capability bits are the engine's, bit for bit. */
 static_assert(NVPM_HW_CAP_CTR_PERIOD == NVKM_PM_CAP_CTR_PERIOD);
@@ -63,6 +64,8 @@ static const struct drm_ioctl_desc nvpm_ioctls[] = {
 	DRM_IOCTL_DEF_DRV(NVPM_PERFDOM_DESTROY, nvpm_ioctl_perfdom_destroy, DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(NVPM_SAMPLE, nvpm_ioctl_sample, DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(NVPM_READ, nvpm_ioctl_read, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(NVPM_GEM_NEW, nvpm_ioctl_gem_new, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(NVPM_GEM_INFO, nvpm_ioctl_gem_info, DRM_RENDER_ALLOW),
 };
 
 static int
@@ -92,19 +95,10 @@ nvpm_postclose(struct drm_device *drm, struct drm_file *file)
 	file->driver_priv = NULL;
 }
 
-static const struct file_operations nvpm_fops = {
-	.owner = THIS_MODULE,
-	.open = drm_open,
-	.release = drm_release,
-	.unlocked_ioctl = drm_ioctl,
-	.compat_ioctl = drm_compat_ioctl,
-	.poll = drm_poll,
-	.read = drm_read,
-	.llseek = noop_llseek,
-};
+DEFINE_DRM_GEM_FOPS(nvpm_fops);
 
 static const struct drm_driver nvpm_drm_driver = {
-	.driver_features = DRIVER_RENDER,
+	.driver_features = DRIVER_GEM | DRIVER_RENDER,
 	.open = nvpm_open,
 	.postclose = nvpm_postclose,
 	.ioctls = nvpm_ioctls,

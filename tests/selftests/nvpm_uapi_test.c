@@ -305,6 +305,237 @@ open_close_1000_no_leak(struct ctx *ctx)
 	return kmemleak ? kmemleak_check(ctx) : PASS;
 }
 
+/* ---- buffer objects ---- */
+
+#define BO_PATTERN(i)	((__u32)(i) * 2654435761u + 0x1234567u)
+
+/* A fresh BO is zero, maps twice onto the same pages, and sizes round up. */
+static enum result
+gem_new_map_shares_pages(struct ctx *ctx)
+{
+	const struct nvpm_dev *dev = first_dev(ctx);
+	struct nvpm_bo bo, again;
+	enum result res = PASS;
+	__u32 *a, *b;
+	size_t i, n;
+	int ret;
+
+	if (!dev)
+		return fail(ctx, "no nvpm render node");
+	ret = nvpm_bo_new(dev->fd, 3 * 4096 + 1, &bo);
+	if (ret)
+		return fail(ctx, "GEM_NEW: %s", strerror(-ret));
+	if (bo.size != 4 * 4096) {
+		res = fail(ctx, "size %llu, want %u", (unsigned long long)bo.size,
+			   4 * 4096);
+		goto out;
+	}
+	ret = nvpm_bo_map(&bo);
+	if (!ret)
+		ret = nvpm_bo_from_handle(dev->fd, bo.handle, &again);
+	if (!ret)
+		ret = nvpm_bo_map(&again);
+	if (ret) {
+		res = fail(ctx, "map: %s", strerror(-ret));
+		goto out;
+	}
+	a = bo.map;
+	b = again.map;
+	n = bo.size / sizeof(*a);
+	for (i = 0; i < n; i++) {
+		if (a[i]) {
+			res = fail(ctx, "word %zu of a new BO is %#x", i, a[i]);
+			goto out2;
+		}
+	}
+	for (i = 0; i < n; i++)
+		a[i] = BO_PATTERN(i);
+	for (i = 0; i < n; i++) {
+		if (b[i] != BO_PATTERN(i)) {
+			res = fail(ctx, "second mapping word %zu: %#x, want %#x",
+				   i, b[i], BO_PATTERN(i));
+			break;
+		}
+	}
+out2:
+	munmap(again.map, again.size);
+out:
+	nvpm_bo_free(&bo);
+	return res;
+}
+
+/* Call GEM_NEW with @args; want -@err and @args unchanged. */
+static enum result
+expect_gem_new_error(struct ctx *ctx, int fd, struct drm_nvpm_gem_new *args,
+		     int err, const char *what)
+{
+	struct drm_nvpm_gem_new before = *args;
+	int ret = raw_ioctl(fd, DRM_IOCTL_NVPM_GEM_NEW, args);
+
+	if (ret != -err)
+		return fail(ctx, "%s: got %s, want %s", what, err_name(ret),
+			    strerror(err));
+	if (memcmp(&before, args, sizeof(before)))
+		return fail(ctx, "%s: argument modified on error", what);
+	return PASS;
+}
+
+static enum result
+gem_new_bad_args_change_nothing(struct ctx *ctx)
+{
+	const struct nvpm_dev *dev = first_dev(ctx);
+	static const struct {
+		const char *what;
+		struct drm_nvpm_gem_new args;
+	} cases[] = {
+		{ "zero bytes", { .size = sizeof(struct drm_nvpm_gem_new) } },
+		{ "over the limit", { .size = sizeof(struct drm_nvpm_gem_new),
+				      .bo_size = NVPM_GEM_MAX_SIZE + 1 } },
+		{ "huge", { .size = sizeof(struct drm_nvpm_gem_new),
+			    .bo_size = ~0ull } },
+		{ "flags", { .size = sizeof(struct drm_nvpm_gem_new),
+			     .bo_size = 4096, .flags = 1 } },
+		{ "pad", { .size = sizeof(struct drm_nvpm_gem_new),
+			   .bo_size = 4096, .pad = 1 } },
+		{ "handle in", { .size = sizeof(struct drm_nvpm_gem_new),
+				 .bo_size = 4096, .handle = 1 } },
+		{ "struct size", { .size = sizeof(struct drm_nvpm_gem_new) - 8,
+				   .bo_size = 4096 } },
+	};
+	struct drm_nvpm_gem_new args;
+	size_t i;
+
+	if (!dev)
+		return fail(ctx, "no nvpm render node");
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		args = cases[i].args;
+		if (expect_gem_new_error(ctx, dev->fd, &args, EINVAL,
+					 cases[i].what) != PASS)
+			return FAIL;
+	}
+	return PASS;
+}
+
+/* Handles are per file; an unknown one is -ENOENT, a bad struct -EINVAL. */
+static enum result
+gem_info_checks_handle_and_file(struct ctx *ctx)
+{
+	const struct nvpm_dev *dev = first_dev(ctx);
+	struct drm_nvpm_gem_info info = { .size = sizeof(info) };
+	struct nvpm_bo bo, other;
+	enum result res = PASS;
+	int fd2, ret;
+
+	if (!dev)
+		return fail(ctx, "no nvpm render node");
+	ret = nvpm_bo_new(dev->fd, 4096, &bo);
+	if (ret)
+		return fail(ctx, "GEM_NEW: %s", strerror(-ret));
+	fd2 = open(dev->path, O_RDWR | O_CLOEXEC);
+	if (fd2 < 0) {
+		res = fail(ctx, "open: %s", strerror(errno));
+		goto out;
+	}
+	ret = nvpm_bo_from_handle(fd2, bo.handle, &other);
+	if (ret != -ENOENT)
+		res = fail(ctx, "other file's handle: %s, want ENOENT", err_name(ret));
+	info.handle = bo.handle + 1000;
+	ret = raw_ioctl(dev->fd, DRM_IOCTL_NVPM_GEM_INFO, &info);
+	if (res == PASS && ret != -ENOENT)
+		res = fail(ctx, "unknown handle: %s, want ENOENT", err_name(ret));
+	info.handle = bo.handle;
+	info.pad = 1;
+	ret = raw_ioctl(dev->fd, DRM_IOCTL_NVPM_GEM_INFO, &info);
+	if (res == PASS && ret != -EINVAL)
+		res = fail(ctx, "pad: %s, want EINVAL", err_name(ret));
+	close(fd2);
+out:
+	nvpm_bo_free(&bo);
+	return res;
+}
+
+/* A mapping past the end of a BO is refused. */
+static enum result
+gem_map_past_end_is_refused(struct ctx *ctx)
+{
+	const struct nvpm_dev *dev = first_dev(ctx);
+	struct nvpm_bo bo;
+	enum result res = PASS;
+	void *map;
+	int ret;
+
+	if (!dev)
+		return fail(ctx, "no nvpm render node");
+	ret = nvpm_bo_new(dev->fd, 2 * 4096, &bo);
+	if (ret)
+		return fail(ctx, "GEM_NEW: %s", strerror(-ret));
+	map = mmap(NULL, 3 * 4096, PROT_READ, MAP_SHARED, dev->fd, bo.map_offset);
+	if (map != MAP_FAILED) {
+		munmap(map, 3 * 4096);
+		res = fail(ctx, "3 pages of a 2-page BO mapped");
+	}
+	map = mmap(NULL, 2 * 4096, PROT_READ, MAP_SHARED, dev->fd,
+		   bo.map_offset + 4096);
+	if (res == PASS && map != MAP_FAILED) {
+		munmap(map, 2 * 4096);
+		res = fail(ctx, "pages 1..2 of a 2-page BO mapped");
+	}
+	nvpm_bo_free(&bo);
+	return res;
+}
+
+/*
+ * A mapping outlives the handle; 200 BOs made and freed (half of them
+ * through closing the file) leave no object behind.
+ */
+static enum result
+gem_close_frees_everything(struct ctx *ctx)
+{
+	const struct nvpm_dev *dev = first_dev(ctx);
+	int i, fd, ret, kmemleak, before;
+	struct nvpm_bo bo;
+	__u32 *p;
+
+	if (!dev)
+		return fail(ctx, "no nvpm render node");
+	before = count_fds();
+	kmemleak = kmemleak_start();
+	if (kmemleak < 0)
+		return fail(ctx, "kmemleak: %s", strerror(-kmemleak));
+
+	ret = nvpm_bo_new(dev->fd, 4096, &bo);
+	if (!ret)
+		ret = nvpm_bo_map(&bo);
+	if (ret)
+		return fail(ctx, "GEM_NEW/map: %s", strerror(-ret));
+	p = bo.map;
+	bo.map = NULL;
+	nvpm_bo_free(&bo);	/* handle gone, mapping stays */
+	p[1] = 0xdeadbeef;
+	if (p[1] != 0xdeadbeef)
+		return fail(ctx, "mapping lost its page");
+	munmap(p, 4096);
+
+	for (i = 0; i < 100; i++) {
+		ret = nvpm_bo_new(dev->fd, 8192, &bo);
+		if (ret)
+			return fail(ctx, "GEM_NEW #%d: %s", i, strerror(-ret));
+		nvpm_bo_free(&bo);
+	}
+	for (i = 0; i < 100; i++) {
+		fd = open(dev->path, O_RDWR | O_CLOEXEC);
+		if (fd < 0)
+			return fail(ctx, "open: %s", strerror(errno));
+		ret = nvpm_bo_new(fd, 8192, &bo);
+		close(fd);
+		if (ret)
+			return fail(ctx, "GEM_NEW (file #%d): %s", i, strerror(-ret));
+	}
+	if (count_fds() != before)
+		return fail(ctx, "%d open files before, %d after", before, count_fds());
+	return kmemleak ? kmemleak_check(ctx) : PASS;
+}
+
 /* ---- main ---- */
 
 static const struct {
@@ -317,6 +548,11 @@ static const struct {
 	{ "get_info_bad_pointer_is_efault", get_info_bad_pointer_is_efault },
 	{ "unknown_ioctl_is_einval", unknown_ioctl_is_einval },
 	{ "open_close_1000_no_leak", open_close_1000_no_leak },
+	{ "gem_new_map_shares_pages", gem_new_map_shares_pages },
+	{ "gem_new_bad_args_change_nothing", gem_new_bad_args_change_nothing },
+	{ "gem_info_checks_handle_and_file", gem_info_checks_handle_and_file },
+	{ "gem_map_past_end_is_refused", gem_map_past_end_is_refused },
+	{ "gem_close_frees_everything", gem_close_frees_everything },
 };
 
 static void

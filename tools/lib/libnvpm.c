@@ -12,6 +12,7 @@
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <xf86drm.h>
@@ -629,6 +630,89 @@ nvpm_read(int fd, __u32 handle, struct drm_nvpm_read *out)
 	if (drmIoctl(fd, DRM_IOCTL_NVPM_READ, out))
 		return -errno;
 	return 0;
+}
+
+/**
+ * nvpm_bo_new() - DRM_IOCTL_NVPM_GEM_NEW: a buffer object, not yet mapped
+ * @fd: the file that owns it
+ * @size: bytes (the kernel rounds up to pages)
+ * @bo: filled in
+ *
+ * Return: 0 or a negative errno.
+ */
+int
+nvpm_bo_new(int fd, __u64 size, struct nvpm_bo *bo)
+{
+	struct drm_nvpm_gem_new args = { .size = sizeof(args), .bo_size = size };
+
+	memset(bo, 0, sizeof(*bo));
+	if (drmIoctl(fd, DRM_IOCTL_NVPM_GEM_NEW, &args))
+		return -errno;
+	bo->fd = fd;
+	bo->handle = args.handle;
+	bo->size = args.bo_size;
+	bo->map_offset = args.map_offset;
+	return 0;
+}
+
+/**
+ * nvpm_bo_from_handle() - DRM_IOCTL_NVPM_GEM_INFO: describe a BO handle
+ * @fd: the file the handle belongs to
+ * @handle: e.g. a handle the kernel returned for a BO it made
+ * @bo: filled in, not mapped
+ *
+ * Return: 0 or a negative errno.
+ */
+int
+nvpm_bo_from_handle(int fd, __u32 handle, struct nvpm_bo *bo)
+{
+	struct drm_nvpm_gem_info args = { .size = sizeof(args), .handle = handle };
+
+	memset(bo, 0, sizeof(*bo));
+	if (drmIoctl(fd, DRM_IOCTL_NVPM_GEM_INFO, &args))
+		return -errno;
+	bo->fd = fd;
+	bo->handle = handle;
+	bo->size = args.bo_size;
+	bo->map_offset = args.map_offset;
+	return 0;
+}
+
+/**
+ * nvpm_bo_map() - map a whole BO read-write, shared with the GPU
+ * @bo: the BO; @bo->map is set
+ *
+ * Return: 0 or a negative errno.
+ */
+int
+nvpm_bo_map(struct nvpm_bo *bo)
+{
+	void *map;
+
+	if (bo->map)
+		return 0;
+	map = mmap(NULL, bo->size, PROT_READ | PROT_WRITE, MAP_SHARED, bo->fd,
+		   bo->map_offset);
+	if (map == MAP_FAILED)
+		return -errno;
+	bo->map = map;
+	return 0;
+}
+
+/**
+ * nvpm_bo_free() - unmap a BO and close its handle
+ * @bo: the BO; zeroed
+ */
+void
+nvpm_bo_free(struct nvpm_bo *bo)
+{
+	struct drm_gem_close args = { .handle = bo->handle };
+
+	if (bo->map)
+		munmap(bo->map, bo->size);
+	if (bo->handle)
+		drmIoctl(bo->fd, DRM_IOCTL_GEM_CLOSE, &args);
+	memset(bo, 0, sizeof(*bo));
 }
 
 /* NVPM_DOMAIN_CAP_* in the order they read best. */

@@ -122,6 +122,27 @@ int nvpm_perfdom_destroy(int fd, __u32 handle);
 int nvpm_sample(int fd, __u64 *sequence);
 int nvpm_read(int fd, __u32 handle, struct drm_nvpm_read *out);
 
+/**
+ * struct nvpm_bo - a buffer object mapped into this process
+ * @fd: the file it belongs to
+ * @handle: its GEM handle
+ * @size: bytes
+ * @map_offset: its mmap() offset on @fd
+ * @map: its mapping, or NULL when not mapped
+ */
+struct nvpm_bo {
+	int fd;
+	__u32 handle;
+	__u64 size;
+	__u64 map_offset;
+	void *map;
+};
+
+int nvpm_bo_new(int fd, __u64 size, struct nvpm_bo *bo);
+int nvpm_bo_from_handle(int fd, __u32 handle, struct nvpm_bo *bo);
+int nvpm_bo_map(struct nvpm_bo *bo);
+void nvpm_bo_free(struct nvpm_bo *bo);
+
 int nvpm_domain_caps_str(__u32 caps, char *buf, size_t len);
 
 const char *nvpm_hw_cap_name(unsigned int bit);

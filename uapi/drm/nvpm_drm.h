@@ -21,7 +21,7 @@ extern "C" {
 #endif
 
 /* Bumped whenever an ioctl, a field or a capability is added. */
-#define NVPM_UAPI_VERSION		2
+#define NVPM_UAPI_VERSION		3
 
 /* Card types (the GPU architecture a chipset belongs to). */
 #define NVPM_CARD_NV10			0x10
@@ -302,6 +302,58 @@ struct drm_nvpm_read {
 	__u32 pad;
 };
 
+/* Largest buffer object GEM_NEW creates, in bytes. */
+#define NVPM_GEM_MAX_SIZE		(64ull << 20)
+
+/**
+ * struct drm_nvpm_gem_new - create a buffer object
+ *
+ * A BO is zeroed system memory, pinned for its whole life, that the GPU
+ * and userspace share: map it with mmap() on the DRM file at @map_offset.
+ * It is freed when its last handle (DRM_IOCTL_GEM_CLOSE, or closing the
+ * file) and its last mapping are gone.
+ *
+ * Argument of %DRM_IOCTL_NVPM_GEM_NEW.
+ */
+struct drm_nvpm_gem_new {
+	/** @size: in: sizeof(struct drm_nvpm_gem_new). */
+	__u32 size;
+	/** @flags: in: must be zero. */
+	__u32 flags;
+	/**
+	 * @bo_size: in: bytes, 1 .. NVPM_GEM_MAX_SIZE; out: rounded up to
+	 * whole pages.
+	 */
+	__u64 bo_size;
+	/** @handle: out: GEM handle; must be zero on input. */
+	__u32 handle;
+	/** @pad: must be zero. */
+	__u32 pad;
+	/** @map_offset: out: mmap() offset; must be zero on input. */
+	__u64 map_offset;
+};
+
+/**
+ * struct drm_nvpm_gem_info - size and mmap() offset of a buffer object
+ *
+ * Works for every BO handle of the file, including those the kernel made
+ * for it (e.g. a channel's notifier).
+ *
+ * Argument of %DRM_IOCTL_NVPM_GEM_INFO.
+ */
+struct drm_nvpm_gem_info {
+	/** @size: in: sizeof(struct drm_nvpm_gem_info). */
+	__u32 size;
+	/** @handle: in: GEM handle. */
+	__u32 handle;
+	/** @bo_size: out: bytes. */
+	__u64 bo_size;
+	/** @map_offset: out: mmap() offset. */
+	__u64 map_offset;
+	/** @pad: must be zero. */
+	__u64 pad;
+};
+
 #define DRM_NVPM_GET_INFO		0x00
 #define DRM_NVPM_QUERY_DOMAINS		0x01
 #define DRM_NVPM_QUERY_SIGNALS		0x02
@@ -309,6 +361,8 @@ struct drm_nvpm_read {
 #define DRM_NVPM_PERFDOM_DESTROY	0x04
 #define DRM_NVPM_SAMPLE			0x05
 #define DRM_NVPM_READ			0x06
+#define DRM_NVPM_GEM_NEW		0x08
+#define DRM_NVPM_GEM_INFO		0x09
 
 #define DRM_IOCTL_NVPM_GET_INFO \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVPM_GET_INFO, struct drm_nvpm_get_info)
@@ -324,6 +378,10 @@ struct drm_nvpm_read {
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVPM_SAMPLE, struct drm_nvpm_sample)
 #define DRM_IOCTL_NVPM_READ \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVPM_READ, struct drm_nvpm_read)
+#define DRM_IOCTL_NVPM_GEM_NEW \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVPM_GEM_NEW, struct drm_nvpm_gem_new)
+#define DRM_IOCTL_NVPM_GEM_INFO \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVPM_GEM_INFO, struct drm_nvpm_gem_info)
 
 #if defined(__cplusplus)
 }

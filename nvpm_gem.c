@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Buffer objects.  Every BO is a set of system pages allocated, zeroed and
+ * mapped into the kernel when it is created, and kept until its last
+ * reference goes: the GPU (simulated or not), the software methods and
+ * userspace (through mmap of the DRM file) all see the same bytes, and no
+ * access can fault or sleep.  Mesa-style users create BOs for pushbuffers;
+ * the kernel creates the ones it owns (notifiers, record buffers) the same
+ * way and hands out handles to them.
+ */
+#include <linux/mm.h>
+#include <linux/slab.h>
+#include <linux/vmalloc.h>
+#include <drm/drm_drv.h>
+#include <drm/drm_file.h>
+#include <drm/drm_vma_manager.h>
+#include <uapi/drm/nvpm_drm.h>
+#include "nvpm_drv.h"
+#include "nvpm_gem.h"
+
+static_assert(NVPM_GEM_MAX_SIZE == NVPM_BO_MAX_SIZE);
+
+static void
+nvpm_bo_free(struct drm_gem_object *obj)
+{
+	struct nvpm_bo *bo = to_nvpm_bo(obj);
+	unsigned long i;
+
+	if (bo->vaddr)
+		vunmap(bo->vaddr);
+	for (i = 0; i < bo->nr_pages && bo->pages[i]; i++)
+		__free_page(bo->pages[i]);
+	kvfree(bo->pages);
+	drm_gem_free_mmap_offset(obj);
+	drm_gem_object_release(obj);
+	kfree(bo);
+}
+
+/* The whole mapping is built at mmap(): the pages never move or go. */
+static int
+nvpm_bo_mmap(struct drm_gem_object *obj, struct vm_area_struct *vma)
+{
+	struct nvpm_bo *bo = to_nvpm_bo(obj);
+	unsigned long first = vma->vm_pgoff - drm_vma_node_start(&obj->vma_node);
+	unsigned long nr = vma_pages(vma);
+
+	if (first > bo->nr_pages || nr > bo->nr_pages - first)
+		return -EINVAL;
+	vma->vm_flags |= VM_DONTEXPAND | VM_DONTDUMP;
+	return vm_insert_pages(vma, vma->vm_start, bo->pages + first, &nr);
+}
+
+static const struct vm_operations_struct nvpm_bo_vm_ops = {
+	.open = drm_gem_vm_open,
+	.close = drm_gem_vm_close,
+};
+
+static const struct drm_gem_object_funcs nvpm_bo_funcs = {
+	.free = nvpm_bo_free,
+	.mmap = nvpm_bo_mmap,
+	.vm_ops = &nvpm_bo_vm_ops,
+};
+
+/**
+ * nvpm_bo_new() - create a buffer object
+ * @drm: the device
+ * @size: bytes, rounded up to whole pages; 1 .. NVPM_BO_MAX_SIZE
+ * @pbo: the new BO, holding one reference
+ *
+ * Return: 0, -EINVAL for a size out of range, -ENOMEM.
+ */
+int
+nvpm_bo_new(struct drm_device *drm, u64 size, struct nvpm_bo **pbo)
+{
+	struct nvpm_bo *bo;
+	unsigned long i;
+	int ret;
+
+	*pbo = NULL;
+	if (!size || size > NVPM_BO_MAX_SIZE)
+		return -EINVAL;
+	size = PAGE_ALIGN(size);
+
+	bo = kzalloc(sizeof(*bo), GFP_KERNEL);
+	if (!bo)
+		return -ENOMEM;
+	bo->base.funcs = &nvpm_bo_funcs;
+	drm_gem_private_object_init(drm, &bo->base, size);
+
+	bo->nr_pages = size >> PAGE_SHIFT;
+	bo->pages = kvcalloc(bo->nr_pages, sizeof(*bo->pages), GFP_KERNEL);
+	if (!bo->pages) {
+		ret = -ENOMEM;
+		goto fail;
+	}
+	for (i = 0; i < bo->nr_pages; i++) {
+		bo->pages[i] = alloc_page(GFP_KERNEL | __GFP_ZERO);
+		if (!bo->pages[i]) {
+			ret = -ENOMEM;
+			goto fail;
+		}
+	}
+	bo->vaddr = vmap(bo->pages, bo->nr_pages, VM_MAP, PAGE_KERNEL);
+	if (!bo->vaddr) {
+		ret = -ENOMEM;
+		goto fail;
+	}
+	ret = drm_gem_create_mmap_offset(&bo->base);
+	if (ret)
+		goto fail;
+	*pbo = bo;
+	return 0;
+
+fail:
+	drm_gem_object_put(&bo->base);
+	return ret;
+}
+
+/**
+ * nvpm_bo_lookup() - the BO behind a handle of a file
+ * @file: the file
+ * @handle: GEM handle
+ *
+ * Return: the BO with a reference the caller drops with nvpm_bo_put(), or
+ * NULL when the handle is not one of @file's nvpm BOs.
+ */
+struct nvpm_bo *
+nvpm_bo_lookup(struct drm_file *file, u32 handle)
+{
+	struct drm_gem_object *obj = drm_gem_object_lookup(file, handle);
+
+	if (!obj)
+		return NULL;
+	if (obj->funcs != &nvpm_bo_funcs) {
+		drm_gem_object_put(obj);
+		return NULL;
+	}
+	return to_nvpm_bo(obj);
+}
+
+/**
+ * nvpm_bo_put() - drop a reference to a BO
+ * @bo: the BO, may be NULL
+ */
+void
+nvpm_bo_put(struct nvpm_bo *bo)
+{
+	if (bo)
+		drm_gem_object_put(&bo->base);
+}
+
+int
+nvpm_ioctl_gem_new(struct drm_device *drm, void *data, struct drm_file *file)
+{
+	struct drm_nvpm_gem_new *args = data;
+	struct nvpm_bo *bo;
+	u32 handle;
+	int ret;
+
+	if (args->size != sizeof(*args) || args->flags || args->pad ||
+	    args->handle || args->map_offset)
+		return -EINVAL;
+	ret = nvpm_bo_new(drm, args->bo_size, &bo);
+	if (ret)
+		return ret;
+	ret = drm_gem_handle_create(file, &bo->base, &handle);
+	if (!ret) {
+		args->handle = handle;
+		args->bo_size = bo->base.size;
+		args->map_offset = drm_vma_node_offset_addr(&bo->base.vma_node);
+	}
+	nvpm_bo_put(bo);	/* the handle holds it now */
+	return ret;
+}
+
+int
+nvpm_ioctl_gem_info(struct drm_device *drm, void *data, struct drm_file *file)
+{
+	struct drm_nvpm_gem_info *args = data;
+	struct nvpm_bo *bo;
+
+	if (args->size != sizeof(*args) || args->pad)
+		return -EINVAL;
+	bo = nvpm_bo_lookup(file, args->handle);
+	if (!bo)
+		return -ENOENT;
+	args->bo_size = bo->base.size;
+	args->map_offset = drm_vma_node_offset_addr(&bo->base.vma_node);
+	nvpm_bo_put(bo);
+	return 0;
+}
