@@ -27,4 +27,11 @@ bool nvkm_sim_pdaemon_rd(struct nvkm_sim_pdaemon *pd, u32 addr, u32 *data);
 bool nvkm_sim_pdaemon_wr(struct nvkm_sim_pdaemon *pd, u32 addr, u32 data);
 void nvkm_sim_pdaemon_run(struct nvkm_sim_pdaemon *pd, u64 cycles, u32 idle);
 
+int nvkm_sim_hook_vm_new(void *priv, u32 id);
+void nvkm_sim_hook_vm_del(void *priv, u32 id);
+int nvkm_sim_hook_vm_map(void *priv, u32 id, u64 va, void *cpu, u64 size);
+int nvkm_sim_hook_vm_unmap(void *priv, u32 id, u64 va, u64 size);
+int nvkm_sim_hook_vm_dma(void *priv, u32 id, u32 handle, u64 base, u64 limit);
+int nvkm_sim_hook_vm_dma_del(void *priv, u32 id, u32 handle);
+
 #endif

@@ -176,6 +176,12 @@ const struct nvkm_mmio_func
 nvkm_sim_mmio = {
 	.rd32 = nvkm_sim_rd32,
 	.wr32 = nvkm_sim_wr32,
+	.vm_new = nvkm_sim_hook_vm_new,
+	.vm_del = nvkm_sim_hook_vm_del,
+	.vm_map = nvkm_sim_hook_vm_map,
+	.vm_unmap = nvkm_sim_hook_vm_unmap,
+	.vm_dma = nvkm_sim_hook_vm_dma,
+	.vm_dma_del = nvkm_sim_hook_vm_dma_del,
 };
 
 /**

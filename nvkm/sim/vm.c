@@ -412,3 +412,40 @@ nvkm_sim_vm_del(struct nvkm_sim_vm **pvm)
 	kfree(vm);
 	*pvm = NULL;
 }
+
+/* The device's page table hooks (&nvkm_sim_mmio): the same calls. */
+int
+nvkm_sim_hook_vm_new(void *priv, u32 id)
+{
+	return nvkm_sim_vm_chan_new(priv, id);
+}
+
+void
+nvkm_sim_hook_vm_del(void *priv, u32 id)
+{
+	nvkm_sim_vm_chan_del(priv, id);
+}
+
+int
+nvkm_sim_hook_vm_map(void *priv, u32 id, u64 va, void *cpu, u64 size)
+{
+	return nvkm_sim_vm_map(priv, id, va, cpu, size);
+}
+
+int
+nvkm_sim_hook_vm_unmap(void *priv, u32 id, u64 va, u64 size)
+{
+	return nvkm_sim_vm_unmap(priv, id, va, size);
+}
+
+int
+nvkm_sim_hook_vm_dma(void *priv, u32 id, u32 handle, u64 base, u64 limit)
+{
+	return nvkm_sim_dma_set(priv, id, handle, base, limit);
+}
+
+int
+nvkm_sim_hook_vm_dma_del(void *priv, u32 id, u32 handle)
+{
+	return nvkm_sim_dma_del(priv, id, handle);
+}
