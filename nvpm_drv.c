@@ -3,6 +3,7 @@
  * nvpm DRM glue: one DRM device (with a render node) per GPU, the ioctl
  * table, per-file state and the module entry points.
  */
+#include <linux/interrupt.h>
 #include <linux/module.h>
 #include <linux/slab.h>
 #include <drm/drm_drv.h>
@@ -66,6 +67,10 @@ static const struct drm_ioctl_desc nvpm_ioctls[] = {
 	DRM_IOCTL_DEF_DRV(NVPM_READ, nvpm_ioctl_read, DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(NVPM_GEM_NEW, nvpm_ioctl_gem_new, DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(NVPM_GEM_INFO, nvpm_ioctl_gem_info, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(NVPM_CHANNEL_NEW, nvpm_ioctl_channel_new, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(NVPM_CHANNEL_DEL, nvpm_ioctl_channel_del, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(NVPM_EXEC, nvpm_ioctl_exec, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(NVPM_WAIT, nvpm_ioctl_wait, DRM_RENDER_ALLOW),
 };
 
 static int
@@ -79,6 +84,7 @@ nvpm_open(struct drm_device *drm, struct drm_file *file)
 	nfile->nvpm = to_nvpm(drm);
 	mutex_init(&nfile->lock);
 	xa_init_flags(&nfile->perfdoms, XA_FLAGS_ALLOC1);
+	xa_init_flags(&nfile->channels, XA_FLAGS_ALLOC1);
 	file->driver_priv = nfile;
 	return 0;
 }
@@ -88,6 +94,9 @@ nvpm_postclose(struct drm_device *drm, struct drm_file *file)
 {
 	struct nvpm_file *nfile = file->driver_priv;
 
+	/* channels first: their software methods use the counter groups */
+	nvpm_channels_release(nfile);
+	xa_destroy(&nfile->channels);
 	nvpm_perfdoms_release(nfile);
 	xa_destroy(&nfile->perfdoms);
 	mutex_destroy(&nfile->lock);
@@ -101,6 +110,9 @@ static const struct drm_driver nvpm_drm_driver = {
 	.driver_features = DRIVER_GEM | DRIVER_RENDER,
 	.open = nvpm_open,
 	.postclose = nvpm_postclose,
+#if IS_ENABLED(CONFIG_DEBUG_FS)
+	.debugfs_init = nvpm_debugfs_init,
+#endif
 	.ioctls = nvpm_ioctls,
 	.num_ioctls = ARRAY_SIZE(nvpm_ioctls),
 	.fops = &nvpm_fops,
@@ -116,7 +128,17 @@ nvpm_drm_release_device(struct drm_device *drm, void *ptr)
 {
 	struct nvpm_drm *nvpm = ptr;
 
+	if (nvpm->irq_requested)
+		free_irq(nvpm->irq, nvpm);
 	nvkm_device_del(&nvpm->device);
+}
+
+static irqreturn_t
+nvpm_irq(int irq, void *arg)
+{
+	struct nvpm_drm *nvpm = arg;
+
+	return nvkm_device_intr(nvpm->device) ? IRQ_HANDLED : IRQ_NONE;
 }
 
 /**
@@ -158,6 +180,13 @@ nvpm_drm_init(struct nvpm_drm *nvpm, void __iomem *pri,
 	ret = drmm_add_action_or_reset(drm, nvpm_drm_release_device, nvpm);
 	if (ret)
 		return ret;
+
+	if (nvpm->irq > 0) {
+		ret = request_irq(nvpm->irq, nvpm_irq, 0, DRIVER_NAME, nvpm);
+		if (ret)
+			return ret;
+		nvpm->irq_requested = true;
+	}
 
 	ret = nvkm_device_init(nvpm->device);
 	if (ret)

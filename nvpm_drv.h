@@ -6,6 +6,8 @@
 #include <linux/xarray.h>
 #include <nvkm/core/device.h>
 
+struct nvkm_perfdom;
+
 #define DRIVER_NAME	"nvpm"
 #define DRIVER_DESC	"NVIDIA PCOUNTER performance counters"
 #define DRIVER_DATE	"20261122"
@@ -17,11 +19,16 @@
  * @drm: base
  * @device: the nvkm device; freed when @drm is released
  * @simulated: @device is a simulated GPU
+ * @irq: the GPU's interrupt, set by the bus code before nvpm_drm_init(); 0
+ *	 to run without interrupts (no FIFO channels then)
+ * @irq_requested: nvpm_drm_init() requested @irq
  */
 struct nvpm_drm {
 	struct drm_device drm;
 	struct nvkm_device *device;
 	bool simulated;
+	int irq;
+	bool irq_requested;
 };
 
 /**
@@ -30,12 +37,14 @@ struct nvpm_drm {
  * @lock: serialises the file's counter group ioctls
  * @perfdoms: its counter groups, by handle
  * @sequence: SAMPLEs taken
+ * @channels: its FIFO channels, by handle (changed under @lock)
  */
 struct nvpm_file {
 	struct nvpm_drm *nvpm;
 	struct mutex lock;	/* see above */
 	struct xarray perfdoms;
 	u64 sequence;
+	struct xarray channels;
 };
 
 static inline struct nvpm_drm *
@@ -51,6 +60,13 @@ int nvpm_ioctl_perfdom_destroy(struct drm_device *drm, void *data, struct drm_fi
 int nvpm_ioctl_sample(struct drm_device *drm, void *data, struct drm_file *file);
 int nvpm_ioctl_read(struct drm_device *drm, void *data, struct drm_file *file);
 void nvpm_perfdoms_release(struct nvpm_file *nfile);
+int nvpm_ioctl_channel_new(struct drm_device *drm, void *data, struct drm_file *file);
+int nvpm_ioctl_channel_del(struct drm_device *drm, void *data, struct drm_file *file);
+int nvpm_ioctl_exec(struct drm_device *drm, void *data, struct drm_file *file);
+int nvpm_ioctl_wait(struct drm_device *drm, void *data, struct drm_file *file);
+void nvpm_channels_forget(struct nvpm_file *nfile, struct nvkm_perfdom *dom);
+void nvpm_channels_release(struct nvpm_file *nfile);
+void nvpm_debugfs_init(struct drm_minor *minor);
 
 struct nvpm_drm *nvpm_drm_alloc(struct device *parent);
 int nvpm_drm_init(struct nvpm_drm *nvpm, void __iomem *pri,

@@ -11,6 +11,7 @@
 #include <linux/uaccess.h>
 #include <drm/drm_drv.h>
 #include <nvkm/engine/pm.h>
+#include <nvkm/engine/sw.h>
 #include <uapi/drm/nvpm_drm.h>
 #include "nvpm_drv.h"
 
@@ -190,7 +191,9 @@ nvpm_ioctl_perfdom_create(struct drm_device *drm, void *data, struct drm_file *f
 	ret = nvkm_perfdom_new(nvpm_pm(drm), &args, &dom);
 	if (ret)
 		goto out;
-	ret = xa_alloc(&nfile->perfdoms, &handle, dom, xa_limit_32b, GFP_KERNEL);
+	/* software methods name groups in 24 bits */
+	ret = xa_alloc(&nfile->perfdoms, &handle, dom,
+		       XA_LIMIT(1, NVKM_SW_COUNTER_HANDLE), GFP_KERNEL);
 	if (ret) {
 		nvkm_perfdom_del(&dom);
 		goto out;
@@ -214,6 +217,8 @@ nvpm_ioctl_perfdom_destroy(struct drm_device *drm, void *data, struct drm_file *
 
 	mutex_lock(&nfile->lock);
 	dom = xa_erase(&nfile->perfdoms, args->handle);
+	if (dom)
+		nvpm_channels_forget(nfile, dom);
 	mutex_unlock(&nfile->lock);
 	if (!dom)
 		return -ENOENT;

@@ -7,6 +7,7 @@
 #include <linux/platform_device.h>
 #include <linux/string.h>
 #include <drm/drm_managed.h>
+#include <nvkm/sim/fifo.h>
 #include <nvkm/sim/pcounter.h>
 #include "nvpm_drv.h"
 
@@ -20,8 +21,13 @@ static unsigned int nvpm_sim_gr_busy = 35;
 module_param_named(sim_gr_busy, nvpm_sim_gr_busy, uint, 0444);
 MODULE_PARM_DESC(sim_gr_busy, "Percentage of time the simulated GPUs' PGRAPH is busy [35]");
 
-/* One busy+idle round of the simulated PGRAPH load, in cycles (1 ms). */
-#define NVPM_SIM_GR_PERIOD	1000
+/*
+ * One busy+idle round of the simulated PGRAPH load, in cycles (10 ms).
+ * Every edge of the signal costs the simulator a few cycles simulated one
+ * by one: a longer round keeps it well ahead of real time, also under
+ * KASAN, which a FIFO given time by a timer needs.
+ */
+#define NVPM_SIM_GR_PERIOD	10000
 
 static struct platform_device *nvpm_sim_pdev[NVPM_SIM_MAX];
 
@@ -55,6 +61,8 @@ nvpm_sim_probe(struct platform_device *pdev)
 	/* a workload to observe; chipsets without a known PGRAPH.IDLE idle */
 	nvkm_sim_gr_load(sim, min(nvpm_sim_gr_busy, 100u), NVPM_SIM_GR_PERIOD);
 
+	/* its interrupt line, as a PCI GPU's */
+	nvpm->irq = nvkm_sim_irq(sim);
 	ret = nvpm_drm_init(nvpm, NULL, &nvkm_sim_mmio, sim);
 	if (ret)
 		return ret;

@@ -5,7 +5,10 @@
  */
 #include <linux/atomic.h>
 #include <linux/slab.h>
+#include <nvkm/engine/fifo.h>
 #include <nvkm/engine/pm.h>
+#include <nvkm/hw/fifo.h>
+#include <nvkm/subdev/mmu.h>
 
 static atomic_t nvkm_device_count = ATOMIC_INIT(0);
 
@@ -68,6 +71,7 @@ nvkm_device_free_subdevs(struct nvkm_device *device)
 	struct nvkm_subdev *subdev, *tmp;
 
 	device->pm = NULL;
+	device->fifo = NULL;
 	list_for_each_entry_safe_reverse(subdev, tmp, &device->subdevs, head)
 		nvkm_subdev_del(&subdev);
 }
@@ -119,6 +123,16 @@ nvkm_device_new(struct device *dev, void __iomem *pri,
 	ret = device->chip->pm(device, &device->pm);
 	if (ret)
 		goto fail;
+
+	/*
+	 * Channels live in address spaces nvkm builds: without a memory
+	 * manager for the device, its FIFO is left alone.
+	 */
+	if (device->card_type == NV_50 && nvkm_vmm_supported(device)) {
+		ret = nv50_fifo_new(device, &device->fifo);
+		if (ret)
+			goto fail;
+	}
 
 	*pdevice = device;
 	return 0;
@@ -182,6 +196,24 @@ unwind:
 out:
 	mutex_unlock(&device->mutex);
 	return ret;
+}
+
+/**
+ * nvkm_device_intr() - handle the device's interrupts
+ * @device: the device
+ *
+ * Context: the interrupt handler of the device's interrupt line.
+ * Return: whether the device had an interrupt pending.
+ */
+bool
+nvkm_device_intr(struct nvkm_device *device)
+{
+	u32 stat = nvkm_rd32(device, NV_PMC_INTR_0);
+	bool handled = false;
+
+	if ((stat & NV_PMC_INTR_0_PFIFO) && device->fifo)
+		handled = nvkm_fifo_intr(device->fifo);
+	return handled;
 }
 
 /**

@@ -185,6 +185,8 @@ sim_pc_signals(struct nvkm_sim_pcounter *pc, int d, u32 *sig)
 		if (p->left && p->dom == d && sim_pc_pulser_high(p, pc->now))
 			sig_put(sig, p->sig, true);
 	}
+	for (i = 0; i < PC_SIG_WORDS; i++)
+		sig[i] &= ~dom->force_low[i];
 
 	switch (pc->gen) {
 	case PC_NV10:
@@ -1100,40 +1102,67 @@ nvkm_sim_pcounter_wave(struct nvkm_sim *sim, int d, int sig, u32 period,
 		       u32 width, u64 count)
 {
 	struct nvkm_sim_pcounter *pc;
-	struct sim_pcdom *dom;
 	unsigned long flags;
-	int i, ret = -EINVAL;
+	int ret;
 
-	dom = sim_pc_lock_dom(sim, d, &flags, &pc);
-	if (!dom)
+	if (!sim_pc_lock_dom(sim, d, &flags, &pc))
 		return -EINVAL;
+	ret = sim_pc_train(pc, d, sig, period, width, count);
+	nvkm_sim_unlock(sim, flags);
+	return ret;
+}
+
+/* nvkm_sim_pcounter_wave() with sim->lock held and @d checked. */
+int
+sim_pc_train(struct nvkm_sim_pcounter *pc, int d, int sig, u32 period,
+	     u32 width, u64 count)
+{
+	struct sim_pcdom *dom = &pc->dom[d];
+	int i;
+
 	if (!width) {
 		for (i = 0; i < PC_MAX_PULSERS; i++) {
 			if (pc->pulser[i].dom == d && pc->pulser[i].sig == sig)
 				pc->pulser[i].left = 0;
 		}
-		ret = 0;
-	} else if (period >= width && count && sig >= 0 && sig < sim_pc_drivable(pc, dom)) {
-		ret = -ENOSPC;
-		for (i = 0; i < PC_MAX_PULSERS; i++) {
-			struct sim_pc_pulser *p = &pc->pulser[i];
-
-			/* a free slot, or the one driving this signal already */
-			if (p->left && !(p->dom == d && p->sig == sig))
-				continue;
-			p->dom = d;
-			p->sig = sig;
-			p->period = period;
-			p->width = width;
-			p->next = pc->now;
-			p->fell = U64_MAX;
-			p->left = count;
-			ret = 0;
-			break;
-		}
+		return 0;
 	}
-	nvkm_sim_unlock(sim, flags);
-	return ret;
+	if (period < width || !count || sig < 0 || sig >= sim_pc_drivable(pc, dom))
+		return -EINVAL;
+	for (i = 0; i < PC_MAX_PULSERS; i++) {
+		struct sim_pc_pulser *p = &pc->pulser[i];
+
+		/* a free slot, or the one driving this signal already */
+		if (p->left && !(p->dom == d && p->sig == sig))
+			continue;
+		p->dom = d;
+		p->sig = sig;
+		p->period = period;
+		p->width = width;
+		p->next = pc->now;
+		p->fell = U64_MAX;
+		p->left = count;
+		return 0;
+	}
+	return -ENOSPC;
+}
+
+/*
+ * A simulated engine holds signal @sig of domain @d low (or lets it go),
+ * whatever the workload drives; from the next cycle on.  sim->lock held.
+ */
+int
+sim_pc_force_low(struct nvkm_sim_pcounter *pc, int d, int sig, bool low)
+{
+	struct sim_pcdom *dom;
+
+	if (!sim_pc_dom_ok(pc, d))
+		return -EINVAL;
+	dom = &pc->dom[d];
+	if (sig < 0 || sig >= sim_pc_drivable(pc, dom))
+		return -EINVAL;
+	sig_put(dom->force_low, sig, low);
+	return 0;
 }
 
 /* PGRAPH pulses PM_TRIGGER or WRCACHE_FLUSH @delay cycles from now. */

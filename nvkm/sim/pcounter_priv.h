@@ -98,6 +98,8 @@ struct sim_pc_cycle {
  * @user_pulse: USER values set this cycle to be cleared after it
  * @filter: FILTER (GF100+), stored only
  * @level: signal levels driven by the workload
+ * @force_low: signals a simulated engine holds low, whatever the workload
+ *	       drives (PGRAPH.IDLE while the FIFO's graphics engine is busy)
  * @rec: record mode state
  */
 struct sim_pcdom {
@@ -139,6 +141,7 @@ struct sim_pcdom {
 	u32 filter;
 
 	u32 level[PC_SIG_WORDS];
+	u32 force_low[PC_SIG_WORDS];
 	struct sim_pc_record rec;
 };
 
@@ -262,6 +265,11 @@ u32 sim_pc_op_mask(struct nvkm_sim_pcounter *pc, enum sim_pc_input in);
  */
 bool nvkm_sim_gf100_ptop_rd(u32 chipset, u32 addr, u32 *data);
 bool nvkm_sim_gf100_ptop_wr(u32 chipset, u32 addr, u32 data);
+
+/* The simulated engines' side of the workload, sim->lock held. */
+int sim_pc_train(struct nvkm_sim_pcounter *pc, int d, int sig, u32 period,
+		 u32 width, u64 count);
+int sim_pc_force_low(struct nvkm_sim_pcounter *pc, int d, int sig, bool low);
 
 static inline bool
 sim_pc_wide(struct nvkm_sim_pcounter *pc)

@@ -27,6 +27,19 @@ bool nvkm_sim_pdaemon_rd(struct nvkm_sim_pdaemon *pd, u32 addr, u32 *data);
 bool nvkm_sim_pdaemon_wr(struct nvkm_sim_pdaemon *pd, u32 addr, u32 data);
 void nvkm_sim_pdaemon_run(struct nvkm_sim_pdaemon *pd, u64 cycles, u32 idle);
 
+struct nvkm_sim_fifo_stats;
+struct nvkm_sim_fifo *nvkm_sim_fifo_new(struct nvkm_sim *sim, u32 chipset);
+void nvkm_sim_fifo_del(struct nvkm_sim_fifo **pfifo);
+bool nvkm_sim_fifo_rd(struct nvkm_sim_fifo *fifo, u32 addr, u32 *data);
+bool nvkm_sim_fifo_wr(struct nvkm_sim_fifo *fifo, u32 addr, u32 data);
+u64 nvkm_sim_fifo_run(struct nvkm_sim_fifo *fifo, u64 now, u64 limit);
+void nvkm_sim_fifo_event(struct nvkm_sim_fifo *fifo, u64 now);
+bool nvkm_sim_fifo_gr_busy(struct nvkm_sim_fifo *fifo);
+bool nvkm_sim_fifo_intr(struct nvkm_sim_fifo *fifo);
+bool nvkm_sim_fifo_busy(struct nvkm_sim_fifo *fifo);
+void nvkm_sim_fifo_stats_get(struct nvkm_sim_fifo *fifo, struct nvkm_sim_fifo_stats *stats);
+void nvkm_sim_fifo_irq_count(struct nvkm_sim_fifo *fifo);
+
 int nvkm_sim_hook_vm_new(void *priv, u32 id);
 void nvkm_sim_hook_vm_del(void *priv, u32 id);
 int nvkm_sim_hook_vm_map(void *priv, u32 id, u64 va, void *cpu, u64 size);

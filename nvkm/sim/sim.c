@@ -6,16 +6,41 @@
  *
  * Time: every access first brings the models up to date.  Devices created
  * for the driver follow real time; tests switch to a manual clock and step
- * it with nvkm_sim_run(), so that every count they check is exact.
+ * it with nvkm_sim_run(), so that every count they check is exact.  A FIFO
+ * with work also gets time from a timer, as a GPU runs without the CPU.
+ *
+ * Interrupts: the simulated device has one interrupt line, a Linux irq of
+ * its own (a one-line irq domain).  While PMC says an enabled interrupt is
+ * pending, the line is raised from hard interrupt context (irq_work), so
+ * the driver's handler runs as it would on hardware.
  */
 #include <linux/err.h>
+#include <linux/irq.h>
+#include <linux/irqdomain.h>
 #include <linux/ktime.h>
+#include <linux/math64.h>
 #include <linux/slab.h>
+#include <nvkm/hw/fifo.h>
+#include <nvkm/sim/fifo.h>
 #include <nvkm/sim/vm.h>
 #include "pcounter_priv.h"
 
 /* Revision byte reported in PMC_BOOT_0: A1 silicon. */
 #define SIM_BOOT0_REVISION	0xa1
+
+/* PMC_INTR_0: the units with an enabled interrupt pending. */
+static u32
+nvkm_sim_pmc_intr(struct nvkm_sim *sim)
+{
+	return sim->fifo && nvkm_sim_fifo_intr(sim->fifo) ? NV_PMC_INTR_0_PFIFO : 0;
+}
+
+/* PTIMER counts nanoseconds of simulated time. */
+static u64
+nvkm_sim_ptimer(struct nvkm_sim *sim)
+{
+	return div_u64(sim->now * 1000, NVKM_SIM_CYCLES_PER_US);
+}
 
 static bool
 nvkm_sim_pmc_rd(struct nvkm_sim *sim, u32 addr, u32 *data)
@@ -27,6 +52,18 @@ nvkm_sim_pmc_rd(struct nvkm_sim *sim, u32 addr, u32 *data)
 	case NV_PMC_ENABLE:
 		*data = sim->pmc_enable;
 		return true;
+	case NV_PMC_INTR_0:
+		*data = nvkm_sim_pmc_intr(sim);
+		return true;
+	case NV_PMC_INTR_EN_0:
+		*data = sim->pmc_intr_en;
+		return true;
+	case NV_PTIMER_TIME_0:
+		*data = lower_32_bits(nvkm_sim_ptimer(sim));
+		return true;
+	case NV_PTIMER_TIME_1:
+		*data = upper_32_bits(nvkm_sim_ptimer(sim));
+		return true;
 	default:
 		return false;
 	}
@@ -37,7 +74,13 @@ nvkm_sim_pmc_wr(struct nvkm_sim *sim, u32 addr, u32 data)
 {
 	switch (addr) {
 	case NV_PMC_BOOT_0:
+	case NV_PMC_INTR_0:	/* the units' own registers clear it */
+	case NV_PTIMER_TIME_0:
+	case NV_PTIMER_TIME_1:	/* not settable here */
 		return true;	/* read-only */
+	case NV_PMC_INTR_EN_0:
+		sim->pmc_intr_en = data;
+		return true;
 	case NV_PMC_ENABLE:
 		sim->pmc_enable = data;
 		/* GF100+ PCOUNTER goes into reset now, not at its next access */
@@ -76,17 +119,87 @@ nvkm_sim_pgraph_wr(struct nvkm_sim *sim, u32 addr, u32 data)
 	return true;
 }
 
-/* Advance every model by @cycles; sim->lock held. */
+/* Run the signal models (PCOUNTER, PDAEMON) by @cycles; sim->lock held. */
 static void
-nvkm_sim_advance(struct nvkm_sim *sim, u64 cycles)
+nvkm_sim_run_units(struct nvkm_sim *sim, u64 cycles)
 {
+	u32 idle = sim->idle;
+
 	if (!cycles)
 		return;
+	if (sim->fifo && nvkm_sim_fifo_gr_busy(sim->fifo))
+		idle &= ~NVKM_SIM_IDLE_GR;
 	if (sim->pcounter)
 		nvkm_sim_pcounter_run(sim->pcounter, cycles);
 	if (sim->pdaemon)
-		nvkm_sim_pdaemon_run(sim->pdaemon, cycles, sim->idle);
+		nvkm_sim_pdaemon_run(sim->pdaemon, cycles, idle);
 	sim->now += cycles;
+}
+
+/*
+ * Advance every model by @cycles; sim->lock held.  The FIFO runs ahead on
+ * its own until something it does shows in a signal; the signal models are
+ * brought to that cycle first.
+ */
+static void
+nvkm_sim_advance(struct nvkm_sim *sim, u64 cycles)
+{
+	u64 target = sim->now + cycles, ev;
+
+	while (sim->fifo) {
+		ev = nvkm_sim_fifo_run(sim->fifo, sim->now, target);
+		if (ev >= target)
+			break;
+		nvkm_sim_run_units(sim, ev - min(ev, sim->now));
+		nvkm_sim_fifo_event(sim->fifo, sim->now);
+	}
+	nvkm_sim_run_units(sim, target - sim->now);
+}
+
+/* The interrupt line of the device is up; sim->lock held. */
+static bool
+nvkm_sim_line(struct nvkm_sim *sim)
+{
+	return sim->irq && (sim->pmc_intr_en & NV_PMC_INTR_EN_0_HARDWARE) &&
+	       nvkm_sim_pmc_intr(sim);
+}
+
+/* After any change: raise the line while it is up; sim->lock held. */
+static void
+nvkm_sim_irq_update(struct nvkm_sim *sim)
+{
+	if (nvkm_sim_line(sim))
+		irq_work_queue(&sim->irq_work);
+}
+
+/* Hard interrupt context: the CPU takes the interrupt. */
+static void
+nvkm_sim_irq_work(struct irq_work *work)
+{
+	struct nvkm_sim *sim = container_of(work, struct nvkm_sim, irq_work);
+	unsigned long flags;
+	bool up;
+
+	spin_lock_irqsave(&sim->lock, flags);
+	up = nvkm_sim_line(sim);
+	if (up)
+		nvkm_sim_fifo_irq_count(sim->fifo);
+	spin_unlock_irqrestore(&sim->lock, flags);
+	/* the handler's MMIO takes sim->lock: not held here */
+	if (up)
+		generic_handle_irq_safe(sim->irq);
+}
+
+/* Give the FIFO time from the timer while it has work; sim->lock held. */
+static void
+nvkm_sim_kick(struct nvkm_sim *sim)
+{
+	if (!sim->fifo || sim->manual_clock || sim->timer_armed ||
+	    !nvkm_sim_fifo_busy(sim->fifo))
+		return;
+	sim->timer_armed = true;
+	hrtimer_start(&sim->timer, ns_to_ktime(NVKM_SIM_FIFO_TICK_US * NSEC_PER_USEC),
+		      HRTIMER_MODE_REL_HARD);
 }
 
 /* Bring the models up to real time, unless the clock is manual. */
@@ -117,7 +230,27 @@ nvkm_sim_lock(struct nvkm_sim *sim, unsigned long *flags)
 void
 nvkm_sim_unlock(struct nvkm_sim *sim, unsigned long flags)
 {
+	nvkm_sim_irq_update(sim);
 	spin_unlock_irqrestore(&sim->lock, flags);
+}
+
+static enum hrtimer_restart
+nvkm_sim_tick(struct hrtimer *timer)
+{
+	struct nvkm_sim *sim = container_of(timer, struct nvkm_sim, timer);
+	unsigned long flags;
+	bool again;
+
+	spin_lock_irqsave(&sim->lock, flags);
+	nvkm_sim_sync(sim);
+	again = !sim->manual_clock && nvkm_sim_fifo_busy(sim->fifo);
+	sim->timer_armed = again;
+	nvkm_sim_irq_update(sim);
+	spin_unlock_irqrestore(&sim->lock, flags);
+	if (!again)
+		return HRTIMER_NORESTART;
+	hrtimer_forward_now(timer, ns_to_ktime(NVKM_SIM_FIFO_TICK_US * NSEC_PER_USEC));
+	return HRTIMER_RESTART;
 }
 
 static u32
@@ -140,10 +273,13 @@ nvkm_sim_rd32(void *priv, u32 addr)
 		claimed = nvkm_sim_pdaemon_rd(sim->pdaemon, addr, &data);
 	if (!claimed)
 		claimed = nvkm_sim_pgraph_rd(sim, addr, &data);
+	if (!claimed && sim->fifo)
+		claimed = nvkm_sim_fifo_rd(sim->fifo, addr, &data);
 	if (!claimed) {
 		sim->stats.unclaimed++;
 		data = 0;
 	}
+	nvkm_sim_irq_update(sim);
 	spin_unlock_irqrestore(&sim->lock, flags);
 	return data;
 }
@@ -167,8 +303,12 @@ nvkm_sim_wr32(void *priv, u32 addr, u32 data)
 		claimed = nvkm_sim_pdaemon_wr(sim->pdaemon, addr, data);
 	if (!claimed)
 		claimed = nvkm_sim_pgraph_wr(sim, addr, data);
+	if (!claimed && sim->fifo)
+		claimed = nvkm_sim_fifo_wr(sim->fifo, addr, data);
 	if (!claimed)
 		sim->stats.unclaimed++;
+	nvkm_sim_kick(sim);
+	nvkm_sim_irq_update(sim);
 	spin_unlock_irqrestore(&sim->lock, flags);
 }
 
@@ -183,6 +323,94 @@ nvkm_sim_mmio = {
 	.vm_dma = nvkm_sim_hook_vm_dma,
 	.vm_dma_del = nvkm_sim_hook_vm_dma_del,
 };
+
+static int
+nvkm_sim_irq_map(struct irq_domain *domain, unsigned int virq, irq_hw_number_t hw)
+{
+	irq_set_chip_and_handler(virq, &dummy_irq_chip, handle_simple_irq);
+	irq_set_chip_data(virq, domain->host_data);
+	return 0;
+}
+
+static const struct irq_domain_ops nvkm_sim_irq_ops = {
+	.map = nvkm_sim_irq_map,
+	.xlate = irq_domain_xlate_onecell,
+};
+
+/* The device's interrupt controller: one line, one Linux irq. */
+static int
+nvkm_sim_irq_new(struct nvkm_sim *sim)
+{
+	static atomic_t ids = ATOMIC_INIT(0);
+	struct fwnode_handle *fwnode;
+
+	fwnode = irq_domain_alloc_named_id_fwnode("nvpm-sim", atomic_inc_return(&ids));
+	if (!fwnode)
+		return -ENOMEM;
+	sim->irq_domain = irq_domain_create_linear(fwnode, 1, &nvkm_sim_irq_ops, sim);
+	if (!sim->irq_domain) {
+		irq_domain_free_fwnode(fwnode);
+		return -ENOMEM;
+	}
+	sim->irq = irq_create_mapping(sim->irq_domain, 0);
+	return sim->irq ? 0 : -ENOMEM;
+}
+
+static void
+nvkm_sim_irq_del(struct nvkm_sim *sim)
+{
+	struct fwnode_handle *fwnode;
+	unsigned long flags;
+
+	/* nothing arms the timer any more: it looks armed already */
+	spin_lock_irqsave(&sim->lock, flags);
+	sim->timer_armed = true;
+	spin_unlock_irqrestore(&sim->lock, flags);
+	hrtimer_cancel(&sim->timer);
+	irq_work_sync(&sim->irq_work);
+	if (!sim->irq_domain)
+		return;
+	if (sim->irq)
+		irq_dispose_mapping(sim->irq);
+	fwnode = sim->irq_domain->fwnode;
+	irq_domain_remove(sim->irq_domain);
+	irq_domain_free_fwnode(fwnode);
+}
+
+/**
+ * nvkm_sim_irq() - the interrupt of a simulated GPU
+ * @sim: the simulator
+ *
+ * What the bus glue hands the driver, as a PCI device's irq.
+ *
+ * Return: the Linux irq number, or 0 when the GPU interrupts nothing (it
+ * has no simulated unit that interrupts).
+ */
+int
+nvkm_sim_irq(struct nvkm_sim *sim)
+{
+	return sim->irq;
+}
+
+/**
+ * nvkm_sim_fifo_stats() - what the simulated FIFO has done
+ * @sim: the simulator
+ * @stats: where to copy it
+ *
+ * Return: 0, or -ENODEV without a FIFO model.
+ */
+int
+nvkm_sim_fifo_stats(struct nvkm_sim *sim, struct nvkm_sim_fifo_stats *stats)
+{
+	unsigned long flags;
+
+	if (!sim->fifo)
+		return -ENODEV;
+	nvkm_sim_lock(sim, &flags);
+	nvkm_sim_fifo_stats_get(sim->fifo, stats);
+	nvkm_sim_unlock(sim, flags);
+	return 0;
+}
 
 /**
  * nvkm_sim_new() - create a simulated GPU
@@ -199,6 +427,9 @@ nvkm_sim_new(u32 chipset)
 	if (!sim)
 		return NULL;
 	spin_lock_init(&sim->lock);
+	hrtimer_init(&sim->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
+	sim->timer.function = nvkm_sim_tick;
+	sim->irq_work = IRQ_WORK_INIT_HARD(nvkm_sim_irq_work);
 	sim->chipset = chipset;
 	sim->boot0 = (chipset & NV_PMC_BOOT_0_CHIPSET_MASK) <<
 		     NV_PMC_BOOT_0_CHIPSET_SHIFT | SIM_BOOT0_REVISION;
@@ -216,9 +447,15 @@ nvkm_sim_new(u32 chipset)
 		goto fail;
 	if (sim->pdaemon)
 		nvkm_sim_pdaemon_run(sim->pdaemon, 0, sim->idle);
+	sim->fifo = nvkm_sim_fifo_new(sim, chipset);
+	if (IS_ERR(sim->fifo))
+		goto fail;
+	if (sim->fifo && nvkm_sim_irq_new(sim))
+		goto fail;
 	return sim;
 
 fail:
+	sim->fifo = IS_ERR(sim->fifo) ? NULL : sim->fifo;
 	sim->pdaemon = IS_ERR(sim->pdaemon) ? NULL : sim->pdaemon;
 	sim->pcounter = IS_ERR(sim->pcounter) ? NULL : sim->pcounter;
 	nvkm_sim_del(&sim);
@@ -236,6 +473,8 @@ nvkm_sim_del(struct nvkm_sim **psim)
 
 	if (!sim)
 		return;
+	nvkm_sim_irq_del(sim);
+	nvkm_sim_fifo_del(&sim->fifo);
 	nvkm_sim_pdaemon_del(&sim->pdaemon);
 	nvkm_sim_pcounter_del(&sim->pcounter);
 	nvkm_sim_vm_del(&sim->vm);
@@ -317,6 +556,7 @@ nvkm_sim_set_manual_clock(struct nvkm_sim *sim, bool manual)
 	nvkm_sim_sync(sim);
 	sim->manual_clock = manual;
 	sim->last_ns = ktime_get_ns();
+	nvkm_sim_kick(sim);
 	spin_unlock_irqrestore(&sim->lock, flags);
 }
 
@@ -332,6 +572,7 @@ nvkm_sim_run(struct nvkm_sim *sim, u64 cycles)
 
 	spin_lock_irqsave(&sim->lock, flags);
 	nvkm_sim_advance(sim, cycles);
+	nvkm_sim_irq_update(sim);
 	spin_unlock_irqrestore(&sim->lock, flags);
 }
 

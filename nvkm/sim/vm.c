@@ -379,6 +379,47 @@ nvkm_sim_vm_write(struct nvkm_sim_vm *vm, u32 chan, u32 handle, u64 offset,
 }
 
 /**
+ * nvkm_sim_vm_read() - an engine reads a channel's virtual memory
+ * @vm: the memory
+ * @chan: channel (address space) the engine works for
+ * @va: virtual address
+ * @data: where the bytes go
+ * @len: their number
+ *
+ * The FIFO's path: it fetches pushbuffers by virtual address, not through
+ * a DMA object.  Called with sim->lock held, from any context: neither
+ * sleeps nor allocates.  Either every byte is read or none is.
+ *
+ * Return: 0, or -EFAULT (VM fault) when the channel does not exist, the
+ * range leaves the address space, or a page it falls in is not mapped.
+ */
+int
+nvkm_sim_vm_read(struct nvkm_sim_vm *vm, u32 chan, u64 va, void *data, u32 len)
+{
+	struct sim_vm_chan *c = sim_vm_chan(vm, chan);
+	struct sim_vm_map *map;
+	u64 at, n;
+	int pass;
+
+	if (!c || !len || va >= BIT_ULL(NVKM_SIM_VM_BITS) ||
+	    len > BIT_ULL(NVKM_SIM_VM_BITS) - va)
+		return -EFAULT;
+
+	/* Pass 0 proves every byte mapped, pass 1 copies. */
+	for (pass = 0; pass < 2; pass++) {
+		for (at = 0; at < len; at += n) {
+			map = sim_vm_find(c, va + at);
+			if (!map)
+				return -EFAULT;
+			n = min_t(u64, len - at, map->size - (va + at - map->va));
+			if (pass)
+				memcpy(data + at, map->cpu + (va + at - map->va), n);
+		}
+	}
+	return 0;
+}
+
+/**
  * nvkm_sim_vm_new() - an empty memory
  *
  * Return: the memory, or NULL when out of memory.

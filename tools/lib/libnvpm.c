@@ -762,3 +762,311 @@ nvpm_domain_caps_str(__u32 caps, char *buf, size_t len)
 	}
 	return pos;
 }
+
+/* ---- channels and command-stream sampling ---- */
+
+/**
+ * nvpm_channel_new() - DRM_IOCTL_NVPM_CHANNEL_NEW, and map the notifier
+ * @fd: an nvpm render node
+ * @ring_size: notifier ring entries (0: the default)
+ * @ch: the channel
+ *
+ * Return: 0 or a negative errno (-ENODEV: the GPU has no FIFO nvpm drives).
+ */
+int
+nvpm_channel_new(int fd, __u32 ring_size, struct nvpm_channel *ch)
+{
+	struct drm_nvpm_channel_new args = { .size = sizeof(args), .ring_size = ring_size };
+	int ret;
+
+	memset(ch, 0, sizeof(*ch));
+	if (drmIoctl(fd, DRM_IOCTL_NVPM_CHANNEL_NEW, &args))
+		return -errno;
+	ch->fd = fd;
+	ch->handle = args.channel;
+	ch->notifier.fd = fd;
+	ch->notifier.handle = args.notifier;
+	ch->notifier.size = args.notifier_size;
+	ch->notifier.map_offset = args.notifier_offset;
+	ret = nvpm_bo_map(&ch->notifier);
+	if (ret) {
+		nvpm_channel_del(ch);
+		return ret;
+	}
+	ch->hdr = ch->notifier.map;
+	ch->ring = (void *)((char *)ch->notifier.map + ch->hdr->ring_offset);
+	return 0;
+}
+
+/**
+ * nvpm_channel_del() - destroy a channel, unmap and close its notifier
+ * @ch: the channel; zeroed
+ */
+void
+nvpm_channel_del(struct nvpm_channel *ch)
+{
+	struct drm_nvpm_channel_del args = { .size = sizeof(args), .channel = ch->handle };
+
+	if (ch->handle)
+		drmIoctl(ch->fd, DRM_IOCTL_NVPM_CHANNEL_DEL, &args);
+	nvpm_bo_free(&ch->notifier);
+	memset(ch, 0, sizeof(*ch));
+}
+
+/**
+ * nvpm_exec() - DRM_IOCTL_NVPM_EXEC: submit a pushbuffer range
+ * @fd: the file
+ * @channel: channel handle
+ * @bo: pushbuffer BO handle
+ * @offset: byte offset of the range
+ * @length: its bytes
+ * @sequence: the submission's fence
+ *
+ * Return: 0 or a negative errno (-EIO: the channel has stopped).
+ */
+int
+nvpm_exec(int fd, __u32 channel, __u32 bo, __u64 offset, __u64 length,
+	  __u64 *sequence)
+{
+	struct drm_nvpm_exec args = {
+		.size = sizeof(args), .channel = channel, .bo = bo,
+		.offset = offset, .length = length,
+	};
+
+	if (drmIoctl(fd, DRM_IOCTL_NVPM_EXEC, &args))
+		return -errno;
+	*sequence = args.sequence;
+	return 0;
+}
+
+/**
+ * nvpm_wait() - DRM_IOCTL_NVPM_WAIT: wait for a submission
+ * @fd: the file
+ * @channel: channel handle
+ * @sequence: from nvpm_exec()
+ * @timeout_ns: longest wait
+ * @out: what WAIT reports (completed, fault), may be NULL
+ *
+ * Return: 0, -ETIME, -EIO when the channel stopped, or another errno.
+ */
+int
+nvpm_wait(int fd, __u32 channel, __u64 sequence, __u64 timeout_ns,
+	  struct drm_nvpm_wait *out)
+{
+	struct drm_nvpm_wait args = {
+		.size = sizeof(args), .channel = channel, .sequence = sequence,
+		.timeout_ns = timeout_ns,
+	};
+	int ret = 0;
+
+	if (drmIoctl(fd, DRM_IOCTL_NVPM_WAIT, &args))
+		ret = -errno;
+	if (out)
+		*out = args;
+	return ret;
+}
+
+/**
+ * nvpm_push_new() - a pushbuffer BO, mapped
+ * @fd: the file
+ * @bytes: its size
+ * @p: the pushbuffer
+ *
+ * Return: 0 or a negative errno.
+ */
+int
+nvpm_push_new(int fd, size_t bytes, struct nvpm_push *p)
+{
+	int ret;
+
+	memset(p, 0, sizeof(*p));
+	ret = nvpm_bo_new(fd, bytes, &p->bo);
+	if (!ret)
+		ret = nvpm_bo_map(&p->bo);
+	if (ret) {
+		nvpm_bo_free(&p->bo);
+		return ret;
+	}
+	p->words = p->bo.size / 4;
+	return 0;
+}
+
+/**
+ * nvpm_push_free() - free a pushbuffer
+ * @p: the pushbuffer; zeroed
+ */
+void
+nvpm_push_free(struct nvpm_push *p)
+{
+	nvpm_bo_free(&p->bo);
+	memset(p, 0, sizeof(*p));
+}
+
+/**
+ * nvpm_push_space() - make room for @words more words in one run
+ * @p: the pushbuffer
+ * @words: words about to be written
+ *
+ * Starts over at 0 if they do not fit before the end (what was written
+ * and not submitted moves along: it is copied).
+ *
+ * Return: 0, or -ENOSPC if they never fit.
+ */
+int
+nvpm_push_space(struct nvpm_push *p, unsigned int words)
+{
+	__u32 *map = p->bo.map;
+	unsigned int pending = p->pos - p->start;
+
+	if (pending + words > p->words)
+		return -ENOSPC;
+	if (p->pos + words <= p->words)
+		return 0;
+	memmove(map, map + p->start, pending * 4);
+	p->start = 0;
+	p->pos = pending;
+	return 0;
+}
+
+/**
+ * nvpm_push_word() - append a word (after nvpm_push_space())
+ * @p: the pushbuffer
+ * @word: the word
+ */
+void
+nvpm_push_word(struct nvpm_push *p, __u32 word)
+{
+	((__u32 *)p->bo.map)[p->pos++] = word;
+}
+
+/**
+ * nvpm_push_mthd() - append one method with its data (after nvpm_push_space(), 2 words)
+ * @p: the pushbuffer
+ * @subc: subchannel
+ * @mthd: method
+ * @data: data
+ */
+void
+nvpm_push_mthd(struct nvpm_push *p, unsigned int subc, unsigned int mthd, __u32 data)
+{
+	nvpm_push_word(p, NVPM_PUSH_INC(subc, mthd, 1));
+	nvpm_push_word(p, data);
+}
+
+/**
+ * nvpm_push_submit() - submit what was appended since the last submission
+ * @p: the pushbuffer
+ * @ch: the channel
+ * @sequence: the submission's fence
+ *
+ * Return: 0 or a negative errno; -EINVAL when nothing was appended.
+ */
+int
+nvpm_push_submit(struct nvpm_push *p, const struct nvpm_channel *ch, __u64 *sequence)
+{
+	int ret;
+
+	if (p->pos == p->start)
+		return -EINVAL;
+	ret = nvpm_exec(ch->fd, ch->handle, p->bo.handle, p->start * 4ull,
+			(p->pos - p->start) * 4ull, sequence);
+	if (!ret)
+		p->start = p->pos;
+	return ret;
+}
+
+/**
+ * nvpm_push_setup() - append what a channel needs first: bind the
+ * graphics object to NVPM_SUBC_GR, the software object to NVPM_SUBC_SW,
+ * and the notifier to the software object
+ * @p: the pushbuffer
+ *
+ * Return: 0 or -ENOSPC.
+ */
+int
+nvpm_push_setup(struct nvpm_push *p)
+{
+	int ret = nvpm_push_space(p, 6);
+
+	if (ret)
+		return ret;
+	nvpm_push_mthd(p, NVPM_SUBC_GR, NVPM_MTHD_OBJECT, NVPM_HANDLE_GR);
+	nvpm_push_mthd(p, NVPM_SUBC_SW, NVPM_MTHD_OBJECT, NVPM_HANDLE_SW);
+	nvpm_push_mthd(p, NVPM_SUBC_SW, NVPM_SW_SET_NOTIFY, NVPM_HANDLE_NOTIFIER);
+	return 0;
+}
+
+/**
+ * nvpm_ring_entry() - a consistent copy of a notifier ring entry
+ * @ch: the channel
+ * @index: entry number (taken modulo the ring size)
+ * @out: the copy
+ *
+ * Return: 0, or -EAGAIN when the kernel is writing it (or wrote it while
+ * it was being copied).
+ */
+int
+nvpm_ring_entry(const struct nvpm_channel *ch, __u32 index,
+		struct drm_nvpm_notifier_entry *out)
+{
+	const struct drm_nvpm_notifier_entry *e =
+		&ch->ring[index & (ch->hdr->ring_size - 1)];
+	__u64 seq = __atomic_load_n(&e->sequence, __ATOMIC_ACQUIRE);
+
+	if (seq == NVPM_NOTIFY_SEQ_BUSY)
+		return -EAGAIN;
+	out->counter = e->counter;
+	out->flags = e->flags;
+	out->cycles = e->cycles;
+	out->value = e->value;
+	__atomic_thread_fence(__ATOMIC_ACQUIRE);
+	if (__atomic_load_n(&e->sequence, __ATOMIC_RELAXED) != seq)
+		return -EAGAIN;
+	out->sequence = seq;
+	return 0;
+}
+
+/**
+ * nvpm_ring_read() - the results of a READOUT, without a system call
+ * @ch: the channel
+ * @sequence: the READOUT's sequence
+ * @out: its entries, in the order of the staging set
+ * @max: room in @out
+ *
+ * Return: the number of entries found (fewer than were staged: the others
+ * were overwritten by newer results), or -EAGAIN while the READOUT has
+ * not run yet.
+ */
+int
+nvpm_ring_read(const struct nvpm_channel *ch, __u64 sequence,
+	       struct drm_nvpm_notifier_entry *out, unsigned int max)
+{
+	const struct drm_nvpm_notifier_header *h = ch->hdr;
+	struct drm_nvpm_notifier_entry e;
+	__u32 w, i, n, first = 0, size = h->ring_size;
+	unsigned int found = 0;
+
+	if (__atomic_load_n(&h->sequence, __ATOMIC_ACQUIRE) < sequence)
+		return -EAGAIN;
+	w = __atomic_load_n(&h->write_index, __ATOMIC_ACQUIRE);
+	n = w < size ? w : size;
+	/* newest first, to the oldest entry of the READOUT's run */
+	for (i = 1; i <= n; i++) {
+		if (nvpm_ring_entry(ch, w - i, &e) || (e.flags & NVPM_NOTIFY_METHOD))
+			continue;
+		if (e.sequence == sequence) {
+			first = w - i;
+			found++;
+		} else if (found || e.sequence < sequence) {
+			break;
+		}
+	}
+	/* then in order, as long as they are still there */
+	for (n = 0; n < found && n < max; first++) {
+		if (nvpm_ring_entry(ch, first, &e) || e.sequence != sequence)
+			break;
+		if (!(e.flags & NVPM_NOTIFY_METHOD))
+			out[n++] = e;
+	}
+	return n;
+}

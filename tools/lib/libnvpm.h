@@ -149,4 +149,66 @@ const char *nvpm_hw_cap_name(unsigned int bit);
 int nvpm_hw_caps_str(__u64 caps, char *buf, size_t len);
 const char *nvpm_card_type_name(__u32 card_type);
 
+/* ---- channels and command-stream sampling ---- */
+
+/* The subchannels libnvpm binds the channel's objects to. */
+#define NVPM_SUBC_GR		0
+#define NVPM_SUBC_SW		1
+
+/**
+ * struct nvpm_channel - a channel and its mapped notifier
+ * @fd: the file it belongs to
+ * @handle: the channel's handle
+ * @notifier: the notifier BO, mapped
+ * @hdr: its header
+ * @ring: its ring, @hdr->ring_size entries
+ */
+struct nvpm_channel {
+	int fd;
+	__u32 handle;
+	struct nvpm_bo notifier;
+	struct drm_nvpm_notifier_header *hdr;
+	struct drm_nvpm_notifier_entry *ring;
+};
+
+int nvpm_channel_new(int fd, __u32 ring_size, struct nvpm_channel *ch);
+void nvpm_channel_del(struct nvpm_channel *ch);
+int nvpm_exec(int fd, __u32 channel, __u32 bo, __u64 offset, __u64 length,
+	      __u64 *sequence);
+int nvpm_wait(int fd, __u32 channel, __u64 sequence, __u64 timeout_ns,
+	      struct drm_nvpm_wait *out);
+
+/**
+ * struct nvpm_push - a pushbuffer: a mapped BO written as a ring
+ * @bo: the BO
+ * @words: its size in 32-bit words
+ * @pos: where the next word goes
+ * @start: first word not submitted yet
+ *
+ * Commands are appended at @pos and submitted from @start; when a run of
+ * commands does not fit before the end, the buffer starts over at 0, so
+ * the caller must have waited for what was submitted from there.
+ */
+struct nvpm_push {
+	struct nvpm_bo bo;
+	unsigned int words;
+	unsigned int pos;
+	unsigned int start;
+};
+
+int nvpm_push_new(int fd, size_t bytes, struct nvpm_push *p);
+void nvpm_push_free(struct nvpm_push *p);
+int nvpm_push_space(struct nvpm_push *p, unsigned int words);
+void nvpm_push_word(struct nvpm_push *p, __u32 word);
+void nvpm_push_mthd(struct nvpm_push *p, unsigned int subc, unsigned int mthd,
+		    __u32 data);
+int nvpm_push_submit(struct nvpm_push *p, const struct nvpm_channel *ch,
+		     __u64 *sequence);
+int nvpm_push_setup(struct nvpm_push *p);
+
+int nvpm_ring_entry(const struct nvpm_channel *ch, __u32 index,
+		    struct drm_nvpm_notifier_entry *out);
+int nvpm_ring_read(const struct nvpm_channel *ch, __u64 sequence,
+		   struct drm_nvpm_notifier_entry *out, unsigned int max);
+
 #endif /* __LIBNVPM_H__ */

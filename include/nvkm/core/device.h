@@ -8,6 +8,7 @@
 #include <nvkm/core/mmio.h>
 
 struct nvkm_device;
+struct nvkm_fifo;
 struct nvkm_pm;
 
 enum nv_card_type {
@@ -59,6 +60,8 @@ struct nvkm_device_chip {
  * @subdevs: constructed subdevs, in init order
  * @initialised: init has run and fini has not
  * @pm: the perfmon engine
+ * @fifo: the FIFO engine (channels, software methods), NULL if nvpm does
+ *	  not drive the GPU's FIFO
  */
 struct nvkm_device {
 	struct device *dev;
@@ -77,6 +80,7 @@ struct nvkm_device {
 	bool initialised;
 
 	struct nvkm_pm *pm;
+	struct nvkm_fifo *fifo;
 };
 
 static inline u32
@@ -119,6 +123,7 @@ int nvkm_device_new(struct device *dev, void __iomem *pri,
 void nvkm_device_del(struct nvkm_device **pdevice);
 int nvkm_device_init(struct nvkm_device *device);
 int nvkm_device_fini(struct nvkm_device *device, bool suspend);
+bool nvkm_device_intr(struct nvkm_device *device);
 
 #define nvdev_printk(d, l, f, a...) do {					\
 	struct nvkm_device *_device = (d);					\

@@ -1,9 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 #ifndef __NVKM_SIM_H__
 #define __NVKM_SIM_H__
+#include <linux/hrtimer.h>
+#include <linux/irq_work.h>
 #include <linux/spinlock.h>
 #include <nvkm/core/mmio.h>
 
+struct irq_domain;
+struct nvkm_sim_fifo;
 struct nvkm_sim_pcounter;
 struct nvkm_sim_pdaemon;
 struct nvkm_sim_vm;
@@ -51,6 +55,13 @@ struct nvkm_sim_stats {
  * @pcounter: the PCOUNTER model, NULL on chipsets without one
  * @pdaemon: the PDAEMON idle counter model, NULL before GT215
  * @vm: memory the engines write to (include/nvkm/sim/vm.h)
+ * @fifo: the PFIFO and graphics engine model, NULL outside the NV50 family
+ * @pmc_intr_en: PMC_INTR_EN_0
+ * @irq_domain: the one-line interrupt controller of the simulated device
+ * @irq: its interrupt (Linux irq number), 0 without @fifo
+ * @irq_work: raises @irq, in hard interrupt context, while the line is up
+ * @timer: gives the FIFO time while it has work (real-time clock only)
+ * @timer_armed: @timer is queued or its handler will queue it again
  * @stats: MMIO traffic counters
  *
  * The driver reaches it only through &nvkm_sim_mmio, as it would reach
@@ -70,6 +81,14 @@ struct nvkm_sim {
 	struct nvkm_sim_pcounter *pcounter;
 	struct nvkm_sim_pdaemon *pdaemon;
 	struct nvkm_sim_vm *vm;
+	struct nvkm_sim_fifo *fifo;
+
+	u32 pmc_intr_en;
+	struct irq_domain *irq_domain;
+	int irq;
+	struct irq_work irq_work;
+	struct hrtimer timer;
+	bool timer_armed;
 
 	struct nvkm_sim_stats stats;
 };

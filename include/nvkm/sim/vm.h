@@ -38,5 +38,6 @@ struct nvkm_sim_vm *nvkm_sim_vm_new(void);
 void nvkm_sim_vm_del(struct nvkm_sim_vm **pvm);
 int nvkm_sim_vm_write(struct nvkm_sim_vm *vm, u32 chan, u32 handle, u64 offset,
 		      const void *data, u32 len);
+int nvkm_sim_vm_read(struct nvkm_sim_vm *vm, u32 chan, u64 va, void *data, u32 len);
 
 #endif

@@ -45,6 +45,7 @@ struct nvkm_vma {
 	u64 size;
 };
 
+bool nvkm_vmm_supported(struct nvkm_device *device);
 int nvkm_vmm_new(struct nvkm_device *device, struct nvkm_vmm **pvmm);
 void nvkm_vmm_del(struct nvkm_vmm **pvmm);
 int nvkm_vmm_map(struct nvkm_vmm *vmm, void *cpu, u64 size, u32 flags, u64 *addr);

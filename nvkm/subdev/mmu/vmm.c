@@ -30,6 +30,18 @@ nvkm_vmm_hooks(struct nvkm_device *device)
 }
 
 /**
+ * nvkm_vmm_supported() - whether address spaces can be built on a device
+ * @device: the device
+ *
+ * Return: true when the device's page tables are written through hooks.
+ */
+bool
+nvkm_vmm_supported(struct nvkm_device *device)
+{
+	return nvkm_vmm_hooks(device);
+}
+
+/**
  * nvkm_vmm_new() - create an empty address space
  * @device: the device
  * @pvmm: the new space

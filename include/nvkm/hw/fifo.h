@@ -1,0 +1,119 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef __NVKM_HW_FIFO_H__
+#define __NVKM_HW_FIFO_H__
+/*
+ * NV50 (Tesla) PFIFO in IB mode, the interrupt registers of PMC, PTIMER and
+ * the instance memory window, with the names nouveau and envytools use.
+ * Where the simulated GPU needs a layout that the hardware keeps in
+ * instance memory (RAMFC, RAMHT), the fields it reads are listed here and
+ * Documentation/nvpm-sim.rst says what it assumes.
+ */
+#include <linux/bits.h>
+
+/* PMC interrupts: a unit's bit is set while it has an enabled interrupt. */
+#define NV_PMC_INTR_0				0x000100
+#define NV_PMC_INTR_0_PFIFO			BIT(8)
+#define NV_PMC_INTR_EN_0			0x000140
+#define NV_PMC_INTR_EN_0_HARDWARE		BIT(0)	/* the INTA line */
+#define NV_PMC_ENABLE_PFIFO			BIT(8)
+
+/* PTIMER: nanoseconds, low word first (reading it latches the high word). */
+#define NV_PTIMER_TIME_0			0x009400
+#define NV_PTIMER_TIME_1			0x009410
+
+/* PFIFO interrupts */
+#define NV_PFIFO_INTR_0				0x002100
+#define NV_PFIFO_INTR_EN_0			0x002140
+#define NV_PFIFO_INTR_CACHE_ERROR		BIT(0)	/* method the FIFO can't run */
+#define NV_PFIFO_INTR_DMA_PUSHER		BIT(12)	/* pushbuffer error */
+
+/* The channel table: per channel, enabled and its instance block >> 12. */
+#define NV50_PFIFO_CHANS			128
+#define NV50_PFIFO_CTX_TABLE(c)			(0x002600 + (c) * 4)
+#define NV50_PFIFO_CTX_TABLE_ENABLED		BIT(31)
+#define NV50_PFIFO_CTX_TABLE_INSTANCE		GENMASK(23, 0)	/* G84 mask */
+
+/* CACHE1: the channel the puller serves and the method it stopped on. */
+#define NV_PFIFO_CACHE1_PUSH0			0x003200
+#define NV_PFIFO_CACHE1_PUSH1			0x003204
+#define NV50_PFIFO_CACHE1_PUSH1_CHID		GENMASK(6, 0)
+#define NV_PFIFO_CACHE1_DMA_PUSH		0x003220
+#define NV_PFIFO_CACHE1_DMA_PUSH_ACCESS		BIT(0)
+#define NV_PFIFO_CACHE1_DMA_STATE		0x003228
+#define NV_PFIFO_CACHE1_DMA_STATE_MTHD		GENMASK(12, 2)
+#define NV_PFIFO_CACHE1_DMA_STATE_SUBC		GENMASK(15, 13)
+#define NV_PFIFO_CACHE1_DMA_STATE_ERROR		GENMASK(31, 29)
+#define NV_PFIFO_DMA_ERROR_NONE			0
+#define NV_PFIFO_DMA_ERROR_INVALID_CMD		4
+#define NV_PFIFO_DMA_ERROR_MEM_FAULT		6
+#define NV_PFIFO_CACHE1_DMA_PUT			0x003240
+#define NV_PFIFO_CACHE1_DMA_GET			0x003244
+#define NV_PFIFO_CACHE1_PULL0			0x003250
+#define NV_PFIFO_CACHE1_PULL0_ACCESS		BIT(0)
+#define NV_PFIFO_CACHE1_GET			0x003270
+#define NV_PFIFO_CACHE1_GET_WRAP		0x800
+#define NV_PFIFO_CACHE1_ENGINE			0x003280	/* 4 bits per subc */
+#define NV50_PFIFO_CACHE1_IB_PUT		0x003330
+#define NV50_PFIFO_CACHE1_IB_GET		0x003334
+#define NV40_PFIFO_CACHE1_METHOD(i)		(0x090000 + (i) * 8)
+#define NV40_PFIFO_CACHE1_DATA(i)		(0x090004 + (i) * 8)
+#define NV40_PFIFO_CACHE1_SIZE			512
+/* CACHE1 slot of a GET value (the G80 wraps at 0x800, not 0x1000) */
+#define NV_PFIFO_CACHE1_SLOT(get)		(((get) & 0x7ff) >> 2)
+#define NV_PFIFO_CACHE1_METHOD_MTHD		GENMASK(12, 2)
+#define NV_PFIFO_CACHE1_METHOD_SUBC		GENMASK(15, 13)
+
+/* Engines of CACHE1_ENGINE and of a RAMHT entry's context */
+#define NV50_FIFO_ENGINE_SW			0
+#define NV50_FIFO_ENGINE_GR			1
+
+/* Per channel user registers ("user area") */
+#define NV50_USER(c)				(0xc00000 + (c) * 0x2000)
+#define NV50_USER_SIZE				0x2000
+#define NV50_USER_DMA_PUT			0x40
+#define NV50_USER_DMA_GET			0x44
+#define NV50_USER_REF_CNT			0x48
+#define NV50_USER_IB_GET			0x88
+#define NV50_USER_IB_PUT			0x8c
+
+/* PRAMIN: BAR0's window on instance memory */
+#define NV50_PRAMIN				0x700000
+#define NV50_PRAMIN_SIZE			0x100000
+
+/* Instance block of a channel: RAMFC first */
+#define NV50_RAMFC_IB_LOW			0x50
+#define NV50_RAMFC_IB_HIGH			0x54
+#define NV50_RAMFC_IB_HIGH_ADDR			GENMASK(7, 0)	/* bits 39:32 */
+#define NV50_RAMFC_IB_HIGH_ORDER		GENMASK(20, 16)	/* log2 entries */
+#define NV50_RAMFC_RAMHT			0x80
+#define NV50_RAMFC_RAMHT_OFFSET			GENMASK(23, 0)	/* bytes >> 4 */
+#define NV50_RAMFC_RAMHT_BITS			GENMASK(31, 27)	/* log2 entries - 9 */
+#define NV50_RAMFC_RAMHT_SEARCH_FULL		(4 << 24)
+/* where the model finds the channel's address space number (see nvpm-sim.rst) */
+#define NV50_INST_VM				0x200
+
+/* RAMHT: 8-byte entries, handle then context */
+#define NV50_RAMHT_ENTRY			8
+#define NV50_RAMHT_CONTEXT_ENGINE		GENMASK(22, 20)
+#define NV50_RAMHT_CONTEXT_INSTANCE		GENMASK(15, 0)	/* object >> 4 */
+
+/* IB entries: 8 bytes, address and length of a pushbuffer segment */
+#define NV50_IB_ENTRY				8
+#define NV50_IB_HIGH_ADDR			GENMASK(7, 0)
+#define NV50_IB_HIGH_LENGTH			GENMASK(30, 10)	/* words */
+
+/* DMA pusher commands (IB mode: no jumps, calls or returns) */
+#define NV50_DMA_CMD_TYPE			GENMASK(31, 29)
+#define NV50_DMA_CMD_TYPE_INC			0
+#define NV50_DMA_CMD_TYPE_NONINC		2
+#define NV50_DMA_CMD_COUNT			GENMASK(28, 18)
+#define NV50_DMA_CMD_ZERO			(GENMASK(17, 16) | GENMASK(1, 0))
+#define NV50_DMA_CMD_SUBC			GENMASK(15, 13)
+#define NV50_DMA_CMD_MTHD			GENMASK(12, 2)
+
+/* Methods the FIFO runs itself (below 0x100) */
+#define NV_FIFO_MTHD_OBJECT			0x0000
+#define NV_FIFO_MTHD_REF_CNT			0x0050
+#define NV_FIFO_MTHD_FIFO_END			0x0100
+
+#endif

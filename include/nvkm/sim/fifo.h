@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef __NVKM_SIM_FIFO_H__
+#define __NVKM_SIM_FIFO_H__
+#include <nvkm/sim/sim.h>
+
+/*
+ * The simulated PFIFO (NV50 family, IB mode) and the graphics engine its
+ * channels drive.  The driver reaches them through registers only; this
+ * is what tests see besides: the interrupt line, and counts of what ran.
+ */
+
+/* The simulated graphics class and its methods (uapi: NVPM_CLASS_GR). */
+#define NVKM_SIM_GR_CLASS		0x50a0
+#define NVKM_SIM_GR_NOP			0x0100
+#define NVKM_SIM_GR_PRIM_CYCLES		0x0200
+#define NVKM_SIM_GR_DRAW		0x0204
+#define NVKM_SIM_GR_PRIM_CYCLES_DEFAULT	4
+
+/*
+ * How often the FIFO is given time while it has work and the clock
+ * follows real time (a timer; register accesses catch up as well).
+ */
+#define NVKM_SIM_FIFO_TICK_US		100
+
+/**
+ * struct nvkm_sim_fifo_stats - what the simulated FIFO has done
+ * @methods: methods taken by the puller (traps included)
+ * @traps: CACHE_ERROR interrupts raised (software methods and errors)
+ * @pusher_errors: DMA_PUSHER interrupts raised
+ * @draws: DRAWs run by the graphics engine
+ * @prims: primitives drawn
+ * @gr_busy: cycles the graphics engine has been busy with DRAWs
+ * @irqs: times the interrupt line was raised to the CPU
+ * @idle: no channel has work, nothing is pending, the engine is idle
+ */
+struct nvkm_sim_fifo_stats {
+	u64 methods;
+	u64 traps;
+	u64 pusher_errors;
+	u64 draws;
+	u64 prims;
+	u64 gr_busy;
+	u64 irqs;
+	bool idle;
+};
+
+int nvkm_sim_irq(struct nvkm_sim *sim);
+int nvkm_sim_fifo_stats(struct nvkm_sim *sim, struct nvkm_sim_fifo_stats *stats);
+int nvkm_sim_gr_signals(u32 chipset, int *dom, int *idle, int *prim);
+
+#endif

@@ -1,0 +1,438 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The software class: counter sampling in the command stream.
+ *
+ * Its methods run in the FIFO's interrupt handler, with the channel's lock
+ * (the FIFO's spinlock) held: each does a bounded amount of work, touches
+ * only what ioctls set up beforehand (the notifier, pinned and mapped; the
+ * counter groups, which their owner removes from the staging set before
+ * freeing them), never sleeps and never allocates.  Bad data never stops
+ * the channel: it becomes an error entry in the notifier ring (or, without
+ * a ring yet, a count).
+ *
+ * A counter's interval is what it counted between the two latest SAMPLEs.
+ * A SAMPLE triggers the hardware latch, which lands a cycle later; the next
+ * software method collects it (the FIFO runs at least one cycle between two
+ * methods, so it has landed by then).
+ */
+#include <linux/bitfield.h>
+#include <linux/sched/clock.h>
+#include <nvkm/engine/pm.h>
+#include <nvkm/engine/sw.h>
+#include <nvkm/hw/fifo.h>
+
+static struct nvkm_sw_ntfy_header *
+nvkm_sw_header(struct nvkm_sw_chan *sw)
+{
+	return sw->ntfy;
+}
+
+static struct nvkm_sw_ntfy_entry *
+nvkm_sw_entry(struct nvkm_sw_chan *sw, u64 n)
+{
+	struct nvkm_sw_ntfy_entry *ring = sw->ntfy + NVKM_SW_NTFY_RING_OFFSET;
+
+	return &ring[n & (sw->ring_size - 1)];
+}
+
+/*
+ * Write the next ring entry: its sequence goes BUSY first and gets its
+ * value last, so that a reader can tell a torn entry.  The notifier is
+ * userspace's to scribble on: what the kernel reads back from it only
+ * decides whether an overwritten entry counts as lost.
+ */
+static void
+nvkm_sw_put(struct nvkm_sw_chan *sw, u64 seq, u32 counter, u32 flags,
+	    u64 cycles, u64 value)
+{
+	struct nvkm_sw_ntfy_entry *e = nvkm_sw_entry(sw, sw->written);
+	u64 read = READ_ONCE(nvkm_sw_header(sw)->read_sequence);
+	u64 old = READ_ONCE(e->sequence);
+
+	if (sw->written >= sw->ring_size && read && old != NVKM_SW_SEQ_BUSY &&
+	    old > read && !(READ_ONCE(e->flags) & NVKM_SW_NTFY_METHOD))
+		sw->lost++;
+
+	WRITE_ONCE(e->sequence, NVKM_SW_SEQ_BUSY);
+	smp_wmb();	/* BUSY before the fields */
+	WRITE_ONCE(e->counter, counter);
+	WRITE_ONCE(e->flags, flags);
+	WRITE_ONCE(e->cycles, cycles);
+	WRITE_ONCE(e->value, value);
+	smp_wmb();	/* the fields before the sequence */
+	WRITE_ONCE(e->sequence, seq);
+	sw->written++;
+}
+
+/* After entries: the header's counts, then (a READOUT) its sequence. */
+static void
+nvkm_sw_publish(struct nvkm_sw_chan *sw, bool readout)
+{
+	struct nvkm_sw_ntfy_header *h = nvkm_sw_header(sw);
+
+	smp_wmb();	/* the entries before the header */
+	WRITE_ONCE(h->write_index, lower_32_bits(sw->written));
+	WRITE_ONCE(h->lost, sw->lost);
+	WRITE_ONCE(h->errors, sw->errors);
+	if (!readout)
+		return;
+	smp_wmb();	/* the counts before the sequence */
+	WRITE_ONCE(h->sequence, sw->sequence);
+}
+
+/* A method could not do what it was asked: say so in the ring. */
+static void
+nvkm_sw_error(struct nvkm_sw_chan *sw, u32 mthd, u32 code, u32 data)
+{
+	sw->errors++;
+	if (!sw->bound)
+		return;
+	nvkm_sw_put(sw, sw->sequence, code, NVKM_SW_NTFY_ERROR | NVKM_SW_NTFY_METHOD,
+		    mthd, data);
+	nvkm_sw_publish(sw, false);
+}
+
+/* GPU time: the high word is read again in case the low one wrapped. */
+static u64
+nvkm_sw_ptimer(struct nvkm_device *device)
+{
+	u32 hi, lo, again = nvkm_rd32(device, NV_PTIMER_TIME_1);
+	int tries = 3;
+
+	do {
+		hi = again;
+		lo = nvkm_rd32(device, NV_PTIMER_TIME_0);
+		again = nvkm_rd32(device, NV_PTIMER_TIME_1);
+	} while (hi != again && --tries);
+	return (u64)hi << 32 | lo;
+}
+
+/* The distinct counter groups of the staging set (of the latch only). */
+static int
+nvkm_sw_doms(struct nvkm_sw_chan *sw, struct nvkm_perfdom **doms, bool latch)
+{
+	int i, j, nr = 0;
+
+	for (i = 0; i < sw->nr_ctr; i++) {
+		struct nvkm_sw_ctr *c = &sw->ctr[i];
+
+		if (!c->dom || (latch && !c->in_latch))
+			continue;
+		for (j = 0; j < nr && doms[j] != c->dom; j++)
+			;
+		if (j == nr)
+			doms[nr++] = c->dom;
+	}
+	return nr;
+}
+
+static void
+nvkm_sw_shift(struct nvkm_sw_ctr *c, u64 val, u64 cyc)
+{
+	c->prev_val = c->last_val;
+	c->prev_cyc = c->last_cyc;
+	c->last_val = val;
+	c->last_cyc = cyc;
+	c->samples++;
+}
+
+/*
+ * Take the pending latch into the counters that were in it.  The latch is
+ * the device's: whoever triggered the last one (another channel, a SAMPLE
+ * ioctl), it is collected here for every group before a new one is
+ * triggered, so that no count is lost.  @flush: collect it even when this
+ * channel has none pending.
+ */
+static int
+nvkm_sw_collect(struct nvkm_sw_chan *sw, bool flush, u64 *mmio_ns)
+{
+	struct nvkm_perfdom *doms[NVKM_SW_STAGING_MAX];
+	struct nvkm_pm *pm = sw->pm;
+	unsigned long flags;
+	u64 t = local_clock();
+	int i, nr = 0, ret;
+
+	if (!sw->latch_pending && !flush)
+		return 0;
+	if (sw->latch_pending)
+		nr = nvkm_sw_doms(sw, doms, true);
+	ret = nvkm_perfdom_sample_end(pm, doms, nr, false);
+	if (ret || !sw->latch_pending) {
+		*mmio_ns += local_clock() - t;
+		return ret;
+	}
+	sw->latch_pending = false;
+
+	spin_lock_irqsave(&pm->lock, flags);
+	for (i = 0; i < sw->nr_ctr; i++) {
+		struct nvkm_sw_ctr *c = &sw->ctr[i];
+		const struct nvkm_perfdom_result *res;
+
+		if (!c->in_latch)
+			continue;
+		c->in_latch = false;
+		if (!c->dom)
+			continue;
+		res = &c->dom->res;
+		nvkm_sw_shift(c, res->value[c->ctr], res->cycles);
+		if (res->ctr_flags[c->ctr] & NVKM_PERFCTR_SATURATED)
+			c->flags |= NVKM_SW_NTFY_SATURATED;
+		if (res->flags & NVKM_PERFDOM_LOST)
+			c->flags |= NVKM_SW_NTFY_LOST;
+	}
+	spin_unlock_irqrestore(&pm->lock, flags);
+	*mmio_ns += local_clock() - t;
+	return 0;
+}
+
+static void
+nvkm_sw_set_notify(struct nvkm_sw_chan *sw, u32 data)
+{
+	if (!sw->ntfy || data != sw->ntfy_handle) {
+		nvkm_sw_error(sw, NVKM_SW_SET_NOTIFY, NVKM_SW_ERR_BAD_NOTIFIER, data);
+		return;
+	}
+	sw->bound = true;
+	nvkm_sw_publish(sw, false);	/* the errors met without it */
+}
+
+static void
+nvkm_sw_add(struct nvkm_sw_chan *sw, u32 data)
+{
+	struct nvkm_perfdom *dom = NULL;
+	u32 ctr = FIELD_GET(NVKM_SW_COUNTER_CTR, data);
+	bool global = data & NVKM_SW_COUNTER_GLOBAL;
+	struct nvkm_sw_ctr *c;
+
+	if (sw->nr_ctr == NVKM_SW_STAGING_MAX) {
+		nvkm_sw_error(sw, NVKM_SW_COUNTER_ADD, NVKM_SW_ERR_STAGING_FULL, data);
+		return;
+	}
+	if (!global) {
+		dom = sw->lookup(sw->priv, FIELD_GET(NVKM_SW_COUNTER_HANDLE, data));
+		if (dom && ctr >= dom->args.nr_ctr)
+			dom = NULL;
+	}
+	if (global ? (data & ~NVKM_SW_COUNTER_GLOBAL) != NVKM_SW_GLOBAL_PTIMER : !dom) {
+		nvkm_sw_error(sw, NVKM_SW_COUNTER_ADD, NVKM_SW_ERR_BAD_COUNTER, data);
+		return;
+	}
+	c = &sw->ctr[sw->nr_ctr++];
+	*c = (struct nvkm_sw_ctr) {
+		.id = data, .dom = dom, .ctr = global ? 0 : ctr, .global = global,
+	};
+}
+
+static void
+nvkm_sw_sample(struct nvkm_sw_chan *sw, u32 data, u64 *mmio_ns)
+{
+	struct nvkm_perfdom *doms[NVKM_SW_STAGING_MAX];
+	u64 t, now = 0;
+	int i, nr;
+
+	if (data) {
+		nvkm_sw_error(sw, NVKM_SW_SAMPLE, NVKM_SW_ERR_BAD_DATA, data);
+		return;
+	}
+	/* the previous latch first: its counts are the interval before */
+	if (nvkm_sw_collect(sw, true, mmio_ns)) {
+		nvkm_sw_error(sw, NVKM_SW_SAMPLE, NVKM_SW_ERR_LATCH, data);
+		return;
+	}
+
+	for (i = 0; i < sw->nr_ctr; i++)
+		sw->ctr[i].in_latch = !!sw->ctr[i].dom;
+	nr = nvkm_sw_doms(sw, doms, true);
+	t = local_clock();
+	if (nr) {
+		nvkm_perfdom_sample_begin(sw->pm, doms, nr);
+		sw->latch_pending = true;
+	}
+	/* GPU time right after the trigger: the same instant, give or take */
+	for (i = 0; i < sw->nr_ctr; i++) {
+		struct nvkm_sw_ctr *c = &sw->ctr[i];
+
+		if (!c->global)
+			continue;
+		if (!now)
+			now = nvkm_sw_ptimer(sw->device);
+		nvkm_sw_shift(c, now, 0);
+	}
+	*mmio_ns += local_clock() - t;
+}
+
+static void
+nvkm_sw_readout(struct nvkm_sw_chan *sw, u32 data, u64 *mmio_ns)
+{
+	int i;
+
+	if (nvkm_sw_collect(sw, false, mmio_ns))
+		nvkm_sw_error(sw, NVKM_SW_READOUT, NVKM_SW_ERR_LATCH, data);
+	if (!sw->bound) {
+		sw->errors++;	/* NVKM_SW_ERR_NO_NOTIFIER: nowhere to say it */
+		return;
+	}
+
+	sw->sequence = data;
+	for (i = 0; i < sw->nr_ctr; i++) {
+		struct nvkm_sw_ctr *c = &sw->ctr[i];
+		u32 flags = c->flags;
+
+		c->flags = 0;
+		if (c->gone) {
+			sw->errors++;
+			nvkm_sw_put(sw, data, c->id, NVKM_SW_NTFY_ERROR, 0, NVKM_SW_ERR_GONE);
+			continue;
+		}
+		if (c->samples < 2 || c->in_latch)
+			flags |= NVKM_SW_NTFY_NOT_READY;
+		nvkm_sw_put(sw, data, c->id, flags, c->last_cyc - c->prev_cyc,
+			    c->last_val - c->prev_val);
+	}
+	nvkm_sw_publish(sw, true);
+}
+
+/**
+ * nvkm_sw_mthd() - run a software method
+ * @sw: the channel's software object
+ * @mthd: method
+ * @data: its data
+ *
+ * Context: the FIFO's interrupt handler, the channel's lock held.
+ */
+void
+nvkm_sw_mthd(struct nvkm_sw_chan *sw, u32 mthd, u32 data)
+{
+	u64 t0 = local_clock(), mmio_ns = 0, ns;
+	enum nvkm_sw_op op;
+
+	switch (mthd) {
+	case NVKM_SW_NOP:
+		op = NVKM_SW_OP_NOP;
+		if (data)
+			nvkm_sw_error(sw, mthd, NVKM_SW_ERR_BAD_DATA, data);
+		break;
+	case NVKM_SW_SET_NOTIFY:
+		op = NVKM_SW_OP_SET_NOTIFY;
+		nvkm_sw_set_notify(sw, data);
+		break;
+	case NVKM_SW_COUNTER_ADD:
+		op = NVKM_SW_OP_ADD;
+		nvkm_sw_add(sw, data);
+		break;
+	case NVKM_SW_COUNTER_CLEAR:
+		op = NVKM_SW_OP_CLEAR;
+		if (data) {
+			nvkm_sw_error(sw, mthd, NVKM_SW_ERR_BAD_DATA, data);
+			break;
+		}
+		/* a latch under way is collected: the device's groups need it */
+		if (nvkm_sw_collect(sw, false, &mmio_ns))
+			nvkm_sw_error(sw, mthd, NVKM_SW_ERR_LATCH, data);
+		sw->nr_ctr = 0;
+		sw->latch_pending = false;
+		break;
+	case NVKM_SW_SAMPLE:
+		op = NVKM_SW_OP_SAMPLE;
+		nvkm_sw_sample(sw, data, &mmio_ns);
+		break;
+	case NVKM_SW_READOUT:
+		op = NVKM_SW_OP_READOUT;
+		nvkm_sw_readout(sw, data, &mmio_ns);
+		break;
+	default:
+		op = NVKM_SW_OP_OTHER;
+		nvkm_sw_error(sw, mthd, NVKM_SW_ERR_BAD_METHOD, data);
+		break;
+	}
+
+	ns = local_clock() - t0;
+	if (sw->stats) {
+		sw->stats->count[op]++;
+		sw->stats->ns[op] += ns;
+		sw->stats->mmio_ns[op] += mmio_ns;
+		sw->stats->max_ns[op] = max(sw->stats->max_ns[op], ns);
+	}
+}
+
+/**
+ * nvkm_sw_chan_forget() - a counter group is going away
+ * @sw: a channel's software object
+ * @dom: the group
+ *
+ * Its counters stay in the staging set, as gone: READOUT reports them as
+ * errors.  Context: the channel's lock held.
+ */
+void
+nvkm_sw_chan_forget(struct nvkm_sw_chan *sw, struct nvkm_perfdom *dom)
+{
+	int i;
+
+	for (i = 0; i < sw->nr_ctr; i++) {
+		if (sw->ctr[i].dom != dom)
+			continue;
+		sw->ctr[i].dom = NULL;
+		sw->ctr[i].gone = true;
+		sw->ctr[i].in_latch = false;
+	}
+}
+
+/**
+ * nvkm_sw_chan_fini() - the channel stops: collect a latch it left pending
+ * @sw: the software object, which no method runs on any more
+ *
+ * Context: process context (waits for the latch).
+ */
+void
+nvkm_sw_chan_fini(struct nvkm_sw_chan *sw)
+{
+	struct nvkm_perfdom *doms[NVKM_SW_STAGING_MAX];
+
+	if (!sw->latch_pending)
+		return;
+	nvkm_perfdom_sample_end(sw->pm, doms, nvkm_sw_doms(sw, doms, true), true);
+	sw->latch_pending = false;
+}
+
+/**
+ * nvkm_sw_chan_notifier() - give the software object its notifier
+ * @sw: the software object
+ * @ntfy: the notifier's kernel mapping, NVKM_SW_NTFY_SIZE(@ring_size)
+ *	  bytes at least, zeroed, pinned for the channel's life
+ * @handle: the handle SET_NOTIFY binds it with
+ * @ring_size: ring entries, a power of two
+ *
+ * Context: before the channel runs.
+ */
+void
+nvkm_sw_chan_notifier(struct nvkm_sw_chan *sw, void *ntfy, u32 handle, u32 ring_size)
+{
+	struct nvkm_sw_ntfy_header *h = ntfy;
+
+	h->ring_offset = NVKM_SW_NTFY_RING_OFFSET;
+	h->ring_size = ring_size;
+	h->entry_size = sizeof(struct nvkm_sw_ntfy_entry);
+	sw->ntfy = ntfy;
+	sw->ntfy_handle = handle;
+	sw->ring_size = ring_size;
+}
+
+/**
+ * nvkm_sw_chan_init() - a channel's software object, without a notifier
+ * @sw: the object
+ * @device: the device
+ * @stats: where its time is counted, may be NULL
+ * @lookup: finds counter groups for COUNTER_ADD
+ * @priv: argument of @lookup
+ */
+void
+nvkm_sw_chan_init(struct nvkm_sw_chan *sw, struct nvkm_device *device,
+		  struct nvkm_sw_stats *stats, nvkm_sw_lookup_t lookup, void *priv)
+{
+	memset(sw, 0, sizeof(*sw));
+	sw->device = device;
+	sw->pm = device->pm;
+	sw->stats = stats;
+	sw->lookup = lookup;
+	sw->priv = priv;
+}

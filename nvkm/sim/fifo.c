@@ -1,0 +1,886 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Simulated PFIFO of the NV50 family in IB mode, and the graphics engine
+ * its channels feed.
+ *
+ * A channel is enabled through its channel table entry, which points at
+ * its instance block in instance memory (PRAMIN); there the model finds
+ * the channel's RAMFC (the IB ring's address and size, the RAMHT) and its
+ * address space.  Writing a channel's IB_PUT hands the FIFO new IB
+ * entries, each a pushbuffer segment in that address space.  The pusher
+ * decodes the segments into methods; the puller runs them in order, one
+ * per cycle:
+ *
+ *  - the FIFO's own methods: OBJECT binds a subchannel to an object found
+ *    in RAMHT, REF_CNT sets the channel's reference counter;
+ *  - methods of a subchannel bound to a graphics object go to the graphics
+ *    engine, which runs one at a time: a DRAW keeps it busy for a while,
+ *    and the next graphics method waits for it;
+ *  - anything else (a software object's methods, binds to objects the
+ *    hardware does not know, methods of unbound subchannels, FIFO methods
+ *    not modelled) stops the puller once the graphics engine is idle and
+ *    raises CACHE_ERROR with the method in CACHE1: the driver runs or
+ *    refuses it, moves CACHE1_GET past it (or not, to retry it) and
+ *    re-enables PULL0.
+ *
+ * Pushbuffer errors (a command word it cannot decode, an address that is
+ * not mapped) stop the pusher and raise DMA_PUSHER; the driver acks with
+ * DMA_PUSH.  While either is pending, no channel moves: the hardware's
+ * CACHE1 is one for all channels.  Channels take turns segment by segment.
+ *
+ * The model is advanced by the simulator's clock (sim.c), with sim->lock
+ * held; it reports the cycles at which the other models must be in time
+ * (a DRAW starts or ends), so that PCOUNTER sees the graphics engine's
+ * signals change in the right cycle.
+ */
+#include <linux/bitfield.h>
+#include <linux/slab.h>
+#include <linux/vmalloc.h>
+#include <nvkm/hw/fifo.h>
+#include <nvkm/sim/fifo.h>
+#include <nvkm/sim/vm.h>
+#include "pcounter_priv.h"
+
+#define SIM_FIFO_SUBCS		8
+
+/**
+ * struct sim_fifo_chan - one channel, as the FIFO keeps it while enabled
+ * @enabled: its channel table entry has ENABLED
+ * @inst: instance block address in instance memory
+ * @vm: address space the IB ring and the pushbuffers are in
+ * @ib_addr: IB ring address
+ * @ib_mask: IB ring entries - 1
+ * @ib_get: next IB entry to fetch
+ * @ib_put: IB_PUT, as written (masked)
+ * @ref_cnt: reference counter (REF_CNT)
+ * @seg: address of the next word of the current segment
+ * @seg_left: words left in it
+ * @count: data words left for the current method header
+ * @mthd: method of the next data word
+ * @subc: its subchannel
+ * @inc: increasing methods
+ * @engine: per subchannel, NV50_FIFO_ENGINE_*
+ * @prim_cycles: graphics state: cycles per primitive
+ */
+struct sim_fifo_chan {
+	bool enabled;
+	u32 inst;
+	u32 vm;
+	u64 ib_addr;
+	u32 ib_mask;
+	u32 ib_get;
+	u32 ib_put;
+	u32 ref_cnt;
+	u64 seg;
+	u32 seg_left;
+	u32 count;
+	u16 mthd;
+	u8 subc;
+	bool inc;
+	u8 engine[SIM_FIFO_SUBCS];
+	u32 prim_cycles;
+};
+
+/**
+ * struct sim_fifo_mthd - a method waiting for the puller (CACHE1 at GET)
+ * @valid: there is one
+ * @chid: its channel
+ * @subc: its subchannel
+ * @mthd: method
+ * @data: data
+ */
+struct sim_fifo_mthd {
+	bool valid;
+	u8 chid;
+	u8 subc;
+	u16 mthd;
+	u32 data;
+};
+
+/**
+ * struct nvkm_sim_fifo - PFIFO and graphics engine of a simulated GPU
+ * @sim: owner
+ * @pramin: instance memory (NV50_PRAMIN_SIZE bytes)
+ * @table: channel table, as written
+ * @chan: channels
+ * @intr: PFIFO_INTR_0
+ * @intr_en: PFIFO_INTR_EN_0
+ * @cur: channel in CACHE1 (the one the pusher reads)
+ * @next: the method the puller takes next
+ * @get: CACHE1_GET
+ * @cache_mthd: CACHE1_METHOD slots
+ * @cache_data: CACHE1_DATA slots
+ * @pull_stalled: CACHE_ERROR: the puller waits for PULL0
+ * @trap_get: CACHE1_GET of the method that stopped it
+ * @push_stalled: DMA_PUSHER: the pusher waits for DMA_PUSH
+ * @dma_state: DMA_STATE
+ * @err_get: DMA_GET: address of the word in error
+ * @err_put: DMA_PUT: end of its segment
+ * @err_ib_get: IB_GET at the error
+ * @err_ib_put: IB_PUT at the error
+ * @push0: CACHE1_PUSH0, stored
+ * @dma_push: CACHE1_DMA_PUSH, stored
+ * @pull0: CACHE1_PULL0, stored
+ * @cursor: the cycle in which the puller takes its next method
+ * @gr_dom: domain of the graphics engine's signals
+ * @gr_idle: PGRAPH.IDLE signal, or -1
+ * @gr_prim: setup_primitive_count signal, or -1
+ * @gr_active: the graphics engine is busy with a DRAW
+ * @gr_end: the cycle it is idle again
+ * @stats: counts for tests
+ */
+struct nvkm_sim_fifo {
+	struct nvkm_sim *sim;
+	u8 *pramin;
+	u32 table[NV50_PFIFO_CHANS];
+	struct sim_fifo_chan chan[NV50_PFIFO_CHANS];
+	u32 intr;
+	u32 intr_en;
+	int cur;
+	struct sim_fifo_mthd next;
+	u32 get;
+	u32 cache_mthd[NV40_PFIFO_CACHE1_SIZE];
+	u32 cache_data[NV40_PFIFO_CACHE1_SIZE];
+	bool pull_stalled;
+	u32 trap_get;
+	bool push_stalled;
+	u32 dma_state;
+	u32 err_get;
+	u32 err_put;
+	u32 err_ib_get;
+	u32 err_ib_put;
+	u32 push0;
+	u32 dma_push;
+	u32 pull0;
+	u64 cursor;
+
+	int gr_dom;
+	int gr_idle;
+	int gr_prim;
+	bool gr_active;
+	u64 gr_end;
+
+	struct nvkm_sim_fifo_stats stats;
+};
+
+/* --- the graphics engine's signals, per chipset -------------------------- */
+
+/*
+ * PGRAPH.IDLE and setup_primitive_count in the G80:GF100 signal tables
+ * (core clock A, domain 1); 0 where the table does not name the signal.
+ */
+static const struct {
+	u16 chipset;
+	u8 idle;
+	u8 prim;
+} sim_gr_sigs[] = {
+	{ 0x50, 0xc8, 0xdc }, { 0x84, 0xbd, 0xd2 }, { 0x86, 0xbd, 0xd2 },
+	{ 0x92, 0xbd, 0xd2 }, { 0x94, 0xbd, 0xd2 }, { 0x96, 0xbd, 0xd2 },
+	{ 0x98, 0xbd, 0xd2 }, { 0xa0, 0xc9, 0xde }, { 0xaa, 0xc9, 0x00 },
+	{ 0xac, 0xc9, 0x00 }, { 0xa3, 0xcb, 0xe0 }, { 0xa5, 0xcb, 0xe0 },
+	{ 0xa8, 0xcb, 0xe0 },
+};
+
+/**
+ * nvkm_sim_gr_signals() - where the graphics engine shows in PCOUNTER
+ * @chipset: chipset
+ * @dom: its domain (core_a)
+ * @idle: PGRAPH.IDLE, or -1
+ * @prim: setup_primitive_count, or -1
+ *
+ * Return: 0, or -ENODEV when the chipset's signals are not known.
+ */
+int
+nvkm_sim_gr_signals(u32 chipset, int *dom, int *idle, int *prim)
+{
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(sim_gr_sigs); i++) {
+		if (sim_gr_sigs[i].chipset != chipset)
+			continue;
+		*dom = 1;
+		*idle = sim_gr_sigs[i].idle;
+		*prim = sim_gr_sigs[i].prim ? sim_gr_sigs[i].prim : -1;
+		return 0;
+	}
+	return -ENODEV;
+}
+
+/* A DRAW of @prims primitives starts now: busy, and the signals move. */
+static void
+sim_gr_draw(struct nvkm_sim_fifo *fifo, struct sim_fifo_chan *ch, u32 prims)
+{
+	struct nvkm_sim_pcounter *pc = fifo->sim->pcounter;
+	u64 busy = (u64)prims * ch->prim_cycles;
+
+	fifo->gr_active = true;
+	fifo->gr_end = fifo->cursor + busy;
+	if (pc && fifo->gr_idle >= 0)
+		sim_pc_force_low(pc, fifo->gr_dom, fifo->gr_idle, true);
+	/* one primitive per cycle out of setup; no train left: not shown */
+	if (pc && fifo->gr_prim >= 0)
+		sim_pc_train(pc, fifo->gr_dom, fifo->gr_prim, prims, prims, 1);
+	fifo->stats.draws++;
+	fifo->stats.prims += prims;
+	fifo->stats.gr_busy += busy;
+}
+
+static void
+sim_gr_idle(struct nvkm_sim_fifo *fifo)
+{
+	struct nvkm_sim_pcounter *pc = fifo->sim->pcounter;
+
+	fifo->gr_active = false;
+	if (pc && fifo->gr_idle >= 0)
+		sim_pc_force_low(pc, fifo->gr_dom, fifo->gr_idle, false);
+}
+
+/* The cycles a graphics method keeps the engine busy (0: none). */
+static u64
+sim_gr_busy(struct sim_fifo_chan *ch, const struct sim_fifo_mthd *m)
+{
+	if (m->mthd != NVKM_SIM_GR_DRAW)
+		return 0;
+	return (u64)(m->data & 0xffff) * ch->prim_cycles;
+}
+
+/* A graphics method that does not keep the engine busy. */
+static void
+sim_gr_mthd(struct sim_fifo_chan *ch, const struct sim_fifo_mthd *m)
+{
+	switch (m->mthd) {
+	case NVKM_SIM_GR_PRIM_CYCLES:
+		/* out of range: ignored (no PGRAPH error is modelled) */
+		if (m->data && m->data <= 0xffff)
+			ch->prim_cycles = m->data;
+		break;
+	default:	/* NOP, DRAW of nothing, methods not modelled */
+		break;
+	}
+}
+
+/* --- instance memory ------------------------------------------------------ */
+
+static u32
+sim_fifo_inst_rd(struct nvkm_sim_fifo *fifo, u64 addr)
+{
+	u32 data;
+
+	if (addr > NV50_PRAMIN_SIZE - 4)
+		return 0;
+	memcpy(&data, fifo->pramin + addr, 4);
+	return data;
+}
+
+/* The engine of the object @handle in the channel's RAMHT, or -1. */
+static int
+sim_fifo_ramht(struct nvkm_sim_fifo *fifo, struct sim_fifo_chan *ch, u32 handle)
+{
+	u32 ramht = sim_fifo_inst_rd(fifo, ch->inst + NV50_RAMFC_RAMHT);
+	u64 base = (u64)FIELD_GET(NV50_RAMFC_RAMHT_OFFSET, ramht) << 4;
+	u64 nr = BIT_ULL(min(FIELD_GET(NV50_RAMFC_RAMHT_BITS, ramht) + 9, 20UL));
+	u64 i;
+
+	/* searched in full, as RAMFC asks: the hash is not modelled */
+	for (i = 0; handle && i < nr && base + i * 8 < NV50_PRAMIN_SIZE; i++) {
+		u64 e = base + i * NV50_RAMHT_ENTRY;
+
+		if (sim_fifo_inst_rd(fifo, e) == handle)
+			return FIELD_GET(NV50_RAMHT_CONTEXT_ENGINE,
+					 sim_fifo_inst_rd(fifo, e + 4));
+	}
+	return -1;
+}
+
+/* A channel table entry was enabled: load the channel from its RAMFC. */
+static void
+sim_fifo_chan_load(struct nvkm_sim_fifo *fifo, int c)
+{
+	struct sim_fifo_chan *ch = &fifo->chan[c];
+	u32 inst = FIELD_GET(NV50_PFIFO_CTX_TABLE_INSTANCE, fifo->table[c]) << 12;
+	u32 hi = sim_fifo_inst_rd(fifo, inst + NV50_RAMFC_IB_HIGH);
+	u32 order = min(FIELD_GET(NV50_RAMFC_IB_HIGH_ORDER, hi), 16UL);
+
+	memset(ch, 0, sizeof(*ch));
+	ch->enabled = true;
+	ch->inst = inst;
+	ch->vm = sim_fifo_inst_rd(fifo, inst + NV50_INST_VM);
+	ch->ib_addr = sim_fifo_inst_rd(fifo, inst + NV50_RAMFC_IB_LOW) |
+		      (u64)FIELD_GET(NV50_RAMFC_IB_HIGH_ADDR, hi) << 32;
+	ch->ib_mask = BIT(order) - 1;
+	ch->prim_cycles = NVKM_SIM_GR_PRIM_CYCLES_DEFAULT;
+	/* every subchannel starts unbound: its methods trap */
+	memset(ch->engine, NV50_FIFO_ENGINE_SW, sizeof(ch->engine));
+}
+
+/* --- the pusher ------------------------------------------------------------ */
+
+static void
+sim_fifo_pusher_error(struct nvkm_sim_fifo *fifo, int c, u32 error, u64 addr,
+		      u64 end)
+{
+	struct sim_fifo_chan *ch = &fifo->chan[c];
+
+	fifo->cur = c;
+	fifo->dma_state = FIELD_PREP(NV_PFIFO_CACHE1_DMA_STATE_ERROR, error) |
+			  FIELD_PREP(NV_PFIFO_CACHE1_DMA_STATE_SUBC, ch->subc) |
+			  (ch->mthd & NV_PFIFO_CACHE1_DMA_STATE_MTHD);
+	fifo->err_get = lower_32_bits(addr);
+	fifo->err_put = lower_32_bits(end);
+	fifo->err_ib_get = ch->ib_get;
+	fifo->err_ib_put = ch->ib_put;
+	fifo->push_stalled = true;
+	fifo->intr |= NV_PFIFO_INTR_DMA_PUSHER;
+	fifo->stats.pusher_errors++;
+}
+
+/*
+ * The next pushbuffer word of channel @c: 1, 0 when it has no more work,
+ * -EFAULT after raising a pusher error (the word or IB entry in error is
+ * skipped, should the channel go on).
+ */
+static int
+sim_fifo_word(struct nvkm_sim_fifo *fifo, int c, u32 *word)
+{
+	struct sim_fifo_chan *ch = &fifo->chan[c];
+	struct nvkm_sim_vm *vm = fifo->sim->vm;
+	u32 ent[2];
+	u64 addr;
+
+	while (!ch->seg_left) {
+		if (ch->ib_get == ch->ib_put)
+			return 0;
+		addr = ch->ib_addr + (u64)ch->ib_get * NV50_IB_ENTRY;
+		ch->ib_get = (ch->ib_get + 1) & ch->ib_mask;
+		if (nvkm_sim_vm_read(vm, ch->vm, addr, ent, sizeof(ent))) {
+			sim_fifo_pusher_error(fifo, c, NV_PFIFO_DMA_ERROR_MEM_FAULT,
+					      addr, addr + NV50_IB_ENTRY);
+			return -EFAULT;
+		}
+		ch->seg = (ent[0] & ~3u) |
+			  (u64)FIELD_GET(NV50_IB_HIGH_ADDR, ent[1]) << 32;
+		ch->seg_left = FIELD_GET(NV50_IB_HIGH_LENGTH, ent[1]);
+	}
+	addr = ch->seg;
+	ch->seg += 4;
+	ch->seg_left--;
+	if (nvkm_sim_vm_read(vm, ch->vm, addr, word, 4)) {
+		sim_fifo_pusher_error(fifo, c, NV_PFIFO_DMA_ERROR_MEM_FAULT, addr,
+				      ch->seg + (u64)ch->seg_left * 4);
+		return -EFAULT;
+	}
+	return 1;
+}
+
+/* Decode channel @c's next method into @fifo->next; false if none. */
+static bool
+sim_fifo_fetch(struct nvkm_sim_fifo *fifo, int c)
+{
+	struct sim_fifo_chan *ch = &fifo->chan[c];
+	u32 w, type;
+
+	while (!ch->count) {
+		if (sim_fifo_word(fifo, c, &w) <= 0)
+			return false;
+		type = FIELD_GET(NV50_DMA_CMD_TYPE, w);
+		if ((type != NV50_DMA_CMD_TYPE_INC &&
+		     type != NV50_DMA_CMD_TYPE_NONINC) || (w & NV50_DMA_CMD_ZERO)) {
+			sim_fifo_pusher_error(fifo, c, NV_PFIFO_DMA_ERROR_INVALID_CMD,
+					      ch->seg - 4, ch->seg + (u64)ch->seg_left * 4);
+			return false;
+		}
+		ch->count = FIELD_GET(NV50_DMA_CMD_COUNT, w);	/* 0: nothing */
+		ch->mthd = w & NV50_DMA_CMD_MTHD;
+		ch->subc = FIELD_GET(NV50_DMA_CMD_SUBC, w);
+		ch->inc = type == NV50_DMA_CMD_TYPE_INC;
+	}
+	/* the data may come in a later segment: the header state waits */
+	if (sim_fifo_word(fifo, c, &w) <= 0)
+		return false;
+	fifo->next = (struct sim_fifo_mthd) {
+		.valid = true, .chid = c, .subc = ch->subc, .mthd = ch->mthd, .data = w,
+	};
+	ch->count--;
+	if (ch->inc)
+		ch->mthd = (ch->mthd + 4) & NV50_DMA_CMD_MTHD;
+	return true;
+}
+
+static bool
+sim_fifo_has_work(const struct sim_fifo_chan *ch)
+{
+	return ch->enabled && (ch->seg_left || ch->ib_get != ch->ib_put);
+}
+
+/*
+ * Make sure the puller has a method: the current channel keeps CACHE1 to
+ * the end of its segment, then the channels take turns.  False if none
+ * has one (or a pusher error stopped everything).
+ */
+static bool
+sim_fifo_next(struct nvkm_sim_fifo *fifo)
+{
+	int i, c;
+
+	if (fifo->next.valid) {
+		if (fifo->chan[fifo->next.chid].enabled)
+			return true;
+		fifo->next.valid = false;	/* its channel went away */
+	}
+	if (fifo->cur >= 0 && fifo->chan[fifo->cur].seg_left &&
+	    fifo->chan[fifo->cur].enabled) {
+		if (sim_fifo_fetch(fifo, fifo->cur))
+			return true;
+		if (fifo->push_stalled)
+			return false;
+	}
+	for (i = 1; i <= NV50_PFIFO_CHANS; i++) {
+		c = (max(fifo->cur, 0) + i) % NV50_PFIFO_CHANS;
+		if (!sim_fifo_has_work(&fifo->chan[c]))
+			continue;
+		fifo->cur = c;
+		if (sim_fifo_fetch(fifo, c))
+			return true;
+		if (fifo->push_stalled)
+			return false;
+	}
+	return false;
+}
+
+/* --- the puller ------------------------------------------------------------ */
+
+/* The puller takes @fifo->next: it goes through CACHE1 and costs a cycle. */
+static void
+sim_fifo_take(struct nvkm_sim_fifo *fifo)
+{
+	const struct sim_fifo_mthd *m = &fifo->next;
+	int slot = NV_PFIFO_CACHE1_SLOT(fifo->get);
+
+	fifo->cache_mthd[slot] = FIELD_PREP(NV_PFIFO_CACHE1_METHOD_SUBC, m->subc) | m->mthd;
+	fifo->cache_data[slot] = m->data;
+	fifo->get = (fifo->get + 4) & (NV_PFIFO_CACHE1_GET_WRAP - 1);
+	fifo->next.valid = false;
+	fifo->cursor++;
+	fifo->stats.methods++;
+}
+
+/* The method cannot run on the GPU: stop and ask the driver. */
+static void
+sim_fifo_trap(struct nvkm_sim_fifo *fifo)
+{
+	const struct sim_fifo_mthd *m = &fifo->next;
+	int slot = NV_PFIFO_CACHE1_SLOT(fifo->get);
+
+	fifo->cache_mthd[slot] = FIELD_PREP(NV_PFIFO_CACHE1_METHOD_SUBC, m->subc) | m->mthd;
+	fifo->cache_data[slot] = m->data;
+	fifo->cur = m->chid;
+	fifo->trap_get = fifo->get;
+	fifo->pull_stalled = true;
+	fifo->intr |= NV_PFIFO_INTR_CACHE_ERROR;
+	fifo->cursor++;
+	fifo->stats.methods++;
+	fifo->stats.traps++;
+}
+
+/*
+ * Run the FIFO from @now (or where it got to) while it is before @limit.
+ * Methods that only the FIFO sees run at once, one per cycle; the return
+ * value is the cycle of the next event the other models must be in time
+ * for (a DRAW starting or ending), U64_MAX if none: the caller runs them
+ * up to it and calls nvkm_sim_fifo_event().
+ */
+u64
+nvkm_sim_fifo_run(struct nvkm_sim_fifo *fifo, u64 now, u64 limit)
+{
+	struct sim_fifo_chan *ch;
+	struct sim_fifo_mthd *m = &fifo->next;
+	int eng;
+
+	fifo->cursor = max(fifo->cursor, now);
+	for (;;) {
+		if (fifo->gr_active && fifo->cursor >= fifo->gr_end)
+			return fifo->gr_end;
+		if (fifo->cursor >= limit || fifo->pull_stalled || fifo->push_stalled)
+			break;
+		if (!sim_fifo_next(fifo))
+			break;
+		ch = &fifo->chan[m->chid];
+
+		if (m->mthd == NV_FIFO_MTHD_OBJECT) {
+			eng = sim_fifo_ramht(fifo, ch, m->data);
+			if (eng == NV50_FIFO_ENGINE_GR) {
+				ch->engine[m->subc] = NV50_FIFO_ENGINE_GR;
+				sim_fifo_take(fifo);
+				continue;
+			}
+			/* software objects and unknown handles: the driver's */
+			ch->engine[m->subc] = NV50_FIFO_ENGINE_SW;
+		} else if (m->mthd == NV_FIFO_MTHD_REF_CNT) {
+			ch->ref_cnt = m->data;
+			sim_fifo_take(fifo);
+			continue;
+		} else if (m->mthd >= NV_FIFO_MTHD_FIFO_END &&
+			   ch->engine[m->subc] == NV50_FIFO_ENGINE_GR) {
+			if (fifo->gr_active) {	/* one graphics method at a time */
+				fifo->cursor = fifo->gr_end;
+				continue;
+			}
+			if (sim_gr_busy(ch, m))
+				return fifo->cursor;	/* a DRAW: an event */
+			sim_gr_mthd(ch, m);
+			sim_fifo_take(fifo);
+			continue;
+		}
+
+		/* PFIFO waits for the graphics engine before it interrupts */
+		if (fifo->gr_active) {
+			fifo->cursor = fifo->gr_end;
+			continue;
+		}
+		sim_fifo_trap(fifo);
+		break;
+	}
+	return fifo->gr_active ? fifo->gr_end : U64_MAX;
+}
+
+/**
+ * nvkm_sim_fifo_event() - apply what nvkm_sim_fifo_run() stopped for
+ * @fifo: the FIFO
+ * @now: the cycle the other models have been run up to
+ */
+void
+nvkm_sim_fifo_event(struct nvkm_sim_fifo *fifo, u64 now)
+{
+	struct sim_fifo_mthd *m = &fifo->next;
+
+	if (fifo->gr_active && fifo->gr_end <= now)
+		sim_gr_idle(fifo);
+	if (!fifo->gr_active && m->valid && fifo->cursor <= now &&
+	    !fifo->pull_stalled && !fifo->push_stalled &&
+	    fifo->chan[m->chid].engine[m->subc] == NV50_FIFO_ENGINE_GR &&
+	    sim_gr_busy(&fifo->chan[m->chid], m)) {
+		fifo->cursor = now;
+		sim_gr_draw(fifo, &fifo->chan[m->chid], m->data & 0xffff);
+		sim_fifo_take(fifo);
+	}
+}
+
+/* The graphics engine is busy with a DRAW (PDAEMON's GR idle signal). */
+bool
+nvkm_sim_fifo_gr_busy(struct nvkm_sim_fifo *fifo)
+{
+	return fifo->gr_active;
+}
+
+/* An enabled PFIFO interrupt is pending. */
+bool
+nvkm_sim_fifo_intr(struct nvkm_sim_fifo *fifo)
+{
+	return fifo->intr & fifo->intr_en;
+}
+
+/* The FIFO would make progress if given time. */
+bool
+nvkm_sim_fifo_busy(struct nvkm_sim_fifo *fifo)
+{
+	int c;
+
+	if (fifo->gr_active)
+		return true;
+	if (fifo->pull_stalled || fifo->push_stalled)
+		return false;
+	if (fifo->next.valid)
+		return true;
+	for (c = 0; c < NV50_PFIFO_CHANS; c++) {
+		if (sim_fifo_has_work(&fifo->chan[c]))
+			return true;
+	}
+	return false;
+}
+
+/* --- registers -------------------------------------------------------------- */
+
+static bool
+sim_fifo_user_rd(struct nvkm_sim_fifo *fifo, u32 addr, u32 *data)
+{
+	struct sim_fifo_chan *ch;
+
+	if (addr < NV50_USER(0) || addr >= NV50_USER(NV50_PFIFO_CHANS))
+		return false;
+	ch = &fifo->chan[(addr - NV50_USER(0)) / NV50_USER_SIZE];
+	switch (addr % NV50_USER_SIZE) {
+	case NV50_USER_DMA_PUT:
+		*data = lower_32_bits(ch->seg + (u64)ch->seg_left * 4);
+		return true;
+	case NV50_USER_DMA_GET:
+		*data = lower_32_bits(ch->seg);
+		return true;
+	case NV50_USER_REF_CNT:
+		*data = ch->ref_cnt;
+		return true;
+	case NV50_USER_IB_GET:
+		*data = ch->ib_get;
+		return true;
+	case NV50_USER_IB_PUT:
+		*data = ch->ib_put;
+		return true;
+	default:
+		return false;
+	}
+}
+
+/**
+ * nvkm_sim_fifo_rd() - decode a register read
+ * @fifo: the FIFO
+ * @addr: BAR0 offset
+ * @data: the value read
+ *
+ * Return: false if @addr is not a PFIFO, user area or PRAMIN register.
+ */
+bool
+nvkm_sim_fifo_rd(struct nvkm_sim_fifo *fifo, u32 addr, u32 *data)
+{
+	struct sim_fifo_chan *ch;
+	int i;
+
+	if (addr >= NV50_PRAMIN && addr < NV50_PRAMIN + NV50_PRAMIN_SIZE) {
+		*data = sim_fifo_inst_rd(fifo, (addr - NV50_PRAMIN) & ~3u);
+		return true;
+	}
+	if (addr >= NV40_PFIFO_CACHE1_METHOD(0) &&
+	    addr < NV40_PFIFO_CACHE1_METHOD(NV40_PFIFO_CACHE1_SIZE)) {
+		i = (addr - NV40_PFIFO_CACHE1_METHOD(0)) / 8;
+		*data = addr & 4 ? fifo->cache_data[i] : fifo->cache_mthd[i];
+		return true;
+	}
+	if (addr >= NV50_PFIFO_CTX_TABLE(0) &&
+	    addr < NV50_PFIFO_CTX_TABLE(NV50_PFIFO_CHANS)) {
+		*data = fifo->table[(addr - NV50_PFIFO_CTX_TABLE(0)) / 4];
+		return true;
+	}
+
+	switch (addr) {
+	case NV_PFIFO_INTR_0:
+		*data = fifo->intr;
+		return true;
+	case NV_PFIFO_INTR_EN_0:
+		*data = fifo->intr_en;
+		return true;
+	case NV_PFIFO_CACHE1_PUSH0:
+		*data = fifo->push0;
+		return true;
+	case NV_PFIFO_CACHE1_PUSH1:
+		*data = max(fifo->cur, 0);
+		return true;
+	case NV_PFIFO_CACHE1_DMA_PUSH:
+		*data = fifo->dma_push;
+		return true;
+	case NV_PFIFO_CACHE1_DMA_STATE:
+		*data = fifo->dma_state;
+		return true;
+	case NV_PFIFO_CACHE1_DMA_PUT:
+		*data = fifo->err_put;
+		return true;
+	case NV_PFIFO_CACHE1_DMA_GET:
+		*data = fifo->err_get;
+		return true;
+	case NV_PFIFO_CACHE1_PULL0:
+		*data = fifo->pull0;
+		return true;
+	case NV_PFIFO_CACHE1_GET:
+		*data = fifo->get;
+		return true;
+	case NV_PFIFO_CACHE1_ENGINE:
+		*data = 0;
+		if (fifo->cur >= 0) {
+			ch = &fifo->chan[fifo->cur];
+			for (i = 0; i < SIM_FIFO_SUBCS; i++)
+				*data |= ch->engine[i] << (i * 4);
+		}
+		return true;
+	case NV50_PFIFO_CACHE1_IB_PUT:
+		*data = fifo->err_ib_put;
+		return true;
+	case NV50_PFIFO_CACHE1_IB_GET:
+		*data = fifo->err_ib_get;
+		return true;
+	default:
+		return sim_fifo_user_rd(fifo, addr, data);
+	}
+}
+
+static void
+sim_fifo_table_wr(struct nvkm_sim_fifo *fifo, int c, u32 data)
+{
+	bool was = fifo->table[c] & NV50_PFIFO_CTX_TABLE_ENABLED;
+
+	fifo->table[c] = data;
+	if (data & NV50_PFIFO_CTX_TABLE_ENABLED) {
+		if (!was)
+			sim_fifo_chan_load(fifo, c);
+		return;
+	}
+	/* disabled: nothing of it is read again; a trapped method waits */
+	fifo->chan[c].enabled = false;
+	if (fifo->next.valid && fifo->next.chid == c && !fifo->pull_stalled)
+		fifo->next.valid = false;
+}
+
+/* The driver is done with the method that stopped the puller. */
+static void
+sim_fifo_pull_resume(struct nvkm_sim_fifo *fifo)
+{
+	fifo->pull_stalled = false;
+	/* CACHE1_GET moved past it: skipped; otherwise it runs again */
+	if (fifo->get != fifo->trap_get)
+		fifo->next.valid = false;
+}
+
+static bool
+sim_fifo_user_wr(struct nvkm_sim_fifo *fifo, u32 addr, u32 data)
+{
+	struct sim_fifo_chan *ch;
+
+	if (addr < NV50_USER(0) || addr >= NV50_USER(NV50_PFIFO_CHANS))
+		return false;
+	ch = &fifo->chan[(addr - NV50_USER(0)) / NV50_USER_SIZE];
+	switch (addr % NV50_USER_SIZE) {
+	case NV50_USER_IB_PUT:
+		ch->ib_put = data & ch->ib_mask;
+		return true;
+	case NV50_USER_DMA_PUT:
+	case NV50_USER_DMA_GET:
+	case NV50_USER_REF_CNT:
+	case NV50_USER_IB_GET:
+		return true;	/* read-only in IB mode */
+	default:
+		return false;
+	}
+}
+
+/**
+ * nvkm_sim_fifo_wr() - decode a register write
+ * @fifo: the FIFO
+ * @addr: BAR0 offset
+ * @data: the value written
+ *
+ * Return: false if @addr is not a PFIFO, user area or PRAMIN register.
+ */
+bool
+nvkm_sim_fifo_wr(struct nvkm_sim_fifo *fifo, u32 addr, u32 data)
+{
+	if (addr >= NV50_PRAMIN && addr < NV50_PRAMIN + NV50_PRAMIN_SIZE) {
+		memcpy(fifo->pramin + ((addr - NV50_PRAMIN) & ~3u), &data, 4);
+		return true;
+	}
+	if (addr >= NV40_PFIFO_CACHE1_METHOD(0) &&
+	    addr < NV40_PFIFO_CACHE1_METHOD(NV40_PFIFO_CACHE1_SIZE))
+		return true;	/* what the puller saw: not written back */
+	if (addr >= NV50_PFIFO_CTX_TABLE(0) &&
+	    addr < NV50_PFIFO_CTX_TABLE(NV50_PFIFO_CHANS)) {
+		sim_fifo_table_wr(fifo, (addr - NV50_PFIFO_CTX_TABLE(0)) / 4, data);
+		return true;
+	}
+
+	switch (addr) {
+	case NV_PFIFO_INTR_0:
+		fifo->intr &= ~data;
+		return true;
+	case NV_PFIFO_INTR_EN_0:
+		fifo->intr_en = data;
+		return true;
+	case NV_PFIFO_CACHE1_PUSH0:
+		fifo->push0 = data;
+		return true;
+	case NV_PFIFO_CACHE1_PUSH1:
+	case NV50_PFIFO_CACHE1_IB_PUT:
+	case NV50_PFIFO_CACHE1_IB_GET:
+	case NV_PFIFO_CACHE1_DMA_PUT:
+	case NV_PFIFO_CACHE1_DMA_GET:
+	case NV_PFIFO_CACHE1_ENGINE:
+		return true;	/* state of the channel in CACHE1: not modelled */
+	case NV_PFIFO_CACHE1_DMA_STATE:
+		fifo->dma_state = data;
+		return true;
+	case NV_PFIFO_CACHE1_DMA_PUSH:
+		fifo->dma_push = data;
+		if ((data & NV_PFIFO_CACHE1_DMA_PUSH_ACCESS) && fifo->push_stalled)
+			fifo->push_stalled = false;
+		return true;
+	case NV_PFIFO_CACHE1_PULL0:
+		fifo->pull0 = data;
+		if ((data & NV_PFIFO_CACHE1_PULL0_ACCESS) && fifo->pull_stalled)
+			sim_fifo_pull_resume(fifo);
+		return true;
+	case NV_PFIFO_CACHE1_GET:
+		fifo->get = data & (NV_PFIFO_CACHE1_GET_WRAP - 1);
+		return true;
+	default:
+		return sim_fifo_user_wr(fifo, addr, data);
+	}
+}
+
+/* Copy the statistics; sim->lock held. */
+void
+nvkm_sim_fifo_stats_get(struct nvkm_sim_fifo *fifo, struct nvkm_sim_fifo_stats *stats)
+{
+	*stats = fifo->stats;
+	stats->idle = !nvkm_sim_fifo_busy(fifo) && !fifo->pull_stalled &&
+		      !fifo->push_stalled;
+}
+
+/* One more interrupt raised to the CPU; sim->lock held. */
+void
+nvkm_sim_fifo_irq_count(struct nvkm_sim_fifo *fifo)
+{
+	fifo->stats.irqs++;
+}
+
+/**
+ * nvkm_sim_fifo_new() - the PFIFO of a chipset
+ * @sim: the simulator
+ * @chipset: chipset
+ *
+ * Return: the model, NULL outside the NV50 family (G80, G84:GF100), or an
+ * ERR_PTR().
+ */
+struct nvkm_sim_fifo *
+nvkm_sim_fifo_new(struct nvkm_sim *sim, u32 chipset)
+{
+	struct nvkm_sim_fifo *fifo;
+
+	if (chipset != 0x50 && (chipset < 0x84 || chipset >= 0xc0))
+		return NULL;
+	fifo = kvzalloc(sizeof(*fifo), GFP_KERNEL);
+	if (!fifo)
+		return ERR_PTR(-ENOMEM);
+	fifo->pramin = vzalloc(NV50_PRAMIN_SIZE);
+	if (!fifo->pramin) {
+		kvfree(fifo);
+		return ERR_PTR(-ENOMEM);
+	}
+	fifo->sim = sim;
+	fifo->cur = -1;
+	if (nvkm_sim_gr_signals(chipset, &fifo->gr_dom, &fifo->gr_idle,
+				&fifo->gr_prim)) {
+		fifo->gr_idle = -1;
+		fifo->gr_prim = -1;
+	}
+	return fifo;
+}
+
+/**
+ * nvkm_sim_fifo_del() - free a PFIFO model
+ * @pfifo: the model, may point to NULL; set to NULL
+ */
+void
+nvkm_sim_fifo_del(struct nvkm_sim_fifo **pfifo)
+{
+	struct nvkm_sim_fifo *fifo = *pfifo;
+
+	if (!fifo)
+		return;
+	vfree(fifo->pramin);
+	kvfree(fifo);
+	*pfifo = NULL;
+}

@@ -1,0 +1,497 @@
+// SPDX-License-Identifier: MIT
+/*
+ * nvpm channel ioctls: CHANNEL_NEW / CHANNEL_DEL, EXEC, WAIT.
+ *
+ * A channel belongs to the file that created it.  Its notifier is a BO the
+ * kernel creates with it, mapped into the channel's address space and
+ * handed to its software object; the file gets a handle to mmap it.
+ * Pushbuffer BOs are mapped into the channel's space on their first EXEC
+ * and stay mapped, and referenced, until the channel goes.
+ *
+ * Lifetime: EXEC and WAIT hold a use count on the channel; CHANNEL_DEL (and
+ * close) take it out of the file's table, tell users to leave, wait for
+ * them, and stop the hardware channel, all under the file's lock, which
+ * counter group destruction also holds: a group is removed from every
+ * channel's staging set before it is freed.
+ */
+#include <linux/ktime.h>
+#include <linux/log2.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/wait_bit.h>
+#include <drm/drm_debugfs.h>
+#include <drm/drm_drv.h>
+#include <drm/drm_file.h>
+#include <drm/drm_vma_manager.h>
+#include <nvkm/engine/fifo.h>
+#include <nvkm/subdev/mmu.h>
+#include <uapi/drm/nvpm_drm.h>
+#include "nvpm_drv.h"
+#include "nvpm_gem.h"
+
+/* The uapi is the engines' contract, value for value. */
+static_assert(NVPM_HANDLE_GR == NVKM_FIFO_HANDLE_GR);
+static_assert(NVPM_HANDLE_SW == NVKM_FIFO_HANDLE_SW);
+static_assert(NVPM_HANDLE_NOTIFIER == NVKM_FIFO_HANDLE_NOTIFIER);
+static_assert(NVPM_CLASS_SW == NVKM_SW_CLASS);
+static_assert(NVPM_SW_NOP == NVKM_SW_NOP);
+static_assert(NVPM_SW_SET_NOTIFY == NVKM_SW_SET_NOTIFY);
+static_assert(NVPM_SW_COUNTER_ADD == NVKM_SW_COUNTER_ADD);
+static_assert(NVPM_SW_COUNTER_CLEAR == NVKM_SW_COUNTER_CLEAR);
+static_assert(NVPM_SW_SAMPLE == NVKM_SW_SAMPLE);
+static_assert(NVPM_SW_READOUT == NVKM_SW_READOUT);
+static_assert(NVPM_SW_STAGING_MAX == NVKM_SW_STAGING_MAX);
+static_assert(NVPM_SW_COUNTER_GLOBAL == NVKM_SW_COUNTER_GLOBAL);
+static_assert(NVPM_SW_COUNTER_PERFDOM(0xffffff, 0) == NVKM_SW_COUNTER_HANDLE);
+static_assert(NVPM_SW_COUNTER_PERFDOM(0, 1) == (NVKM_SW_COUNTER_CTR & -NVKM_SW_COUNTER_CTR));
+static_assert(NVPM_SW_GLOBAL_PTIMER == (NVKM_SW_COUNTER_GLOBAL | NVKM_SW_GLOBAL_PTIMER));
+static_assert(NVPM_SW_ERR_NO_NOTIFIER == NVKM_SW_ERR_NO_NOTIFIER);
+static_assert(NVPM_SW_ERR_BAD_NOTIFIER == NVKM_SW_ERR_BAD_NOTIFIER);
+static_assert(NVPM_SW_ERR_BAD_COUNTER == NVKM_SW_ERR_BAD_COUNTER);
+static_assert(NVPM_SW_ERR_STAGING_FULL == NVKM_SW_ERR_STAGING_FULL);
+static_assert(NVPM_SW_ERR_BAD_DATA == NVKM_SW_ERR_BAD_DATA);
+static_assert(NVPM_SW_ERR_BAD_METHOD == NVKM_SW_ERR_BAD_METHOD);
+static_assert(NVPM_SW_ERR_GONE == NVKM_SW_ERR_GONE);
+static_assert(NVPM_SW_ERR_LATCH == NVKM_SW_ERR_LATCH);
+static_assert(NVPM_NOTIFY_SEQ_BUSY == NVKM_SW_SEQ_BUSY);
+static_assert(NVPM_NOTIFY_ERROR == NVKM_SW_NTFY_ERROR);
+static_assert(NVPM_NOTIFY_METHOD == NVKM_SW_NTFY_METHOD);
+static_assert(NVPM_NOTIFY_NOT_READY == NVKM_SW_NTFY_NOT_READY);
+static_assert(NVPM_NOTIFY_SATURATED == NVKM_SW_NTFY_SATURATED);
+static_assert(NVPM_NOTIFY_LOST == NVKM_SW_NTFY_LOST);
+static_assert(sizeof(struct drm_nvpm_notifier_header) == sizeof(struct nvkm_sw_ntfy_header));
+static_assert(offsetof(struct drm_nvpm_notifier_header, read_sequence) ==
+	      offsetof(struct nvkm_sw_ntfy_header, read_sequence));
+static_assert(offsetof(struct drm_nvpm_notifier_header, errors) ==
+	      offsetof(struct nvkm_sw_ntfy_header, errors));
+static_assert(sizeof(struct drm_nvpm_notifier_entry) == sizeof(struct nvkm_sw_ntfy_entry));
+static_assert(offsetof(struct drm_nvpm_notifier_entry, value) ==
+	      offsetof(struct nvkm_sw_ntfy_entry, value));
+static_assert(NVPM_FAULT_INVALID_CMD == NVKM_FIFO_FAULT_INVALID_CMD);
+static_assert(NVPM_FAULT_MEM == NVKM_FIFO_FAULT_MEM);
+static_assert(NVPM_FAULT_UNKNOWN_OBJECT == NVKM_FIFO_FAULT_UNKNOWN_OBJECT);
+static_assert(NVPM_FAULT_NO_OBJECT == NVKM_FIFO_FAULT_NO_OBJECT);
+static_assert(NVPM_FAULT_INVALID_METHOD == NVKM_FIFO_FAULT_INVALID_METHOD);
+static_assert(NVPM_FAULT_DEVICE == NVKM_FIFO_FAULT_DEVICE);
+static_assert(NVPM_EXEC_MAX_LENGTH <= NVKM_FIFO_SEGMENT_MAX);
+
+/* Pushbuffer BOs one channel keeps mapped. */
+#define NVPM_CHAN_MAX_BOS	64
+/* The notifier's DMA object in the channel's space. */
+#define NVPM_CHAN_NTFY_DMA	1
+/* How long EXEC waits for room in a full queue. */
+#define NVPM_CHAN_FULL_MS	1000
+/* WAIT looks at the reference counter at least this often. */
+#define NVPM_CHAN_POLL_US	200
+
+/**
+ * struct nvpm_chan_bo - a pushbuffer BO mapped into a channel
+ * @head: in &nvpm_chan.bos
+ * @bo: the BO, referenced
+ * @addr: its GPU address
+ */
+struct nvpm_chan_bo {
+	struct list_head head;
+	struct nvpm_bo *bo;
+	u64 addr;
+};
+
+/**
+ * struct nvpm_chan - a channel of a file
+ * @chan: the nvkm channel
+ * @lock: submissions and @bos
+ * @bos: &struct nvpm_chan_bo
+ * @nr_bos: entries in @bos
+ * @ntfy: the notifier BO, referenced
+ * @users: EXEC and WAIT calls under way
+ * @dead: being destroyed: users leave
+ */
+struct nvpm_chan {
+	struct nvkm_fifo_chan *chan;
+	struct mutex lock;	/* see above */
+	struct list_head bos;
+	int nr_bos;
+	struct nvpm_bo *ntfy;
+	atomic_t users;
+	bool dead;
+};
+
+/* Interrupt context: the file's counter group behind a handle. */
+static struct nvkm_perfdom *
+nvpm_chan_lookup(void *priv, u32 handle)
+{
+	struct nvpm_file *nfile = priv;
+
+	return xa_load(&nfile->perfdoms, handle);
+}
+
+static void
+nvpm_chan_free(struct nvpm_chan *c)
+{
+	struct nvpm_chan_bo *m, *tmp;
+
+	/* first the channel: then nothing reads the BOs any more */
+	nvkm_fifo_chan_del(&c->chan);
+	list_for_each_entry_safe(m, tmp, &c->bos, head) {
+		nvpm_bo_put(m->bo);
+		kfree(m);
+	}
+	nvpm_bo_put(c->ntfy);
+	mutex_destroy(&c->lock);
+	kfree(c);
+}
+
+/* nfile->lock held, @c out of the file's table: wait for users, free. */
+static void
+nvpm_chan_destroy(struct nvpm_chan *c)
+{
+	WRITE_ONCE(c->dead, true);
+	wake_up_all(&c->chan->wait);
+	wait_var_event(&c->users, !atomic_read(&c->users));
+	nvpm_chan_free(c);
+}
+
+static struct nvpm_chan *
+nvpm_chan_get(struct nvpm_file *nfile, u32 handle)
+{
+	struct nvpm_chan *c;
+
+	mutex_lock(&nfile->lock);
+	c = xa_load(&nfile->channels, handle);
+	if (c)
+		atomic_inc(&c->users);
+	mutex_unlock(&nfile->lock);
+	return c;
+}
+
+static void
+nvpm_chan_put(struct nvpm_chan *c)
+{
+	if (atomic_dec_and_test(&c->users))
+		wake_up_var(&c->users);
+}
+
+/* The notifier: a BO, mapped for the GPU, a DMA object, the object's. */
+static int
+nvpm_chan_notifier(struct drm_device *drm, struct nvpm_chan *c, u32 ring_size)
+{
+	struct nvkm_vmm *vmm = c->chan->vmm;
+	u64 addr;
+	int ret;
+
+	ret = nvpm_bo_new(drm, NVKM_SW_NTFY_SIZE(ring_size), &c->ntfy);
+	if (ret)
+		return ret;
+	ret = nvkm_vmm_map(vmm, c->ntfy->vaddr, c->ntfy->base.size, 0, &addr);
+	if (ret)
+		return ret;
+	ret = nvkm_vmm_dma(vmm, NVPM_CHAN_NTFY_DMA, addr, c->ntfy->base.size - 1);
+	if (ret)
+		return ret;
+	nvkm_fifo_chan_notifier(c->chan, c->ntfy->vaddr, ring_size);
+	return 0;
+}
+
+int
+nvpm_ioctl_channel_new(struct drm_device *drm, void *data, struct drm_file *file)
+{
+	struct drm_nvpm_channel_new *args = data;
+	struct nvpm_file *nfile = file->driver_priv;
+	struct nvkm_fifo *fifo = to_nvpm(drm)->device->fifo;
+	u32 ring = args->ring_size ?: NVPM_RING_SIZE_DEFAULT;
+	struct nvpm_chan *c;
+	u32 id, handle;
+	int ret, idx;
+
+	if (args->size != sizeof(*args) || args->flags || args->pad ||
+	    args->channel || args->notifier || args->notifier_size ||
+	    args->notifier_offset)
+		return -EINVAL;
+	if (!is_power_of_2(ring) || ring < NVPM_RING_SIZE_MIN || ring > NVPM_RING_SIZE_MAX)
+		return -EINVAL;
+	if (!fifo)
+		return -ENODEV;
+	if (!drm_dev_enter(drm, &idx))
+		return -ENODEV;
+
+	c = kzalloc(sizeof(*c), GFP_KERNEL);
+	if (!c) {
+		ret = -ENOMEM;
+		goto exit;
+	}
+	mutex_init(&c->lock);
+	INIT_LIST_HEAD(&c->bos);
+	ret = nvkm_fifo_chan_new(fifo, nvpm_chan_lookup, nfile, &c->chan);
+	if (!ret)
+		ret = nvpm_chan_notifier(drm, c, ring);
+	if (ret)
+		goto free;
+
+	mutex_lock(&nfile->lock);
+	ret = xa_alloc(&nfile->channels, &id, c, xa_limit_32b, GFP_KERNEL);
+	mutex_unlock(&nfile->lock);
+	if (ret)
+		goto free;
+	ret = drm_gem_handle_create(file, &c->ntfy->base, &handle);
+	if (ret) {
+		mutex_lock(&nfile->lock);
+		xa_erase(&nfile->channels, id);
+		mutex_unlock(&nfile->lock);
+		goto free;
+	}
+
+	args->channel = id;
+	args->notifier = handle;
+	args->notifier_size = c->ntfy->base.size;
+	args->notifier_offset = drm_vma_node_offset_addr(&c->ntfy->base.vma_node);
+	drm_dev_exit(idx);
+	return 0;
+
+free:
+	nvpm_chan_free(c);
+exit:
+	drm_dev_exit(idx);
+	return ret;
+}
+
+int
+nvpm_ioctl_channel_del(struct drm_device *drm, void *data, struct drm_file *file)
+{
+	struct drm_nvpm_channel_del *args = data;
+	struct nvpm_file *nfile = file->driver_priv;
+	struct nvpm_chan *c;
+
+	if (args->size != sizeof(*args))
+		return -EINVAL;
+	mutex_lock(&nfile->lock);
+	c = xa_erase(&nfile->channels, args->channel);
+	if (c)
+		nvpm_chan_destroy(c);
+	mutex_unlock(&nfile->lock);
+	return c ? 0 : -ENOENT;
+}
+
+/* The GPU address of @bo in the channel, mapping it the first time. */
+static int
+nvpm_chan_bo_addr(struct nvpm_chan *c, struct nvpm_bo *bo, u64 *addr)
+{
+	struct nvpm_chan_bo *m;
+	int ret;
+
+	list_for_each_entry(m, &c->bos, head) {
+		if (m->bo == bo) {
+			*addr = m->addr;
+			return 0;
+		}
+	}
+	if (c->nr_bos == NVPM_CHAN_MAX_BOS)
+		return -ENOSPC;
+	m = kzalloc(sizeof(*m), GFP_KERNEL);
+	if (!m)
+		return -ENOMEM;
+	ret = nvkm_vmm_map(c->chan->vmm, bo->vaddr, bo->base.size, 0, &m->addr);
+	if (ret) {
+		kfree(m);
+		return ret;
+	}
+	drm_gem_object_get(&bo->base);
+	m->bo = bo;
+	list_add_tail(&m->head, &c->bos);
+	c->nr_bos++;
+	*addr = m->addr;
+	return 0;
+}
+
+static int
+nvpm_chan_exec(struct nvpm_chan *c, struct nvpm_bo *bo, u64 offset, u32 length,
+	       u64 *seq)
+{
+	unsigned long end = jiffies + msecs_to_jiffies(NVPM_CHAN_FULL_MS);
+	u64 addr;
+	int ret;
+
+	mutex_lock(&c->lock);
+	ret = nvpm_chan_bo_addr(c, bo, &addr);
+	while (!ret) {
+		ret = nvkm_fifo_chan_submit(c->chan, addr + offset, length, seq);
+		if (ret != -EBUSY || time_after(jiffies, end))
+			break;
+		/* the queue is full: its interrupts make room, or time does */
+		ret = wait_event_interruptible_timeout(c->chan->wait, READ_ONCE(c->dead), 1);
+		ret = ret < 0 ? ret : READ_ONCE(c->dead) ? -ENOENT : 0;
+	}
+	mutex_unlock(&c->lock);
+	return ret;
+}
+
+int
+nvpm_ioctl_exec(struct drm_device *drm, void *data, struct drm_file *file)
+{
+	struct drm_nvpm_exec *args = data;
+	struct nvpm_file *nfile = file->driver_priv;
+	struct nvpm_chan *c;
+	struct nvpm_bo *bo;
+	u64 seq;
+	int ret, idx;
+
+	if (args->size != sizeof(*args) || args->flags || args->sequence)
+		return -EINVAL;
+	if (!args->length || args->length > NVPM_EXEC_MAX_LENGTH ||
+	    (args->length | args->offset) & 3)
+		return -EINVAL;
+	if (!drm_dev_enter(drm, &idx))
+		return -ENODEV;
+	c = nvpm_chan_get(nfile, args->channel);
+	if (!c) {
+		ret = -ENOENT;
+		goto exit;
+	}
+	bo = nvpm_bo_lookup(file, args->bo);
+	if (!bo) {
+		ret = -ENOENT;
+		goto put;
+	}
+	if (args->offset > bo->base.size || args->length > bo->base.size - args->offset)
+		ret = -EINVAL;
+	else
+		ret = nvpm_chan_exec(c, bo, args->offset, args->length, &seq);
+	if (!ret)
+		args->sequence = seq;
+	nvpm_bo_put(bo);
+put:
+	nvpm_chan_put(c);
+exit:
+	drm_dev_exit(idx);
+	return ret;
+}
+
+/* What WAIT reports; 0 once @seq is processed. */
+static int
+nvpm_chan_status(struct nvpm_chan *c, u64 seq, struct drm_nvpm_wait *args)
+{
+	args->completed = nvkm_fifo_chan_completed(c->chan);
+	args->fault = nvkm_fifo_chan_fault(c->chan, &args->fault_info);
+	if (args->completed >= seq)
+		return 0;
+	if (args->fault)
+		return -EIO;
+	return READ_ONCE(c->dead) ? -ENOENT : -EAGAIN;
+}
+
+int
+nvpm_ioctl_wait(struct drm_device *drm, void *data, struct drm_file *file)
+{
+	struct drm_nvpm_wait *args = data;
+	struct nvpm_file *nfile = file->driver_priv;
+	struct nvkm_fifo_chan *chan;
+	struct nvpm_chan *c;
+	ktime_t deadline, left;
+	u32 seen;
+	int ret;
+
+	if (args->size != sizeof(*args) || args->pad)
+		return -EINVAL;
+	c = nvpm_chan_get(nfile, args->channel);
+	if (!c)
+		return -ENOENT;
+	chan = c->chan;
+	if (args->sequence > READ_ONCE(chan->submitted)) {
+		nvpm_chan_put(c);
+		return -EINVAL;
+	}
+
+	deadline = ktime_add_ns(ktime_get(), min_t(u64, args->timeout_ns, KTIME_MAX / 2));
+	for (;;) {
+		seen = READ_ONCE(chan->wakeups);
+		ret = nvpm_chan_status(c, args->sequence, args);
+		if (ret != -EAGAIN)
+			break;
+		left = ktime_sub(deadline, ktime_get());
+		if (ktime_compare(left, 0) <= 0) {
+			ret = -ETIME;
+			break;
+		}
+		/* woken by the channel's interrupts; the counter is polled too */
+		left = min(left, ns_to_ktime(NVPM_CHAN_POLL_US * NSEC_PER_USEC));
+		ret = wait_event_interruptible_hrtimeout(chan->wait,
+							 READ_ONCE(chan->wakeups) != seen ||
+							 READ_ONCE(c->dead), left);
+		if (ret == -ERESTARTSYS)
+			break;
+	}
+	nvpm_chan_put(c);
+	return ret;
+}
+
+/* Every channel of the file: a group is going away. nfile->lock held. */
+void
+nvpm_channels_forget(struct nvpm_file *nfile, struct nvkm_perfdom *dom)
+{
+	struct nvpm_chan *c;
+	unsigned long id;
+
+	xa_for_each(&nfile->channels, id, c)
+		nvkm_fifo_chan_forget(c->chan, dom);
+}
+
+/* On close: every channel of the file goes. */
+void
+nvpm_channels_release(struct nvpm_file *nfile)
+{
+	struct nvpm_chan *c;
+	unsigned long id;
+
+	mutex_lock(&nfile->lock);
+	xa_for_each(&nfile->channels, id, c) {
+		xa_erase(&nfile->channels, id);
+		nvpm_chan_destroy(c);
+	}
+	mutex_unlock(&nfile->lock);
+}
+
+#if IS_ENABLED(CONFIG_DEBUG_FS)
+static const char * const nvpm_sw_op_name[NVKM_SW_OP_NR] = {
+	[NVKM_SW_OP_NOP] = "nop",
+	[NVKM_SW_OP_SET_NOTIFY] = "set_notify",
+	[NVKM_SW_OP_ADD] = "counter_add",
+	[NVKM_SW_OP_CLEAR] = "counter_clear",
+	[NVKM_SW_OP_SAMPLE] = "sample",
+	[NVKM_SW_OP_READOUT] = "readout",
+	[NVKM_SW_OP_OTHER] = "other",
+};
+
+/* What the interrupt handler and the software methods cost, so far. */
+static int
+nvpm_debugfs_fifo(struct seq_file *m, void *data)
+{
+	struct drm_info_node *node = m->private;
+	struct nvkm_fifo *fifo = to_nvpm(node->minor->dev)->device->fifo;
+	struct nvkm_fifo_stats st;
+	struct nvkm_sw_stats sw;
+	int i;
+
+	if (!fifo) {
+		seq_puts(m, "no FIFO\n");
+		return 0;
+	}
+	nvkm_fifo_stats(fifo, &st, &sw);
+	seq_printf(m, "interrupts %llu hardirq %llu ns %llu swmthd %llu faults %llu\n",
+		   st.intr, st.hardirq, st.ns, st.swmthd, st.faults);
+	seq_puts(m, "method count ns mmio_ns max_ns\n");
+	for (i = 0; i < NVKM_SW_OP_NR; i++)
+		seq_printf(m, "%s %llu %llu %llu %llu\n", nvpm_sw_op_name[i],
+			   sw.count[i], sw.ns[i], sw.mmio_ns[i], sw.max_ns[i]);
+	return 0;
+}
+
+static const struct drm_info_list nvpm_debugfs_list[] = {
+	{ "nvpm_fifo", nvpm_debugfs_fifo, 0 },
+};
+
+void
+nvpm_debugfs_init(struct drm_minor *minor)
+{
+	drm_debugfs_create_files(nvpm_debugfs_list, ARRAY_SIZE(nvpm_debugfs_list),
+				 minor->debugfs_root, minor);
+}
+#endif

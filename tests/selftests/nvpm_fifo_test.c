@@ -1,0 +1,1010 @@
+// SPDX-License-Identifier: MIT
+/*
+ * nvpm channel selftest, TAP output: CHANNEL_NEW / CHANNEL_DEL, EXEC, WAIT,
+ * and command-stream sampling read from the notifier ring.
+ *
+ *   nvpm_fifo_test [--expect NAME,NAME,...]
+ *
+ * --expect lists the chips of the simulated devices, as for the other
+ * selftests.  Sampling tests run on the first NV50 family device.
+ *
+ * What the simulated GPU does, and so what the tests expect: a DRAW of P
+ * primitives keeps the graphics engine busy P * PRIM_CYCLES cycles and
+ * holds setup_primitive_count high P cycles; a counter on that signal
+ * counts exactly P between two SAMPLEs around the DRAW.  PGRAPH.IDLE is low
+ * while it draws (and while the module's background load keeps PGRAPH
+ * busy), so the busy counter counts at least P * PRIM_CYCLES.  PTIMER
+ * counts the nanoseconds of simulated time.
+ *
+ * Exit status: 0 if every test passed or was skipped, 1 otherwise.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <pthread.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "selftest.h"
+
+#define PRIM_CYCLES		8
+#define WAIT_NS			(20ull * 1000 * 1000 * 1000)
+#define PUSH_BYTES		(64 * 1024)
+#define NR_CTRS			4	/* 3 counters of the group and PTIMER */
+#define FRAMES			12
+#define PAR_CHANNELS		4
+#define PAR_FRAMES		8
+#define LEAK_LOOPS		40
+#define PTIMER_SLACK_US		20000
+
+/* The device the sampling tests use. */
+static int fifo_idx = -1;
+
+/**
+ * struct rig - a file with a counter group and a channel sampling it
+ * @fd: the file
+ * @grp: counter group on core_a: primitives, busy cycles, every cycle
+ * @ch: the channel
+ * @push: its pushbuffer
+ */
+struct rig {
+	int fd;
+	__u32 grp;
+	struct nvpm_channel ch;
+	struct nvpm_push push;
+};
+
+static const struct nvpm_dev *
+fifo_dev(struct ctx *ctx)
+{
+	return fifo_idx < 0 ? NULL : &ctx->devs[fifo_idx];
+}
+
+/* The counter group: core_a's setup_primitive_count, !PGRAPH.IDLE, always. */
+static int
+group_new(struct ctx *ctx, int fd, __u32 *grp)
+{
+	struct drm_nvpm_counter ctr[3] = { { .logic_op = NVPM_OP_ARG0 },
+					   { .logic_op = 0x5555 },	/* !arg0 */
+					   { .logic_op = NVPM_OP_ALWAYS } };
+	struct nvpm_catalog cat;
+	struct nvpm_event ev;
+	int ret;
+
+	ret = nvpm_catalog_load(fd, &cat);
+	if (ret)
+		return ret;
+	ret = nvpm_event_parse(&cat, "core_a/setup_primitive_count", &ev);
+	ctr[0].signal[0] = ev.signal;
+	if (!ret)
+		ret = nvpm_event_parse(&cat, "core_a/PGRAPH.IDLE", &ev);
+	ctr[1].signal[0] = ev.signal;
+	if (!ret)
+		ret = nvpm_perfdom_quad(fd, ev.domain, ctr, 3, grp);
+	if (ret)
+		result(ctx, FAIL, "counter group on core_a: %s", err_name(ret));
+	nvpm_catalog_free(&cat);
+	return ret;
+}
+
+/* Stage the group's three counters and PTIMER. */
+static int
+push_counters(struct nvpm_push *p, __u32 grp)
+{
+	int ret = nvpm_push_space(p, 2 * (NR_CTRS + 2));
+	int i;
+
+	if (ret)
+		return ret;
+	nvpm_push_mthd(p, NVPM_SUBC_SW, NVPM_SW_COUNTER_CLEAR, 0);
+	for (i = 0; i < NR_CTRS - 1; i++)
+		nvpm_push_mthd(p, NVPM_SUBC_SW, NVPM_SW_COUNTER_ADD,
+			       NVPM_SW_COUNTER_PERFDOM(grp, i));
+	nvpm_push_mthd(p, NVPM_SUBC_SW, NVPM_SW_COUNTER_ADD, NVPM_SW_GLOBAL_PTIMER);
+	nvpm_push_mthd(p, NVPM_SUBC_GR, NVPM_GR_PRIM_CYCLES, PRIM_CYCLES);
+	return 0;
+}
+
+/* One frame: SAMPLE, DRAW, SAMPLE, READOUT. */
+static int
+push_frame(struct nvpm_push *p, __u32 prims, __u32 seq)
+{
+	int ret = nvpm_push_space(p, 8);
+
+	if (ret)
+		return ret;
+	nvpm_push_mthd(p, NVPM_SUBC_SW, NVPM_SW_SAMPLE, 0);
+	nvpm_push_mthd(p, NVPM_SUBC_GR, NVPM_GR_DRAW, prims);
+	nvpm_push_mthd(p, NVPM_SUBC_SW, NVPM_SW_SAMPLE, 0);
+	nvpm_push_mthd(p, NVPM_SUBC_SW, NVPM_SW_READOUT, seq);
+	return 0;
+}
+
+static int
+wait_seq(const struct nvpm_channel *ch, __u64 seq, struct drm_nvpm_wait *out)
+{
+	return nvpm_wait(ch->fd, ch->handle, seq, WAIT_NS, out);
+}
+
+static void
+rig_close(struct rig *r)
+{
+	nvpm_push_free(&r->push);
+	nvpm_channel_del(&r->ch);
+	if (r->fd >= 0)
+		close(r->fd);
+	r->fd = -1;
+}
+
+/* A fresh file, a group (unless @fd is given), a channel set up to sample it. */
+static enum result
+rig_open(struct ctx *ctx, struct rig *r, __u32 ring_size, int fd, __u32 grp)
+{
+	const struct nvpm_dev *dev = fifo_dev(ctx);
+	__u64 seq;
+	int ret;
+
+	memset(r, 0, sizeof(*r));
+	r->fd = -1;
+	if (!dev)
+		return skip(ctx, "no NV50 family device");
+	if (fd < 0) {
+		r->fd = open(dev->path, O_RDWR | O_CLOEXEC);
+		if (r->fd < 0)
+			return fail(ctx, "open %s: %s", dev->path, strerror(errno));
+		fd = r->fd;
+		if (group_new(ctx, fd, &grp))
+			return FAIL;
+	}
+	r->grp = grp;
+	ret = nvpm_channel_new(fd, ring_size, &r->ch);
+	if (!ret)
+		ret = nvpm_push_new(fd, PUSH_BYTES, &r->push);
+	if (!ret)
+		ret = nvpm_push_setup(&r->push);
+	if (!ret)
+		ret = push_counters(&r->push, grp);
+	if (!ret)
+		ret = nvpm_push_submit(&r->push, &r->ch, &seq);
+	if (!ret)
+		ret = wait_seq(&r->ch, seq, NULL);
+	if (ret)
+		return fail(ctx, "channel setup: %s", err_name(ret));
+	return PASS;
+}
+
+/*
+ * The four entries of frame @seq against what its DRAW of @prims did: the
+ * primitives exactly, the busy cycles at least the DRAW's, every cycle,
+ * PTIMER's nanoseconds the cycles' time.
+ */
+static enum result
+check_frame(struct ctx *ctx, const struct nvpm_channel *ch, __u32 grp, __u32 seq,
+	    __u32 prims)
+{
+	struct drm_nvpm_notifier_entry e[NR_CTRS + 1];
+	__u64 busy = (__u64)prims * PRIM_CYCLES, cycles, us;
+	int i, n = nvpm_ring_read(ch, seq, e, NR_CTRS + 1);
+
+	if (n != NR_CTRS)
+		return fail(ctx, "frame %u: %d entries in the ring, %d expected", seq, n, NR_CTRS);
+	for (i = 0; i < NR_CTRS; i++) {
+		__u32 id = i < 3 ? NVPM_SW_COUNTER_PERFDOM(grp, i) : NVPM_SW_GLOBAL_PTIMER;
+
+		if (e[i].counter != id || e[i].flags)
+			return fail(ctx, "frame %u entry %d: counter 0x%x flags 0x%x, not 0x%x 0",
+				    seq, i, e[i].counter, e[i].flags, id);
+	}
+	cycles = e[2].cycles;
+	if (e[0].value != prims)
+		return fail(ctx, "frame %u: %llu primitives counted, %u drawn", seq,
+			    (unsigned long long)e[0].value, prims);
+	if (e[1].value < busy || e[1].value > cycles)
+		return fail(ctx, "frame %u: busy %llu, expected %llu .. %llu cycles", seq,
+			    (unsigned long long)e[1].value, (unsigned long long)busy,
+			    (unsigned long long)cycles);
+	if (e[2].value != cycles || cycles < busy)
+		return fail(ctx, "frame %u: always %llu over %llu cycles, draw %llu", seq,
+			    (unsigned long long)e[2].value, (unsigned long long)cycles,
+			    (unsigned long long)busy);
+	/*
+	 * PTIMER is read by the kernel when it triggers the latch: the two
+	 * differ by the handler's own time (long under KASAN and emulation)
+	 */
+	us = e[3].value / 1000;
+	if (e[3].cycles || us < busy || us > cycles + PTIMER_SLACK_US)
+		return fail(ctx, "frame %u: PTIMER %llu ns over %llu cycles (1 us each), draw %llu",
+			    seq, (unsigned long long)e[3].value, (unsigned long long)cycles,
+			    (unsigned long long)busy);
+	return PASS;
+}
+
+/* ---- tests ---- */
+
+static enum result
+test_channels_need_a_fifo(struct ctx *ctx)
+{
+	struct nvpm_channel ch;
+	int i, ret;
+
+	if (!ctx->nr_devs)
+		return skip(ctx, "no device");
+	for (i = 0; i < ctx->nr_devs; i++) {
+		struct drm_nvpm_get_info info;
+		bool nv50;
+
+		ret = nvpm_get_info(ctx->devs[i].fd, &info);
+		if (ret)
+			return fail(ctx, "GET_INFO: %s", err_name(ret));
+		nv50 = info.card_type == NVPM_CARD_NV50;
+		ret = nvpm_channel_new(ctx->devs[i].fd, 0, &ch);
+		if (nv50 && ret)
+			return fail(ctx, "%s: CHANNEL_NEW %s", info.name, err_name(ret));
+		if (!nv50 && ret != -ENODEV)
+			return fail(ctx, "%s: CHANNEL_NEW %s, -ENODEV expected", info.name,
+				    err_name(ret));
+		if (!ret)
+			nvpm_channel_del(&ch);
+	}
+	return PASS;
+}
+
+#define NEW_OFF(f)	offsetof(struct drm_nvpm_channel_new, f)
+
+static enum result
+test_channel_new_rejects_bad_args(struct ctx *ctx)
+{
+	const struct nvpm_dev *dev = fifo_dev(ctx);
+	static const struct {
+		const char *what;
+		size_t off, len;
+		__u64 value;
+	} bad[] = {
+		{ "size", NEW_OFF(size), 4, 8 },
+		{ "flags", NEW_OFF(flags), 4, 1 },
+		{ "ring_size 63", NEW_OFF(ring_size), 4, 63 },
+		{ "ring_size 32", NEW_OFF(ring_size), 4, 32 },
+		{ "ring_size 8192", NEW_OFF(ring_size), 4, 8192 },
+		{ "ring_size 100", NEW_OFF(ring_size), 4, 100 },
+		{ "channel", NEW_OFF(channel), 4, 1 },
+		{ "notifier", NEW_OFF(notifier), 4, 1 },
+		{ "pad", NEW_OFF(pad), 4, 1 },
+		{ "notifier_size", NEW_OFF(notifier_size), 8, 1 },
+		{ "notifier_offset", NEW_OFF(notifier_offset), 8, 1 },
+	};
+	struct drm_nvpm_channel_new a, copy;
+	size_t i;
+	int ret;
+
+	if (!dev)
+		return skip(ctx, "no NV50 family device");
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		memset(&a, 0, sizeof(a));
+		a.size = sizeof(a);
+		/* little endian: the value's low bytes */
+		memcpy((char *)&a + bad[i].off, &bad[i].value, bad[i].len);
+		copy = a;
+		ret = raw_ioctl(dev->fd, DRM_IOCTL_NVPM_CHANNEL_NEW, &a);
+		if (ret != -EINVAL)
+			return fail(ctx, "%s: %s, -EINVAL expected", bad[i].what, err_name(ret));
+		if (memcmp(&a, &copy, sizeof(a)))
+			return fail(ctx, "%s: the struct changed", bad[i].what);
+	}
+	return PASS;
+}
+
+static enum result
+test_notifier_layout(struct ctx *ctx)
+{
+	const struct nvpm_dev *dev = fifo_dev(ctx);
+	static const __u32 sizes[] = { 0, 64, 4096 };
+	struct nvpm_channel ch;
+	struct nvpm_bo info;
+	size_t i;
+	int ret;
+
+	if (!dev)
+		return skip(ctx, "no NV50 family device");
+	for (i = 0; i < ARRAY_SIZE(sizes); i++) {
+		__u32 want = sizes[i] ?: NVPM_RING_SIZE_DEFAULT;
+		const struct drm_nvpm_notifier_header *h;
+
+		ret = nvpm_channel_new(dev->fd, sizes[i], &ch);
+		if (ret)
+			return fail(ctx, "CHANNEL_NEW ring %u: %s", sizes[i], err_name(ret));
+		h = ch.hdr;
+		ret = nvpm_bo_from_handle(dev->fd, ch.notifier.handle, &info);
+		if (ret || info.size != ch.notifier.size ||
+		    info.map_offset != ch.notifier.map_offset)
+			ret = fail(ctx, "GEM_INFO on the notifier: %s", err_name(ret));
+		else if (h->ring_size != want ||
+			 h->entry_size != sizeof(struct drm_nvpm_notifier_entry) ||
+			 h->ring_offset < sizeof(*h) ||
+			 h->ring_offset + (__u64)want * h->entry_size > ch.notifier.size)
+			ret = fail(ctx, "header: ring %u at %u, entries of %u, notifier %llu bytes",
+				   h->ring_size, h->ring_offset, h->entry_size,
+				   (unsigned long long)ch.notifier.size);
+		else if (h->sequence || h->write_index || h->lost || h->errors)
+			ret = fail(ctx, "a new notifier is not empty");
+		nvpm_channel_del(&ch);
+		if (ret)
+			return FAIL;
+	}
+	return PASS;
+}
+
+static enum result
+test_exec_and_wait(struct ctx *ctx)
+{
+	struct drm_nvpm_wait w;
+	struct rig r;
+	__u64 seq[3], next;
+	int i, ret;
+	enum result res = rig_open(ctx, &r, 0, -1, 0);
+
+	if (res != PASS)
+		goto out;
+	for (i = 0; i < 3; i++) {
+		nvpm_push_space(&r.push, 4);
+		nvpm_push_mthd(&r.push, NVPM_SUBC_GR, NVPM_GR_NOP, 0);
+		nvpm_push_mthd(&r.push, NVPM_SUBC_SW, NVPM_SW_NOP, 0);
+		ret = nvpm_push_submit(&r.push, &r.ch, &seq[i]);
+		if (ret) {
+			res = fail(ctx, "EXEC: %s", err_name(ret));
+			goto out;
+		}
+		if (i && seq[i] != seq[i - 1] + 1) {
+			res = fail(ctx, "sequences %llu then %llu", (unsigned long long)seq[i - 1],
+				   (unsigned long long)seq[i]);
+			goto out;
+		}
+	}
+	ret = wait_seq(&r.ch, seq[2], &w);
+	if (ret || w.completed < seq[2] || w.fault) {
+		res = fail(ctx, "WAIT: %s, completed %llu fault %u", err_name(ret),
+			   (unsigned long long)w.completed, w.fault);
+		goto out;
+	}
+	ret = nvpm_wait(r.fd, r.ch.handle, seq[0], 0, &w);
+	if (ret) {
+		res = fail(ctx, "WAIT for a completed submission, no time: %s", err_name(ret));
+		goto out;
+	}
+	ret = nvpm_wait(r.fd, r.ch.handle, seq[2] + 1, 0, NULL);
+	if (ret != -EINVAL) {
+		res = fail(ctx, "WAIT for a submission not made: %s", err_name(ret));
+		goto out;
+	}
+	/* a long DRAW: not done at once */
+	nvpm_push_space(&r.push, 4);
+	nvpm_push_mthd(&r.push, NVPM_SUBC_GR, NVPM_GR_PRIM_CYCLES, 0xffff);
+	nvpm_push_mthd(&r.push, NVPM_SUBC_GR, NVPM_GR_DRAW, 5);
+	nvpm_push_submit(&r.push, &r.ch, &next);
+	nvpm_push_space(&r.push, 2);
+	nvpm_push_mthd(&r.push, NVPM_SUBC_SW, NVPM_SW_NOP, 0);
+	nvpm_push_submit(&r.push, &r.ch, &next);
+	ret = nvpm_wait(r.fd, r.ch.handle, next, 0, &w);
+	if (ret != -ETIME)
+		res = fail(ctx, "WAIT behind a 0.3 s DRAW, no time: %s", err_name(ret));
+out:
+	rig_close(&r);
+	return res;
+}
+
+#define EXEC_OFF(f)	offsetof(struct drm_nvpm_exec, f)
+
+static enum result
+test_exec_rejects_bad_args(struct ctx *ctx)
+{
+	struct drm_nvpm_exec a, copy;
+	struct rig r;
+	size_t i;
+	int ret;
+	enum result res = rig_open(ctx, &r, 0, -1, 0);
+	const struct {
+		const char *what;
+		size_t off, len;
+		__u64 value;
+		int err;
+	} cases[] = {
+		{ "size", EXEC_OFF(size), 4, 16, -EINVAL },
+		{ "flags", EXEC_OFF(flags), 4, 1, -EINVAL },
+		{ "sequence in", EXEC_OFF(sequence), 8, 1, -EINVAL },
+		{ "length 0", EXEC_OFF(length), 8, 0, -EINVAL },
+		{ "length 6", EXEC_OFF(length), 8, 6, -EINVAL },
+		{ "offset 2", EXEC_OFF(offset), 8, 2, -EINVAL },
+		{ "past the BO", EXEC_OFF(offset), 8, r.push.bo.size - 4, -EINVAL },
+		{ "too long", EXEC_OFF(length), 8, NVPM_EXEC_MAX_LENGTH + 4,
+		  -EINVAL },
+		{ "unknown channel", EXEC_OFF(channel), 4, 0xdead, -ENOENT },
+		{ "unknown BO", EXEC_OFF(bo), 4, 0xdead, -ENOENT },
+	};
+
+	for (i = 0; res == PASS && i < ARRAY_SIZE(cases); i++) {
+		memset(&a, 0, sizeof(a));
+		a.size = sizeof(a);
+		a.channel = r.ch.handle;
+		a.bo = r.push.bo.handle;
+		a.length = 8;
+		memcpy((char *)&a + cases[i].off, &cases[i].value, cases[i].len);
+		copy = a;
+		ret = raw_ioctl(r.fd, DRM_IOCTL_NVPM_EXEC, &a);
+		if (ret != cases[i].err)
+			res = fail(ctx, "%s: %s, %s expected", cases[i].what, err_name(ret),
+				   err_name(cases[i].err));
+		else if (memcmp(&a, &copy, sizeof(a)))
+			res = fail(ctx, "%s: the struct changed", cases[i].what);
+	}
+	rig_close(&r);
+	return res;
+}
+
+static enum result
+test_frames_count_their_draws(struct ctx *ctx)
+{
+	struct drm_nvpm_wait w;
+	struct rig r;
+	__u64 seq = 0;
+	__u32 i;
+	int ret;
+	enum result res = rig_open(ctx, &r, 0, -1, 0);
+
+	if (res != PASS)
+		goto out;
+	/* one submission per frame, as a driver would */
+	for (i = 1; i <= FRAMES; i++) {
+		push_frame(&r.push, 10 * i + 3, i);
+		ret = nvpm_push_submit(&r.push, &r.ch, &seq);
+		if (ret) {
+			res = fail(ctx, "EXEC frame %u: %s", i, err_name(ret));
+			goto out;
+		}
+	}
+	ret = wait_seq(&r.ch, seq, &w);
+	if (ret) {
+		res = fail(ctx, "WAIT: %s (fault %u)", err_name(ret), w.fault);
+		goto out;
+	}
+	if (r.ch.hdr->sequence != FRAMES || r.ch.hdr->errors || r.ch.hdr->lost ||
+	    r.ch.hdr->write_index != FRAMES * NR_CTRS) {
+		res = fail(ctx, "header: sequence %llu write_index %u errors %u lost %u",
+			   (unsigned long long)r.ch.hdr->sequence, r.ch.hdr->write_index,
+			   r.ch.hdr->errors, r.ch.hdr->lost);
+		goto out;
+	}
+	for (i = 1; i <= FRAMES && res == PASS; i++)
+		res = check_frame(ctx, &r.ch, r.grp, i, 10 * i + 3);
+out:
+	rig_close(&r);
+	return res;
+}
+
+/* Software methods with bad data: error entries, the channel goes on. */
+static enum result
+test_bad_software_methods_are_ring_errors(struct ctx *ctx)
+{
+	static const struct {
+		__u32 mthd, data, err;
+	} bad[] = {
+		{ NVPM_SW_COUNTER_ADD, 0x00fffff0, NVPM_SW_ERR_BAD_COUNTER },
+		{ NVPM_SW_COUNTER_ADD, NVPM_SW_COUNTER_GLOBAL | 7, NVPM_SW_ERR_BAD_COUNTER },
+		{ NVPM_SW_COUNTER_CLEAR, 1, NVPM_SW_ERR_BAD_DATA },
+		{ NVPM_SW_SAMPLE, 2, NVPM_SW_ERR_BAD_DATA },
+		{ NVPM_SW_NOP, 3, NVPM_SW_ERR_BAD_DATA },
+		{ 0x0700, 4, NVPM_SW_ERR_BAD_METHOD },
+		{ NVPM_SW_SET_NOTIFY, 0x1234, NVPM_SW_ERR_BAD_NOTIFIER },
+	};
+	struct drm_nvpm_notifier_entry e;
+	struct drm_nvpm_wait w;
+	__u32 base, i, n;
+	struct rig r;
+	__u64 seq;
+	int ret;
+	enum result res = rig_open(ctx, &r, 0, -1, 0);
+
+	if (res != PASS)
+		goto out;
+	/* a counter of the group it does not have */
+	nvpm_push_space(&r.push, 2 * (ARRAY_SIZE(bad) + 1 + NVPM_SW_STAGING_MAX + 1) + 8);
+	nvpm_push_mthd(&r.push, NVPM_SUBC_SW, NVPM_SW_COUNTER_ADD,
+		       NVPM_SW_COUNTER_PERFDOM(r.grp, 3));
+	for (i = 0; i < ARRAY_SIZE(bad); i++)
+		nvpm_push_mthd(&r.push, NVPM_SUBC_SW, bad[i].mthd, bad[i].data);
+	/* 4 staged, 12 more fit, the 13th does not */
+	for (i = 0; i < NVPM_SW_STAGING_MAX - NR_CTRS + 1; i++)
+		nvpm_push_mthd(&r.push, NVPM_SUBC_SW, NVPM_SW_COUNTER_ADD, NVPM_SW_GLOBAL_PTIMER);
+	push_frame(&r.push, 5, 1);
+	ret = nvpm_push_submit(&r.push, &r.ch, &seq);
+	if (!ret)
+		ret = wait_seq(&r.ch, seq, &w);
+	if (ret) {
+		res = fail(ctx, "the channel did not go on: %s (fault %u)", err_name(ret), w.fault);
+		goto out;
+	}
+	n = ARRAY_SIZE(bad) + 2;
+	if (r.ch.hdr->errors != n) {
+		res = fail(ctx, "header.errors %u, %u expected", r.ch.hdr->errors, n);
+		goto out;
+	}
+	/* the error entries come first, in order, then the frame's */
+	base = r.ch.hdr->write_index - NVPM_SW_STAGING_MAX - n;
+	for (i = 0; i < n; i++) {
+		__u32 want = i == 0 ? NVPM_SW_ERR_BAD_COUNTER :
+			     i <= ARRAY_SIZE(bad) ? bad[i - 1].err : NVPM_SW_ERR_STAGING_FULL;
+
+		ret = nvpm_ring_entry(&r.ch, base + i, &e);
+		if (ret || e.counter != want ||
+		    e.flags != (NVPM_NOTIFY_ERROR | NVPM_NOTIFY_METHOD)) {
+			res = fail(ctx, "error entry %u: counter %u flags 0x%x, %u expected", i,
+				   e.counter, e.flags, want);
+			goto out;
+		}
+	}
+	ret = nvpm_ring_read(&r.ch, 1, &e, 1);
+	if (ret < 1 || e.value != 5)
+		res = fail(ctx, "the frame after the errors: %d entries, %llu primitives", ret,
+			   (unsigned long long)e.value);
+out:
+	rig_close(&r);
+	return res;
+}
+
+/* No SET_NOTIFY yet: errors are counted, shown once it is bound. */
+static enum result
+test_errors_without_notifier_are_counted(struct ctx *ctx)
+{
+	const struct nvpm_dev *dev = fifo_dev(ctx);
+	struct drm_nvpm_wait w;
+	struct nvpm_channel ch;
+	struct nvpm_push p;
+	enum result res = PASS;
+	__u64 seq;
+	int ret;
+
+	if (!dev)
+		return skip(ctx, "no NV50 family device");
+	ret = nvpm_channel_new(dev->fd, 0, &ch);
+	if (ret)
+		return fail(ctx, "CHANNEL_NEW: %s", err_name(ret));
+	ret = nvpm_push_new(dev->fd, 4096, &p);
+	if (ret) {
+		nvpm_channel_del(&ch);
+		return fail(ctx, "pushbuffer: %s", err_name(ret));
+	}
+	nvpm_push_space(&p, 12);
+	nvpm_push_mthd(&p, NVPM_SUBC_SW, NVPM_MTHD_OBJECT, NVPM_HANDLE_SW);
+	nvpm_push_mthd(&p, NVPM_SUBC_SW, NVPM_SW_READOUT, 1);
+	nvpm_push_mthd(&p, NVPM_SUBC_SW, NVPM_SW_NOP, 1);
+	ret = nvpm_push_submit(&p, &ch, &seq);
+	if (!ret)
+		ret = wait_seq(&ch, seq, &w);
+	if (ret || ch.hdr->errors || ch.hdr->sequence) {
+		res = fail(ctx, "before SET_NOTIFY: %s, errors %u sequence %llu", err_name(ret),
+			   ch.hdr->errors, (unsigned long long)ch.hdr->sequence);
+		goto out;
+	}
+	nvpm_push_mthd(&p, NVPM_SUBC_SW, NVPM_SW_SET_NOTIFY, NVPM_HANDLE_NOTIFIER);
+	ret = nvpm_push_submit(&p, &ch, &seq);
+	if (!ret)
+		ret = wait_seq(&ch, seq, &w);
+	if (ret || ch.hdr->errors != 2 || ch.hdr->write_index)
+		res = fail(ctx, "after SET_NOTIFY: %s, errors %u entries %u (2, 0 expected)",
+			   err_name(ret), ch.hdr->errors, ch.hdr->write_index);
+out:
+	nvpm_push_free(&p);
+	nvpm_channel_del(&ch);
+	return res;
+}
+
+static enum result
+test_ring_wraps_and_tells_overwritten(struct ctx *ctx)
+{
+	struct drm_nvpm_notifier_entry e[NR_CTRS];
+	struct drm_nvpm_wait w;
+	struct rig r;
+	__u64 seq = 0;
+	__u32 i, first = 40, more = 10, ring = NVPM_RING_SIZE_MIN;
+	int ret, n;
+	enum result res = rig_open(ctx, &r, ring, -1, 0);
+
+	if (res != PASS)
+		goto out;
+	for (i = 1; i <= first; i++)
+		push_frame(&r.push, i, i);
+	ret = nvpm_push_submit(&r.push, &r.ch, &seq);
+	if (!ret)
+		ret = wait_seq(&r.ch, seq, &w);
+	if (ret) {
+		res = fail(ctx, "%u frames: %s", first, err_name(ret));
+		goto out;
+	}
+	/* the ring holds the last 16 frames */
+	for (i = 1; i <= first; i++) {
+		n = nvpm_ring_read(&r.ch, i, e, NR_CTRS);
+		if (i <= first - ring / NR_CTRS ? n != 0 : n != NR_CTRS) {
+			res = fail(ctx, "frame %u of %u: %d entries in a ring of %u", i, first, n,
+				   ring);
+			goto out;
+		}
+		if (n && (e[0].value != i || e[0].sequence != i)) {
+			res = fail(ctx, "frame %u: %llu primitives", i,
+				   (unsigned long long)e[0].value);
+			goto out;
+		}
+	}
+	if (r.ch.hdr->lost) {
+		res = fail(ctx, "lost %u without read_sequence", r.ch.hdr->lost);
+		goto out;
+	}
+	/* read up to frame 30: overwriting frames 31..34 loses 16 entries */
+	__atomic_store_n(&r.ch.hdr->read_sequence, 30, __ATOMIC_RELEASE);
+	for (i = first + 1; i <= first + more; i++)
+		push_frame(&r.push, i, i);
+	ret = nvpm_push_submit(&r.push, &r.ch, &seq);
+	if (!ret)
+		ret = wait_seq(&r.ch, seq, &w);
+	if (ret || r.ch.hdr->lost != 16 || r.ch.hdr->write_index != (first + more) * NR_CTRS)
+		res = fail(ctx, "%s, lost %u (16 expected), write_index %u", err_name(ret),
+			   r.ch.hdr->lost, r.ch.hdr->write_index);
+out:
+	rig_close(&r);
+	return res;
+}
+
+/* A counter group destroyed while staged: its entries become errors. */
+static enum result
+test_destroyed_group_reads_as_gone(struct ctx *ctx)
+{
+	struct drm_nvpm_notifier_entry e[NR_CTRS];
+	struct drm_nvpm_wait w;
+	struct rig r;
+	__u64 seq;
+	int ret, n, i;
+	enum result res = rig_open(ctx, &r, 0, -1, 0);
+
+	if (res != PASS)
+		goto out;
+	ret = nvpm_perfdom_destroy(r.fd, r.grp);
+	if (ret) {
+		res = fail(ctx, "PERFDOM_DESTROY: %s", err_name(ret));
+		goto out;
+	}
+	push_frame(&r.push, 7, 1);
+	ret = nvpm_push_submit(&r.push, &r.ch, &seq);
+	if (!ret)
+		ret = wait_seq(&r.ch, seq, &w);
+	n = nvpm_ring_read(&r.ch, 1, e, NR_CTRS);
+	if (ret || n != NR_CTRS) {
+		res = fail(ctx, "%s, %d entries", err_name(ret), n);
+		goto out;
+	}
+	for (i = 0; i < 3; i++) {
+		if (e[i].flags != NVPM_NOTIFY_ERROR || e[i].value != NVPM_SW_ERR_GONE) {
+			res = fail(ctx, "entry %d: flags 0x%x value %llu", i, e[i].flags,
+				   (unsigned long long)e[i].value);
+			goto out;
+		}
+	}
+	if (e[3].flags || !e[3].value)
+		res = fail(ctx, "PTIMER beside them: flags 0x%x value %llu", e[3].flags,
+			   (unsigned long long)e[3].value);
+out:
+	rig_close(&r);
+	return res;
+}
+
+/* ---- four channels at once ---- */
+
+struct par {
+	struct ctx *ctx;
+	int fd;
+	__u32 grp;
+	int idx;
+	enum result res;
+	char why[256];
+};
+
+static void *
+par_run(void *arg)
+{
+	struct par *p = arg;
+	struct drm_nvpm_wait w;
+	struct ctx mine = { 0 };
+	struct rig r;
+	__u64 seq = 0;
+	__u32 i, prims;
+	int ret;
+
+	memcpy(mine.devs, p->ctx->devs, sizeof(mine.devs));
+	mine.nr_devs = p->ctx->nr_devs;
+	p->res = rig_open(&mine, &r, 0, p->fd, p->grp);
+	for (i = 1; i <= PAR_FRAMES && p->res == PASS; i++) {
+		push_frame(&r.push, 100 * p->idx + i, i);
+		ret = nvpm_push_submit(&r.push, &r.ch, &seq);
+		if (ret)
+			p->res = fail(&mine, "channel %d frame %u: %s", p->idx, i, err_name(ret));
+	}
+	if (p->res == PASS) {
+		ret = wait_seq(&r.ch, seq, &w);
+		if (ret)
+			p->res = fail(&mine, "channel %d: WAIT %s", p->idx, err_name(ret));
+	}
+	for (i = 1; i <= PAR_FRAMES && p->res == PASS; i++) {
+		prims = 100 * p->idx + i;
+		p->res = check_frame(&mine, &r.ch, p->grp, i, prims);
+	}
+	memcpy(p->why, mine.why, sizeof(p->why));
+	r.fd = -1;	/* shared */
+	rig_close(&r);
+	return NULL;
+}
+
+static enum result
+test_four_channels_in_parallel(struct ctx *ctx)
+{
+	const struct nvpm_dev *dev = fifo_dev(ctx);
+	struct par par[PAR_CHANNELS];
+	pthread_t th[PAR_CHANNELS];
+	enum result res = PASS;
+	__u32 grp;
+	int fd, i;
+
+	if (!dev)
+		return skip(ctx, "no NV50 family device");
+	fd = open(dev->path, O_RDWR | O_CLOEXEC);
+	if (fd < 0)
+		return fail(ctx, "open: %s", strerror(errno));
+	if (group_new(ctx, fd, &grp)) {
+		close(fd);
+		return FAIL;
+	}
+	/* one group, four channels: every channel's frames are its own */
+	for (i = 0; i < PAR_CHANNELS; i++) {
+		par[i] = (struct par) { .ctx = ctx, .fd = fd, .grp = grp, .idx = i + 1 };
+		if (pthread_create(&th[i], NULL, par_run, &par[i]))
+			return fail(ctx, "pthread_create");
+	}
+	for (i = 0; i < PAR_CHANNELS; i++) {
+		pthread_join(th[i], NULL);
+		if (par[i].res != PASS && res == PASS)
+			res = fail(ctx, "%s", par[i].why);
+	}
+	close(fd);
+	return res;
+}
+
+/* ---- faults ---- */
+
+/* A channel sent something it should not: it stops, and only it. */
+static enum result
+test_garbage_stops_only_its_channel(struct ctx *ctx)
+{
+	static const struct {
+		const char *what;
+		__u32 words[2];
+		__u32 fault;
+		__u64 info;
+	} bad[] = {
+		{ "old jump", { 0x20001000, 0 }, NVPM_FAULT_INVALID_CMD, 0 },
+		{ "jump (not in IB mode)", { 0x00001001, 0 }, NVPM_FAULT_INVALID_CMD, 0 },
+		{ "unbound subchannel", { NVPM_PUSH_INC(5, 0x0200, 1), 9 },
+		  NVPM_FAULT_NO_OBJECT, 5ull << 45 | 0x200ull << 32 | 9 },
+		{ "unknown object", { NVPM_PUSH_INC(3, NVPM_MTHD_OBJECT, 1), 0x1234 },
+		  NVPM_FAULT_UNKNOWN_OBJECT, 3ull << 45 | 0x1234 },
+		{ "FIFO method", { NVPM_PUSH_INC(0, 0x0010, 1), 1 },
+		  NVPM_FAULT_INVALID_METHOD, 0x10ull << 32 | 1 },
+	};
+	struct drm_nvpm_wait w;
+	struct nvpm_channel bch;
+	struct nvpm_push bp;
+	struct rig good;
+	__u64 gseq = 0, bseq, s;
+	size_t i;
+	int ret;
+	enum result res = rig_open(ctx, &good, 0, -1, 0);
+
+	if (res != PASS)
+		goto out;
+	for (i = 0; i < ARRAY_SIZE(bad) && res == PASS; i++) {
+		/* the good channel has work queued meanwhile */
+		push_frame(&good.push, 20 + i, i + 1);
+		nvpm_push_submit(&good.push, &good.ch, &gseq);
+
+		ret = nvpm_channel_new(good.fd, 0, &bch);
+		if (!ret)
+			ret = nvpm_push_new(good.fd, 4096, &bp);
+		if (ret) {
+			res = fail(ctx, "%s: channel: %s", bad[i].what, err_name(ret));
+			break;
+		}
+		nvpm_push_setup(&bp);
+		nvpm_push_space(&bp, 2);
+		nvpm_push_word(&bp, bad[i].words[0]);
+		nvpm_push_word(&bp, bad[i].words[1]);
+		ret = nvpm_push_submit(&bp, &bch, &bseq);
+		if (!ret)
+			ret = wait_seq(&bch, bseq, &w);
+		if (ret != -EIO || w.fault != bad[i].fault ||
+		    (bad[i].info && w.fault_info != bad[i].info))
+			res = fail(ctx, "%s: WAIT %s fault %u info 0x%llx, -EIO %u 0x%llx expected",
+				   bad[i].what, err_name(ret), w.fault,
+				   (unsigned long long)w.fault_info, bad[i].fault,
+				   (unsigned long long)bad[i].info);
+		else if (nvpm_push_setup(&bp) || nvpm_push_submit(&bp, &bch, &s) != -EIO)
+			res = fail(ctx, "%s: EXEC on the stopped channel works", bad[i].what);
+		nvpm_push_free(&bp);
+		nvpm_channel_del(&bch);
+	}
+	if (res != PASS)
+		goto out;
+	ret = wait_seq(&good.ch, gseq, &w);
+	if (ret) {
+		res = fail(ctx, "the good channel: %s (fault %u)", err_name(ret), w.fault);
+		goto out;
+	}
+	for (i = 0; i < ARRAY_SIZE(bad) && res == PASS; i++)
+		res = check_frame(ctx, &good.ch, good.grp, i + 1, 20 + i);
+out:
+	rig_close(&good);
+	return res;
+}
+
+/* Destroyed with a second of drawing queued: gone at once, others go on. */
+static enum result
+test_channel_destroyed_with_work_pending(struct ctx *ctx)
+{
+	struct drm_nvpm_wait w;
+	struct rig busy, r;
+	__u64 seq = 0;
+	int i, ret;
+	enum result res = rig_open(ctx, &busy, 0, -1, 0);
+
+	if (res != PASS) {
+		rig_close(&busy);
+		return res;
+	}
+	nvpm_push_space(&busy.push, 2);
+	nvpm_push_mthd(&busy.push, NVPM_SUBC_GR, NVPM_GR_PRIM_CYCLES, 1000);
+	for (i = 1; i <= 40; i++)
+		push_frame(&busy.push, 25, i);
+	nvpm_push_submit(&busy.push, &busy.ch, &seq);
+	nvpm_channel_del(&busy.ch);
+
+	res = rig_open(ctx, &r, 0, busy.fd, busy.grp);
+	if (res == PASS) {
+		push_frame(&r.push, 31, 1);
+		ret = nvpm_push_submit(&r.push, &r.ch, &seq);
+		if (!ret)
+			ret = wait_seq(&r.ch, seq, &w);
+		res = ret ? fail(ctx, "the next channel: %s", err_name(ret)) :
+			    check_frame(ctx, &r.ch, busy.grp, 1, 31);
+	}
+	r.fd = -1;
+	rig_close(&r);
+	rig_close(&busy);
+	return res;
+}
+
+static enum result
+test_channels_no_leak(struct ctx *ctx)
+{
+	int fds, km, leaks, i;
+	enum result res = PASS;
+	struct rig r;
+	__u64 seq;
+
+	if (!fifo_dev(ctx))
+		return skip(ctx, "no NV50 family device");
+	km = kmemleak_start();
+	if (km < 0)
+		return fail(ctx, "kmemleak: %s", err_name(km));
+	fds = count_fds();
+	for (i = 0; i < LEAK_LOOPS && res == PASS; i++) {
+		res = rig_open(ctx, &r, 0, -1, 0);
+		if (res == PASS) {
+			push_frame(&r.push, 2, 1);
+			nvpm_push_submit(&r.push, &r.ch, &seq);
+			/* half of them closed with work queued */
+			if (i & 1)
+				wait_seq(&r.ch, seq, NULL);
+		}
+		rig_close(&r);
+	}
+	if (res != PASS)
+		return res;
+	if (count_fds() != fds)
+		return fail(ctx, "%d fds before, %d after", fds, count_fds());
+	if (km > 0) {
+		leaks = kmemleak_nvpm_leaks();
+		if (leaks)
+			return fail(ctx, "kmemleak: %d nvpm objects leaked", leaks);
+	}
+	return PASS;
+}
+
+static const struct {
+	const char *name;
+	test_fn fn;
+} tests[] = {
+	{ "channels_need_a_fifo", test_channels_need_a_fifo },
+	{ "channel_new_rejects_bad_args", test_channel_new_rejects_bad_args },
+	{ "notifier_layout", test_notifier_layout },
+	{ "exec_and_wait", test_exec_and_wait },
+	{ "exec_rejects_bad_args", test_exec_rejects_bad_args },
+	{ "frames_count_their_draws", test_frames_count_their_draws },
+	{ "bad_software_methods_are_ring_errors", test_bad_software_methods_are_ring_errors },
+	{ "errors_without_notifier_are_counted", test_errors_without_notifier_are_counted },
+	{ "ring_wraps_and_tells_overwritten", test_ring_wraps_and_tells_overwritten },
+	{ "destroyed_group_reads_as_gone", test_destroyed_group_reads_as_gone },
+	{ "four_channels_in_parallel", test_four_channels_in_parallel },
+	{ "garbage_stops_only_its_channel", test_garbage_stops_only_its_channel },
+	{ "channel_destroyed_with_work_pending", test_channel_destroyed_with_work_pending },
+	{ "channels_no_leak", test_channels_no_leak },
+};
+
+static void
+pick_fifo_dev(struct ctx *ctx)
+{
+	struct drm_nvpm_get_info info;
+	int i;
+
+	for (i = 0; i < ctx->nr_devs; i++) {
+		if (!nvpm_get_info(ctx->devs[i].fd, &info) &&
+		    info.card_type == NVPM_CARD_NV50) {
+			fifo_idx = i;
+			diag("sampling tests on %s (%s)", info.name, ctx->devs[i].path);
+			return;
+		}
+	}
+}
+
+static void
+print_usage(FILE *f)
+{
+	fprintf(f, "usage: nvpm_fifo_test [--expect NAME,NAME,...] [--only TEST]\n"
+		"  --expect  chips of the simulated devices, in order of creation\n"
+		"  --only    run this test only\n");
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "expect", required_argument, NULL, 'e' },
+		{ "only", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	static struct ctx ctx;
+	const char *only = NULL;
+	size_t t;
+	int c;
+
+	ctx.nr_expect = -1;
+	while ((c = getopt_long(argc, argv, "e:o:h", opts, NULL)) != -1) {
+		if (c == 'e' && !parse_expect(&ctx, optarg))
+			continue;
+		if (c == 'o') {
+			only = optarg;
+			continue;
+		}
+		print_usage(c == 'h' ? stdout : stderr);
+		return c == 'h' ? 0 : 2;
+	}
+	for (t = c = 0; t < ARRAY_SIZE(tests); t++)
+		c += !only || !strcmp(only, tests[t].name);
+	tap_plan(c);
+	open_devs(&ctx);
+	pick_fifo_dev(&ctx);
+	for (t = 0; t < ARRAY_SIZE(tests); t++) {
+		if (!only || !strcmp(only, tests[t].name))
+			run(&ctx, tests[t].name, tests[t].fn);
+	}
+	close_devs(&ctx);
+	free(ctx.expect);
+	return tap_summary();
+}
