@@ -579,14 +579,12 @@ nvkm_sim_fifo_intr(struct nvkm_sim_fifo *fifo)
 	return fifo->intr & fifo->intr_en;
 }
 
-/* The FIFO would make progress if given time. */
-bool
-nvkm_sim_fifo_busy(struct nvkm_sim_fifo *fifo)
+/* Work is queued and nothing waits for the driver. */
+static bool
+sim_fifo_runnable(struct nvkm_sim_fifo *fifo)
 {
 	int c;
 
-	if (fifo->gr_active)
-		return true;
 	if (fifo->pull_stalled || fifo->push_stalled)
 		return false;
 	if (fifo->next.valid)
@@ -596,6 +594,29 @@ nvkm_sim_fifo_busy(struct nvkm_sim_fifo *fifo)
 			return true;
 	}
 	return false;
+}
+
+/* The FIFO would make progress if given time. */
+bool
+nvkm_sim_fifo_busy(struct nvkm_sim_fifo *fifo)
+{
+	return fifo->gr_active || sim_fifo_runnable(fifo);
+}
+
+/*
+ * Cycles from @now until the FIFO has something to do: 0 when it can
+ * take a method, the end of the DRAW when it waits for it (or nothing
+ * else is left), U64_MAX when it waits for the driver or has no work.
+ */
+u64
+nvkm_sim_fifo_due(struct nvkm_sim_fifo *fifo, u64 now)
+{
+	if (!sim_fifo_runnable(fifo))
+		return fifo->gr_active && !fifo->pull_stalled && !fifo->push_stalled ?
+		       fifo->gr_end - min(fifo->gr_end, now) : U64_MAX;
+	if (fifo->gr_active)
+		return fifo->gr_end - min(fifo->gr_end, now);
+	return 0;
 }
 
 /* --- registers -------------------------------------------------------------- */

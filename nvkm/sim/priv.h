@@ -37,6 +37,7 @@ void nvkm_sim_fifo_event(struct nvkm_sim_fifo *fifo, u64 now);
 bool nvkm_sim_fifo_gr_busy(struct nvkm_sim_fifo *fifo);
 bool nvkm_sim_fifo_intr(struct nvkm_sim_fifo *fifo);
 bool nvkm_sim_fifo_busy(struct nvkm_sim_fifo *fifo);
+u64 nvkm_sim_fifo_due(struct nvkm_sim_fifo *fifo, u64 now);
 void nvkm_sim_fifo_stats_get(struct nvkm_sim_fifo *fifo, struct nvkm_sim_fifo_stats *stats);
 void nvkm_sim_fifo_irq_count(struct nvkm_sim_fifo *fifo);
 

@@ -190,16 +190,32 @@ nvkm_sim_irq_work(struct irq_work *work)
 		generic_handle_irq_safe(sim->irq);
 }
 
+/* When the timer should next give the FIFO time; 0: not needed. */
+static u64
+nvkm_sim_tick_ns(struct nvkm_sim *sim)
+{
+	u64 due;
+
+	if (!sim->fifo || sim->manual_clock || !nvkm_sim_fifo_busy(sim->fifo))
+		return 0;
+	due = nvkm_sim_fifo_due(sim->fifo, sim->now) / NVKM_SIM_CYCLES_PER_US;
+	return clamp_t(u64, due, NVKM_SIM_FIFO_TICK_MIN_US, NVKM_SIM_FIFO_TICK_MAX_US) *
+	       NSEC_PER_USEC;
+}
+
 /* Give the FIFO time from the timer while it has work; sim->lock held. */
 static void
 nvkm_sim_kick(struct nvkm_sim *sim)
 {
-	if (!sim->fifo || sim->manual_clock || sim->timer_armed ||
-	    !nvkm_sim_fifo_busy(sim->fifo))
+	u64 ns;
+
+	if (sim->timer_armed)
+		return;
+	ns = nvkm_sim_tick_ns(sim);
+	if (!ns)
 		return;
 	sim->timer_armed = true;
-	hrtimer_start(&sim->timer, ns_to_ktime(NVKM_SIM_FIFO_TICK_US * NSEC_PER_USEC),
-		      HRTIMER_MODE_REL_HARD);
+	hrtimer_start(&sim->timer, ns_to_ktime(ns), HRTIMER_MODE_REL_HARD);
 }
 
 /* Bring the models up to real time, unless the clock is manual. */
@@ -239,17 +255,17 @@ nvkm_sim_tick(struct hrtimer *timer)
 {
 	struct nvkm_sim *sim = container_of(timer, struct nvkm_sim, timer);
 	unsigned long flags;
-	bool again;
+	u64 ns;
 
 	spin_lock_irqsave(&sim->lock, flags);
 	nvkm_sim_sync(sim);
-	again = !sim->manual_clock && nvkm_sim_fifo_busy(sim->fifo);
-	sim->timer_armed = again;
+	ns = nvkm_sim_tick_ns(sim);
+	sim->timer_armed = ns != 0;
 	nvkm_sim_irq_update(sim);
 	spin_unlock_irqrestore(&sim->lock, flags);
-	if (!again)
+	if (!ns)
 		return HRTIMER_NORESTART;
-	hrtimer_forward_now(timer, ns_to_ktime(NVKM_SIM_FIFO_TICK_US * NSEC_PER_USEC));
+	hrtimer_forward_now(timer, ns_to_ktime(ns));
 	return HRTIMER_RESTART;
 }
 

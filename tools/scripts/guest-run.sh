@@ -16,3 +16,6 @@ echo "== nvpm stat -e core_a/always,host/always -I 50 -n 2 =="
 echo
 echo "== nvpm stat -e core_a/PGRAPH.IDLE -I 100 -n 2 (simulated PGRAPH 35% busy) =="
 ./nvpm stat -e core_a/PGRAPH.IDLE -I 100 -n 2
+echo
+echo "== nvpm hud -n 12 (frames sampled by software methods, 8 in flight) =="
+./nvpm hud -n 12

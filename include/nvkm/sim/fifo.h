@@ -17,10 +17,13 @@
 #define NVKM_SIM_GR_PRIM_CYCLES_DEFAULT	4
 
 /*
- * How often the FIFO is given time while it has work and the clock
- * follows real time (a timer; register accesses catch up as well).
+ * While the clock follows real time, a timer gives the FIFO time when it
+ * has work (register accesses catch up as well): this soon after new work
+ * or a resume, and then when the graphics engine is due to finish, at most
+ * this late.
  */
-#define NVKM_SIM_FIFO_TICK_US		100
+#define NVKM_SIM_FIFO_TICK_MIN_US	20
+#define NVKM_SIM_FIFO_TICK_MAX_US	1000
 
 /**
  * struct nvkm_sim_fifo_stats - what the simulated FIFO has done
