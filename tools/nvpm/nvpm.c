@@ -1364,13 +1364,218 @@ bench_run(struct bench *b, const struct nvpm_catalog *cat)
 	return ret ? 1 : 0;
 }
 
+/* ---- nvpm bench: software methods ---- */
+
+#define BENCH_FRAMES		1000
+#define BENCH_SW_OPS		6	/* nop .. readout, as the kernel lists them */
+
+/**
+ * struct bench_sw - the kernel's software method statistics (debugfs)
+ * @count: per method, how many ran
+ * @ns: time inside them
+ * @mmio_ns: of which in register accesses
+ * @intr: interrupts handled
+ * @intr_ns: time in the interrupt handler
+ */
+struct bench_sw {
+	unsigned long long count[BENCH_SW_OPS], ns[BENCH_SW_OPS], mmio_ns[BENCH_SW_OPS];
+	unsigned long long intr, intr_ns;
+};
+
+static const char * const bench_sw_ops[BENCH_SW_OPS] = {
+	"nop", "set_notify", "counter_add", "counter_clear", "sample", "readout",
+};
+
+/* /sys/kernel/debug/dri/<minor>/nvpm_fifo */
+static int
+bench_sw_read(const struct nvpm_dev *dev, struct bench_sw *st)
+{
+	char path[96], name[32];
+	unsigned long long c, ns, mmio, max;
+	FILE *f;
+	int i;
+
+	memset(st, 0, sizeof(*st));
+	snprintf(path, sizeof(path), "/sys/kernel/debug/dri/%d/nvpm_fifo", dev->minor);
+	f = fopen(path, "r");
+	if (!f)
+		return -errno;
+	if (fscanf(f, "interrupts %llu hardirq %*u ns %llu %*[^\n]\n", &st->intr,
+		   &st->intr_ns) != 2) {
+		fclose(f);
+		return -EINVAL;
+	}
+	fscanf(f, "%*[^\n]\n");
+	while (fscanf(f, "%31s %llu %llu %llu %llu\n", name, &c, &ns, &mmio, &max) == 5) {
+		for (i = 0; i < BENCH_SW_OPS; i++) {
+			if (strcmp(name, bench_sw_ops[i]))
+				continue;
+			st->count[i] = c;
+			st->ns[i] = ns;
+			st->mmio_ns[i] = mmio;
+		}
+	}
+	fclose(f);
+	return 0;
+}
+
+/*
+ * @frames frames, 8 in flight: @sampled ones SAMPLE, SAMPLE, READOUT
+ * (results read from the ring), the others one NOP; us per frame.
+ */
+static double
+bench_frames(struct nvpm_channel *ch, struct nvpm_push *p, long frames, bool sampled,
+	     __u32 *seq)
+{
+	struct drm_nvpm_notifier_entry e[5];
+	__u64 fence[8];
+	double t = now_s();
+	long f;
+	int ret;
+
+	for (f = 0; f < frames; f++) {
+		if (f >= 8 && nvpm_wait(ch->fd, ch->handle, fence[f % 8], 10000000000ull, NULL))
+			return -EIO;
+		if (f >= 8 && sampled && nvpm_ring_read(ch, *seq - 7, e, 5) != 4)
+			return -EIO;
+		ret = nvpm_push_space(p, 6);
+		if (ret)
+			return ret;
+		if (sampled) {
+			nvpm_push_mthd(p, NVPM_SUBC_SW, NVPM_SW_SAMPLE, 0);
+			nvpm_push_mthd(p, NVPM_SUBC_SW, NVPM_SW_SAMPLE, 0);
+			nvpm_push_mthd(p, NVPM_SUBC_SW, NVPM_SW_READOUT, ++*seq);
+		} else {
+			nvpm_push_mthd(p, NVPM_SUBC_SW, NVPM_SW_NOP, 0);
+		}
+		ret = nvpm_push_submit(p, ch, &fence[f % 8]);
+		if (ret)
+			return ret;
+	}
+	for (f = frames - 8; f < frames; f++) {
+		if (f >= 0 && nvpm_wait(ch->fd, ch->handle, fence[f % 8], 10000000000ull, NULL))
+			return -EIO;
+	}
+	return (now_s() - t) * 1e6 / frames;
+}
+
+static void
+bench_sw_row(const char *name, const struct bench_sw *a, const struct bench_sw *b, int op,
+	     double *base)
+{
+	unsigned long long n = b->count[op] - a->count[op];
+	double own, all;
+
+	if (!n)
+		return;
+	all = (double)(b->ns[op] - a->ns[op]) / n;
+	own = all - (double)(b->mmio_ns[op] - a->mmio_ns[op]) / n;
+	if (*base <= 0)
+		*base = own;
+	printf("%-26s %9.0f %11.0f %8.2f\n", name, own, all, own / *base);
+}
+
+/* A channel sampling 4 counters: 3 of a group, and PTIMER. */
+static int
+bench_sw_channel(struct bench *b, const struct nvpm_catalog *cat, struct nvpm_channel *ch,
+		 struct nvpm_push *p)
+{
+	struct drm_nvpm_counter ctr[3] = { { .logic_op = NVPM_OP_ALWAYS },
+					   { .logic_op = NVPM_OP_ALWAYS },
+					   { .logic_op = NVPM_OP_ALWAYS } };
+	__u32 grp;
+	__u64 seq;
+	int i, ret;
+
+	/* the last domain: the ioctl rows hold the first four */
+	ret = nvpm_perfdom_quad(b->fd, cat->dom[cat->nr_dom - 1].id, ctr, 3, &grp);
+	if (!ret)
+		ret = nvpm_channel_new(b->fd, 0, ch);
+	if (!ret)
+		ret = nvpm_push_new(b->fd, 64 * 1024, p);
+	if (!ret)
+		ret = nvpm_push_setup(p);
+	if (!ret)
+		ret = nvpm_push_space(p, 10);
+	if (ret)
+		return ret;
+	for (i = 0; i < 3; i++)
+		nvpm_push_mthd(p, NVPM_SUBC_SW, NVPM_SW_COUNTER_ADD,
+			       NVPM_SW_COUNTER_PERFDOM(grp, i));
+	nvpm_push_mthd(p, NVPM_SUBC_SW, NVPM_SW_COUNTER_ADD, NVPM_SW_GLOBAL_PTIMER);
+	ret = nvpm_push_submit(p, ch, &seq);
+	return ret ? ret : nvpm_wait(b->fd, ch->handle, seq, 10000000000ull, NULL);
+}
+
+/*
+ * Software methods: their time in the interrupt handler (from the
+ * kernel's statistics) against an empty one, and the cost of a sampled
+ * frame, submission to result, against a frame of one empty method.
+ */
+static int
+bench_sw(struct bench *b, const struct nvpm_dev *dev, const struct nvpm_catalog *cat)
+{
+	struct bench_sw s0, s1;
+	struct nvpm_channel ch;
+	struct nvpm_push p;
+	double empty, sampled, base = 0;
+	__u32 seq = 0;
+	int ret;
+
+	memset(&ch, 0, sizeof(ch));
+	memset(&p, 0, sizeof(p));
+	ret = bench_sw_read(dev, &s0);
+	if (ret) {
+		printf("\nsoftware methods: not timed (no FIFO statistics: %s)\n", strerror(-ret));
+		return 0;
+	}
+	ret = bench_sw_channel(b, cat, &ch, &p);
+	if (ret == -ENODEV) {
+		printf("\nsoftware methods: not timed (nvpm drives no FIFO on %s)\n", b->chip);
+		ret = 0;
+		goto out;
+	}
+	if (ret) {
+		fprintf(stderr, "nvpm bench: channel: %s\n", strerror(-ret));
+		goto out;
+	}
+	ret = bench_sw_read(dev, &s0);
+	empty = ret ? ret : bench_frames(&ch, &p, BENCH_FRAMES, false, &seq);
+	sampled = empty < 0 ? empty : bench_frames(&ch, &p, BENCH_FRAMES, true, &seq);
+	if (sampled < 0 || bench_sw_read(dev, &s1)) {
+		ret = sampled < 0 ? (int)sampled : -EIO;
+		fprintf(stderr, "nvpm bench: frames: %s\n", strerror(-ret));
+		goto out;
+	}
+
+	printf("\n%-26s %9s %11s %8s\n", "software method", "own ns", "with MMIO", "x NOP");
+	bench_sw_row("NOP (empty)", &s0, &s1, 0, &base);
+	bench_sw_row("SAMPLE, 4 counters", &s0, &s1, 4, &base);
+	bench_sw_row("READOUT, 4 counters", &s0, &s1, 5, &base);
+	if (s1.intr > s0.intr)
+		printf("%-26s %9s %11.0f\n", "interrupt handler, whole", "",
+		       (double)(s1.intr_ns - s0.intr_ns) / (s1.intr - s0.intr));
+	printf("(own: the mean time in the method outside register accesses)\n");
+	printf("\n%-34s %10s %10s\n", "frame, EXEC to result, 8 in flight", "us/frame",
+	       "x NOP frame");
+	printf("%-34s %10.1f %10.2f\n", "one NOP", empty, 1.0);
+	printf("%-34s %10.1f %10.2f\n", "SAMPLE, SAMPLE, READOUT", sampled, sampled / empty);
+	ret = 0;
+out:
+	nvpm_push_free(&p);
+	nvpm_channel_del(&ch);
+	return ret ? 1 : 0;
+}
+
 static void
 bench_usage(FILE *f)
 {
 	fprintf(f, "usage: nvpm bench [-d DEVICE] [-n ITERATIONS]\n"
 		"  time DRM_IOCTL_VERSION, GET_INFO, READ and SAMPLE (no, 1 and 4 counter\n"
-		"  groups), best of %d rounds of ITERATIONS (default %d) calls each\n",
-		BENCH_ROUNDS, BENCH_ITERS);
+		"  groups), best of %d rounds of ITERATIONS (default %d) calls each;\n"
+		"  then software methods (the kernel's time in them, from debugfs) and\n"
+		"  %d frames sampled in the command stream against %d of one empty method\n",
+		BENCH_ROUNDS, BENCH_ITERS, BENCH_FRAMES, BENCH_FRAMES);
 }
 
 static int
@@ -1416,6 +1621,8 @@ cmd_bench(int argc, char **argv)
 	       BENCH_ROUNDS, b.iters);
 	b.fd = dev.fd;
 	ret = bench_run(&b, &cat);
+	if (!ret)
+		ret = bench_sw(&b, &dev, &cat);
 	nvpm_catalog_free(&cat);
 	nvpm_dev_close(&dev);
 	return ret;
@@ -1427,7 +1634,7 @@ static const struct nvpm_cmd nvpm_cmds[] = {
 	{ "info", "", "show what every nvpm device reports (GET_INFO)", cmd_info },
 	{ "list", "[DOMAIN]", "list domains and their named signals", cmd_list },
 	{ "stat", "-e EVENT,...", "count events while a command runs", cmd_stat },
-	{ "bench", "", "time the counter ioctls", cmd_bench },
+	{ "bench", "", "time the counter ioctls and software methods", cmd_bench },
 	{ "hud", "", "sample frames in the command stream, like mesa's HUD", cmd_hud },
 };
 

@@ -38,20 +38,23 @@ nvkm_sw_entry(struct nvkm_sw_chan *sw, u64 n)
 /*
  * Write the next ring entry: its sequence goes BUSY first and gets its
  * value last, so that a reader can tell a torn entry.  The notifier is
- * userspace's to scribble on: what the kernel reads back from it only
- * decides whether an overwritten entry counts as lost.
+ * userspace's to scribble on: what the kernel reads back from it (@read,
+ * the header's read_sequence, and the entry overwritten) only decides
+ * whether an overwritten entry counts as lost.
  */
 static void
-nvkm_sw_put(struct nvkm_sw_chan *sw, u64 seq, u32 counter, u32 flags,
+nvkm_sw_put(struct nvkm_sw_chan *sw, u64 read, u64 seq, u32 counter, u32 flags,
 	    u64 cycles, u64 value)
 {
 	struct nvkm_sw_ntfy_entry *e = nvkm_sw_entry(sw, sw->written);
-	u64 read = READ_ONCE(nvkm_sw_header(sw)->read_sequence);
-	u64 old = READ_ONCE(e->sequence);
 
-	if (sw->written >= sw->ring_size && read && old != NVKM_SW_SEQ_BUSY &&
-	    old > read && !(READ_ONCE(e->flags) & NVKM_SW_NTFY_METHOD))
-		sw->lost++;
+	if (read && sw->written >= sw->ring_size) {
+		u64 old = READ_ONCE(e->sequence);
+
+		if (old != NVKM_SW_SEQ_BUSY && old > read &&
+		    !(READ_ONCE(e->flags) & NVKM_SW_NTFY_METHOD))
+			sw->lost++;
+	}
 
 	WRITE_ONCE(e->sequence, NVKM_SW_SEQ_BUSY);
 	smp_wmb();	/* BUSY before the fields */
@@ -87,8 +90,8 @@ nvkm_sw_error(struct nvkm_sw_chan *sw, u32 mthd, u32 code, u32 data)
 	sw->errors++;
 	if (!sw->bound)
 		return;
-	nvkm_sw_put(sw, sw->sequence, code, NVKM_SW_NTFY_ERROR | NVKM_SW_NTFY_METHOD,
-		    mthd, data);
+	nvkm_sw_put(sw, READ_ONCE(nvkm_sw_header(sw)->read_sequence), sw->sequence, code,
+		    NVKM_SW_NTFY_ERROR | NVKM_SW_NTFY_METHOD, mthd, data);
 	nvkm_sw_publish(sw, false);
 }
 
@@ -137,33 +140,33 @@ nvkm_sw_shift(struct nvkm_sw_ctr *c, u64 val, u64 cyc)
 }
 
 /*
- * Take the pending latch into the counters that were in it.  The latch is
- * the device's: whoever triggered the last one (another channel, a SAMPLE
- * ioctl), it is collected here for every group before a new one is
- * triggered, so that no count is lost.  @flush: collect it even when this
- * channel has none pending.
+ * Collect the device's latch: whoever triggered the last one (this
+ * channel, another, a SAMPLE ioctl), every group gets its counts before a
+ * new one is triggered, so that none is lost.  Register accesses only.
  */
 static int
-nvkm_sw_collect(struct nvkm_sw_chan *sw, bool flush, u64 *mmio_ns)
+nvkm_sw_latch(struct nvkm_sw_chan *sw, struct nvkm_perfdom **doms)
 {
-	struct nvkm_perfdom *doms[NVKM_SW_STAGING_MAX];
+	int nr = sw->latch_pending ? nvkm_sw_doms(sw, doms, true) : 0;
+
+	return nvkm_perfdom_sample_end(sw->pm, doms, nr, false);
+}
+
+/*
+ * The collected latch, into the counters of this channel that were in it.
+ * Methods run with the channel's lock held, interrupts off: the totals'
+ * lock is taken as is.
+ */
+static void
+nvkm_sw_take(struct nvkm_sw_chan *sw)
+{
 	struct nvkm_pm *pm = sw->pm;
-	unsigned long flags;
-	u64 t = local_clock();
-	int i, nr = 0, ret;
+	int i;
 
-	if (!sw->latch_pending && !flush)
-		return 0;
-	if (sw->latch_pending)
-		nr = nvkm_sw_doms(sw, doms, true);
-	ret = nvkm_perfdom_sample_end(pm, doms, nr, false);
-	if (ret || !sw->latch_pending) {
-		*mmio_ns += local_clock() - t;
-		return ret;
-	}
+	if (!sw->latch_pending)
+		return;
 	sw->latch_pending = false;
-
-	spin_lock_irqsave(&pm->lock, flags);
+	spin_lock(&pm->lock);
 	for (i = 0; i < sw->nr_ctr; i++) {
 		struct nvkm_sw_ctr *c = &sw->ctr[i];
 		const struct nvkm_perfdom_result *res;
@@ -180,9 +183,26 @@ nvkm_sw_collect(struct nvkm_sw_chan *sw, bool flush, u64 *mmio_ns)
 		if (res->flags & NVKM_PERFDOM_LOST)
 			c->flags |= NVKM_SW_NTFY_LOST;
 	}
-	spin_unlock_irqrestore(&pm->lock, flags);
+	spin_unlock(&pm->lock);
+}
+
+/* Collect this channel's pending latch, if any; false if it has not landed. */
+static bool
+nvkm_sw_collect(struct nvkm_sw_chan *sw, u64 *mmio_ns)
+{
+	struct nvkm_perfdom *doms[NVKM_SW_STAGING_MAX];
+	u64 t;
+	int ret;
+
+	if (!sw->latch_pending)
+		return true;
+	t = local_clock();
+	ret = nvkm_sw_latch(sw, doms);
 	*mmio_ns += local_clock() - t;
-	return 0;
+	if (ret)
+		return false;
+	nvkm_sw_take(sw);
+	return true;
 }
 
 static void
@@ -226,47 +246,54 @@ nvkm_sw_add(struct nvkm_sw_chan *sw, u32 data)
 static void
 nvkm_sw_sample(struct nvkm_sw_chan *sw, u32 data, u64 *mmio_ns)
 {
-	struct nvkm_perfdom *doms[NVKM_SW_STAGING_MAX];
+	struct nvkm_perfdom *old[NVKM_SW_STAGING_MAX], *doms[NVKM_SW_STAGING_MAX];
+	bool global = false;
 	u64 t, now = 0;
-	int i, nr;
+	int i, nr, ret;
 
 	if (data) {
 		nvkm_sw_error(sw, NVKM_SW_SAMPLE, NVKM_SW_ERR_BAD_DATA, data);
 		return;
 	}
-	/* the previous latch first: its counts are the interval before */
-	if (nvkm_sw_collect(sw, true, mmio_ns)) {
+	nr = nvkm_sw_doms(sw, doms, false);
+	for (i = 0; i < sw->nr_ctr; i++)
+		global |= sw->ctr[i].global;
+
+	/*
+	 * The registers in one go: the previous latch (its counts end the
+	 * interval before), the trigger, and GPU time right after it, the
+	 * same instant give or take an access.
+	 */
+	t = local_clock();
+	ret = nvkm_sw_latch(sw, old);
+	if (!ret && nr)
+		nvkm_perfdom_sample_begin(sw->pm, doms, nr);
+	if (!ret && global)
+		now = nvkm_sw_ptimer(sw->device);
+	*mmio_ns += local_clock() - t;
+	if (ret) {
 		nvkm_sw_error(sw, NVKM_SW_SAMPLE, NVKM_SW_ERR_LATCH, data);
 		return;
 	}
 
-	for (i = 0; i < sw->nr_ctr; i++)
-		sw->ctr[i].in_latch = !!sw->ctr[i].dom;
-	nr = nvkm_sw_doms(sw, doms, true);
-	t = local_clock();
-	if (nr) {
-		nvkm_perfdom_sample_begin(sw->pm, doms, nr);
-		sw->latch_pending = true;
-	}
-	/* GPU time right after the trigger: the same instant, give or take */
+	nvkm_sw_take(sw);
 	for (i = 0; i < sw->nr_ctr; i++) {
 		struct nvkm_sw_ctr *c = &sw->ctr[i];
 
-		if (!c->global)
-			continue;
-		if (!now)
-			now = nvkm_sw_ptimer(sw->device);
-		nvkm_sw_shift(c, now, 0);
+		c->in_latch = !!c->dom;
+		if (c->global)
+			nvkm_sw_shift(c, now, 0);
 	}
-	*mmio_ns += local_clock() - t;
+	sw->latch_pending = nr > 0;
 }
 
 static void
 nvkm_sw_readout(struct nvkm_sw_chan *sw, u32 data, u64 *mmio_ns)
 {
+	u64 read;
 	int i;
 
-	if (nvkm_sw_collect(sw, false, mmio_ns))
+	if (!nvkm_sw_collect(sw, mmio_ns))
 		nvkm_sw_error(sw, NVKM_SW_READOUT, NVKM_SW_ERR_LATCH, data);
 	if (!sw->bound) {
 		sw->errors++;	/* NVKM_SW_ERR_NO_NOTIFIER: nowhere to say it */
@@ -274,6 +301,7 @@ nvkm_sw_readout(struct nvkm_sw_chan *sw, u32 data, u64 *mmio_ns)
 	}
 
 	sw->sequence = data;
+	read = READ_ONCE(nvkm_sw_header(sw)->read_sequence);
 	for (i = 0; i < sw->nr_ctr; i++) {
 		struct nvkm_sw_ctr *c = &sw->ctr[i];
 		u32 flags = c->flags;
@@ -281,12 +309,13 @@ nvkm_sw_readout(struct nvkm_sw_chan *sw, u32 data, u64 *mmio_ns)
 		c->flags = 0;
 		if (c->gone) {
 			sw->errors++;
-			nvkm_sw_put(sw, data, c->id, NVKM_SW_NTFY_ERROR, 0, NVKM_SW_ERR_GONE);
+			nvkm_sw_put(sw, read, data, c->id, NVKM_SW_NTFY_ERROR, 0,
+				    NVKM_SW_ERR_GONE);
 			continue;
 		}
 		if (c->samples < 2 || c->in_latch)
 			flags |= NVKM_SW_NTFY_NOT_READY;
-		nvkm_sw_put(sw, data, c->id, flags, c->last_cyc - c->prev_cyc,
+		nvkm_sw_put(sw, read, data, c->id, flags, c->last_cyc - c->prev_cyc,
 			    c->last_val - c->prev_val);
 	}
 	nvkm_sw_publish(sw, true);
@@ -327,7 +356,7 @@ nvkm_sw_mthd(struct nvkm_sw_chan *sw, u32 mthd, u32 data)
 			break;
 		}
 		/* a latch under way is collected: the device's groups need it */
-		if (nvkm_sw_collect(sw, false, &mmio_ns))
+		if (!nvkm_sw_collect(sw, &mmio_ns))
 			nvkm_sw_error(sw, mthd, NVKM_SW_ERR_LATCH, data);
 		sw->nr_ctr = 0;
 		sw->latch_pending = false;
