@@ -1,0 +1,360 @@
+// SPDX-License-Identifier: MIT
+/*
+ * KUnit: the simulated PFIFO and graphics engine, through their registers
+ * only (no driver): channels set up in instance memory, pushbuffers in the
+ * simulated VM, a manual clock.  Each test is a behaviour of
+ * Documentation/nvpm-sim.rst's FIFO table.
+ */
+#include <kunit/test.h>
+#include <linux/bitfield.h>
+#include <linux/vmalloc.h>
+#include <nvkm/hw/fifo.h>
+#include <nvkm/sim/fifo.h>
+#include <nvkm/sim/vm.h>
+#include "nvpm_kunit.h"
+
+#define VM(c)		(100 + (c))
+#define IB_VA		0x10000
+#define PUSH_VA		0x20000
+#define PAGE		NVKM_SIM_VM_PAGE
+#define IB_ORDER	4	/* 16 entries */
+#define INST(c)		((c) * 0x2000)
+#define RAMHT(c)	(INST(c) + 0x1000)
+#define GR_HANDLE	0xcafe0001
+#define CHANS		2
+
+#define PUSH_INC(subc, mthd, n) \
+	(FIELD_PREP(NV50_DMA_CMD_COUNT, n) | FIELD_PREP(NV50_DMA_CMD_SUBC, subc) | (mthd))
+
+struct sfifo_chan {
+	u32 *ib;
+	u32 *push;
+	u32 ib_put;
+	u32 pos;
+};
+
+struct sfifo_fixture {
+	struct nvkm_sim *sim;
+	struct sfifo_chan chan[CHANS + 1];
+};
+
+/* Channel @c: its space, IB ring and pushbuffer, RAMFC, RAMHT, enabled. */
+static void
+sfifo_chan(struct kunit *test, struct sfifo_fixture *f, int c)
+{
+	struct sfifo_chan *ch = &f->chan[c];
+
+	ch->ib = vzalloc(PAGE);
+	ch->push = vzalloc(PAGE);
+	KUNIT_ASSERT_TRUE(test, ch->ib && ch->push);
+	KUNIT_ASSERT_EQ(test, nvkm_sim_vm_chan_new(f->sim, VM(c)), 0);
+	KUNIT_ASSERT_EQ(test, nvkm_sim_vm_map(f->sim, VM(c), IB_VA, ch->ib, PAGE), 0);
+	KUNIT_ASSERT_EQ(test, nvkm_sim_vm_map(f->sim, VM(c), PUSH_VA, ch->push, PAGE), 0);
+	wr(f->sim, NV50_PRAMIN + INST(c) + NV50_RAMFC_IB_LOW, IB_VA);
+	wr(f->sim, NV50_PRAMIN + INST(c) + NV50_RAMFC_IB_HIGH,
+	   FIELD_PREP(NV50_RAMFC_IB_HIGH_ORDER, IB_ORDER));
+	wr(f->sim, NV50_PRAMIN + INST(c) + NV50_RAMFC_RAMHT,
+	   FIELD_PREP(NV50_RAMFC_RAMHT_OFFSET, RAMHT(c) >> 4));
+	wr(f->sim, NV50_PRAMIN + INST(c) + NV50_INST_VM, VM(c));
+	wr(f->sim, NV50_PRAMIN + RAMHT(c), GR_HANDLE);
+	wr(f->sim, NV50_PRAMIN + RAMHT(c) + 4,
+	   FIELD_PREP(NV50_RAMHT_CONTEXT_ENGINE, NV50_FIFO_ENGINE_GR));
+	wr(f->sim, NV50_PFIFO_CTX_TABLE(c), NV50_PFIFO_CTX_TABLE_ENABLED | INST(c) >> 12);
+}
+
+static int
+sfifo_init(struct kunit *test)
+{
+	struct sfifo_fixture *f = kunit_kzalloc(test, sizeof(*f), GFP_KERNEL);
+	int c;
+
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	test->priv = f;
+	f->sim = nvkm_sim_new(0x84);
+	KUNIT_ASSERT_NOT_NULL(test, f->sim);
+	nvkm_sim_set_manual_clock(f->sim, true);
+	wr(f->sim, NV_PFIFO_INTR_EN_0, NV_PFIFO_INTR_CACHE_ERROR | NV_PFIFO_INTR_DMA_PUSHER);
+	for (c = 1; c <= CHANS; c++)
+		sfifo_chan(test, f, c);
+	return 0;
+}
+
+static void
+sfifo_exit(struct kunit *test)
+{
+	struct sfifo_fixture *f = test->priv;
+	int c;
+
+	if (!f)
+		return;
+	nvkm_sim_del(&f->sim);
+	for (c = 0; c <= CHANS; c++) {
+		vfree(f->chan[c].ib);
+		vfree(f->chan[c].push);
+	}
+}
+
+static void
+push(struct sfifo_fixture *f, int c, u32 subc, u32 mthd, u32 data)
+{
+	f->chan[c].push[f->chan[c].pos++] = PUSH_INC(subc, mthd, 1);
+	f->chan[c].push[f->chan[c].pos++] = data;
+}
+
+/* An IB entry for words [@from, @to) of the pushbuffer, made visible. */
+static void
+segment(struct sfifo_fixture *f, int c, u32 from, u32 to)
+{
+	struct sfifo_chan *ch = &f->chan[c];
+	u32 *e = &ch->ib[(ch->ib_put % BIT(IB_ORDER)) * 2];
+
+	e[0] = PUSH_VA + from * 4;
+	e[1] = FIELD_PREP(NV50_IB_HIGH_LENGTH, to - from);
+	ch->ib_put = (ch->ib_put + 1) % BIT(IB_ORDER);
+	wr(f->sim, NV50_USER(c) + NV50_USER_IB_PUT, ch->ib_put);
+}
+
+static u32
+ref(struct sfifo_fixture *f, int c)
+{
+	return rd(f->sim, NV50_USER(c) + NV50_USER_REF_CNT);
+}
+
+/* The puller takes one method per cycle. */
+static void
+one_method_per_cycle(struct kunit *test)
+{
+	struct sfifo_fixture *f = test->priv;
+	int i;
+
+	for (i = 1; i <= 10; i++)
+		push(f, 1, 0, NV_FIFO_MTHD_REF_CNT, i);
+	segment(f, 1, 0, f->chan[1].pos);
+	KUNIT_EXPECT_EQ(test, ref(f, 1), 0u);
+	nvkm_sim_run(f->sim, 3);
+	KUNIT_EXPECT_EQ(test, ref(f, 1), 3u);
+	nvkm_sim_run(f->sim, 4);
+	KUNIT_EXPECT_EQ(test, ref(f, 1), 7u);
+	nvkm_sim_run(f->sim, 100);
+	KUNIT_EXPECT_EQ(test, ref(f, 1), 10u);
+	KUNIT_EXPECT_EQ(test, rd(f->sim, NV50_USER(1) + NV50_USER_IB_GET), 1u);
+	KUNIT_EXPECT_EQ(test, rd(f->sim, NV_PFIFO_INTR_0), 0u);
+}
+
+/* A pushbuffer segment is one channel's: the others wait their turn. */
+static void
+channels_take_turns_by_segment(struct kunit *test)
+{
+	struct sfifo_fixture *f = test->priv;
+	int i;
+
+	for (i = 1; i <= 6; i++)
+		push(f, 1, 0, NV_FIFO_MTHD_REF_CNT, i);
+	for (i = 1; i <= 3; i++)
+		push(f, 2, 0, NV_FIFO_MTHD_REF_CNT, 10 + i);
+	segment(f, 1, 0, 6);
+	segment(f, 2, 0, 6);
+	segment(f, 1, 6, 12);
+	nvkm_sim_run(f->sim, 3);
+	KUNIT_EXPECT_EQ(test, ref(f, 1), 3u);
+	KUNIT_EXPECT_EQ(test, ref(f, 2), 0u);
+	nvkm_sim_run(f->sim, 3);
+	KUNIT_EXPECT_EQ(test, ref(f, 1), 3u);
+	KUNIT_EXPECT_EQ(test, ref(f, 2), 13u);
+	nvkm_sim_run(f->sim, 3);
+	KUNIT_EXPECT_EQ(test, ref(f, 1), 6u);
+}
+
+/*
+ * A method the GPU cannot run (here, on a subchannel bound to nothing)
+ * stops the puller once the graphics engine is idle: CACHE_ERROR, with the
+ * channel in PUSH1 and the method in CACHE1 at GET.
+ */
+static void
+trap_waits_for_graphics_idle(struct kunit *test)
+{
+	struct sfifo_fixture *f = test->priv;
+	u32 get, slot;
+
+	push(f, 1, 0, NV_FIFO_MTHD_OBJECT, GR_HANDLE);	/* cycle 0 */
+	push(f, 1, 0, NVKM_SIM_GR_PRIM_CYCLES, 3);	/* cycle 1 */
+	push(f, 1, 0, NVKM_SIM_GR_DRAW, 10);		/* cycle 2: busy to 32 */
+	push(f, 1, 5, 0x0100, 0x1234);
+	segment(f, 1, 0, f->chan[1].pos);
+	nvkm_sim_run(f->sim, 32);
+	KUNIT_EXPECT_EQ(test, rd(f->sim, NV_PFIFO_INTR_0), 0u);
+	nvkm_sim_run(f->sim, 1);
+	KUNIT_EXPECT_EQ(test, rd(f->sim, NV_PFIFO_INTR_0), (u32)NV_PFIFO_INTR_CACHE_ERROR);
+	KUNIT_EXPECT_EQ(test, rd(f->sim, NV_PMC_INTR_0), (u32)NV_PMC_INTR_0_PFIFO);
+	KUNIT_EXPECT_EQ(test, rd(f->sim, NV_PFIFO_CACHE1_PUSH1) &
+			NV50_PFIFO_CACHE1_PUSH1_CHID, 1u);
+	get = rd(f->sim, NV_PFIFO_CACHE1_GET);
+	slot = NV_PFIFO_CACHE1_SLOT(get);
+	KUNIT_EXPECT_EQ(test, rd(f->sim, NV40_PFIFO_CACHE1_METHOD(slot)),
+			FIELD_PREP(NV_PFIFO_CACHE1_METHOD_SUBC, 5) | 0x0100);
+	KUNIT_EXPECT_EQ(test, rd(f->sim, NV40_PFIFO_CACHE1_DATA(slot)), 0x1234u);
+	/* subchannel 0 is bound to graphics, the others to nothing (SW) */
+	KUNIT_EXPECT_EQ(test, rd(f->sim, NV_PFIFO_CACHE1_ENGINE), (u32)NV50_FIFO_ENGINE_GR);
+}
+
+/*
+ * The puller stays stopped until PULL0; it runs the method again unless
+ * CACHE1_GET was moved past it.
+ */
+static void
+pull0_resumes_and_get_skips(struct kunit *test)
+{
+	struct sfifo_fixture *f = test->priv;
+	struct nvkm_sim_fifo_stats st;
+	u32 get;
+
+	push(f, 1, 3, 0x0200, 1);
+	push(f, 1, 0, NV_FIFO_MTHD_REF_CNT, 7);
+	segment(f, 1, 0, f->chan[1].pos);
+	nvkm_sim_run(f->sim, 10);
+	get = rd(f->sim, NV_PFIFO_CACHE1_GET);
+	wr(f->sim, NV_PFIFO_INTR_0, NV_PFIFO_INTR_CACHE_ERROR);
+	nvkm_sim_run(f->sim, 10);
+	KUNIT_EXPECT_EQ(test, ref(f, 1), 0u);		/* acked, still stopped */
+	wr(f->sim, NV_PFIFO_CACHE1_PULL0, NV_PFIFO_CACHE1_PULL0_ACCESS);
+	nvkm_sim_run(f->sim, 10);
+	KUNIT_ASSERT_EQ(test, nvkm_sim_fifo_stats(f->sim, &st), 0);
+	KUNIT_EXPECT_EQ(test, st.traps, 2ull);		/* the same method again */
+	KUNIT_EXPECT_EQ(test, ref(f, 1), 0u);
+	wr(f->sim, NV_PFIFO_CACHE1_GET, get + 4);
+	wr(f->sim, NV_PFIFO_INTR_0, NV_PFIFO_INTR_CACHE_ERROR);
+	wr(f->sim, NV_PFIFO_CACHE1_PULL0, NV_PFIFO_CACHE1_PULL0_ACCESS);
+	nvkm_sim_run(f->sim, 10);
+	KUNIT_EXPECT_EQ(test, ref(f, 1), 7u);
+	KUNIT_EXPECT_EQ(test, rd(f->sim, NV_PFIFO_INTR_0), 0u);
+}
+
+/* Words the pusher cannot decode: DMA_PUSHER, its state; others go on. */
+static void
+bad_command_raises_dma_pusher(struct kunit *test)
+{
+	struct sfifo_fixture *f = test->priv;
+
+	f->chan[1].push[f->chan[1].pos++] = 0x20000000;	/* old jump */
+	segment(f, 1, 0, 1);
+	push(f, 2, 0, NV_FIFO_MTHD_REF_CNT, 5);
+	segment(f, 2, 0, 2);
+	nvkm_sim_run(f->sim, 10);
+	KUNIT_EXPECT_EQ(test, rd(f->sim, NV_PFIFO_INTR_0), (u32)NV_PFIFO_INTR_DMA_PUSHER);
+	KUNIT_EXPECT_EQ(test, FIELD_GET(NV_PFIFO_CACHE1_DMA_STATE_ERROR,
+					rd(f->sim, NV_PFIFO_CACHE1_DMA_STATE)),
+			(unsigned long)NV_PFIFO_DMA_ERROR_INVALID_CMD);
+	KUNIT_EXPECT_EQ(test, rd(f->sim, NV_PFIFO_CACHE1_DMA_GET), (u32)PUSH_VA);
+	KUNIT_EXPECT_EQ(test, rd(f->sim, NV_PFIFO_CACHE1_PUSH1) &
+			NV50_PFIFO_CACHE1_PUSH1_CHID, 1u);
+	KUNIT_EXPECT_EQ(test, ref(f, 2), 0u);		/* everything waits */
+	wr(f->sim, NV50_PFIFO_CTX_TABLE(1), INST(1) >> 12);
+	wr(f->sim, NV_PFIFO_CACHE1_DMA_STATE, 0);
+	wr(f->sim, NV_PFIFO_CACHE1_DMA_PUSH, NV_PFIFO_CACHE1_DMA_PUSH_ACCESS);
+	wr(f->sim, NV_PFIFO_INTR_0, NV_PFIFO_INTR_DMA_PUSHER);
+	nvkm_sim_run(f->sim, 10);
+	KUNIT_EXPECT_EQ(test, ref(f, 2), 5u);
+	KUNIT_EXPECT_EQ(test, rd(f->sim, NV_PFIFO_INTR_0), 0u);
+}
+
+/* A segment that is not mapped: MEM_FAULT. */
+static void
+unmapped_segment_is_mem_fault(struct kunit *test)
+{
+	struct sfifo_fixture *f = test->priv;
+	u32 *e = f->chan[1].ib;
+
+	e[0] = PUSH_VA + PAGE;		/* the page after the pushbuffer */
+	e[1] = FIELD_PREP(NV50_IB_HIGH_LENGTH, 2);
+	wr(f->sim, NV50_USER(1) + NV50_USER_IB_PUT, 1);
+	nvkm_sim_run(f->sim, 10);
+	KUNIT_EXPECT_EQ(test, rd(f->sim, NV_PFIFO_INTR_0), (u32)NV_PFIFO_INTR_DMA_PUSHER);
+	KUNIT_EXPECT_EQ(test, FIELD_GET(NV_PFIFO_CACHE1_DMA_STATE_ERROR,
+					rd(f->sim, NV_PFIFO_CACHE1_DMA_STATE)),
+			(unsigned long)NV_PFIFO_DMA_ERROR_MEM_FAULT);
+	KUNIT_EXPECT_EQ(test, rd(f->sim, NV_PFIFO_CACHE1_DMA_GET), (u32)(PUSH_VA + PAGE));
+}
+
+/* A disabled channel is not read any more; enabled again, it restarts. */
+static void
+disabled_channel_is_not_read(struct kunit *test)
+{
+	struct sfifo_fixture *f = test->priv;
+	int i;
+
+	for (i = 1; i <= 8; i++)
+		push(f, 1, 0, NV_FIFO_MTHD_REF_CNT, i);
+	segment(f, 1, 0, 16);
+	nvkm_sim_run(f->sim, 3);
+	wr(f->sim, NV50_PFIFO_CTX_TABLE(1), INST(1) >> 12);
+	/* a page of garbage where the rest was: never decoded */
+	memset(f->chan[1].push, 0xff, PAGE);
+	nvkm_sim_run(f->sim, 100);
+	KUNIT_EXPECT_EQ(test, rd(f->sim, NV_PFIFO_INTR_0), 0u);
+	KUNIT_EXPECT_EQ(test, ref(f, 1), 3u);
+	wr(f->sim, NV50_PFIFO_CTX_TABLE(1), NV50_PFIFO_CTX_TABLE_ENABLED | INST(1) >> 12);
+	KUNIT_EXPECT_EQ(test, ref(f, 1), 0u);
+	KUNIT_EXPECT_EQ(test, rd(f->sim, NV50_USER(1) + NV50_USER_IB_GET), 0u);
+}
+
+/* Only the NV50 family has the PFIFO model and an interrupt line. */
+static void
+fifo_only_on_nv50_family(struct kunit *test)
+{
+	static const u32 chipsets[] = { 0x10, 0x40, 0x50, 0x84, 0xa3, 0xaf, 0xc0, 0xe4 };
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(chipsets); i++) {
+		struct nvkm_sim *sim = nvkm_sim_new(chipsets[i]);
+		bool nv50 = chipsets[i] == 0x50 || (chipsets[i] >= 0x84 && chipsets[i] < 0xc0);
+		struct nvkm_sim_fifo_stats st;
+		u64 before;
+
+		KUNIT_ASSERT_NOT_NULL(test, sim);
+		before = unclaimed(sim);
+		rd(sim, NV_PFIFO_INTR_0);
+		rd(sim, NV50_PRAMIN);
+		rd(sim, NV50_USER(1) + NV50_USER_IB_GET);
+		KUNIT_EXPECT_EQ_MSG(test, unclaimed(sim) - before, nv50 ? 0ull : 3ull,
+				    "chipset 0x%x", chipsets[i]);
+		KUNIT_EXPECT_EQ_MSG(test, nvkm_sim_irq(sim) > 0, nv50, "chipset 0x%x",
+				    chipsets[i]);
+		KUNIT_EXPECT_EQ(test, nvkm_sim_fifo_stats(sim, &st), nv50 ? 0 : -ENODEV);
+		nvkm_sim_del(&sim);
+	}
+}
+
+/* PTIMER: nanoseconds of simulated time. */
+static void
+ptimer_counts_simulated_ns(struct kunit *test)
+{
+	struct sfifo_fixture *f = test->priv;
+	u64 t0, t1;
+
+	t0 = rd(f->sim, NV_PTIMER_TIME_0) | (u64)rd(f->sim, NV_PTIMER_TIME_1) << 32;
+	nvkm_sim_run(f->sim, 12345);
+	t1 = rd(f->sim, NV_PTIMER_TIME_0) | (u64)rd(f->sim, NV_PTIMER_TIME_1) << 32;
+	KUNIT_EXPECT_EQ(test, t1 - t0, 12345ull * 1000 / NVKM_SIM_CYCLES_PER_US);
+}
+
+static struct kunit_case nvpm_sim_fifo_cases[] = {
+	KUNIT_CASE(one_method_per_cycle),
+	KUNIT_CASE(channels_take_turns_by_segment),
+	KUNIT_CASE(trap_waits_for_graphics_idle),
+	KUNIT_CASE(pull0_resumes_and_get_skips),
+	KUNIT_CASE(bad_command_raises_dma_pusher),
+	KUNIT_CASE(unmapped_segment_is_mem_fault),
+	KUNIT_CASE(disabled_channel_is_not_read),
+	KUNIT_CASE(fifo_only_on_nv50_family),
+	KUNIT_CASE(ptimer_counts_simulated_ns),
+	{}
+};
+
+static struct kunit_suite nvpm_sim_fifo_suite = {
+	.name = "nvpm_sim_fifo",
+	.init = sfifo_init,
+	.exit = sfifo_exit,
+	.test_cases = nvpm_sim_fifo_cases,
+};
+
+kunit_test_suite(nvpm_sim_fifo_suite);
