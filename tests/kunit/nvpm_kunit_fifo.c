@@ -601,6 +601,34 @@ destroy_collects_the_pending_latch(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, res.flags & NVKM_PERFDOM_LOST, 0u);
 }
 
+/* A latch lost by the group shows once, in the interval it hit. */
+static void
+lost_latch_is_flagged_once(struct kunit *test)
+{
+	struct fifo_fixture *f = test->priv;
+	u64 seq;
+	int i;
+
+	setup(f, 1);
+	seq = submit(test, f);
+	KUNIT_ASSERT_TRUE(test, run_until(f, seq));
+	/* two latches nobody collects: the second overflows */
+	nvkm_perfdom_sample_begin(f->device->pm, &f->grp, 1);
+	nvkm_sim_run(f->sim, 10);
+	nvkm_perfdom_sample_begin(f->device->pm, &f->grp, 1);
+	nvkm_sim_run(f->sim, 10);
+	frame(f, 2, 1);
+	frame(f, 3, 2);
+	seq = submit(test, f);
+	KUNIT_ASSERT_TRUE(test, run_until(f, seq));
+	for (i = 0; i < 3; i++) {
+		KUNIT_EXPECT_EQ(test, entry(f, i)->flags, NVKM_SW_NTFY_LOST);
+		KUNIT_EXPECT_EQ(test, entry(f, NR_CTRS + i)->flags, 0u);
+	}
+	KUNIT_EXPECT_EQ(test, entry(f, 3)->flags, 0u);
+	KUNIT_EXPECT_EQ(test, entry(f, NR_CTRS)->value, 3ull);
+}
+
 static struct kunit_case nvpm_fifo_cases[] = {
 	KUNIT_CASE(frame_counts_exactly),
 	KUNIT_CASE(frames_in_a_row),
@@ -613,6 +641,7 @@ static struct kunit_case nvpm_fifo_cases[] = {
 	KUNIT_CASE(bad_method_stops_the_channel),
 	KUNIT_CASE(bad_pushbuffer_stops_only_its_channel),
 	KUNIT_CASE(destroy_collects_the_pending_latch),
+	KUNIT_CASE(lost_latch_is_flagged_once),
 	{}
 };
 

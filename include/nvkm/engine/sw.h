@@ -121,6 +121,8 @@ struct nvkm_sw_stats {
  * @in_latch: the pending latch is its
  * @samples: SAMPLEs it has been in
  * @flags: NVKM_SW_NTFY_SATURATED / _LOST met since the last READOUT
+ * @saturated: the group's counter had its SATURATED flag at the last look
+ * @lost: the group had its LOST flag at the last look
  * @last_val: total at the latest SAMPLE
  * @last_cyc: domain cycles at the latest SAMPLE
  * @prev_val: total at the SAMPLE before
@@ -135,6 +137,8 @@ struct nvkm_sw_ctr {
 	bool in_latch;
 	u32 samples;
 	u32 flags;
+	bool saturated;
+	bool lost;
 	u64 last_val, last_cyc;
 	u64 prev_val, prev_cyc;
 };

@@ -178,10 +178,13 @@ nvkm_sw_take(struct nvkm_sw_chan *sw)
 			continue;
 		res = &c->dom->res;
 		nvkm_sw_shift(c, res->value[c->ctr], res->cycles);
-		if (res->ctr_flags[c->ctr] & NVKM_PERFCTR_SATURATED)
+		/* the group's flags stay set: report them when they appear */
+		if ((res->ctr_flags[c->ctr] & NVKM_PERFCTR_SATURATED) && !c->saturated)
 			c->flags |= NVKM_SW_NTFY_SATURATED;
-		if (res->flags & NVKM_PERFDOM_LOST)
+		if ((res->flags & NVKM_PERFDOM_LOST) && !c->lost)
 			c->flags |= NVKM_SW_NTFY_LOST;
+		c->saturated = res->ctr_flags[c->ctr] & NVKM_PERFCTR_SATURATED;
+		c->lost = res->flags & NVKM_PERFDOM_LOST;
 	}
 	spin_unlock(&pm->lock);
 }
@@ -241,6 +244,12 @@ nvkm_sw_add(struct nvkm_sw_chan *sw, u32 data)
 	*c = (struct nvkm_sw_ctr) {
 		.id = data, .dom = dom, .ctr = global ? 0 : ctr, .global = global,
 	};
+	if (dom) {	/* what the group had before counts for nothing here */
+		spin_lock(&sw->pm->lock);
+		c->saturated = dom->res.ctr_flags[ctr] & NVKM_PERFCTR_SATURATED;
+		c->lost = dom->res.flags & NVKM_PERFDOM_LOST;
+		spin_unlock(&sw->pm->lock);
+	}
 }
 
 static void
