@@ -227,16 +227,15 @@ nvpm_ioctl_channel_new(struct drm_device *drm, void *data, struct drm_file *file
 	if (ret)
 		goto free;
 
+	ret = drm_gem_handle_create(file, &c->ntfy->base, &handle);
+	if (ret)
+		goto free;
+	/* published last: from here on CHANNEL_DEL can find it */
 	mutex_lock(&nfile->lock);
 	ret = xa_alloc(&nfile->channels, &id, c, xa_limit_32b, GFP_KERNEL);
 	mutex_unlock(&nfile->lock);
-	if (ret)
-		goto free;
-	ret = drm_gem_handle_create(file, &c->ntfy->base, &handle);
 	if (ret) {
-		mutex_lock(&nfile->lock);
-		xa_erase(&nfile->channels, id);
-		mutex_unlock(&nfile->lock);
+		drm_gem_handle_delete(file, handle);
 		goto free;
 	}
 
