@@ -187,7 +187,7 @@ nvpm_ioctl_perfdom_create(struct drm_device *drm, void *data, struct drm_file *f
 		return -ENODEV;
 
 	mutex_lock(&nfile->lock);
-	ret = nvkm_perfdom_new(nvpm_pm(drm), &args, &dom);
+	ret = nvkm_perfdom_new_held(nvpm_pm(drm), &args, nfile, &dom);
 	if (ret)
 		goto out;
 	ret = xa_alloc(&nfile->perfdoms, &handle, dom, xa_limit_32b, GFP_KERNEL);

@@ -348,6 +348,100 @@ held_domain_is_busy(struct kunit *test)
 	nvkm_perfdom_del(&d1);
 }
 
+
+/*
+ * Two groups of one holder take turns on a domain: A counts S_A (high),
+ * B counts S_B (low); each SAMPLE moves the domain on.  Before G84 and
+ * from GF100 on, A's first latch is dropped, and a group taking its turn
+ * also counts the one cycle between the latch and its programming the
+ * previous group's way.
+ */
+static void
+groups_take_turns(struct kunit *test)
+{
+	struct pm_fixture *f = pm_fixture(test, *(const u32 *)test->param_value);
+	bool pre = f->device->chipset < 0x84 || f->device->chipset >= 0xc0;
+	static const int holder;
+	u64 value[2] = {}, cycles[2] = {}, samples[2] = {};
+	struct nvkm_perfdom *g[2];
+	struct nvkm_perfdom_result r;
+	struct nvkm_perfdom_args a;
+	int i, k, active = 0;
+
+	quad_args(&a, 1);
+	a.ctr[0].signal[0] = S_A;
+	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new_held(f->pm, &a, &holder, &g[0]), 0);
+	a.ctr[0].signal[0] = S_B;
+	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new_held(f->pm, &a, &holder, &g[1]), 0);
+	nvkm_sim_pcounter_set_signal(f->sim, 1, S_A, true);
+	if (pre) {
+		KUNIT_ASSERT_EQ(test, sample(f, g, 2), 0);
+		samples[0]++;
+		active = 1;
+	}
+	for (k = 1; k <= 5; k++) {
+		nvkm_sim_run(f->sim, 100 * k);
+		KUNIT_ASSERT_EQ(test, sample(f, g, 2), 0);
+		cycles[active] += 100 * k + pre;
+		/* the leaked cycle counts S_A for B (high), S_B for A (low) */
+		value[active] += active ? pre : 100 * k;
+		samples[active]++;
+		active ^= 1;
+	}
+	for (i = 0; i < 2; i++) {
+		nvkm_perfdom_read(g[i], &r);
+		KUNIT_EXPECT_EQ_MSG(test, r.value[0], value[i], "group %d", i);
+		KUNIT_EXPECT_EQ_MSG(test, r.value[3], cycles[i], "group %d", i);
+		KUNIT_EXPECT_EQ_MSG(test, r.cycles, cycles[i], "group %d", i);
+		KUNIT_EXPECT_EQ_MSG(test, r.samples, samples[i], "group %d", i);
+		KUNIT_EXPECT_EQ_MSG(test, r.flags, 0, "group %d", i);
+	}
+	nvkm_perfdom_del(&g[0]);
+	nvkm_perfdom_del(&g[1]);
+}
+
+/*
+ * A holder's groups share a domain; another holder's, or one without a
+ * holder, are refused; the holder may have 16 there; deleting the group
+ * that counts lets the next count at once.
+ */
+static void
+turns_belong_to_one_holder(struct kunit *test)
+{
+	struct pm_fixture *f = pm_fixture(test, 0x84);
+	static const int mine, theirs;
+	struct nvkm_perfdom *g[NVKM_PM_GROUPS_PER_DOM + 1], *other;
+	struct nvkm_perfdom_result r;
+	struct nvkm_perfdom_args a;
+	int i;
+
+	quad_args(&a, 2);
+	for (i = 0; i < NVKM_PM_GROUPS_PER_DOM; i++)
+		KUNIT_ASSERT_EQ(test, nvkm_perfdom_new_held(f->pm, &a, &mine, &g[i]), 0);
+	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new_held(f->pm, &a, &mine, &g[i]), -ENOSPC);
+	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new_held(f->pm, &a, &theirs, &other), -EBUSY);
+	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &other), -EBUSY);
+	KUNIT_EXPECT_NULL(test, other);
+
+	/* group 0 counts; deleting it makes group 1 count from now */
+	nvkm_sim_run(f->sim, 50);
+	nvkm_perfdom_del(&g[0]);
+	nvkm_sim_run(f->sim, 70);
+	KUNIT_ASSERT_EQ(test, sample(f, &g[1], 1), 0);
+	nvkm_perfdom_read(g[1], &r);
+	KUNIT_EXPECT_EQ(test, r.cycles, 70);
+	KUNIT_EXPECT_EQ(test, r.samples, 1);
+	nvkm_perfdom_read(g[2], &r);
+	KUNIT_EXPECT_EQ(test, r.samples, 0);
+	KUNIT_EXPECT_EQ(test, r.flags, NVKM_PERFDOM_NOT_READY);
+
+	for (i = 1; i < NVKM_PM_GROUPS_PER_DOM; i++)
+		nvkm_perfdom_del(&g[i]);
+	/* free again: anyone may take it */
+	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new_held(f->pm, &a, &theirs, &other), 0);
+	nvkm_perfdom_del(&other);
+}
+
 /* What a generation lacks is refused, and nothing is programmed. */
 static void
 generation_limits_are_refused(struct kunit *test)
@@ -487,6 +581,8 @@ static struct kunit_case nvpm_pm_cases[] = {
 	KUNIT_CASE(every_counter_mode),
 	KUNIT_CASE_PARAM(single_event_window, single_chips_gen_params),
 	KUNIT_CASE(held_domain_is_busy),
+	KUNIT_CASE_PARAM(groups_take_turns, quad_chips_gen_params),
+	KUNIT_CASE(turns_belong_to_one_holder),
 	KUNIT_CASE(generation_limits_are_refused),
 	KUNIT_CASE(resume_reprograms_groups),
 	KUNIT_CASE(named_signals_and_trailers),

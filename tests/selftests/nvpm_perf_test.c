@@ -1409,7 +1409,7 @@ sample_leaves_other_files_alone(struct ctx *ctx)
 
 /* ---- ownership ---- */
 
-/* A held domain is refused to any other group, of any file. */
+/* A held domain is refused to the groups of any other file. */
 static enum result
 perfdom_busy_domain_is_ebusy(struct ctx *ctx)
 {
@@ -1429,8 +1429,6 @@ perfdom_busy_domain_is_ebusy(struct ctx *ctx)
 	}
 	quad_args(&a, 2);
 	if (expect_refused(ctx, fd, cmd, &a, sizeof(a), EBUSY, "from another file") != PASS)
-		goto out;
-	if (expect_refused(ctx, grp_fd, cmd, &a, sizeof(a), EBUSY, "from the same file") != PASS)
 		goto out;
 	ret = create_quad(fd, 3, &h2);
 	if (ret) {
@@ -1455,6 +1453,78 @@ out:
 	if (h)
 		destroy(grp_fd, h);
 	close(fd);
+	return res;
+}
+
+/*
+ * Groups of one file on one domain take turns, SAMPLE after SAMPLE: each
+ * counts every other interval, so their cycles add up to the time the
+ * domain counted, and the 17th group is refused.
+ */
+static enum result
+groups_of_a_file_take_turns(struct ctx *ctx)
+{
+	__u32 h[17], d = 4;
+	struct drm_nvpm_read r[2];
+	double t0, t1;
+	__u64 sum;
+	int i, n = 0, ret;
+	enum result res = FAIL;
+
+	for (n = 0; n < 16; n++) {
+		ret = create_quad(grp_fd, d, &h[n]);
+		if (ret) {
+			fail(ctx, "group %d: %s", n, err_name(ret));
+			goto out;
+		}
+		if (n == 1)
+			break;
+	}
+	n = 2;
+	/* interval 0 belongs to group 0, interval 1 to group 1, ... */
+	t0 = now_us();
+	for (i = 0; i < 6; i++) {
+		usleep(2000);
+		ret = sample(grp_fd, NULL);
+		if (ret) {
+			fail(ctx, "SAMPLE: %s", err_name(ret));
+			goto out;
+		}
+	}
+	t1 = now_us();
+	for (i = 0; i < 2; i++) {
+		ret = read_group(grp_fd, h[i], &r[i]);
+		if (ret) {
+			fail(ctx, "READ: %s", err_name(ret));
+			goto out;
+		}
+		if (r[i].sequence != 3 || r[i].flags || r[i].value[0] != r[i].cycles ||
+		    r[i].cycles < 3 * 1500) {
+			fail(ctx, "group %d: %llu samples, flags 0x%x, %llu of %llu cycles",
+			     i, (unsigned long long)r[i].sequence, r[i].flags,
+			     (unsigned long long)r[i].value[0],
+			     (unsigned long long)r[i].cycles);
+			goto out;
+		}
+	}
+	sum = r[0].cycles + r[1].cycles;
+	if (sum > (t1 - t0) * 1.05 + 100 || sum < (t1 - t0) * 0.5) {
+		fail(ctx, "%llu cycles counted in %.0f us", (unsigned long long)sum, t1 - t0);
+		goto out;
+	}
+	for (; n < 16; n++) {
+		ret = create_quad(grp_fd, d, &h[n]);
+		if (ret) {
+			fail(ctx, "group %d: %s", n, err_name(ret));
+			goto out;
+		}
+	}
+	if (expect_err(ctx, create_quad(grp_fd, d, &h[16]), ENOSPC, "17th group") != PASS)
+		goto out;
+	res = PASS;
+out:
+	while (n-- > 0)
+		destroy(grp_fd, h[n]);
 	return res;
 }
 
@@ -1787,6 +1857,7 @@ static const struct {
 	{ "sample_latches_groups_together", sample_latches_groups_together, true },
 	{ "sample_leaves_other_files_alone", sample_leaves_other_files_alone, true },
 	{ "perfdom_busy_domain_is_ebusy", perfdom_busy_domain_is_ebusy, true },
+	{ "groups_of_a_file_take_turns", groups_of_a_file_take_turns, true },
 	{ "close_releases_groups", close_releases_groups, true },
 	{ "perfdom_create_needs_perfmon", perfdom_create_needs_perfmon, true },
 	{ "hammer_processes", hammer_processes, true },

@@ -234,6 +234,7 @@ err_name(int ret)
 		{ EFAULT, "EFAULT" }, { EBUSY, "EBUSY" }, { ENODEV, "ENODEV" },
 		{ EINVAL, "EINVAL" }, { ENOTTY, "ENOTTY" }, { ERANGE, "ERANGE" },
 		{ EOPNOTSUPP, "EOPNOTSUPP" }, { ETIMEDOUT, "ETIMEDOUT" },
+		{ ENOSPC, "ENOSPC" }, { EIO, "EIO" },
 	};
 	static char other[32];
 	size_t i;

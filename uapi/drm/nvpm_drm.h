@@ -207,7 +207,13 @@ struct drm_nvpm_counter {
  * and close on STOP, @stop_count + 1 of them.
  *
  * Needs CAP_PERFMON (or CAP_SYS_ADMIN) unless the module was loaded with
- * unprivileged=1.  The domain must be free: -EBUSY otherwise.
+ * unprivileged=1.  A domain is held by the file that created the first
+ * group on it, until its last group there is destroyed: another file gets
+ * -EBUSY.  Several groups of one file on one domain (up to 16, -ENOSPC
+ * beyond) take turns: the first counts from its creation, and each SAMPLE
+ * of the file moves the domain on to its next group, so each group counts
+ * in every n-th sampling interval; its READ @cycles and @sequence tell how
+ * long and how often it counted.
  *
  * Argument of %DRM_IOCTL_NVPM_PERFDOM_CREATE.
  */
@@ -292,7 +298,7 @@ struct drm_nvpm_read {
 	__u64 value[4];
 	/** @cycles: out: domain clock cycles over all samples. */
 	__u64 cycles;
-	/** @sequence: out: samples this group has taken. */
+	/** @sequence: out: samples taken while this group was counting. */
 	__u64 sequence;
 	/** @counter_flags: out: NVPM_READ_SATURATED per counter. */
 	__u32 counter_flags[4];

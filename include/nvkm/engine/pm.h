@@ -39,7 +39,11 @@ struct nvkm_pm_sig {
  * @sig: named signals (catalog and trailer), sorted by number
  * @nr_sig: entries in @sig
  * @addr: its register block (GF100+), 0 before
- * @owner: the counter group holding the domain, or NULL
+ * @holder: who holds the domain (a file), NULL while it is free
+ * @groups: the holder's counter groups on it, in the order they take turns
+ * @nr_groups: entries in @groups
+ * @active: the group of @groups the hardware counts for now
+ * @turn: the sample call that last moved @active on
  */
 struct nvkm_pm_dom {
 	char name[16];
@@ -49,8 +53,15 @@ struct nvkm_pm_dom {
 	struct nvkm_pm_sig *sig;
 	u16 nr_sig;
 	u32 addr;
-	struct nvkm_perfdom *owner;
+	const void *holder;
+	struct list_head groups;
+	u32 nr_groups;
+	struct nvkm_perfdom *active;
+	u64 turn;
 };
+
+/* Counter groups that may take turns on one domain (multiplexing). */
+#define NVKM_PM_GROUPS_PER_DOM	16
 
 /* Modes of a counter group */
 #define NVKM_PERFDOM_QUAD	0
@@ -121,8 +132,11 @@ struct nvkm_perfdom_result {
  * @args: its configuration, validated
  * @res: its totals
  * @round: the latch (&nvkm_pm.round) it was last collected from
- * @discarded: its first latch has been dropped (where that is needed)
+ * @discarded: its first latch since it was last programmed has been
+ *	       dropped (where that is needed)
+ * @holder: who created it (see nvkm_perfdom_new_held())
  * @head: entry in &nvkm_pm.perfdoms
+ * @dom_head: entry in &nvkm_pm_dom.groups
  */
 struct nvkm_perfdom {
 	struct nvkm_pm *pm;
@@ -130,7 +144,9 @@ struct nvkm_perfdom {
 	struct nvkm_perfdom_result res;
 	u64 round;
 	bool discarded;
+	const void *holder;
 	struct list_head head;
+	struct list_head dom_head;
 };
 
 /**
@@ -142,6 +158,7 @@ struct nvkm_perfdom {
  * @lock: domain ownership, @perfdoms and every PCOUNTER register access
  * @perfdoms: configured counter groups
  * @round: latches triggered so far
+ * @turns: sample calls that moved groups on, so far
  */
 struct nvkm_pm {
 	struct nvkm_engine engine;
@@ -151,12 +168,15 @@ struct nvkm_pm {
 	spinlock_t lock;	/* see above */
 	struct list_head perfdoms;
 	u64 round;
+	u64 turns;
 };
 
 u64 nvkm_pm_caps(struct nvkm_pm *pm);
 int nvkm_pm_nr_counters(struct nvkm_pm *pm);
 int nvkm_perfdom_new(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args,
 		     struct nvkm_perfdom **pdom);
+int nvkm_perfdom_new_held(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args,
+			  const void *holder, struct nvkm_perfdom **pdom);
 void nvkm_perfdom_del(struct nvkm_perfdom **pdom);
 int nvkm_perfdom_sample_begin(struct nvkm_pm *pm, struct nvkm_perfdom **doms, int nr);
 int nvkm_perfdom_sample_end(struct nvkm_pm *pm, struct nvkm_perfdom **doms, int nr,

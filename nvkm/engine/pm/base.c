@@ -49,9 +49,13 @@ nvkm_pm_nr_counters(struct nvkm_pm *pm)
 int
 nvkm_pm_doms_alloc(struct nvkm_pm *pm, int nr)
 {
+	int d;
+
 	pm->dom = kcalloc(nr, sizeof(*pm->dom), GFP_KERNEL);
 	if (!pm->dom)
 		return -ENOMEM;
+	for (d = 0; d < nr; d++)
+		INIT_LIST_HEAD(&pm->dom[d].groups);
 	pm->nr_doms = nr;
 	return 0;
 }
@@ -195,24 +199,50 @@ nvkm_perfdom_validate(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args)
 	return 0;
 }
 
+/*
+ * Make @dom the group the hardware counts for on its domain.  Where the
+ * shadow counters survive programming (before G84, GF100+), a @fresh group
+ * drops its first latch, which holds counts from before it; a group taking
+ * its turn right after a latch keeps it: only the few cycles between that
+ * latch and this write were counted the previous group's way.
+ */
+static void
+nvkm_perfdom_activate(struct nvkm_pm *pm, struct nvkm_perfdom *dom, bool fresh)
+{
+	pm->dom[dom->args.dom].active = dom;
+	dom->round = pm->round;	/* a latch already under way is not its */
+	dom->discarded = !fresh;
+	pm->func->layout->program(pm, dom->args.dom, &dom->args);
+}
+
 /**
- * nvkm_perfdom_new() - configure a counter group and start it counting
+ * nvkm_perfdom_new_held() - configure a counter group for a holder
  * @pm: the engine
  * @args: what to count
+ * @holder: who asks (e.g. the file); NULL for a group that shares its
+ *	    domain with no other
  * @pdom: the new group
  *
+ * A free domain is taken by @holder.  Further groups of the same holder on
+ * it take turns with the first (multiplexing): each sample moves the
+ * domain on to the next of them, so each counts a share of the time and
+ * its cycle total says how much.  Another holder's domain is never taken
+ * over.  A group that is first on its domain starts counting at once.
+ *
  * Return: 0; -ENOENT for an unknown domain, -EINVAL / -E2BIG for a
- * configuration the generation cannot run, -EBUSY when another group holds
- * the domain, -EOPNOTSUPP without counter group support, -ENOMEM.  On
- * failure nothing changed.
+ * configuration the generation cannot run, -EBUSY when another holder
+ * holds the domain, -ENOSPC when the holder has NVKM_PM_GROUPS_PER_DOM
+ * groups on it already, -EOPNOTSUPP without counter group support,
+ * -ENOMEM.  On failure nothing changed.
  */
 int
-nvkm_perfdom_new(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args,
-		 struct nvkm_perfdom **pdom)
+nvkm_perfdom_new_held(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args,
+		      const void *holder, struct nvkm_perfdom **pdom)
 {
 	struct nvkm_perfdom *dom;
+	struct nvkm_pm_dom *pdm;
 	unsigned long flags;
-	int ret;
+	int ret = 0;
 
 	*pdom = NULL;
 	ret = nvkm_perfdom_validate(pm, args);
@@ -224,18 +254,26 @@ nvkm_perfdom_new(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args,
 		return -ENOMEM;
 	dom->pm = pm;
 	dom->args = *args;
+	dom->holder = holder;
 	dom->res.flags = NVKM_PERFDOM_NOT_READY;
 
 	spin_lock_irqsave(&pm->lock, flags);
-	if (pm->dom[args->dom].owner) {
+	pdm = &pm->dom[args->dom];
+	if (pdm->nr_groups && (!holder || pdm->holder != holder))
+		ret = -EBUSY;
+	else if (pdm->nr_groups >= NVKM_PM_GROUPS_PER_DOM)
+		ret = -ENOSPC;
+	if (ret) {
 		spin_unlock_irqrestore(&pm->lock, flags);
 		kfree(dom);
-		return -EBUSY;
+		return ret;
 	}
-	pm->dom[args->dom].owner = dom;
-	dom->round = pm->round;	/* a latch already under way is not its */
+	pdm->holder = holder;
+	list_add_tail(&dom->dom_head, &pdm->groups);
 	list_add_tail(&dom->head, &pm->perfdoms);
-	pm->func->layout->program(pm, args->dom, args);
+	dom->round = pm->round;
+	if (!pdm->nr_groups++)
+		nvkm_perfdom_activate(pm, dom, true);
 	spin_unlock_irqrestore(&pm->lock, flags);
 
 	*pdom = dom;
@@ -243,25 +281,72 @@ nvkm_perfdom_new(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args,
 }
 
 /**
+ * nvkm_perfdom_new() - configure a counter group and start it counting
+ * @pm: the engine
+ * @args: what to count
+ * @pdom: the new group
+ *
+ * The domain must be free: nvkm_perfdom_new_held() with no holder.
+ *
+ * Return: as nvkm_perfdom_new_held().
+ */
+int
+nvkm_perfdom_new(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args,
+		 struct nvkm_perfdom **pdom)
+{
+	return nvkm_perfdom_new_held(pm, args, NULL, pdom);
+}
+
+/* The group after @dom in its domain's turn order. */
+static struct nvkm_perfdom *
+nvkm_perfdom_next(struct nvkm_pm *pm, struct nvkm_perfdom *dom)
+{
+	struct list_head *groups = &pm->dom[dom->args.dom].groups;
+
+	if (list_is_last(&dom->dom_head, groups))
+		return list_first_entry(groups, struct nvkm_perfdom, dom_head);
+	return list_next_entry(dom, dom_head);
+}
+
+/**
  * nvkm_perfdom_del() - stop a counter group and release its domain
  * @pdom: the group; set to NULL
+ *
+ * When other groups of the holder share the domain, the next one counts.
  */
 void
 nvkm_perfdom_del(struct nvkm_perfdom **pdom)
 {
-	struct nvkm_perfdom *dom = *pdom;
+	struct nvkm_perfdom *dom = *pdom, *next = NULL;
+	struct nvkm_pm_dom *pdm;
 	struct nvkm_pm *pm;
 	unsigned long flags;
+	bool hw;
 
 	if (!dom)
 		return;
 	pm = dom->pm;
+	pdm = &pm->dom[dom->args.dom];
 	spin_lock_irqsave(&pm->lock, flags);
 	/* after fini (GPU removed or suspended) the hardware is not touched */
-	if (pm->engine.subdev.device->initialised)
-		pm->func->layout->stop(pm, dom->args.dom);
-	pm->dom[dom->args.dom].owner = NULL;
+	hw = pm->engine.subdev.device->initialised;
+	if (pdm->active == dom) {
+		if (pdm->nr_groups > 1)
+			next = nvkm_perfdom_next(pm, dom);
+		pdm->active = NULL;
+	}
+	list_del(&dom->dom_head);
 	list_del(&dom->head);
+	if (!--pdm->nr_groups)
+		pdm->holder = NULL;
+	if (next) {
+		if (hw)
+			nvkm_perfdom_activate(pm, next, true);
+		else
+			pdm->active = next;
+	} else if (!pdm->active && hw) {
+		pm->func->layout->stop(pm, dom->args.dom);
+	}
 	spin_unlock_irqrestore(&pm->lock, flags);
 	kfree(dom);
 	*pdom = NULL;
@@ -310,6 +395,10 @@ nvkm_perfdom_collect_quads(struct nvkm_pm *pm)
 	list_for_each_entry(dom, &pm->perfdoms, head) {
 		if (dom->args.mode != NVKM_PERFDOM_QUAD || dom->round == pm->round)
 			continue;
+		if (pm->dom[dom->args.dom].active != dom) {
+			dom->round = pm->round;	/* waiting its turn: not latched */
+			continue;
+		}
 		if (!pm->func->layout->collect(pm, dom->args.dom, dom))
 			return false;
 		dom->round = pm->round;
@@ -325,7 +414,9 @@ nvkm_perfdom_collect_quads(struct nvkm_pm *pm)
  * @wait: busy-wait (up to NVKM_PM_LATCH_TIMEOUT_US) for the latch
  *
  * Every quad group of the device gets its latched counts (or the next
- * latch would find them unread); the sample count grows only for @doms.
+ * latch would find them unread); the sample count grows only for those of
+ * @doms that were counting.  Then each domain where groups of @doms take
+ * turns moves on to its next group.
  *
  * Return: 0, or -EAGAIN / -ETIMEDOUT when the latch has not happened.
  */
@@ -336,6 +427,7 @@ nvkm_perfdom_sample_end(struct nvkm_pm *pm, struct nvkm_perfdom **doms, int nr,
 	int i, us = wait ? NVKM_PM_LATCH_TIMEOUT_US : 0;
 	unsigned long flags;
 	bool done;
+	u64 turn;
 
 	for (;;) {
 		spin_lock_irqsave(&pm->lock, flags);
@@ -349,11 +441,23 @@ nvkm_perfdom_sample_end(struct nvkm_pm *pm, struct nvkm_perfdom **doms, int nr,
 	}
 
 	spin_lock_irqsave(&pm->lock, flags);
+	turn = ++pm->turns;
 	for (i = 0; i < nr; i++) {
+		if (pm->dom[doms[i]->args.dom].active != doms[i])
+			continue;	/* not its turn: no sample */
 		if (doms[i]->args.mode == NVKM_PERFDOM_SINGLE)
 			pm->func->layout->collect(pm, doms[i]->args.dom, doms[i]);
 		doms[i]->res.flags &= ~NVKM_PERFDOM_NOT_READY;
 		doms[i]->res.samples++;
+	}
+	/* then the domains shared by several groups move on, once each */
+	for (i = 0; i < nr; i++) {
+		struct nvkm_pm_dom *pdm = &pm->dom[doms[i]->args.dom];
+
+		if (pdm->active != doms[i] || pdm->nr_groups < 2 || pdm->turn == turn)
+			continue;
+		pdm->turn = turn;
+		nvkm_perfdom_activate(pm, nvkm_perfdom_next(pm, doms[i]), false);
 	}
 	spin_unlock_irqrestore(&pm->lock, flags);
 	return 0;
@@ -430,8 +534,10 @@ nvkm_pm_init(struct nvkm_subdev *subdev)
 	if (!pm->func->layout)
 		return 0;
 	spin_lock_irqsave(&pm->lock, flags);
-	list_for_each_entry(dom, &pm->perfdoms, head)
-		pm->func->layout->program(pm, dom->args.dom, &dom->args);
+	list_for_each_entry(dom, &pm->perfdoms, head) {
+		if (pm->dom[dom->args.dom].active == dom)
+			nvkm_perfdom_activate(pm, dom, true);
+	}
 	spin_unlock_irqrestore(&pm->lock, flags);
 	return 0;
 }

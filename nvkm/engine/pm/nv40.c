@@ -140,7 +140,8 @@ nv40_pm_collect(struct nvkm_pm *pm, int d, struct nvkm_perfdom *dom)
 	 * Before G84 nothing clears the shadow counters when a group is
 	 * programmed: the first latch holds older counts and is dropped.
 	 */
-	discard = !res->samples && !(pm->func->caps & NVKM_PM_CAP_SPEC_SRC);
+	discard = !dom->discarded && !(pm->func->caps & NVKM_PM_CAP_SPEC_SRC);
+	dom->discarded = true;
 	for (i = 0; i < dom->args.nr_ctr; i++) {
 		v = nvkm_rd32(device, nv40_pm_ctr[i] + d * 4);
 		if (discard)
