@@ -348,7 +348,6 @@ held_domain_is_busy(struct kunit *test)
 	nvkm_perfdom_del(&d1);
 }
 
-
 /*
  * Two groups of one holder take turns on a domain: A counts S_A (high),
  * B counts S_B (low); each SAMPLE moves the domain on.  Before G84 and
