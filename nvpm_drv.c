@@ -64,6 +64,7 @@ static const struct drm_ioctl_desc nvpm_ioctls[] = {
 	DRM_IOCTL_DEF_DRV(NVPM_PERFDOM_DESTROY, nvpm_ioctl_perfdom_destroy, DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(NVPM_SAMPLE, nvpm_ioctl_sample, DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(NVPM_READ, nvpm_ioctl_read, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(NVPM_QUERY_SOURCES, nvpm_ioctl_query_sources, DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(NVPM_GEM_NEW, nvpm_ioctl_gem_new, DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(NVPM_GEM_INFO, nvpm_ioctl_gem_info, DRM_RENDER_ALLOW),
 };

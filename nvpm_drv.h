@@ -46,6 +46,7 @@ to_nvpm(struct drm_device *drm)
 
 int nvpm_ioctl_query_domains(struct drm_device *drm, void *data, struct drm_file *file);
 int nvpm_ioctl_query_signals(struct drm_device *drm, void *data, struct drm_file *file);
+int nvpm_ioctl_query_sources(struct drm_device *drm, void *data, struct drm_file *file);
 int nvpm_ioctl_perfdom_create(struct drm_device *drm, void *data, struct drm_file *file);
 int nvpm_ioctl_perfdom_destroy(struct drm_device *drm, void *data, struct drm_file *file);
 int nvpm_ioctl_sample(struct drm_device *drm, void *data, struct drm_file *file);

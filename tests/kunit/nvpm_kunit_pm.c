@@ -441,6 +441,164 @@ turns_belong_to_one_holder(struct kunit *test)
 	nvkm_perfdom_del(&other);
 }
 
+/*
+ * Sources: a MUX signal shows the event its unit's multiplexer selects.
+ * The register, field and value are the test's own, from nouveau's
+ * tables; the simulated signal is high only while the field holds it.
+ */
+static const struct src_case {
+	u32 chipset;
+	const char *signal;
+	int nth;		/* which of the signal's sources */
+	const char *name;
+	u32 addr;
+	u32 mask;		/* the field, in place */
+	u32 value;		/* unshifted */
+	u8 shift;
+} src_cases[] = {
+	{ 0x50, "ZROP.MUX[0]", 0, "zrop_sel0", 0x40708c, 0x0000000f, 9, 0 },
+	{ 0x84, "VFETCH.MUX[0]", 0, "vfetch_sel", 0x400c0c, 0x00000003, 2, 0 },
+	{ 0x84, "CROP.MUX[0]", 1, "crop_sel1", 0x407008, 0x00070000, 5, 16 },
+	{ 0xa0, "PROP.MUX[0]", 0, "prop_sel", 0x408750, 0x0000003f, 0x2a, 0 },
+	{ 0xa3, "CROP.MUX[1]", 1, "crop_sel1", 0x407008, 0x001f0000, 0x11, 16 },
+};
+
+static void
+src_case_desc(const struct src_case *c, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%02x %s %s", c->chipset, c->signal, c->name);
+}
+
+KUNIT_ARRAY_PARAM(src_cases, src_cases, src_case_desc);
+
+/* Find a named signal: its domain, number and entry. */
+static const struct nvkm_pm_sig *
+find_sig(struct nvkm_pm *pm, const char *name, int *pd)
+{
+	int d, i;
+
+	for (d = 0; d < pm->nr_doms; d++) {
+		for (i = 0; i < pm->dom[d].nr_sig; i++) {
+			if (!strcmp(pm->dom[d].sig[i].name, name)) {
+				*pd = d;
+				return &pm->dom[d].sig[i];
+			}
+		}
+	}
+	return NULL;
+}
+
+/* Count @sig with source @id at @value for 100 cycles. */
+static u64
+count_with_source(struct kunit *test, struct pm_fixture *f, int d,
+		  const struct nvkm_pm_sig *sig, u32 id, u32 value)
+{
+	bool pre = f->device->chipset < 0x84;
+	struct nvkm_perfdom_result r;
+	struct nvkm_perfdom_args a;
+	struct nvkm_perfdom *dom;
+
+	quad_args(&a, d);
+	a.nr_ctr = 1;
+	a.ctr[0].signal[0] = sig->signal;
+	a.nr_src = 1;
+	a.src[0].id = id;
+	a.src[0].value = value;
+	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), 0);
+	if (!dom)
+		return U64_MAX;
+	if (pre)	/* the first latch is dropped before G84 */
+		KUNIT_EXPECT_EQ(test, sample(f, &dom, 1), 0);
+	nvkm_sim_run(f->sim, 100);
+	KUNIT_EXPECT_EQ(test, sample(f, &dom, 1), 0);
+	nvkm_perfdom_read(dom, &r);
+	KUNIT_EXPECT_EQ(test, r.cycles, 100 + pre);
+	nvkm_perfdom_del(&dom);
+	return r.value[0];
+}
+
+static void
+sources_choose_what_signals_show(struct kunit *test)
+{
+	const struct src_case *c = test->param_value;
+	struct pm_fixture *f = pm_fixture(test, c->chipset);
+	const struct nvkm_pm_src *src;
+	const struct nvkm_pm_sig *sig;
+	u32 id, other = c->value ^ 1;
+	int d;
+
+	sig = find_sig(f->pm, c->signal, &d);
+	KUNIT_ASSERT_NOT_NULL(test, sig);
+	KUNIT_ASSERT_GT(test, sig->nr_src, c->nth);
+	id = sig->src[c->nth];
+	src = f->pm->dom[d].src[id];
+	KUNIT_EXPECT_STREQ(test, src->name, c->name);
+	KUNIT_EXPECT_EQ(test, src->mask << src->shift, c->mask);
+
+	KUNIT_ASSERT_EQ(test, nvkm_sim_pcounter_mux(f->sim, d, sig->signal, c->addr, c->mask,
+						    c->value << c->shift, true), 0);
+	/* before G84 also the cycle of the dropped latch */
+	KUNIT_EXPECT_EQ(test, count_with_source(test, f, d, sig, id, c->value),
+			100 + (c->chipset < 0x84));
+	KUNIT_EXPECT_EQ(test, nvkm_rd32(f->device, c->addr) & c->mask, c->value << c->shift);
+	KUNIT_EXPECT_EQ(test, count_with_source(test, f, d, sig, id, other), 0);
+	KUNIT_EXPECT_EQ(test, nvkm_rd32(f->device, c->addr) & c->mask, other << c->shift);
+}
+
+/* Bad source settings are refused before anything is written. */
+static void
+bad_sources_are_refused(struct kunit *test)
+{
+	struct pm_fixture *f = pm_fixture(test, 0x84);
+	const struct nvkm_pm_sig *crop;
+	struct nvkm_sim_stats s0, s1;
+	struct nvkm_perfdom_args a, ok;
+	struct nvkm_perfdom *dom;
+	int d, i;
+
+	crop = find_sig(f->pm, "CROP.MUX[0]", &d);
+	KUNIT_ASSERT_NOT_NULL(test, crop);
+	KUNIT_ASSERT_EQ(test, crop->nr_src, 2);
+
+	quad_args(&ok, d);
+	ok.nr_ctr = 1;
+	ok.ctr[0].signal[0] = crop->signal;
+	ok.nr_src = 1;
+	ok.src[0].id = crop->src[1];
+	ok.src[0].value = 7;		/* crop_sel1 is 3 bits on G84 */
+
+	nvkm_sim_stats(f->sim, &s0);
+	a = ok;
+	a.src[0].value = 8;
+	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), -EINVAL);
+	a = ok;
+	a.src[0].id = f->pm->dom[d].nr_src;
+	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), -EINVAL);
+	a = ok;
+	a.nr_src = 2;
+	a.src[1] = a.src[0];		/* twice */
+	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), -EINVAL);
+	a = ok;
+	a.nr_src = NVKM_PM_SOURCES + 1;
+	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), -E2BIG);
+	/* a source of none of the signals the group counts */
+	a = ok;
+	for (i = 0; i < f->pm->dom[d].nr_signals; i++) {
+		const struct nvkm_pm_sig *sig = nvkm_pm_sig_find(&f->pm->dom[d], i);
+
+		if (!sig || !sig->nr_src)
+			break;
+	}
+	a.ctr[0].signal[0] = i;
+	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), -EINVAL);
+	nvkm_sim_stats(f->sim, &s1);
+	KUNIT_EXPECT_EQ(test, s1.wr, s0.wr);
+	KUNIT_EXPECT_EQ(test, s1.rd, s0.rd);
+
+	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &ok, &dom), 0);
+	nvkm_perfdom_del(&dom);
+}
+
 /* What a generation lacks is refused, and nothing is programmed. */
 static void
 generation_limits_are_refused(struct kunit *test)
@@ -582,6 +740,8 @@ static struct kunit_case nvpm_pm_cases[] = {
 	KUNIT_CASE(held_domain_is_busy),
 	KUNIT_CASE_PARAM(groups_take_turns, quad_chips_gen_params),
 	KUNIT_CASE(turns_belong_to_one_holder),
+	KUNIT_CASE_PARAM(sources_choose_what_signals_show, src_cases_gen_params),
+	KUNIT_CASE(bad_sources_are_refused),
 	KUNIT_CASE(generation_limits_are_refused),
 	KUNIT_CASE(resume_reprograms_groups),
 	KUNIT_CASE(named_signals_and_trailers),

@@ -675,6 +675,7 @@ static const struct drm_nvpm_perfdom_create cr_proto;
 /* Values resolved against the device. */
 #define V_NR_DOMS	(~0ull - 1)	/* the number of domains */
 #define V_NR_SIGNALS	(~0ull - 2)	/* the domain's number of signals */
+#define V_V2_SOURCES	(~0ull - 3)	/* version 2 size, nr_sources 1 */
 
 /**
  * struct bad_create - a valid quad group with one field changed
@@ -705,6 +706,8 @@ static const struct bad_create bad_create_einval[] = {
 	{ "pad 1", CR_OFF(pad), CR_SZ(pad), 1, EINVAL, 0 },
 	{ "pad 1 << 31", CR_OFF(pad), CR_SZ(pad), 1u << 31, EINVAL, 0 },
 	{ "handle 1 on input", CR_OFF(handle), CR_SZ(handle), 1, EINVAL, 0 },
+	{ "pad2 1", CR_OFF(pad2), CR_SZ(pad2), 1, EINVAL, 0 },
+	{ "version 2 size with sources", CR_OFF(size), CR_SZ(size), V_V2_SOURCES, EINVAL, 0 },
 	{ "handle ~0 on input", CR_OFF(handle), CR_SZ(handle), ~0u, EINVAL, 0 },
 	{ "flags 1 << 1", CR_OFF(flags), CR_SZ(flags), 1u << 1, EINVAL, 0 },
 	{ "flags 1 << 31", CR_OFF(flags), CR_SZ(flags), 1u << 31, EINVAL, 0 },
@@ -730,6 +733,8 @@ static const struct bad_create bad_create_e2big[] = {
 	{ "nr_counters 0", CR_OFF(nr_counters), CR_SZ(nr_counters), 0, E2BIG, 0 },
 	{ "nr_counters 5", CR_OFF(nr_counters), CR_SZ(nr_counters), 5, E2BIG, 0 },
 	{ "nr_counters ~0", CR_OFF(nr_counters), CR_SZ(nr_counters), ~0u, E2BIG, 0 },
+	{ "nr_sources 9", CR_OFF(nr_sources), CR_SZ(nr_sources), 9, E2BIG, 0 },
+	{ "nr_sources ~0", CR_OFF(nr_sources), CR_SZ(nr_sources), ~0u, E2BIG, 0 },
 };
 
 static const struct bad_create bad_create_unused[] = {
@@ -799,6 +804,10 @@ bad_creates(struct ctx *ctx, const struct bad_create *c, size_t n, __u32 dom)
 		else if (val == V_NR_SIGNALS)
 			val = grp_cat.dom[dom].nr_signals;
 		quad_args(&a, dom);
+		if (val == V_V2_SOURCES) {	/* a v2 struct cannot carry sources */
+			val = offsetof(struct drm_nvpm_perfdom_create, nr_sources);
+			a.nr_sources = 1;
+		}
 		put_field(&a, c[i].off, c[i].width, val);
 		for (j = a.nr_counters; c[i].off == CR_OFF(nr_counters) && j < 4; j++)
 			memset(&a.counter[j], 0, sizeof(a.counter[j]));
@@ -1407,6 +1416,194 @@ sample_leaves_other_files_alone(struct ctx *ctx)
 	return PASS;
 }
 
+/* ---- sources ---- */
+
+/* The named signal @name of the group device: domain and number. */
+static int
+find_signal(const char *name, __u32 *dom, __u32 *signal)
+{
+	unsigned int d, i;
+
+	for (d = 0; d < grp_cat.nr_dom; d++) {
+		for (i = 0; i < grp_cat.nr_sig[d]; i++) {
+			const struct drm_nvpm_signal *s = &grp_cat.sig[d][i];
+
+			if (!strncmp(s->name, name, sizeof(s->name))) {
+				*dom = d;
+				*signal = s->signal;
+				return s->nr_sources;
+			}
+		}
+	}
+	return -1;
+}
+
+/*
+ * Every signal that says it has sources lists them with the array
+ * protocol; signals of one unit share their sources' ids; G84's CROP.MUX
+ * signals have crop_sel0 (0..15) and crop_sel1 (0..7).
+ */
+static enum result
+query_sources_lists_them(struct ctx *ctx)
+{
+	struct drm_nvpm_query_sources q;
+	struct drm_nvpm_source *src, *first = NULL;
+	unsigned int d, i, n, nr_first = 0, with = 0;
+	enum result res = PASS;
+	char what[96];
+	__u32 dom, sig;
+	int ret;
+
+	for (d = 0; d < grp_cat.nr_dom && res == PASS; d++) {
+		for (i = 0; i < grp_cat.nr_sig[d] && res == PASS; i++) {
+			const struct drm_nvpm_signal *s = &grp_cat.sig[d][i];
+
+			ret = nvpm_query_sources(grp_fd, d, s->signal, &src, &n);
+			if (ret || n != s->nr_sources) {
+				res = fail(ctx, "%s: %s, %u sources, want %u", s->name,
+					   err_name(ret), ret ? 0 : n, s->nr_sources);
+				break;
+			}
+			if (!n)
+				continue;
+			with++;
+			snprintf(what, sizeof(what), "sources of %s", s->name);
+			memset(&q, 0, sizeof(q));
+			q.size = sizeof(q);
+			q.domain = d;
+			q.signal = s->signal;
+			res = protocol_all(ctx, grp_fd, DRM_IOCTL_NVPM_QUERY_SOURCES, &q, &q.count,
+					   &q.sources, sizeof(*src), src, n, what);
+			free(src);
+		}
+	}
+	if (res != PASS)
+		return res;
+	if (!with)
+		return fail(ctx, "no signal with sources on %s", ctx->devs[grp_idx].path);
+
+	if (find_signal("CROP.MUX[0]", &dom, &sig) != 2)
+		return fail(ctx, "CROP.MUX[0] should have 2 sources");
+	ret = nvpm_query_sources(grp_fd, dom, sig, &first, &nr_first);
+	if (ret)
+		return fail(ctx, "QUERY_SOURCES: %s", err_name(ret));
+	if (strcmp(first[0].name, "crop_sel0") || first[0].mask != 0xf ||
+	    strcmp(first[1].name, "crop_sel1") || first[1].mask != 0x7)
+		res = fail(ctx, "CROP.MUX[0]: %s 0x%x, %s 0x%x", first[0].name, first[0].mask,
+			   first[1].name, first[1].mask);
+	if (res == PASS && find_signal("CROP.MUX[1]", &dom, &sig) == 2) {
+		ret = nvpm_query_sources(grp_fd, dom, sig, &src, &n);
+		if (ret || n != 2 || memcmp(src, first, 2 * sizeof(*src)))
+			res = fail(ctx, "CROP.MUX[1] has other sources than CROP.MUX[0]");
+		if (!ret)
+			free(src);
+	}
+	free(first);
+	return res;
+}
+
+static enum result
+query_sources_bad_args(struct ctx *ctx)
+{
+	const unsigned long cmd = DRM_IOCTL_NVPM_QUERY_SOURCES;
+	struct drm_nvpm_query_sources q;
+	__u32 dom, sig;
+
+	if (find_signal("CROP.MUX[0]", &dom, &sig) != 2)
+		return fail(ctx, "CROP.MUX[0] should have 2 sources");
+	memset(&q, 0, sizeof(q));
+	q.size = sizeof(q) - 1;
+	if (expect_refused(ctx, grp_fd, cmd, &q, sizeof(q), EINVAL, "size - 1") != PASS)
+		return FAIL;
+	q.size = sizeof(q);
+	q.domain = grp_cat.nr_dom;
+	if (expect_refused(ctx, grp_fd, cmd, &q, sizeof(q), ENOENT, "domain nr_domains") != PASS)
+		return FAIL;
+	q.domain = dom;
+	q.signal = grp_cat.dom[dom].nr_signals;
+	if (expect_refused(ctx, grp_fd, cmd, &q, sizeof(q), EINVAL, "signal nr_signals") != PASS)
+		return FAIL;
+	q.signal = sig;
+	q.count = 2;
+	q.sources = 8;
+	if (expect_err(ctx, raw_ioctl(grp_fd, cmd, &q), EFAULT, "array at 8") != PASS)
+		return FAIL;
+	return expect_efault_arg(ctx, grp_fd, cmd, sizeof(q), "QUERY_SOURCES");
+}
+
+/* Create on CROP.MUX[0] with @v: 0 or -errno; the group is destroyed. */
+static int
+create_with_sources(const struct drm_nvpm_source_value *v, __u32 n, __u32 size,
+		    struct drm_nvpm_perfdom_create *a)
+{
+	__u32 dom, sig;
+	int ret;
+
+	find_signal("CROP.MUX[0]", &dom, &sig);
+	quad_args(a, dom);
+	a->size = size;
+	a->counter[0].signal[0] = sig;
+	a->counter[0].logic_op = NVPM_OP_ARG0;
+	a->nr_sources = n;
+	a->sources = (uintptr_t)v;
+	ret = create(grp_fd, a);
+	if (!ret)
+		destroy(grp_fd, a->handle);
+	return ret;
+}
+
+/*
+ * Source settings: a good one is taken; a value beyond the mask, an
+ * unknown or repeated id, or an unreadable array is refused and leaves
+ * every domain free; a version 2 struct (no sources) is still taken.
+ */
+static enum result
+perfdom_create_sources(struct ctx *ctx)
+{
+	struct drm_nvpm_source_value v[2];
+	struct drm_nvpm_source *src;
+	struct drm_nvpm_perfdom_create a;
+	__u32 dom, sig, id1;
+	unsigned int n;
+	int ret;
+
+	if (find_signal("CROP.MUX[0]", &dom, &sig) != 2)
+		return fail(ctx, "CROP.MUX[0] should have 2 sources");
+	ret = nvpm_query_sources(grp_fd, dom, sig, &src, &n);
+	if (ret)
+		return fail(ctx, "QUERY_SOURCES: %s", err_name(ret));
+	id1 = src[1].id;
+	free(src);
+
+	v[0] = (struct drm_nvpm_source_value){ .id = id1, .value = 7 };
+	ret = create_with_sources(v, 1, sizeof(a), &a);
+	if (ret)
+		return fail(ctx, "crop_sel1 = 7: %s", err_name(ret));
+	v[0].value = 8;
+	if (expect_err(ctx, create_with_sources(v, 1, sizeof(a), &a), EINVAL,
+		       "crop_sel1 = 8") != PASS)
+		return FAIL;
+	v[0] = (struct drm_nvpm_source_value){ .id = 200, .value = 0 };
+	if (expect_err(ctx, create_with_sources(v, 1, sizeof(a), &a), EINVAL,
+		       "source 200") != PASS)
+		return FAIL;
+	v[0] = (struct drm_nvpm_source_value){ .id = id1, .value = 1 };
+	v[1] = v[0];
+	if (expect_err(ctx, create_with_sources(v, 2, sizeof(a), &a), EINVAL,
+		       "crop_sel1 twice") != PASS)
+		return FAIL;
+	if (expect_err(ctx, create_with_sources((void *)8, 1, sizeof(a), &a), EFAULT,
+		       "sources at 8") != PASS)
+		return FAIL;
+	if (expect_domains_free(ctx, grp_fd, "after refused sources") != PASS)
+		return FAIL;
+	ret = create_with_sources(NULL, 0, offsetof(struct drm_nvpm_perfdom_create, nr_sources),
+				  &a);
+	if (ret)
+		return fail(ctx, "version 2 struct: %s", err_name(ret));
+	return PASS;
+}
+
 /* ---- ownership ---- */
 
 /* A held domain is refused to the groups of any other file. */
@@ -1458,8 +1655,8 @@ out:
 
 /*
  * Groups of one file on one domain take turns, SAMPLE after SAMPLE: each
- * counts every other interval, so their cycles add up to the time the
- * domain counted, and the 17th group is refused.
+ * counts every other interval, their cycles add up to no more than the
+ * time taken, and the 17th group is refused.
  */
 static enum result
 groups_of_a_file_take_turns(struct ctx *ctx)
@@ -1507,8 +1704,13 @@ groups_of_a_file_take_turns(struct ctx *ctx)
 			goto out;
 		}
 	}
+	/*
+	 * Not every cycle: those between a latch and the next group's
+	 * programming count for no group, and a loaded simulator makes
+	 * them many.  Never more than the time taken, though.
+	 */
 	sum = r[0].cycles + r[1].cycles;
-	if (sum > (t1 - t0) * 1.05 + 100 || sum < (t1 - t0) * 0.5) {
+	if (sum > (t1 - t0) * 1.05 + 100) {
 		fail(ctx, "%llu cycles counted in %.0f us", (unsigned long long)sum, t1 - t0);
 		goto out;
 	}
@@ -1856,6 +2058,9 @@ static const struct {
 	{ "quad_counters_are_independent", quad_counters_are_independent, true },
 	{ "sample_latches_groups_together", sample_latches_groups_together, true },
 	{ "sample_leaves_other_files_alone", sample_leaves_other_files_alone, true },
+	{ "query_sources_lists_them", query_sources_lists_them, true },
+	{ "query_sources_bad_args", query_sources_bad_args, true },
+	{ "perfdom_create_sources", perfdom_create_sources, true },
 	{ "perfdom_busy_domain_is_ebusy", perfdom_busy_domain_is_ebusy, true },
 	{ "groups_of_a_file_take_turns", groups_of_a_file_take_turns, true },
 	{ "close_releases_groups", close_releases_groups, true },

@@ -66,6 +66,8 @@ int nvpm_get_info(int fd, struct drm_nvpm_get_info *info);
 int nvpm_query_domains(int fd, struct drm_nvpm_domain **out, unsigned int *n);
 int nvpm_query_signals(int fd, __u32 domain, struct drm_nvpm_signal **out,
 		       unsigned int *n);
+int nvpm_query_sources(int fd, __u32 domain, __u32 signal,
+		       struct drm_nvpm_source **out, unsigned int *n);
 
 /* Logic ops: count while signal 0 is high, count every cycle. */
 #define NVPM_OP_ARG0		0xaaaa

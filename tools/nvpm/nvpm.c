@@ -196,8 +196,25 @@ cmd_info(int argc, char **argv)
 
 /* ---- nvpm list ---- */
 
+/* A signal's sources, as "  [name 0..max, ...]". */
 static void
-list_domain(const struct nvpm_catalog *cat, unsigned int d)
+list_sources(int fd, unsigned int d, unsigned int signal)
+{
+	struct drm_nvpm_source *src;
+	unsigned int i, n;
+
+	if (nvpm_query_sources(fd, d, signal, &src, &n) || !n)
+		return;
+	printf("  [");
+	for (i = 0; i < n; i++)
+		printf("%s%.*s 0..%u", i ? ", " : "", (int)sizeof(src[i].name), src[i].name,
+		       src[i].mask);
+	printf("]");
+	free(src);
+}
+
+static void
+list_domain(int fd, const struct nvpm_catalog *cat, unsigned int d)
 {
 	const struct drm_nvpm_domain *dom = &cat->dom[d];
 	const struct drm_nvpm_signal *sig;
@@ -215,7 +232,10 @@ list_domain(const struct nvpm_catalog *cat, unsigned int d)
 	       dom->clock, dom->nr_signals, ctrs, caps);
 	for (i = 0; i < cat->nr_sig[d]; i++) {
 		sig = &cat->sig[d][i];
-		printf("  0x%02x %.*s\n", sig->signal, (int)sizeof(sig->name), sig->name);
+		printf("  0x%02x %.*s", sig->signal, (int)sizeof(sig->name), sig->name);
+		if (sig->nr_sources)
+			list_sources(fd, d, sig->signal);
+		printf("\n");
 	}
 }
 
@@ -240,7 +260,7 @@ list_dev(const struct nvpm_dev *dev, const char *only)
 		if (!shown++)
 			printf("%s: %s, %u domain%s\n", dev->path, name, cat.nr_dom,
 			       cat.nr_dom == 1 ? "" : "s");
-		list_domain(&cat, d);
+		list_domain(dev->fd, &cat, d);
 	}
 	if (!only && !cat.nr_dom)
 		printf("%s: %s, no domains\n", dev->path, name);

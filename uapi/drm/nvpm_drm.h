@@ -157,6 +157,42 @@ struct drm_nvpm_query_signals {
 	__u64 signals;
 };
 
+/**
+ * struct drm_nvpm_source - a source of a signal
+ *
+ * A source is a multiplexer field of the unit a signal comes from: its
+ * value chooses what the signal observes.  Several signals may share one
+ * source; its id is the same for all of them.
+ */
+struct drm_nvpm_source {
+	/** @id: the source's number in the domain, for PERFDOM_CREATE. */
+	__u32 id;
+	/**
+	 * @mask: the values it takes: every v with (v & ~mask) == 0.
+	 */
+	__u32 mask;
+	/** @name: NUL-terminated name, e.g. "crop_sel1". */
+	char name[32];
+};
+
+/**
+ * struct drm_nvpm_query_sources - list the sources of a signal
+ *
+ * Argument of %DRM_IOCTL_NVPM_QUERY_SOURCES.
+ */
+struct drm_nvpm_query_sources {
+	/** @size: in: sizeof(struct drm_nvpm_query_sources). */
+	__u32 size;
+	/** @domain: in: domain id. */
+	__u32 domain;
+	/** @signal: in: signal number, below the domain's nr_signals. */
+	__u32 signal;
+	/** @count: in: capacity of @sources; out: the signal's nr_sources. */
+	__u32 count;
+	/** @sources: in: pointer to an array of struct drm_nvpm_source. */
+	__u64 sources;
+};
+
 /* drm_nvpm_counter.flags: how the four signals reach the logic op */
 #define NVPM_COUNTER_DELAY0		_BITUL(0)  /* arg 0 one cycle late */
 #define NVPM_COUNTER_DELAY1		_BITUL(1)  /* arg 1 one cycle late */
@@ -196,6 +232,19 @@ struct drm_nvpm_counter {
 /* drm_nvpm_perfdom_create.flags */
 #define NVPM_PERFDOM_EVENT_PERIOD_ALL	_BITUL(0)  /* single: sum all periods */
 
+/* Source settings a counter group may make. */
+#define NVPM_PERFDOM_MAX_SOURCES	8
+
+/**
+ * struct drm_nvpm_source_value - a source setting of a counter group
+ */
+struct drm_nvpm_source_value {
+	/** @id: source id, from QUERY_SOURCES. */
+	__u32 id;
+	/** @value: the value it takes while the group counts. */
+	__u32 value;
+};
+
 /**
  * struct drm_nvpm_perfdom_create - configure a counter group on a domain
  *
@@ -214,6 +263,15 @@ struct drm_nvpm_counter {
  * of the file moves the domain on to its next group, so each group counts
  * in every n-th sampling interval; its READ @cycles and @sequence tell how
  * long and how often it counted.
+ *
+ * Source settings are written when the group starts counting (and each
+ * time it takes its turn): each names a source of a signal the group's
+ * counters select, at most once, with a value within its mask (-EINVAL
+ * otherwise; more than NVPM_PERFDOM_MAX_SOURCES: -E2BIG).  Sources are
+ * unit registers, not PCOUNTER's: the last group to start decides them.
+ *
+ * Version 2 of the struct ended at @pad; that size is still accepted and
+ * means no source settings.
  *
  * Argument of %DRM_IOCTL_NVPM_PERFDOM_CREATE.
  */
@@ -242,6 +300,12 @@ struct drm_nvpm_perfdom_create {
 	__u32 handle;
 	/** @pad: must be zero. */
 	__u32 pad;
+	/** @nr_sources: in: entries in @sources. */
+	__u32 nr_sources;
+	/** @pad2: must be zero. */
+	__u32 pad2;
+	/** @sources: in: pointer to struct drm_nvpm_source_value[]. */
+	__u64 sources;
 };
 
 /**
@@ -367,6 +431,7 @@ struct drm_nvpm_gem_info {
 #define DRM_NVPM_PERFDOM_DESTROY	0x04
 #define DRM_NVPM_SAMPLE			0x05
 #define DRM_NVPM_READ			0x06
+#define DRM_NVPM_QUERY_SOURCES		0x07
 #define DRM_NVPM_GEM_NEW		0x08
 #define DRM_NVPM_GEM_INFO		0x09
 
@@ -384,6 +449,8 @@ struct drm_nvpm_gem_info {
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVPM_SAMPLE, struct drm_nvpm_sample)
 #define DRM_IOCTL_NVPM_READ \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVPM_READ, struct drm_nvpm_read)
+#define DRM_IOCTL_NVPM_QUERY_SOURCES \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVPM_QUERY_SOURCES, struct drm_nvpm_query_sources)
 #define DRM_IOCTL_NVPM_GEM_NEW \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVPM_GEM_NEW, struct drm_nvpm_gem_new)
 #define DRM_IOCTL_NVPM_GEM_INFO \

@@ -19,14 +19,36 @@
 
 #define NVKM_PM_COUNTERS	4	/* PRE, START, EVENT, STOP */
 #define NVKM_PM_NAME_LEN	40
+#define NVKM_PM_SIG_SOURCES	2	/* sources a signal can have */
+#define NVKM_PM_SOURCES		8	/* source settings per counter group */
+
+/**
+ * struct nvkm_pm_src - a source: a multiplexer field that chooses what some
+ *			signals observe
+ * @name: its name
+ * @addr: the register holding it
+ * @mask: the field's values, unshifted (every value v with v & ~mask == 0
+ *	  is allowed)
+ * @shift: the field's lowest bit
+ */
+struct nvkm_pm_src {
+	const char *name;
+	u32 addr;
+	u32 mask;
+	u8 shift;
+};
 
 /**
  * struct nvkm_pm_sig - a named signal of a domain
  * @signal: its number
+ * @nr_src: entries in @src
+ * @src: its sources, as indices into &nvkm_pm_dom.src
  * @name: its name
  */
 struct nvkm_pm_sig {
 	u8 signal;
+	u8 nr_src;
+	u8 src[NVKM_PM_SIG_SOURCES];
 	char name[NVKM_PM_NAME_LEN];
 };
 
@@ -39,6 +61,8 @@ struct nvkm_pm_sig {
  * @sig: named signals (catalog and trailer), sorted by number
  * @nr_sig: entries in @sig
  * @addr: its register block (GF100+), 0 before
+ * @src: the sources of its signals; a source's id is its index here
+ * @nr_src: entries in @src
  * @holder: who holds the domain (a file), NULL while it is free
  * @groups: the holder's counter groups on it, in the order they take turns
  * @nr_groups: entries in @groups
@@ -53,6 +77,8 @@ struct nvkm_pm_dom {
 	struct nvkm_pm_sig *sig;
 	u16 nr_sig;
 	u32 addr;
+	const struct nvkm_pm_src **src;
+	u8 nr_src;
 	const void *holder;
 	struct list_head groups;
 	u32 nr_groups;
@@ -88,6 +114,10 @@ struct nvkm_pm_dom {
  * @pre_count: single event mode: initial CTR_PRE
  * @stop_count: single event mode: initial CTR_STOP
  * @threshold: single event mode: THRESHOLD
+ * @nr_src: entries in @src
+ * @src: source settings, programmed before the counters
+ * @src.id: the source (index into &nvkm_pm_dom.src)
+ * @src.value: its value
  */
 struct nvkm_perfdom_args {
 	u32 dom;
@@ -103,6 +133,11 @@ struct nvkm_perfdom_args {
 	u32 pre_count;
 	u32 stop_count;
 	u64 threshold;
+	u32 nr_src;
+	struct {
+		u32 id;
+		u32 value;
+	} src[NVKM_PM_SOURCES];
 };
 
 /* nvkm_perfdom_result flags */
@@ -183,6 +218,7 @@ int nvkm_perfdom_sample_end(struct nvkm_pm *pm, struct nvkm_perfdom **doms, int 
 			    bool wait);
 int nvkm_perfdom_sample(struct nvkm_pm *pm, struct nvkm_perfdom **doms, int nr);
 void nvkm_perfdom_read(struct nvkm_perfdom *dom, struct nvkm_perfdom_result *res);
+const struct nvkm_pm_sig *nvkm_pm_sig_find(const struct nvkm_pm_dom *dom, u32 signal);
 
 int nv10_pm_new(struct nvkm_device *device, struct nvkm_pm **ppm);
 int nv15_pm_new(struct nvkm_device *device, struct nvkm_pm **ppm);

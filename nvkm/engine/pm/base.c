@@ -9,6 +9,7 @@
  * pm->lock, a spinlock, so that sampling can later be driven from interrupt
  * context; nothing here sleeps with it held.
  */
+#include <linux/bsearch.h>
 #include <linux/delay.h>
 #include <linux/slab.h>
 #include <linux/sort.h>
@@ -81,6 +82,7 @@ nvkm_pm_sig_add(struct nvkm_pm *pm, int d, u8 signal, const char *fmt, ...)
 		return -ENOMEM;
 	dom->sig = sig;
 	sig = &dom->sig[dom->nr_sig++];
+	memset(sig, 0, sizeof(*sig));
 	sig->signal = signal;
 	va_start(ap, fmt);
 	vsnprintf(sig->name, sizeof(sig->name), fmt, ap);
@@ -127,19 +129,133 @@ nvkm_pm_sig_cmp(const void *a, const void *b)
 	return x->signal - y->signal;
 }
 
+/**
+ * nvkm_pm_sig_find() - a named signal of a domain
+ * @dom: the domain
+ * @signal: its number
+ *
+ * Return: the signal, or NULL when it has no name.
+ */
+const struct nvkm_pm_sig *
+nvkm_pm_sig_find(const struct nvkm_pm_dom *dom, u32 signal)
+{
+	struct nvkm_pm_sig key = { .signal = signal };
+
+	if (signal > U8_MAX)
+		return NULL;
+	return bsearch(&key, dom->sig, dom->nr_sig, sizeof(*dom->sig), nvkm_pm_sig_cmp);
+}
+
+/* The id of @src in domain @d, added to the domain's list if new. */
+static int
+nvkm_pm_src_id(struct nvkm_pm *pm, int d, const struct nvkm_pm_src *src)
+{
+	struct nvkm_pm_dom *dom = &pm->dom[d];
+	const struct nvkm_pm_src **list;
+	int i;
+
+	for (i = 0; i < dom->nr_src; i++) {
+		if (dom->src[i] == src)
+			return i;
+	}
+	if (dom->nr_src == U8_MAX)
+		return -ENOSPC;
+	list = krealloc_array(dom->src, dom->nr_src + 1, sizeof(*list), GFP_KERNEL);
+	if (!list)
+		return -ENOMEM;
+	dom->src = list;
+	dom->src[dom->nr_src] = src;
+	return dom->nr_src++;
+}
+
+/* Give the named signals the sources the generation lists for them. */
+static int
+nvkm_pm_sources_attach(struct nvkm_pm *pm)
+{
+	const struct nvkm_pm_src_map *map;
+	struct nvkm_pm_sig *sig;
+	int d, i, m, k, id;
+
+	for (d = 0; d < pm->nr_doms; d++) {
+		for (i = 0; i < pm->dom[d].nr_sig; i++) {
+			sig = &pm->dom[d].sig[i];
+			for (m = 0; m < pm->func->nr_sources; m++) {
+				map = &pm->func->sources[m];
+				if (strncmp(sig->name, map->prefix, strlen(map->prefix)))
+					continue;
+				for (k = 0; k < map->nr_src &&
+					    sig->nr_src < NVKM_PM_SIG_SOURCES; k++) {
+					id = nvkm_pm_src_id(pm, d, &map->src[k]);
+					if (id < 0)
+						return id;
+					sig->src[sig->nr_src++] = id;
+				}
+			}
+		}
+	}
+	return 0;
+}
+
 static void
 nvkm_pm_doms_free(struct nvkm_pm *pm)
 {
 	int d;
 
-	for (d = 0; d < pm->nr_doms; d++)
+	for (d = 0; d < pm->nr_doms; d++) {
 		kfree(pm->dom[d].sig);
+		kfree(pm->dom[d].src);
+	}
 	kfree(pm->dom);
 	pm->dom = NULL;
 	pm->nr_doms = 0;
 }
 
 /* --- counter groups ------------------------------------------------------ */
+
+/* Whether a signal the group counts has source @id. */
+static bool
+nvkm_perfdom_uses_src(const struct nvkm_pm_dom *dom,
+		      const struct nvkm_perfdom_args *args, u32 id)
+{
+	const struct nvkm_pm_sig *sig;
+	int i, j, k;
+
+	for (i = 0; i < args->nr_ctr; i++) {
+		for (j = 0; j < 4; j++) {
+			sig = nvkm_pm_sig_find(dom, args->ctr[i].signal[j]);
+			for (k = 0; sig && k < sig->nr_src; k++) {
+				if (sig->src[k] == id)
+					return true;
+			}
+		}
+	}
+	return false;
+}
+
+/*
+ * Each source setting names a source of a signal the group counts, once,
+ * with a value its field can hold.
+ */
+static int
+nvkm_perfdom_validate_src(const struct nvkm_pm_dom *dom,
+			  const struct nvkm_perfdom_args *args)
+{
+	int i, j;
+
+	if (args->nr_src > NVKM_PM_SOURCES)
+		return -E2BIG;
+	for (i = 0; i < args->nr_src; i++) {
+		if (args->src[i].id >= dom->nr_src ||
+		    args->src[i].value & ~dom->src[args->src[i].id]->mask ||
+		    !nvkm_perfdom_uses_src(dom, args, args->src[i].id))
+			return -EINVAL;
+		for (j = 0; j < i; j++) {
+			if (args->src[j].id == args->src[i].id)
+				return -EINVAL;
+		}
+	}
+	return 0;
+}
 
 static int
 nvkm_perfdom_validate(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args)
@@ -196,7 +312,7 @@ nvkm_perfdom_validate(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args)
 				return -EINVAL;
 		}
 	}
-	return 0;
+	return nvkm_perfdom_validate_src(dom, args);
 }
 
 /*
@@ -209,9 +325,19 @@ nvkm_perfdom_validate(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args)
 static void
 nvkm_perfdom_activate(struct nvkm_pm *pm, struct nvkm_perfdom *dom, bool fresh)
 {
+	struct nvkm_device *device = pm->engine.subdev.device;
+	const struct nvkm_pm_src *src;
+	int i;
+
 	pm->dom[dom->args.dom].active = dom;
 	dom->round = pm->round;	/* a latch already under way is not its */
 	dom->discarded = !fresh;
+	/* what the signals observe first, then what counts them */
+	for (i = 0; i < dom->args.nr_src; i++) {
+		src = pm->dom[dom->args.dom].src[dom->args.src[i].id];
+		nvkm_mask(device, src->addr, src->mask << src->shift,
+			  dom->args.src[i].value << src->shift);
+	}
 	pm->func->layout->program(pm, dom->args.dom, &dom->args);
 }
 
@@ -513,7 +639,7 @@ nvkm_pm_oneinit(struct nvkm_subdev *subdev)
 	for (d = 0; d < pm->nr_doms; d++)
 		sort(pm->dom[d].sig, pm->dom[d].nr_sig, sizeof(*pm->dom[d].sig),
 		     nvkm_pm_sig_cmp, NULL);
-	return 0;
+	return nvkm_pm_sources_attach(pm);
 }
 
 /* Also after a GPU reset or resume: what was configured counts again. */

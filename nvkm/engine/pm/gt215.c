@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: MIT
-/* GT215:GF100 PCOUNTER: two USER signals per domain, set via USER_TRIGGER. */
+/*
+ * GT215:GF100 PCOUNTER: two USER signals per domain, set via USER_TRIGGER;
+ * GT200's multiplexers (assumed: nouveau lists none of its own).
+ */
 #include "priv.h"
 
 static const struct nvkm_pm_func
@@ -7,6 +10,8 @@ gt215_pm = {
 	.caps = GT215_PM_CAPS,
 	.doms = nv40_pm_doms,
 	.layout = &nv40_pm_layout,
+	.sources = gt200_pm_sources,
+	.nr_sources = TESLA_PM_SOURCES,
 };
 
 int

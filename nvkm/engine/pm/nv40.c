@@ -239,11 +239,86 @@ nv40_pm_doms(struct nvkm_pm *pm)
 	return ret;
 }
 
+/*
+ * Sources: PGRAPH units' multiplexers, which choose what their MUX signals
+ * show (registers and fields as nouveau knows them; the reference names
+ * the signals only).  Only G80 has named signals in this family.
+ */
+#define NV50_PGRAPH_VFETCH_MUX		0x400c0c
+#define NV50_PGRAPH_CROP_MUX		0x407008
+#define NV50_PGRAPH_ZROP_MUX		0x40708c
+#define NV50_PGRAPH_PROP_MUX		0x408e50
+
+static const struct nvkm_pm_src nv50_vfetch_src[] = {
+	{ "vfetch_sel", NV50_PGRAPH_VFETCH_MUX, 0x1, 0 },
+};
+
+static const struct nvkm_pm_src nv50_crop_src[] = {
+	{ "crop_sel0", NV50_PGRAPH_CROP_MUX, 0x7, 0 },
+	{ "crop_sel1", NV50_PGRAPH_CROP_MUX, 0x7, 16 },
+};
+
+static const struct nvkm_pm_src nv50_zrop_src[] = {
+	{ "zrop_sel0", NV50_PGRAPH_ZROP_MUX, 0xf, 0 },
+	{ "zrop_sel1", NV50_PGRAPH_ZROP_MUX, 0xf, 16 },
+};
+
+static const struct nvkm_pm_src nv50_prop_src[] = {
+	{ "prop_sel", NV50_PGRAPH_PROP_MUX, 0x1f, 0 },
+};
+
+#define SRC_MAP(p, s)	{ p, s, ARRAY_SIZE(s) }
+
+static const struct nvkm_pm_src_map nv50_pm_sources[TESLA_PM_SOURCES] = {
+	SRC_MAP("VFETCH.MUX", nv50_vfetch_src),
+	SRC_MAP("CROP.MUX", nv50_crop_src),
+	SRC_MAP("ZROP.MUX", nv50_zrop_src),
+	SRC_MAP("PROP.MUX", nv50_prop_src),
+};
+
+/* G84 widens VFETCH's and CROP's first field. */
+static const struct nvkm_pm_src g84_vfetch_src[] = {
+	{ "vfetch_sel", NV50_PGRAPH_VFETCH_MUX, 0x3, 0 },
+};
+
+static const struct nvkm_pm_src g84_crop_src[] = {
+	{ "crop_sel0", NV50_PGRAPH_CROP_MUX, 0xf, 0 },
+	{ "crop_sel1", NV50_PGRAPH_CROP_MUX, 0x7, 16 },
+};
+
+const struct nvkm_pm_src_map g84_pm_sources[TESLA_PM_SOURCES] = {
+	SRC_MAP("VFETCH.MUX", g84_vfetch_src),
+	SRC_MAP("CROP.MUX", g84_crop_src),
+	SRC_MAP("ZROP.MUX", nv50_zrop_src),
+	SRC_MAP("PROP.MUX", nv50_prop_src),
+};
+
+/* GT200 widens CROP's second field and moves PROP's multiplexer. */
+#define GT200_PGRAPH_PROP_MUX		0x408750
+
+static const struct nvkm_pm_src gt200_crop_src[] = {
+	{ "crop_sel0", NV50_PGRAPH_CROP_MUX, 0xf, 0 },
+	{ "crop_sel1", NV50_PGRAPH_CROP_MUX, 0x1f, 16 },
+};
+
+static const struct nvkm_pm_src gt200_prop_src[] = {
+	{ "prop_sel", GT200_PGRAPH_PROP_MUX, 0x3f, 0 },
+};
+
+const struct nvkm_pm_src_map gt200_pm_sources[TESLA_PM_SOURCES] = {
+	SRC_MAP("VFETCH.MUX", g84_vfetch_src),
+	SRC_MAP("CROP.MUX", gt200_crop_src),
+	SRC_MAP("ZROP.MUX", nv50_zrop_src),
+	SRC_MAP("PROP.MUX", gt200_prop_src),
+};
+
 static const struct nvkm_pm_func
 nv40_pm = {
 	.caps = NV40_PM_CAPS,
 	.doms = nv40_pm_doms,
 	.layout = &nv40_pm_layout,
+	.sources = nv50_pm_sources,
+	.nr_sources = ARRAY_SIZE(nv50_pm_sources),
 };
 
 int

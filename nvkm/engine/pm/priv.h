@@ -21,17 +21,33 @@ struct nvkm_pm_layout {
 };
 
 /**
+ * struct nvkm_pm_src_map - the sources of a family of named signals
+ * @prefix: the signals whose name starts with it
+ * @src: their sources
+ * @nr_src: entries in @src (up to NVKM_PM_SIG_SOURCES)
+ */
+struct nvkm_pm_src_map {
+	const char *prefix;
+	const struct nvkm_pm_src *src;
+	u8 nr_src;
+};
+
+/**
  * struct nvkm_pm_func - what one PCOUNTER generation adds to the base
  * @caps: NVKM_PM_CAP_* the hardware of this generation has
  * @init: generation-specific hardware setup (may be NULL)
  * @doms: describe the chipset's domains (nvkm_pm_dom_add() each)
  * @layout: register layout; NULL when counter groups are not supported yet
+ * @sources: which named signals have which sources (may be NULL)
+ * @nr_sources: entries in @sources
  */
 struct nvkm_pm_func {
 	u64 caps;
 	int (*init)(struct nvkm_pm *pm);
 	int (*doms)(struct nvkm_pm *pm);
 	const struct nvkm_pm_layout *layout;
+	const struct nvkm_pm_src_map *sources;
+	u8 nr_sources;
 };
 
 int nvkm_pm_new_(const struct nvkm_pm_func *func, struct nvkm_device *device,
@@ -48,6 +64,10 @@ int nv40_pm_doms(struct nvkm_pm *pm);
 extern const struct nvkm_pm_layout nv40_pm_layout;
 extern const struct nvkm_pm_layout nv10_pm_layout;
 extern const struct nvkm_pm_layout gf100_pm_layout;
+/* VFETCH, CROP, ZROP and PROP: the G80:GF100 units with known multiplexers */
+#define TESLA_PM_SOURCES	4
+extern const struct nvkm_pm_src_map g84_pm_sources[TESLA_PM_SOURCES];
+extern const struct nvkm_pm_src_map gt200_pm_sources[TESLA_PM_SOURCES];
 int gk104_pm_doms(struct nvkm_pm *pm);
 
 /* Capabilities each generation inherits from the one before it. */
