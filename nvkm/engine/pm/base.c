@@ -183,8 +183,9 @@ nvkm_pm_sources_attach(struct nvkm_pm *pm)
 				map = &pm->func->sources[m];
 				if (strncmp(sig->name, map->prefix, strlen(map->prefix)))
 					continue;
-				for (k = 0; k < map->nr_src &&
-					    sig->nr_src < NVKM_PM_SIG_SOURCES; k++) {
+				for (k = 0; k < map->nr_src; k++) {
+					if (sig->nr_src == NVKM_PM_SIG_SOURCES)
+						break;
 					id = nvkm_pm_src_id(pm, d, &map->src[k]);
 					if (id < 0)
 						return id;

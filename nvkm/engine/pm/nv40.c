@@ -267,13 +267,11 @@ static const struct nvkm_pm_src nv50_prop_src[] = {
 	{ "prop_sel", NV50_PGRAPH_PROP_MUX, 0x1f, 0 },
 };
 
-#define SRC_MAP(p, s)	{ p, s, ARRAY_SIZE(s) }
-
 static const struct nvkm_pm_src_map nv50_pm_sources[TESLA_PM_SOURCES] = {
-	SRC_MAP("VFETCH.MUX", nv50_vfetch_src),
-	SRC_MAP("CROP.MUX", nv50_crop_src),
-	SRC_MAP("ZROP.MUX", nv50_zrop_src),
-	SRC_MAP("PROP.MUX", nv50_prop_src),
+	{ "VFETCH.MUX", nv50_vfetch_src, ARRAY_SIZE(nv50_vfetch_src) },
+	{ "CROP.MUX", nv50_crop_src, ARRAY_SIZE(nv50_crop_src) },
+	{ "ZROP.MUX", nv50_zrop_src, ARRAY_SIZE(nv50_zrop_src) },
+	{ "PROP.MUX", nv50_prop_src, ARRAY_SIZE(nv50_prop_src) },
 };
 
 /* G84 widens VFETCH's and CROP's first field. */
@@ -287,10 +285,10 @@ static const struct nvkm_pm_src g84_crop_src[] = {
 };
 
 const struct nvkm_pm_src_map g84_pm_sources[TESLA_PM_SOURCES] = {
-	SRC_MAP("VFETCH.MUX", g84_vfetch_src),
-	SRC_MAP("CROP.MUX", g84_crop_src),
-	SRC_MAP("ZROP.MUX", nv50_zrop_src),
-	SRC_MAP("PROP.MUX", nv50_prop_src),
+	{ "VFETCH.MUX", g84_vfetch_src, ARRAY_SIZE(g84_vfetch_src) },
+	{ "CROP.MUX", g84_crop_src, ARRAY_SIZE(g84_crop_src) },
+	{ "ZROP.MUX", nv50_zrop_src, ARRAY_SIZE(nv50_zrop_src) },
+	{ "PROP.MUX", nv50_prop_src, ARRAY_SIZE(nv50_prop_src) },
 };
 
 /* GT200 widens CROP's second field and moves PROP's multiplexer. */
@@ -306,10 +304,10 @@ static const struct nvkm_pm_src gt200_prop_src[] = {
 };
 
 const struct nvkm_pm_src_map gt200_pm_sources[TESLA_PM_SOURCES] = {
-	SRC_MAP("VFETCH.MUX", g84_vfetch_src),
-	SRC_MAP("CROP.MUX", gt200_crop_src),
-	SRC_MAP("ZROP.MUX", nv50_zrop_src),
-	SRC_MAP("PROP.MUX", gt200_prop_src),
+	{ "VFETCH.MUX", g84_vfetch_src, ARRAY_SIZE(g84_vfetch_src) },
+	{ "CROP.MUX", gt200_crop_src, ARRAY_SIZE(gt200_crop_src) },
+	{ "ZROP.MUX", nv50_zrop_src, ARRAY_SIZE(nv50_zrop_src) },
+	{ "PROP.MUX", gt200_prop_src, ARRAY_SIZE(gt200_prop_src) },
 };
 
 static const struct nvkm_pm_func
