@@ -84,8 +84,7 @@ nvkm_sim_advance(struct nvkm_sim *sim, u64 cycles)
 		return;
 	if (sim->pcounter)
 		nvkm_sim_pcounter_run(sim->pcounter, cycles);
-	if (sim->pdaemon)
-		nvkm_sim_pdaemon_run(sim->pdaemon, cycles, sim->idle);
+	nvkm_sim_idle_run(sim, cycles);	/* PDAEMON, under the engines' waves */
 	sim->now += cycles;
 }
 
@@ -332,16 +331,19 @@ nvkm_sim_run(struct nvkm_sim *sim, u64 cycles)
 /**
  * nvkm_sim_set_idle() - drive the PDAEMON idle signals
  * @sim: the simulator
- * @mask: NVKM_SIM_IDLE_* bits to change
+ * @mask: NVKM_SIM_IDLE_* bits to change; waves driving them stop
  * @idle: their new values (set: idle)
  */
 void
 nvkm_sim_set_idle(struct nvkm_sim *sim, u32 mask, u32 idle)
 {
 	unsigned long flags;
+	int i;
 
 	spin_lock_irqsave(&sim->lock, flags);
 	nvkm_sim_sync(sim);
+	for (i = 0; i < NVKM_SIM_IDLE_WAVES; i++)
+		sim->wave[i].mask &= ~mask;
 	sim->idle = (sim->idle & ~mask) | (idle & mask);
 	if (sim->pdaemon)	/* COUNTER_SIGNALS shows it at once */
 		nvkm_sim_pdaemon_run(sim->pdaemon, 0, sim->idle);
