@@ -3,6 +3,7 @@
 #define __NVKM_PM_H__
 #include <linux/spinlock.h>
 #include <nvkm/core/engine.h>
+#include <nvkm/subdev/pmu.h>
 
 /* PCOUNTER hardware capabilities, per generation (reference: pcounter intro). */
 #define NVKM_PM_CAP_CTR_PERIOD		BIT_ULL(0)	/* NV15+ */
@@ -40,6 +41,12 @@ struct nvkm_pm_sig {
  * @nr_sig: entries in @sig
  * @addr: its register block (GF100+), 0 before
  * @owner: the counter group holding the domain, or NULL
+ * @layout: what runs its counter groups when not the generation's PCOUNTER
+ *	    layout (the idle counter domain), else NULL
+ * @idle: it is the idle counter domain (PDAEMON, GT215+)
+ * @nr_ctr: counters a group on it can use, when @layout is set
+ * @round: the latch (&nvkm_pm.round) its counters were last read for,
+ *	   when @layout is set
  */
 struct nvkm_pm_dom {
 	char name[16];
@@ -50,6 +57,10 @@ struct nvkm_pm_dom {
 	u16 nr_sig;
 	u32 addr;
 	struct nvkm_perfdom *owner;
+	const struct nvkm_pm_layout *layout;
+	bool idle;
+	u8 nr_ctr;
+	u64 round;
 };
 
 /* Modes of a counter group */
@@ -123,6 +134,7 @@ struct nvkm_perfdom_result {
  * @round: the latch (&nvkm_pm.round) it was last collected from
  * @discarded: its first latch has been dropped (where that is needed)
  * @head: entry in &nvkm_pm.perfdoms
+ * @idle: on the idle counter domain, the PDAEMON counters it holds
  */
 struct nvkm_perfdom {
 	struct nvkm_pm *pm;
@@ -131,6 +143,7 @@ struct nvkm_perfdom {
 	u64 round;
 	bool discarded;
 	struct list_head head;
+	struct nvkm_pmu_idle idle;
 };
 
 /**

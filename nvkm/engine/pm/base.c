@@ -7,7 +7,8 @@
  * Counter groups (perfdoms) own one domain each; a domain held by one group
  * is refused to every other (-EBUSY).  Every register access happens under
  * pm->lock, a spinlock, so that sampling can later be driven from interrupt
- * context; nothing here sleeps with it held.
+ * context; nothing here sleeps with it held.  The idle counter domain
+ * (pdaemon.c) brings its own layout, which shares the domain.
  */
 #include <linux/delay.h>
 #include <linux/slab.h>
@@ -137,6 +138,38 @@ nvkm_pm_doms_free(struct nvkm_pm *pm)
 
 /* --- counter groups ------------------------------------------------------ */
 
+/* The layout that runs domain @d: its own (idle counters), or PCOUNTER's. */
+static const struct nvkm_pm_layout *
+nvkm_pm_layout(struct nvkm_pm *pm, u32 d)
+{
+	return pm->dom[d].layout ?: pm->func->layout;
+}
+
+/* Take what @dom needs: a PCOUNTER domain whole, or what its layout says. */
+static int
+nvkm_pm_claim(struct nvkm_pm *pm, struct nvkm_perfdom *dom)
+{
+	struct nvkm_pm_dom *d = &pm->dom[dom->args.dom];
+
+	if (d->layout)
+		return d->layout->claim(pm, dom);
+	if (d->owner)
+		return -EBUSY;
+	d->owner = dom;
+	return 0;
+}
+
+static void
+nvkm_pm_release(struct nvkm_pm *pm, struct nvkm_perfdom *dom)
+{
+	struct nvkm_pm_dom *d = &pm->dom[dom->args.dom];
+
+	if (d->layout)
+		d->layout->release(pm, dom);
+	else
+		d->owner = NULL;
+}
+
 static int
 nvkm_perfdom_validate(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args)
 {
@@ -150,6 +183,8 @@ nvkm_perfdom_validate(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args)
 	if (args->dom >= pm->nr_doms)
 		return -ENOENT;
 	dom = &pm->dom[args->dom];
+	if (dom->layout)
+		return dom->layout->validate(pm, args);
 
 	switch (args->mode) {
 	case NVKM_PERFDOM_QUAD:
@@ -227,15 +262,15 @@ nvkm_perfdom_new(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args,
 	dom->res.flags = NVKM_PERFDOM_NOT_READY;
 
 	spin_lock_irqsave(&pm->lock, flags);
-	if (pm->dom[args->dom].owner) {
+	ret = nvkm_pm_claim(pm, dom);
+	if (ret) {
 		spin_unlock_irqrestore(&pm->lock, flags);
 		kfree(dom);
-		return -EBUSY;
+		return ret;
 	}
-	pm->dom[args->dom].owner = dom;
 	dom->round = pm->round;	/* a latch already under way is not its */
 	list_add_tail(&dom->head, &pm->perfdoms);
-	pm->func->layout->program(pm, args->dom, args);
+	nvkm_pm_layout(pm, args->dom)->program(pm, args->dom, args);
 	spin_unlock_irqrestore(&pm->lock, flags);
 
 	*pdom = dom;
@@ -259,8 +294,8 @@ nvkm_perfdom_del(struct nvkm_perfdom **pdom)
 	spin_lock_irqsave(&pm->lock, flags);
 	/* after fini (GPU removed or suspended) the hardware is not touched */
 	if (pm->engine.subdev.device->initialised)
-		pm->func->layout->stop(pm, dom->args.dom);
-	pm->dom[dom->args.dom].owner = NULL;
+		nvkm_pm_layout(pm, dom->args.dom)->stop(pm, dom->args.dom);
+	nvkm_pm_release(pm, dom);
 	list_del(&dom->head);
 	spin_unlock_irqrestore(&pm->lock, flags);
 	kfree(dom);
@@ -287,12 +322,13 @@ nvkm_perfdom_sample_begin(struct nvkm_pm *pm, struct nvkm_perfdom **doms, int nr
 
 	spin_lock_irqsave(&pm->lock, flags);
 	list_for_each_entry(dom, &pm->perfdoms, head) {
-		if (dom->args.mode == NVKM_PERFDOM_QUAD && pm->func->layout->trigger) {
+		if (dom->args.mode == NVKM_PERFDOM_QUAD &&
+		    nvkm_pm_layout(pm, dom->args.dom)->trigger) {
 			pm->func->layout->trigger(pm);
-			pm->round++;
 			break;
 		}
 	}
+	pm->round++;	/* idle counter groups need no trigger, only a round */
 	spin_unlock_irqrestore(&pm->lock, flags);
 	return 0;
 }
@@ -310,7 +346,7 @@ nvkm_perfdom_collect_quads(struct nvkm_pm *pm)
 	list_for_each_entry(dom, &pm->perfdoms, head) {
 		if (dom->args.mode != NVKM_PERFDOM_QUAD || dom->round == pm->round)
 			continue;
-		if (!pm->func->layout->collect(pm, dom->args.dom, dom))
+		if (!nvkm_pm_layout(pm, dom->args.dom)->collect(pm, dom->args.dom, dom))
 			return false;
 		dom->round = pm->round;
 	}
@@ -431,7 +467,7 @@ nvkm_pm_init(struct nvkm_subdev *subdev)
 		return 0;
 	spin_lock_irqsave(&pm->lock, flags);
 	list_for_each_entry(dom, &pm->perfdoms, head)
-		pm->func->layout->program(pm, dom->args.dom, &dom->args);
+		nvkm_pm_layout(pm, dom->args.dom)->program(pm, dom->args.dom, &dom->args);
 	spin_unlock_irqrestore(&pm->lock, flags);
 	return 0;
 }
