@@ -64,6 +64,7 @@ struct nvkm_sim_idle_wave {
  * @manual_clock: time only advances through nvkm_sim_run() (tests);
  *		  otherwise it follows real time at NVKM_SIM_CYCLES_PER_US
  * @last_ns: real time up to which @now has been brought
+ * @access_cycles: with @manual_clock, cycles every MMIO access takes
  * @idle: PDAEMON COUNTER_SIGNALS, driven by the workload (bit set: idle)
  * @wave: engine activity patterns driving bits of @idle
  * @pcounter: the PCOUNTER model, NULL on chipsets without one
@@ -83,6 +84,7 @@ struct nvkm_sim {
 	u64 now;
 	bool manual_clock;
 	u64 last_ns;
+	u32 access_cycles;
 
 	u32 idle;
 	struct nvkm_sim_idle_wave wave[NVKM_SIM_IDLE_WAVES];
@@ -101,6 +103,7 @@ int nvkm_sim_reset(struct nvkm_sim *sim);
 void nvkm_sim_stats(struct nvkm_sim *sim, struct nvkm_sim_stats *stats);
 void nvkm_sim_set_manual_clock(struct nvkm_sim *sim, bool manual);
 void nvkm_sim_run(struct nvkm_sim *sim, u64 cycles);
+void nvkm_sim_set_access_cycles(struct nvkm_sim *sim, u32 cycles);
 void nvkm_sim_set_idle(struct nvkm_sim *sim, u32 mask, u32 idle);
 int nvkm_sim_idle_wave(struct nvkm_sim *sim, u32 mask, u32 period, u32 idle);
 
