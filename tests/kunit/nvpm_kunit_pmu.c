@@ -533,10 +533,10 @@ uncountable_groups_are_refused(struct kunit *test)
 
 /*
  * A SAMPLE with only idle counter groups is one round: a read of every
- * counter in use, then a clear of each; nothing else, however many groups.
+ * counter in use, nothing else, however many groups share them.
  */
 static void
-sample_is_one_read_and_clear_round(struct kunit *test)
+sample_reads_each_counter_once(struct kunit *test)
 {
 	const struct pmu_chip *chip = test->param_value;
 	struct pmu_fixture *f = pmu_fixture(test, chip);
@@ -561,34 +561,41 @@ sample_is_one_read_and_clear_round(struct kunit *test)
 		KUNIT_ASSERT_EQ(test, sample(f, doms, i), 0);
 		rd1 = mmio(f, &wr1);
 		KUNIT_EXPECT_EQ_MSG(test, rd1 - rd0, n, "reads, %u groups sampled", i);
-		KUNIT_EXPECT_EQ_MSG(test, wr1 - wr0, n, "writes, %u groups sampled", i);
+		KUNIT_EXPECT_EQ_MSG(test, wr1 - wr0, 0, "writes, %u groups sampled", i);
 	}
 	for (i = 0; i < 3; i++)
 		nvkm_perfdom_del(&doms[i]);
 }
 
 /*
- * A round leaves the counters at zero; a second SAMPLE with no time
+ * A counter handed out starts from zero, whatever it held; rounds read
+ * it without stopping or resetting it; a second SAMPLE with no time
  * between adds nothing; the totals go on from there.
  */
 static void
-read_clears_the_counters(struct kunit *test)
+handed_out_from_zero_rounds_only_read(struct kunit *test)
 {
 	const struct pmu_chip *chip = test->param_value;
 	struct pmu_fixture *f = pmu_fixture(test, chip);
 	struct nvkm_perfdom_result r;
 	struct nvkm_perfdom_args a;
 	struct nvkm_perfdom *dom;
+	unsigned int i;
 
+	/* every counter counting every cycle, behind the driver's back */
+	for (i = 0; i < chip->counters; i++)
+		nvkm_sim_mmio.wr32(f->sim, DOC_MODE(i), BIT(0) | BIT(1));
+	nvkm_sim_run(f->sim, 1000);
 	nvkm_sim_set_idle(f->sim, f->chip->bit[GR], 0);
 	idle_args(f, &a);
 	ctr(&a, OP_BUSY0, GR, 0);
 	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), 0);
-	nvkm_sim_run(f->sim, 500);
-	KUNIT_EXPECT_EQ(test, nvkm_sim_mmio.rd32(f->sim, DOC_COUNT(dom->idle.ctr[0].hw)), 500);
-	KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
 	KUNIT_EXPECT_EQ(test, nvkm_sim_mmio.rd32(f->sim, DOC_COUNT(dom->idle.ctr[0].hw)), 0);
 	KUNIT_EXPECT_EQ(test, nvkm_sim_mmio.rd32(f->sim, DOC_COUNT(dom->idle.timebase)), 0);
+	nvkm_sim_run(f->sim, 500);
+	KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
+	KUNIT_EXPECT_EQ(test, nvkm_sim_mmio.rd32(f->sim, DOC_COUNT(dom->idle.ctr[0].hw)), 500);
+	KUNIT_EXPECT_EQ(test, nvkm_sim_mmio.rd32(f->sim, DOC_COUNT(dom->idle.timebase)), 500);
 	KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
 	nvkm_perfdom_read(dom, &r);
 	KUNIT_EXPECT_EQ(test, r.value[0], 500);
@@ -635,6 +642,58 @@ resume_after_reset_reprograms(struct kunit *test)
 	nvkm_perfdom_read(dom, &r);
 	KUNIT_EXPECT_EQ(test, r.value[0], 700);
 	KUNIT_EXPECT_EQ(test, r.cycles, 700);
+
+	/* a resume without a reset: the counters ran on, they start over */
+	KUNIT_ASSERT_EQ(test, nvkm_device_fini(f->device, true), 0);
+	nvkm_sim_run(f->sim, 1000);
+	KUNIT_EXPECT_EQ(test, nvkm_sim_mmio.rd32(f->sim, DOC_COUNT(hw)), 1400);
+	KUNIT_ASSERT_EQ(test, nvkm_device_init(f->device), 0);
+	KUNIT_EXPECT_EQ(test, nvkm_sim_mmio.rd32(f->sim, DOC_COUNT(hw)), 0);
+	nvkm_sim_run(f->sim, 100);
+	KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
+	nvkm_perfdom_read(dom, &r);
+	KUNIT_EXPECT_EQ(test, r.value[0], 800);
+	KUNIT_EXPECT_EQ(test, r.cycles, 800);
+	nvkm_perfdom_del(&dom);
+}
+
+/*
+ * When every register access takes time, the counters, read one after
+ * the other, still lose nothing: between two SAMPLEs the time base counts
+ * exactly the cycles that passed, and an engine busy throughout as many.
+ */
+static void
+slow_accesses_lose_no_cycles(struct kunit *test)
+{
+	const struct pmu_chip *chip = test->param_value;
+	struct pmu_fixture *f = pmu_fixture(test, chip);
+	struct nvkm_perfdom_result r, prev;
+	struct nvkm_perfdom_args a;
+	struct nvkm_perfdom *dom;
+	u64 now, then;
+	int i;
+
+	nvkm_sim_set_idle(f->sim, f->chip->bit[GR] | f->chip->bit[PVLD], 0);
+	idle_args(f, &a);
+	ctr(&a, OP_BUSY0, GR, 0);
+	ctr(&a, OP_BUSY0, PVLD, 0);
+	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), 0);
+	nvkm_sim_set_access_cycles(f->sim, 13);
+	KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
+	nvkm_perfdom_read(dom, &prev);
+	then = f->sim->now;
+	for (i = 0; i < 5; i++) {
+		nvkm_sim_run(f->sim, 1000 + 7 * i);
+		KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
+		nvkm_perfdom_read(dom, &r);
+		now = f->sim->now;
+		KUNIT_EXPECT_EQ_MSG(test, r.cycles - prev.cycles, now - then, "round %d", i);
+		KUNIT_EXPECT_EQ_MSG(test, r.value[0] - prev.value[0], now - then, "round %d", i);
+		KUNIT_EXPECT_EQ_MSG(test, r.value[1] - prev.value[1], now - then, "round %d", i);
+		prev = r;
+		then = now;
+	}
+	nvkm_sim_set_access_cycles(f->sim, 0);
 	nvkm_perfdom_del(&dom);
 }
 
@@ -696,9 +755,10 @@ static struct kunit_case nvpm_pmu_cases[] = {
 	KUNIT_CASE_PARAM(groups_share_counters_count_from_their_start, pmu_chips_gen_params),
 	KUNIT_CASE_PARAM(exhaustion_is_ebusy, pmu_chips_gen_params),
 	KUNIT_CASE(uncountable_groups_are_refused),
-	KUNIT_CASE_PARAM(sample_is_one_read_and_clear_round, pmu_chips_gen_params),
-	KUNIT_CASE_PARAM(read_clears_the_counters, pmu_chips_gen_params),
+	KUNIT_CASE_PARAM(sample_reads_each_counter_once, pmu_chips_gen_params),
+	KUNIT_CASE_PARAM(handed_out_from_zero_rounds_only_read, pmu_chips_gen_params),
 	KUNIT_CASE_PARAM(resume_after_reset_reprograms, pmu_chips_gen_params),
+	KUNIT_CASE_PARAM(slow_accesses_lose_no_cycles, pmu_chips_gen_params),
 	KUNIT_CASE(poll_keeps_totals_past_31_bits),
 	{}
 };

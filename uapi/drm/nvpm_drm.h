@@ -117,7 +117,7 @@ struct drm_nvpm_get_info {
  *    hardware counters remain (4 on GT215:GF100, 8 on GF100+, one of them
  *    the time base; groups counting the same thing share one); then
  *    -EBUSY.
- *  - A SAMPLE reads (and clears) these counters too; no latch is needed.
+ *  - A SAMPLE reads these counters too; no latch is needed.
  */
 
 /**

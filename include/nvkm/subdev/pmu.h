@@ -63,12 +63,14 @@ struct nvkm_pmu_idle {
  * @mask: its COUNTER_MASK (COUNTER_SIGNALS bits)
  * @mode: its COUNTER_MODE
  * @users: idle counter sets using it; 0: free
+ * @count: its COUNT when last read
  * @total: what it counted since it was handed out, 64-bit
  */
 struct nvkm_pmu_counter {
 	u32 mask;
 	u32 mode;
 	unsigned int users;
+	u32 count;
 	u64 total;
 };
 

@@ -17,8 +17,8 @@
  * created on it as long as the PMU subdev has counters left for them
  * (-EBUSY otherwise); groups counting the same thing share a counter.
  * A SAMPLE needs no trigger: the first group collected in a round reads
- * and clears the counters (one read and one write per counter in use),
- * the others take their share of the same round.
+ * the counters (one read per counter in use), the others take their share
+ * of the same round.
  */
 #include <linux/slab.h>
 #include "priv.h"

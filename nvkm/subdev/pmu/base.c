@@ -10,19 +10,28 @@
  * counter counting every cycle, shared by every user.  A GT215 (4
  * counters) thus watches 3 engine combinations at once, a GF100 7.
  *
- * The counters are 31-bit and not double-buffered.  A round reads every
- * counter in use, then clears them (CLEAR_TRIGGER) in the same order, all
- * under one spinlock with nothing in between, so each counter misses the
- * same few accesses' worth of cycles, the time base included; what is
- * read goes into a 64-bit total per counter.  A user's counts are its
- * counters' totals since its own last fetch: users never disturb each
- * other, and a round is shared by everyone who fetches after it.  While
- * counters are in use a worker runs a round every NVKM_PMU_POLL_MS, so
- * none of them can wrap unseen between two users' reads.
+ * The counters are 31-bit and not double-buffered: they can only be read
+ * one after the other.  The reference suggests reading them all, then
+ * resetting them all (CLEAR_TRIGGER); but what a counter counts between
+ * its read and its reset is lost, and the loss is the same for every
+ * counter only if every access takes as long as every other.  When they
+ * do not (a slow first access, a busy bus; the simulator shows it: a 35%
+ * load read as 33% busy), the busy share drifts.  So a round only reads
+ * every counter in use, under one spinlock, and adds what it counted
+ * since the last read (modulo 2^31) to a 64-bit total: nothing is lost,
+ * and the time between two reads of a counter is the same for all of
+ * them but for how long the accesses of two rounds took.  A counter is
+ * reset only when it is programmed (on init, resume, after a reset).
  *
- * MMIO: a round is one read and one write per counter in use.  Handing
- * out new counters costs a MASK and a MODE write each, plus a round;
- * releasing the last user of a counter one MODE write.
+ * A user's counts are its counters' totals since its own last fetch:
+ * users never disturb each other, and a round is shared by everyone who
+ * fetches after it.  While counters are in use a worker runs a round
+ * every NVKM_PMU_POLL_MS, so none advances 2^31 between two reads.
+ *
+ * MMIO: a round is one read per counter in use.  Handing out new counters
+ * costs a MASK and a MODE write each, plus a round; releasing the last
+ * user of a counter one MODE write; init a MASK, a MODE and a COUNT
+ * (reset) write per counter in use.
  */
 #include <linux/build_bug.h>
 #include <linux/slab.h>
@@ -129,6 +138,31 @@ nvkm_pmu_idle_in_use(struct nvkm_pmu *pmu)
 	return false;
 }
 
+/*
+ * Read every counter in use, one after the other, and add what each
+ * counted since its last read to its total.  pmu->lock held, hardware
+ * running.
+ */
+static void
+nvkm_pmu_idle_round(struct nvkm_pmu *pmu)
+{
+	struct nvkm_device *device = pmu->subdev.device;
+	unsigned int i;
+	u32 count;
+
+	for (i = 0; i < pmu->func->counters; i++) {
+		struct nvkm_pmu_counter *ctr = &pmu->ctr[i];
+
+		if (!ctr->users)
+			continue;
+		count = nvkm_rd32(device, NV_PDAEMON_COUNTER_COUNT(i)) &
+			NV_PDAEMON_COUNTER_COUNT_COUNT;
+		ctr->total += (count - ctr->count) & NV_PDAEMON_COUNTER_COUNT_COUNT;
+		ctr->count = count;
+	}
+}
+
+/* Program counter @i for what it counts and reset it; lock held. */
 static void
 nvkm_pmu_idle_program(struct nvkm_pmu *pmu, unsigned int i)
 {
@@ -136,31 +170,8 @@ nvkm_pmu_idle_program(struct nvkm_pmu *pmu, unsigned int i)
 
 	nvkm_wr32(device, NV_PDAEMON_COUNTER_MASK(i), pmu->ctr[i].mask);
 	nvkm_wr32(device, NV_PDAEMON_COUNTER_MODE(i), pmu->ctr[i].mode);
-}
-
-/*
- * Read every counter in use, then clear them in the same order, so that
- * each misses as many cycles as the others; add what was read to the
- * totals.  pmu->lock held, hardware running.
- */
-static void
-nvkm_pmu_idle_round(struct nvkm_pmu *pmu)
-{
-	struct nvkm_device *device = pmu->subdev.device;
-	u32 count[NVKM_PMU_COUNTERS_MAX] = {};
-	unsigned int i, n = pmu->func->counters;
-
-	for (i = 0; i < n; i++) {
-		if (pmu->ctr[i].users)
-			count[i] = nvkm_rd32(device, NV_PDAEMON_COUNTER_COUNT(i));
-	}
-	for (i = 0; i < n; i++) {
-		if (pmu->ctr[i].users)
-			nvkm_wr32(device, NV_PDAEMON_COUNTER_COUNT(i),
-				  NV_PDAEMON_COUNTER_COUNT_CLEAR_TRIGGER);
-	}
-	for (i = 0; i < n; i++)
-		pmu->ctr[i].total += count[i] & NV_PDAEMON_COUNTER_COUNT_COUNT;
+	nvkm_wr32(device, NV_PDAEMON_COUNTER_COUNT(i), NV_PDAEMON_COUNTER_COUNT_CLEAR_TRIGGER);
+	pmu->ctr[i].count = 0;
 }
 
 /*
@@ -198,9 +209,8 @@ nvkm_pmu_idle_poll_start(struct nvkm_pmu *pmu)
  *	  out: the hardware counters and the starting points of the counts
  *
  * All or nothing: the counters wanted that no other user counts already,
- * and the time base if nobody holds it yet, must all be free.  New
- * counters start at the same moment as the time base is cleared, so the
- * first fetch covers the same cycles for all of them.
+ * and the time base if nobody holds it yet, must all be free.  Then every
+ * counter in use is read, so that the user's counts start from there.
  *
  * Context: any; takes pmu->lock.
  * Return: 0, -EINVAL for a request the generation cannot count (no
@@ -245,17 +255,15 @@ nvkm_pmu_idle_get(struct nvkm_pmu *pmu, struct nvkm_pmu_idle *idle)
 	was_idle = !nvkm_pmu_idle_in_use(pmu);
 	for (i = 0; i <= nr; i++)
 		pmu->ctr[hw[i]].users++;
-	if (pmu->running) {
-		for (i = 0; i < pmu->func->counters; i++) {
-			if (taken & BIT(i))
-				nvkm_pmu_idle_program(pmu, i);
-		}
-		nvkm_pmu_idle_round(pmu);
-	}
 	for (i = 0; i < pmu->func->counters; i++) {
-		if (taken & BIT(i))
-			pmu->ctr[i].total = 0;	/* counting starts at the clear */
+		if (!(taken & BIT(i)))
+			continue;
+		pmu->ctr[i].total = 0;
+		if (pmu->running)
+			nvkm_pmu_idle_program(pmu, i);
 	}
+	if (pmu->running)
+		nvkm_pmu_idle_round(pmu);
 	for (i = 0; i < nr; i++) {
 		idle->ctr[i].hw = hw[i];
 		idle->ctr[i].last = pmu->ctr[hw[i]].total;
@@ -296,11 +304,12 @@ nvkm_pmu_idle_put(struct nvkm_pmu *pmu, struct nvkm_pmu_idle *idle)
 }
 
 /**
- * nvkm_pmu_idle_update() - read and clear every counter in use
+ * nvkm_pmu_idle_update() - read every counter in use
  * @pmu: the subdev
  *
- * One round: what the counters hold goes into their 64-bit totals.
- * Nothing happens while the hardware is down (suspended, removed).
+ * One round: what the counters counted since their last read goes into
+ * their 64-bit totals.  Nothing happens while the hardware is down
+ * (suspended, removed).
  *
  * Context: any; takes pmu->lock.
  */
@@ -371,7 +380,6 @@ static int
 nvkm_pmu_init(struct nvkm_subdev *subdev)
 {
 	struct nvkm_pmu *pmu = nvkm_pmu(subdev);
-	struct nvkm_device *device = subdev->device;
 	unsigned long flags;
 	unsigned int i;
 	bool in_use;
@@ -380,11 +388,6 @@ nvkm_pmu_init(struct nvkm_subdev *subdev)
 	for (i = 0; i < pmu->func->counters; i++) {
 		if (pmu->ctr[i].users)
 			nvkm_pmu_idle_program(pmu, i);
-	}
-	for (i = 0; i < pmu->func->counters; i++) {
-		if (pmu->ctr[i].users)
-			nvkm_wr32(device, NV_PDAEMON_COUNTER_COUNT(i),
-				  NV_PDAEMON_COUNTER_COUNT_CLEAR_TRIGGER);
 	}
 	pmu->running = true;
 	in_use = nvkm_pmu_idle_in_use(pmu);
