@@ -92,6 +92,10 @@ nvpm_fill_domain(void *ctx, u32 i, void *out)
 		d->caps |= NVPM_DOMAIN_CAP_USER;
 	strscpy(d->name, pm->dom[i].name, sizeof(d->name));
 	strscpy(d->clock, pm->dom[i].clock, sizeof(d->clock));
+	if (pm->dom[i].idle) {
+		d->nr_counters = pm->dom[i].nr_ctr;
+		d->caps = NVPM_DOMAIN_CAP_QUAD | NVPM_DOMAIN_CAP_IDLE;
+	}
 }
 
 int

@@ -43,7 +43,7 @@
 #define QUAD_MAX_CYCLES		200000
 #define CANARY			0xa5
 
-/* Domains per chip, from the reference; -1: not checked. */
+/* PCOUNTER domains per chip, from the reference; -1: not checked. */
 static const struct {
 	const char *chip;
 	int nr_doms;
@@ -326,6 +326,51 @@ check_domain(struct ctx *ctx, const struct chip *chip, const struct drm_nvpm_dom
 	return PASS;
 }
 
+/* The PCOUNTER domains of @cat: all but the idle counter domain. */
+static unsigned int
+pcounter_doms(const struct nvpm_catalog *cat)
+{
+	unsigned int d, n = 0;
+
+	for (d = 0; d < cat->nr_dom; d++)
+		n += !(cat->dom[d].caps & NVPM_DOMAIN_CAP_IDLE);
+	return n;
+}
+
+/*
+ * The idle counter domain (GT215+): the last, "pdaemon", one signal per
+ * engine the reference lists for the generation, named, in uapi order.
+ */
+static enum result
+check_idle_domain(struct ctx *ctx, const struct chip *chip, const struct nvpm_catalog *cat,
+		  unsigned int d)
+{
+	static const char * const engines[] = {
+		"gr", "pvld", "ppdec", "pppp", "mc", "pcopy0", "pcopy1", "pcopy2",
+	};
+	const struct drm_nvpm_domain *dom = &cat->dom[d];
+	unsigned int nr = gen_in(chip->gen, GEN_GK104, GEN_END) ? 8 :
+			  gen_in(chip->gen, GEN_GF100, GEN_END) ? 7 : 6;
+	unsigned int ctrs = gen_in(chip->gen, GEN_GF100, GEN_END) ? 4 : 3, i;
+
+	if (!gen_in(chip->gen, GEN_GT215, GEN_END))
+		return fail(ctx, "domain %s: an idle counter domain before GT215", dom->name);
+	if (d != cat->nr_dom - 1 || strcmp(dom->name, "pdaemon") || strcmp(dom->clock, "pdaemon"))
+		return fail(ctx, "idle counter domain #%u '%s' (clock '%s'): want the last, %s",
+			    d, dom->name, dom->clock, "pdaemon");
+	if (dom->caps != (NVPM_DOMAIN_CAP_QUAD | NVPM_DOMAIN_CAP_IDLE))
+		return fail(ctx, "domain pdaemon: caps 0x%x", dom->caps);
+	if (dom->nr_counters != ctrs || dom->nr_signals != nr || cat->nr_sig[d] != nr)
+		return fail(ctx, "domain pdaemon: %u counters, %u signals, %u named; want %u, %u",
+			    dom->nr_counters, dom->nr_signals, cat->nr_sig[d], ctrs, nr);
+	for (i = 0; i < nr; i++) {
+		if (cat->sig[d][i].signal != i || strcmp(cat->sig[d][i].name, engines[i]))
+			return fail(ctx, "domain pdaemon: signal #%u is 0x%x %s, want 0x%x %s", i,
+				    cat->sig[d][i].signal, cat->sig[d][i].name, i, engines[i]);
+	}
+	return PASS;
+}
+
 /* The name of signal @num in @sig[@n], or NULL. */
 static const char *
 sig_name(const struct drm_nvpm_signal *sig, unsigned int n, unsigned int num)
@@ -375,7 +420,7 @@ check_trailer(struct ctx *ctx, const struct chip *chip, const struct nvpm_catalo
 	    (check_named(ctx, cat, d, t + 0x0c, "ZERO") != PASS ||
 	     check_named(ctx, cat, d, t + 0x0d, "PERIODIC") != PASS))
 		return FAIL;
-	for (x = 0; x < cat->nr_dom; x++) {
+	for (x = 0; x < pcounter_doms(cat); x++) {
 		snprintf(want, sizeof(want), "%s.FLAG", cat->dom[x].name);
 		if (check_named(ctx, cat, d, t + 0x1f - x, want) != PASS)
 			return FAIL;
@@ -420,9 +465,16 @@ check_catalog(struct ctx *ctx, const struct chip *chip, const struct nvpm_catalo
 	int want = expected_doms(chip);
 	unsigned int d, x;
 
-	if (want >= 0 && cat->nr_dom != (unsigned int)want)
-		return fail(ctx, "%u domains, want %d", cat->nr_dom, want);
+	if (want >= 0 && pcounter_doms(cat) != (unsigned int)want)
+		return fail(ctx, "%u PCOUNTER domains, want %d", pcounter_doms(cat), want);
+	if (gen_in(chip->gen, GEN_GT215, GEN_END) && pcounter_doms(cat) == cat->nr_dom)
+		return fail(ctx, "no idle counter domain on a GT215+");
 	for (d = 0; d < cat->nr_dom; d++) {
+		if (cat->dom[d].caps & NVPM_DOMAIN_CAP_IDLE) {
+			if (check_idle_domain(ctx, chip, cat, d) != PASS)
+				return FAIL;
+			continue;
+		}
 		if (check_domain(ctx, chip, &cat->dom[d], d) != PASS)
 			return FAIL;
 		for (x = 0; x < d; x++) {

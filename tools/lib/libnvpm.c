@@ -748,6 +748,7 @@ static const struct {
 	{ NVPM_DOMAIN_CAP_COUNTER_MODES, "counter-modes" },
 	{ NVPM_DOMAIN_CAP_PERIODIC, "periodic" },
 	{ NVPM_DOMAIN_CAP_USER, "user" },
+	{ NVPM_DOMAIN_CAP_IDLE, "idle" },
 };
 
 /**

@@ -72,6 +72,8 @@ int nvpm_query_sources(int fd, __u32 domain, __u32 signal,
 /* Logic ops: count while signal 0 is high, count every cycle. */
 #define NVPM_OP_ARG0		0xaaaa
 #define NVPM_OP_ALWAYS		0xffff
+/* Signal 0 low: on the idle counter domain, its engine idle. */
+#define NVPM_OP_NOT_ARG0	0x5555
 
 /* The pseudo signal of "domain/always": every cycle of the domain. */
 #define NVPM_EVENT_ALWAYS	"always"

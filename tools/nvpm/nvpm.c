@@ -6,6 +6,7 @@
  *   nvpm list		the domains and named signals of every device
  *   nvpm stat		count signals while a command runs, like perf stat
  *   nvpm bench		the cost of the counter ioctls
+ *   nvpm top		a live view of engine busy shares and counters (top.c)
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -338,12 +339,14 @@ cmd_list(int argc, char **argv)
  * @label: "domain/NAME", as printed
  * @group: index of its group
  * @ctr: its counter in the group
+ * @busy: "NAME busy" for an engine of the idle counter domain, else ""
  */
 struct stat_event {
 	struct nvpm_event ev;
 	char label[80];
 	int group;
 	int ctr;
+	char busy[48];
 };
 
 /**
@@ -514,6 +517,9 @@ stat_add_event(struct stat_state *st, const char *spec)
 	else
 		snprintf(e->label, sizeof(e->label), "%.*s/0x%02x", (int)sizeof(dom->name),
 			 dom->name, e->ev.signal);
+	e->busy[0] = '\0';
+	if ((dom->caps & NVPM_DOMAIN_CAP_IDLE) && e->ev.logic_op == NVPM_OP_ARG0)
+		snprintf(e->busy, sizeof(e->busy), "%s busy", name ? name : "engine");
 	st->nr_ev++;
 	return 0;
 }
@@ -618,9 +624,10 @@ stat_print_interval(struct stat_state *st, const struct drm_nvpm_read *now, doub
 	for (i = 0; i < st->nr_ev; i++) {
 		stat_delta(st, now, &st->ev[i], &count, &cycles);
 		stat_rate(rate, sizeof(rate), count, cycles);
-		printf("%12.6f %16s  %-28s %16s  %s%s\n", t,
+		printf("%12.6f %16s  %-28s %16s  %s%s%s%s\n", t,
 		       fmt_count(c1, sizeof(c1), count), st->ev[i].label,
 		       fmt_count(c2, sizeof(c2), cycles), rate,
+		       st->ev[i].busy[0] ? "  " : "", st->ev[i].busy,
 		       stat_notes(&now[st->ev[i].group], st->ev[i].ctr));
 	}
 	fflush(stdout);
@@ -649,8 +656,9 @@ stat_print_summary(struct stat_state *st, const struct drm_nvpm_read *now,
 		dom = &st->cat.dom[st->ev[i].ev.domain];
 		stat_delta(st, now, &st->ev[i], &count, &cycles);
 		stat_rate(rate, sizeof(rate), count, cycles);
-		printf("%20s      %-28s # %s of %s %.*s cycles%s\n",
-		       fmt_count(c1, sizeof(c1), count), st->ev[i].label, rate,
+		printf("%20s      %-28s # %s%s%s of %s %.*s cycles%s\n",
+		       fmt_count(c1, sizeof(c1), count), st->ev[i].label, st->ev[i].busy,
+		       st->ev[i].busy[0] ? " " : "", rate,
 		       fmt_count(c2, sizeof(c2), cycles), (int)sizeof(dom->name),
 		       dom->name, stat_notes(&now[st->ev[i].group], st->ev[i].ctr));
 	}
@@ -1160,11 +1168,14 @@ cmd_bench(int argc, char **argv)
 
 /* ---- main ---- */
 
+int cmd_top(int argc, char **argv);	/* top.c */
+
 static const struct nvpm_cmd nvpm_cmds[] = {
 	{ "info", "", "show what every nvpm device reports (GET_INFO)", cmd_info },
 	{ "list", "[DOMAIN]", "list domains and their named signals", cmd_list },
 	{ "stat", "-e EVENT,...", "count events while a command runs", cmd_stat },
 	{ "bench", "", "time the counter ioctls", cmd_bench },
+	{ "top", "", "live view of engine busy shares and counters", cmd_top },
 };
 
 #define NVPM_NR_CMDS	ARRAY_SIZE(nvpm_cmds)

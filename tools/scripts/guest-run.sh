@@ -16,3 +16,12 @@ echo "== nvpm stat -e core_a/always,host/always -I 50 -n 2 =="
 echo
 echo "== nvpm stat -e core_a/PGRAPH.IDLE -I 100 -n 2 (simulated PGRAPH 35% busy) =="
 ./nvpm stat -e core_a/PGRAPH.IDLE -I 100 -n 2
+echo
+# PDAEMON's idle counters (GT215+): the same 35% PGRAPH load, as gr busy
+rmmod nvpm
+insmod ./nvpm.ko sim=gt215 sim_gr_busy=35
+echo "== nvpm stat -e pdaemon/gr -I 100 -n 2 (simulated GT215, PGRAPH 35% busy) =="
+./nvpm stat -e pdaemon/gr -I 100 -n 2
+echo
+echo "== nvpm top -n 2 (simulated GT215) =="
+./nvpm top -n 2 -e core_a/PGRAPH.IDLE

@@ -91,6 +91,34 @@ struct drm_nvpm_get_info {
 #define NVPM_DOMAIN_CAP_COUNTER_MODES	_BITUL(2)  /* B4/B6 counter modes */
 #define NVPM_DOMAIN_CAP_PERIODIC	_BITUL(3)  /* PERIODIC signal */
 #define NVPM_DOMAIN_CAP_USER		_BITUL(4)  /* USER signals */
+#define NVPM_DOMAIN_CAP_IDLE		_BITUL(5)  /* PDAEMON idle counters */
+
+/*
+ * The idle counter domain (NVPM_DOMAIN_CAP_IDLE; GT215+, named "pdaemon",
+ * listed after the PCOUNTER domains): PDAEMON's idle counters, which
+ * watch the engines' idle bits.
+ *
+ *  - Signal s is one engine, in an order every generation shares: 0 gr,
+ *    1 pvld, 2 ppdec, 3 pppp, 4 mc, 5 pcopy0, 6 pcopy1 (GF100+), 7 pcopy2
+ *    (GK104+); nr_signals says how many there are, each is named.  A
+ *    signal is high while its engine is busy.
+ *  - Groups are quad mode, counter mode SIMPLE, flags 0, counter flags 0
+ *    (-EINVAL otherwise); nr_counters is up to the domain's nr_counters
+ *    (3 on GT215:GF100, 4 on GF100+; -E2BIG beyond).
+ *  - A counter counts, of the cycles of PDAEMON's clock, those in which
+ *    its logic op is true, and the op must be one the hardware counts
+ *    (-EINVAL otherwise): the AND of the signals it depends on (those
+ *    engines all busy; 0xaaaa for signal 0 alone, 0x8888 for signals 0
+ *    and 1 both), the AND of their inverses (all idle; 0x5555, 0x1111),
+ *    or 0xffff (every cycle).
+ *  - drm_nvpm_read.cycles counts every cycle of PDAEMON's clock over the
+ *    same spans (the time base): value / cycles is the share of time.
+ *  - The domain is shared: groups of any file can be created on it while
+ *    hardware counters remain (4 on GT215:GF100, 8 on GF100+, one of them
+ *    the time base; groups counting the same thing share one); then
+ *    -EBUSY.
+ *  - A SAMPLE reads these counters too; no latch is needed.
+ */
 
 /**
  * struct drm_nvpm_domain - one PCOUNTER domain
@@ -272,6 +300,9 @@ struct drm_nvpm_source_value {
  *
  * Version 2 of the struct ended at @pad; that size is still accepted and
  * means no source settings.
+ *
+ * On the idle counter domain (NVPM_DOMAIN_CAP_IDLE), see its description
+ * above: a shared domain, and the logic ops its counters can count.
  *
  * Argument of %DRM_IOCTL_NVPM_PERFDOM_CREATE.
  */

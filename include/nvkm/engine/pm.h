@@ -3,6 +3,7 @@
 #define __NVKM_PM_H__
 #include <linux/spinlock.h>
 #include <nvkm/core/engine.h>
+#include <nvkm/subdev/pmu.h>
 
 /* PCOUNTER hardware capabilities, per generation (reference: pcounter intro). */
 #define NVKM_PM_CAP_CTR_PERIOD		BIT_ULL(0)	/* NV15+ */
@@ -68,6 +69,12 @@ struct nvkm_pm_sig {
  * @nr_groups: entries in @groups
  * @active: the group of @groups the hardware counts for now
  * @turn: the sample call that last moved @active on
+ * @layout: what runs its counter groups when not the generation's PCOUNTER
+ *	    layout (the idle counter domain), else NULL
+ * @idle: it is the idle counter domain (PDAEMON, GT215+)
+ * @nr_ctr: counters a group on it can use, when @layout is set
+ * @round: the latch (&nvkm_pm.round) its counters were last read for,
+ *	   when @layout is set
  */
 struct nvkm_pm_dom {
 	char name[16];
@@ -84,6 +91,10 @@ struct nvkm_pm_dom {
 	u32 nr_groups;
 	struct nvkm_perfdom *active;
 	u64 turn;
+	const struct nvkm_pm_layout *layout;
+	bool idle;
+	u8 nr_ctr;
+	u64 round;
 };
 
 /* Counter groups that may take turns on one domain (multiplexing). */
@@ -172,6 +183,7 @@ struct nvkm_perfdom_result {
  * @holder: who created it (see nvkm_perfdom_new_held())
  * @head: entry in &nvkm_pm.perfdoms
  * @dom_head: entry in &nvkm_pm_dom.groups
+ * @idle: on the idle counter domain, the PDAEMON counters it holds
  */
 struct nvkm_perfdom {
 	struct nvkm_pm *pm;
@@ -182,6 +194,7 @@ struct nvkm_perfdom {
 	const void *holder;
 	struct list_head head;
 	struct list_head dom_head;
+	struct nvkm_pmu_idle idle;
 };
 
 /**

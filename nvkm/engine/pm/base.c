@@ -7,7 +7,8 @@
  * Counter groups (perfdoms) own one domain each; a domain held by one group
  * is refused to every other (-EBUSY).  Every register access happens under
  * pm->lock, a spinlock, so that sampling can later be driven from interrupt
- * context; nothing here sleeps with it held.
+ * context; nothing here sleeps with it held.  The idle counter domain
+ * (pdaemon.c) brings its own layout, which shares the domain.
  */
 #include <linux/bsearch.h>
 #include <linux/delay.h>
@@ -258,6 +259,22 @@ nvkm_perfdom_validate_src(const struct nvkm_pm_dom *dom,
 	return 0;
 }
 
+/* The layout that runs domain @d: its own (idle counters), or PCOUNTER's. */
+static const struct nvkm_pm_layout *
+nvkm_pm_layout(struct nvkm_pm *pm, u32 d)
+{
+	return pm->dom[d].layout ?: pm->func->layout;
+}
+
+/* Whether @dom counts now: a shared domain's, or its turn on its domain. */
+static bool
+nvkm_perfdom_counting(struct nvkm_pm *pm, struct nvkm_perfdom *dom)
+{
+	const struct nvkm_pm_dom *pdm = &pm->dom[dom->args.dom];
+
+	return pdm->layout || pdm->active == dom;
+}
+
 static int
 nvkm_perfdom_validate(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args)
 {
@@ -271,6 +288,8 @@ nvkm_perfdom_validate(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args)
 	if (args->dom >= pm->nr_doms)
 		return -ENOENT;
 	dom = &pm->dom[args->dom];
+	if (dom->layout)	/* no sources there */
+		return args->nr_src ? -EINVAL : dom->layout->validate(pm, args);
 
 	switch (args->mode) {
 	case NVKM_PERFDOM_QUAD:
@@ -386,7 +405,9 @@ nvkm_perfdom_new_held(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args,
 
 	spin_lock_irqsave(&pm->lock, flags);
 	pdm = &pm->dom[args->dom];
-	if (pdm->nr_groups && (!holder || pdm->holder != holder))
+	if (pdm->layout)	/* a shared domain: what its layout has left */
+		ret = pdm->layout->claim(pm, dom);
+	else if (pdm->nr_groups && (!holder || pdm->holder != holder))
 		ret = -EBUSY;
 	else if (pdm->nr_groups >= NVKM_PM_GROUPS_PER_DOM)
 		ret = -ENOSPC;
@@ -395,12 +416,16 @@ nvkm_perfdom_new_held(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args,
 		kfree(dom);
 		return ret;
 	}
-	pdm->holder = holder;
-	list_add_tail(&dom->dom_head, &pdm->groups);
 	list_add_tail(&dom->head, &pm->perfdoms);
 	dom->round = pm->round;
-	if (!pdm->nr_groups++)
-		nvkm_perfdom_activate(pm, dom, true);
+	if (pdm->layout) {
+		pdm->layout->program(pm, args->dom, args);
+	} else {
+		pdm->holder = holder;
+		list_add_tail(&dom->dom_head, &pdm->groups);
+		if (!pdm->nr_groups++)
+			nvkm_perfdom_activate(pm, dom, true);
+	}
 	spin_unlock_irqrestore(&pm->lock, flags);
 
 	*pdom = dom;
@@ -457,6 +482,16 @@ nvkm_perfdom_del(struct nvkm_perfdom **pdom)
 	spin_lock_irqsave(&pm->lock, flags);
 	/* after fini (GPU removed or suspended) the hardware is not touched */
 	hw = pm->engine.subdev.device->initialised;
+	if (pdm->layout) {
+		if (hw)
+			pdm->layout->stop(pm, dom->args.dom);
+		pdm->layout->release(pm, dom);
+		list_del(&dom->head);
+		spin_unlock_irqrestore(&pm->lock, flags);
+		kfree(dom);
+		*pdom = NULL;
+		return;
+	}
 	if (pdm->active == dom) {
 		if (pdm->nr_groups > 1)
 			next = nvkm_perfdom_next(pm, dom);
@@ -499,12 +534,13 @@ nvkm_perfdom_sample_begin(struct nvkm_pm *pm, struct nvkm_perfdom **doms, int nr
 
 	spin_lock_irqsave(&pm->lock, flags);
 	list_for_each_entry(dom, &pm->perfdoms, head) {
-		if (dom->args.mode == NVKM_PERFDOM_QUAD && pm->func->layout->trigger) {
+		if (dom->args.mode == NVKM_PERFDOM_QUAD &&
+		    nvkm_pm_layout(pm, dom->args.dom)->trigger) {
 			pm->func->layout->trigger(pm);
-			pm->round++;
 			break;
 		}
 	}
+	pm->round++;	/* idle counter groups need no trigger, only a round */
 	spin_unlock_irqrestore(&pm->lock, flags);
 	return 0;
 }
@@ -522,11 +558,11 @@ nvkm_perfdom_collect_quads(struct nvkm_pm *pm)
 	list_for_each_entry(dom, &pm->perfdoms, head) {
 		if (dom->args.mode != NVKM_PERFDOM_QUAD || dom->round == pm->round)
 			continue;
-		if (pm->dom[dom->args.dom].active != dom) {
+		if (!nvkm_perfdom_counting(pm, dom)) {
 			dom->round = pm->round;	/* waiting its turn: not latched */
 			continue;
 		}
-		if (!pm->func->layout->collect(pm, dom->args.dom, dom))
+		if (!nvkm_pm_layout(pm, dom->args.dom)->collect(pm, dom->args.dom, dom))
 			return false;
 		dom->round = pm->round;
 	}
@@ -570,10 +606,11 @@ nvkm_perfdom_sample_end(struct nvkm_pm *pm, struct nvkm_perfdom **doms, int nr,
 	spin_lock_irqsave(&pm->lock, flags);
 	turn = ++pm->turns;
 	for (i = 0; i < nr; i++) {
-		if (pm->dom[doms[i]->args.dom].active != doms[i])
+		if (!nvkm_perfdom_counting(pm, doms[i]))
 			continue;	/* not its turn: no sample */
 		if (doms[i]->args.mode == NVKM_PERFDOM_SINGLE)
-			pm->func->layout->collect(pm, doms[i]->args.dom, doms[i]);
+			nvkm_pm_layout(pm, doms[i]->args.dom)->collect(pm, doms[i]->args.dom,
+								      doms[i]);
 		doms[i]->res.flags &= ~NVKM_PERFDOM_NOT_READY;
 		doms[i]->res.samples++;
 	}
@@ -662,7 +699,9 @@ nvkm_pm_init(struct nvkm_subdev *subdev)
 		return 0;
 	spin_lock_irqsave(&pm->lock, flags);
 	list_for_each_entry(dom, &pm->perfdoms, head) {
-		if (pm->dom[dom->args.dom].active == dom)
+		if (pm->dom[dom->args.dom].layout)
+			pm->dom[dom->args.dom].layout->program(pm, dom->args.dom, &dom->args);
+		else if (pm->dom[dom->args.dom].active == dom)
 			nvkm_perfdom_activate(pm, dom, true);
 	}
 	spin_unlock_irqrestore(&pm->lock, flags);

@@ -5,10 +5,17 @@
  */
 #include "priv.h"
 
+/* The NV40 layout's domains, then PDAEMON's idle counters. */
+static int
+gt215_pm_doms(struct nvkm_pm *pm)
+{
+	return nv40_pm_doms(pm) ?: nvkm_pm_pdaemon_doms(pm);
+}
+
 static const struct nvkm_pm_func
 gt215_pm = {
 	.caps = GT215_PM_CAPS,
-	.doms = nv40_pm_doms,
+	.doms = gt215_pm_doms,
 	.layout = &nv40_pm_layout,
 	.sources = gt200_pm_sources,
 	.nr_sources = TESLA_PM_SOURCES,

@@ -12,12 +12,20 @@
  * @trigger: latch every quad mode domain at once
  * @collect: add domain @d's latched counters to @dom's totals; false if
  *	     the latch has not happened yet
+ * @validate: a domain's own layout (&nvkm_pm_dom.layout) only: check
+ *	      @args instead of the PCOUNTER rules
+ * @claim: a domain's own layout only: take what @dom needs, under
+ *	   pm->lock, instead of the whole domain (-EBUSY when it is not there)
+ * @release: a domain's own layout only: give back what @claim took
  */
 struct nvkm_pm_layout {
 	void (*program)(struct nvkm_pm *pm, int d, const struct nvkm_perfdom_args *args);
 	void (*stop)(struct nvkm_pm *pm, int d);
 	void (*trigger)(struct nvkm_pm *pm);
 	bool (*collect)(struct nvkm_pm *pm, int d, struct nvkm_perfdom *dom);
+	int (*validate)(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args);
+	int (*claim)(struct nvkm_pm *pm, struct nvkm_perfdom *dom);
+	void (*release)(struct nvkm_pm *pm, struct nvkm_perfdom *dom);
 };
 
 /**
@@ -69,6 +77,7 @@ extern const struct nvkm_pm_layout gf100_pm_layout;
 extern const struct nvkm_pm_src_map g84_pm_sources[TESLA_PM_SOURCES];
 extern const struct nvkm_pm_src_map gt200_pm_sources[TESLA_PM_SOURCES];
 int gk104_pm_doms(struct nvkm_pm *pm);
+int nvkm_pm_pdaemon_doms(struct nvkm_pm *pm);
 
 /* Capabilities each generation inherits from the one before it. */
 #define NV10_PM_CAPS	NVKM_PM_CAP_COUNTER_40BIT
