@@ -587,7 +587,7 @@ int
 nvkm_perfdom_sample_end(struct nvkm_pm *pm, struct nvkm_perfdom **doms, int nr,
 			bool wait)
 {
-	int i, us = wait ? NVKM_PM_LATCH_TIMEOUT_US : 0;
+	int i, d, us = wait ? NVKM_PM_LATCH_TIMEOUT_US : 0;
 	unsigned long flags;
 	bool done;
 	u64 turn;
@@ -608,9 +608,9 @@ nvkm_perfdom_sample_end(struct nvkm_pm *pm, struct nvkm_perfdom **doms, int nr,
 	for (i = 0; i < nr; i++) {
 		if (!nvkm_perfdom_counting(pm, doms[i]))
 			continue;	/* not its turn: no sample */
+		d = doms[i]->args.dom;
 		if (doms[i]->args.mode == NVKM_PERFDOM_SINGLE)
-			nvkm_pm_layout(pm, doms[i]->args.dom)->collect(pm, doms[i]->args.dom,
-								      doms[i]);
+			nvkm_pm_layout(pm, d)->collect(pm, d, doms[i]);
 		doms[i]->res.flags &= ~NVKM_PERFDOM_NOT_READY;
 		doms[i]->res.samples++;
 	}
