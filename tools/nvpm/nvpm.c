@@ -355,12 +355,16 @@ struct stat_event {
  * @nr: counters used
  * @handle: from PERFDOM_CREATE
  * @last: totals at the previous print
+ * @src: source settings of its events
+ * @nr_src: entries in @src
  */
 struct stat_group {
 	__u32 domain;
 	unsigned int nr;
 	__u32 handle;
 	struct drm_nvpm_read last;
+	struct drm_nvpm_source_value src[NVPM_PERFDOM_MAX_SOURCES];
+	unsigned int nr_src;
 };
 
 /**
@@ -423,8 +427,9 @@ stat_usage(FILE *f)
 {
 	fprintf(f, "usage: nvpm stat -e EVENT[,EVENT...] [-d DEVICE] [-I MS [-n COUNT]]\n"
 		"                 [-- COMMAND [ARGS...]]\n"
-		"  count EVENTs (DOMAIN/NAME, DOMAIN/0xNN or DOMAIN/always; see\n"
-		"  'nvpm list') while COMMAND runs, or until Ctrl-C; with -I print\n"
+		"  count EVENTs (DOMAIN/NAME, DOMAIN/0xNN or DOMAIN/always, each\n"
+		"  optionally followed by :SOURCE=VALUE settings; see 'nvpm list')\n"
+		"  while COMMAND runs, or until Ctrl-C; with -I print\n"
 		"  the counts every MS milliseconds, COUNT times at most.  Up to the\n"
 		"  domain's counter count (4) of events per domain.\n");
 }
@@ -478,10 +483,67 @@ stat_group_of(struct stat_state *st, __u32 domain)
 	return st->nr_grp++;
 }
 
+/* Add "SOURCE=VALUE" of event @e to its group; 0, or 1 after printing why not. */
+static int
+stat_add_source(struct stat_state *st, struct stat_event *e, const char *set)
+{
+	struct stat_group *grp = &st->grp[e->group];
+	const char *eq = strchr(set, '=');
+	struct drm_nvpm_source *src;
+	unsigned int i, n;
+	unsigned long v;
+	char *end;
+	int ret;
+
+	ret = nvpm_query_sources(st->dev.fd, e->ev.domain, e->ev.signal, &src, &n);
+	if (ret) {
+		fprintf(stderr, "nvpm stat: QUERY_SOURCES: %s\n", strerror(-ret));
+		return 1;
+	}
+	for (i = 0; eq && i < n; i++) {
+		if (strlen(src[i].name) == (size_t)(eq - set) &&
+		    !strncmp(src[i].name, set, eq - set))
+			break;
+	}
+	if (!eq || i == n) {
+		fprintf(stderr, "nvpm stat: '%s': %s has no such source; see 'nvpm list'\n",
+			set, e->label);
+		free(src);
+		return 1;
+	}
+	errno = 0;
+	v = strtoul(eq + 1, &end, 0);
+	if (errno || end == eq + 1 || *end || v > src[i].mask) {
+		fprintf(stderr, "nvpm stat: '%s': %s takes 0..%u\n", set, src[i].name,
+			src[i].mask);
+		free(src);
+		return 1;
+	}
+	for (n = 0; n < grp->nr_src && grp->src[n].id != src[i].id; n++)
+		;
+	if (n < grp->nr_src && grp->src[n].value != v) {
+		fprintf(stderr, "nvpm stat: %s set twice on one domain\n", src[i].name);
+		free(src);
+		return 1;
+	}
+	if (n == grp->nr_src && n == NVPM_PERFDOM_MAX_SOURCES) {
+		fprintf(stderr, "nvpm stat: more than %d source settings on a domain\n",
+			NVPM_PERFDOM_MAX_SOURCES);
+		free(src);
+		return 1;
+	}
+	grp->src[n].id = src[i].id;
+	grp->src[n].value = v;
+	grp->nr_src += n == grp->nr_src;
+	free(src);
+	return 0;
+}
+
 /* Add one event; 0, or 1 after printing why not. */
 static int
-stat_add_event(struct stat_state *st, const char *spec)
+stat_add_event(struct stat_state *st, const char *spec_in)
 {
+	char spec[128], *sets;
 	const struct drm_nvpm_domain *dom;
 	struct stat_event *e;
 	const char *name;
@@ -491,6 +553,10 @@ stat_add_event(struct stat_state *st, const char *spec)
 		fprintf(stderr, "nvpm stat: more than %d events\n", MAX_EVENTS);
 		return 1;
 	}
+	snprintf(spec, sizeof(spec), "%s", spec_in);
+	sets = strchr(spec, ':');
+	if (sets)
+		*sets++ = '\0';
 	e = &st->ev[st->nr_ev];
 	ret = nvpm_event_parse(&st->cat, spec, &e->ev);
 	if (ret) {
@@ -520,6 +586,17 @@ stat_add_event(struct stat_state *st, const char *spec)
 	e->busy[0] = '\0';
 	if ((dom->caps & NVPM_DOMAIN_CAP_IDLE) && e->ev.logic_op == NVPM_OP_ARG0)
 		snprintf(e->busy, sizeof(e->busy), "%s busy", name ? name : "engine");
+	while (sets) {
+		char *next = strchr(sets, ':');
+		size_t len = strlen(e->label);
+
+		if (next)
+			*next++ = '\0';
+		if (stat_add_source(st, e, sets))
+			return 1;
+		snprintf(e->label + len, sizeof(e->label) - len, ":%s", sets);
+		sets = next;
+	}
 	st->nr_ev++;
 	return 0;
 }
@@ -552,8 +629,17 @@ stat_create(struct stat_state *st)
 		ctr[e->group][e->ctr].logic_op = e->ev.logic_op;
 	}
 	for (g = 0; g < st->nr_grp; g++) {
-		ret = nvpm_perfdom_quad(st->dev.fd, st->grp[g].domain, ctr[g],
-					st->grp[g].nr, &st->grp[g].handle);
+		struct drm_nvpm_perfdom_create a = {
+			.domain = st->grp[g].domain,
+			.mode = NVPM_MODE_QUAD,
+			.nr_counters = st->grp[g].nr,
+			.nr_sources = st->grp[g].nr_src,
+			.sources = (uintptr_t)st->grp[g].src,
+		};
+
+		memcpy(a.counter, ctr[g], sizeof(a.counter));
+		ret = nvpm_perfdom_create(st->dev.fd, &a);
+		st->grp[g].handle = a.handle;
 		if (ret) {
 			create_error("stat", st->chip, &st->cat.dom[st->grp[g].domain], ret);
 			return 1;

@@ -39,6 +39,14 @@ gt215=$(./nvpm info | sed -n 's|^\(/dev/dri/renderD[0-9]*\): GT215 .*|\1|p')
 check nvpm_list_shows_pdaemon_on_gt215 sh -c "./nvpm list -d $gt215 pdaemon | grep -q '^pdaemon (pdaemon clock, 6 signals, 3 counters, quad idle)'"
 g84=$(./nvpm info | sed -n 's|^\(/dev/dri/renderD[0-9]*\): G84 .*|\1|p')
 check nvpm_list_no_pdaemon_on_g84 sh -c "! ./nvpm list -d $g84 | grep -q pdaemon"
+# signal sources: listed, set from nvpm stat, refused out of range
+check nvpm_list_shows_sources sh -c "./nvpm list -d $g84 core_b |
+	grep -q '^  0x30 CROP.MUX\[0\]  \[crop_sel0 0..15, crop_sel1 0..7\]'"
+check nvpm_stat_sets_a_source sh -c "./nvpm stat -d $g84 -e 'core_b/CROP.MUX[0]:crop_sel1=5' -- sleep 0.05 |
+	grep -q 'core_b/CROP.MUX\[0\]:crop_sel1=5'"
+check nvpm_stat_source_out_of_range sh -c \
+	"out=\$(./nvpm stat -d $g84 -e 'core_b/CROP.MUX[0]:crop_sel1=8' -- true 2>&1); [ \$? = 1 ] &&
+	echo \"\$out\" | grep -q 'crop_sel1 takes 0..7'"
 check nvpm_stat_pdaemon_gr_busy sh -c "./nvpm stat -d $gt215 -e pdaemon/gr -I 100 -n 3 | tail -n 1 |
 	awk '\$NF == \"busy\" && \$(NF-2) + 0 > 30 && \$(NF-2) + 0 < 40 { ok = 1 } END { exit !ok }'"
 check nvpm_top_two_refreshes sh -c "./nvpm top -d $gt215 -n 2 -I 100 -e core_a/PGRAPH.IDLE >/tmp/top.out &&
