@@ -40,6 +40,8 @@ struct nvkm_pm_sig {
  * @nr_sig: entries in @sig
  * @addr: its register block (GF100+), 0 before
  * @owner: the counter group holding the domain, or NULL
+ * @record: the record session holding the domain, or NULL
+ * @wedged: a VM fault of record mode hung the domain until a GPU reset
  */
 struct nvkm_pm_dom {
 	char name[16];
@@ -50,6 +52,8 @@ struct nvkm_pm_dom {
 	u16 nr_sig;
 	u32 addr;
 	struct nvkm_perfdom *owner;
+	struct nvkm_record *record;
+	bool wedged;
 };
 
 /* Modes of a counter group */
@@ -142,6 +146,7 @@ struct nvkm_perfdom {
  * @lock: domain ownership, @perfdoms and every PCOUNTER register access
  * @perfdoms: configured counter groups
  * @round: latches triggered so far
+ * @rec: record mode state (G84:GF100), NULL without record mode
  */
 struct nvkm_pm {
 	struct nvkm_engine engine;
@@ -151,6 +156,7 @@ struct nvkm_pm {
 	spinlock_t lock;	/* see above */
 	struct list_head perfdoms;
 	u64 round;
+	struct nvkm_pm_record *rec;
 };
 
 u64 nvkm_pm_caps(struct nvkm_pm *pm);

@@ -202,8 +202,8 @@ nvkm_perfdom_validate(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args)
  * @pdom: the new group
  *
  * Return: 0; -ENOENT for an unknown domain, -EINVAL / -E2BIG for a
- * configuration the generation cannot run, -EBUSY when another group holds
- * the domain, -EOPNOTSUPP without counter group support, -ENOMEM.  On
+ * configuration the generation cannot run, -EBUSY when another group or a
+ * record session holds the domain, -EIO when it is wedged, -EOPNOTSUPP without counter group support, -ENOMEM.  On
  * failure nothing changed.
  */
 int
@@ -227,10 +227,13 @@ nvkm_perfdom_new(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args,
 	dom->res.flags = NVKM_PERFDOM_NOT_READY;
 
 	spin_lock_irqsave(&pm->lock, flags);
-	if (pm->dom[args->dom].owner) {
+	ret = pm->dom[args->dom].wedged ? -EIO : 0;
+	if (!ret && (pm->dom[args->dom].owner || pm->dom[args->dom].record))
+		ret = -EBUSY;
+	if (ret) {
 		spin_unlock_irqrestore(&pm->lock, flags);
 		kfree(dom);
-		return -EBUSY;
+		return ret;
 	}
 	pm->dom[args->dom].owner = dom;
 	dom->round = pm->round;	/* a latch already under way is not its */
@@ -409,7 +412,7 @@ nvkm_pm_oneinit(struct nvkm_subdev *subdev)
 	for (d = 0; d < pm->nr_doms; d++)
 		sort(pm->dom[d].sig, pm->dom[d].nr_sig, sizeof(*pm->dom[d].sig),
 		     nvkm_pm_sig_cmp, NULL);
-	return 0;
+	return nvkm_pm_record_oneinit(pm);
 }
 
 /* Also after a GPU reset or resume: what was configured counts again. */
@@ -427,6 +430,7 @@ nvkm_pm_init(struct nvkm_subdev *subdev)
 			return ret;
 	}
 
+	nvkm_pm_record_init(pm);
 	if (!pm->func->layout)
 		return 0;
 	spin_lock_irqsave(&pm->lock, flags);
@@ -436,12 +440,20 @@ nvkm_pm_init(struct nvkm_subdev *subdev)
 	return 0;
 }
 
+static int
+nvkm_pm_fini(struct nvkm_subdev *subdev, bool suspend)
+{
+	nvkm_pm_record_fini(nvkm_pm(subdev));
+	return 0;
+}
+
 static void *
 nvkm_pm_dtor(struct nvkm_subdev *subdev)
 {
 	struct nvkm_pm *pm = nvkm_pm(subdev);
 
 	WARN_ON(!list_empty(&pm->perfdoms));
+	nvkm_pm_record_dtor(pm);
 	nvkm_pm_doms_free(pm);
 	return pm;
 }
@@ -451,6 +463,7 @@ nvkm_pm = {
 	.dtor = nvkm_pm_dtor,
 	.oneinit = nvkm_pm_oneinit,
 	.init = nvkm_pm_init,
+	.fini = nvkm_pm_fini,
 };
 
 int

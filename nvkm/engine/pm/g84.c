@@ -7,6 +7,7 @@ g84_pm = {
 	.caps = G84_PM_CAPS,
 	.doms = nv40_pm_doms,
 	.layout = &nv40_pm_layout,
+	.record = &g84_pm_record,
 };
 
 int

@@ -7,6 +7,7 @@ g92_pm = {
 	.caps = G92_PM_CAPS,
 	.doms = nv40_pm_doms,
 	.layout = &nv40_pm_layout,
+	.record = &g92_pm_record,
 };
 
 int
