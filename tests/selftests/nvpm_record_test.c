@@ -184,7 +184,7 @@ static enum result
 check_workload(struct ctx *ctx, const struct nvpm_record_row *row, size_t n, double us)
 {
 	int busy = read_param(GR_BUSY);
-	__u64 idle = GR_ROUND - GR_ROUND * busy / 100, time = 0;
+	__u64 idle = GR_ROUND - GR_ROUND * busy / 100, time = 0, sum;
 	size_t i;
 
 	if (busy < 0 || busy > 100)
@@ -216,9 +216,32 @@ check_workload(struct ctx *ctx, const struct nvpm_record_row *row, size_t n, dou
 				    (unsigned long long)r->value[0], (unsigned long long)idle,
 				    (unsigned long long)(idle + PERIOD - GR_ROUND));
 	}
+	for (i = 0, sum = 0; i < n; i++)
+		sum += row[i].value[0];
 	diag("%zu rows, %llu cycles, PGRAPH.IDLE %.1f%%", n, (unsigned long long)time,
-	     time ? 100.0 * row[n - 1].value[0] / row[n - 1].cycles : 0);
+	     time ? 100.0 * sum / time : 0);
 	return PASS;
+}
+
+/* What the reader saw, for a failure's diagnosis. */
+static void
+dump(const struct nvpm_record *rec, const struct timeline *t)
+{
+	const struct drm_nvpm_record_dom_status *st = &rec->st[0];
+	size_t i;
+
+	diag("written %llu ready %llu tail %llu lost %llu position %llu wraps %llu rearms %u gaps %u flags %#x; reader: %llu packets, %llu lost, %zu rows",
+	     (unsigned long long)st->written, (unsigned long long)st->ready,
+	     (unsigned long long)st->tail, (unsigned long long)st->lost,
+	     (unsigned long long)st->position, (unsigned long long)st->wraps, st->rearms,
+	     st->gaps, st->flags, (unsigned long long)t->packets,
+	     (unsigned long long)t->lost, t->n[0]);
+	for (i = t->n[0] > 4 ? t->n[0] - 4 : 0; i < t->n[0]; i++)
+		diag("row %zu: time %llu cycles %llu stops %u flags %#x values %llu %llu", i,
+		     (unsigned long long)t->row[0][i].time,
+		     (unsigned long long)t->row[0][i].cycles, t->row[0][i].stops,
+		     t->row[0][i].flags, (unsigned long long)t->row[0][i].value[0],
+		     (unsigned long long)t->row[0][i].value[1]);
 }
 
 /* ---- tests ---- */
@@ -262,6 +285,8 @@ record_known_workload(struct ctx *ctx, const char *chip)
 			   (unsigned long long)t.packets, (unsigned long long)rec.st[0].written);
 	else
 		res = check_workload(ctx, t.row[0], t.n[0], now_us() - t0);
+	if (res != PASS)
+		dump(&rec, &t);
 	timeline_free(&t);
 	return res;
 }
@@ -379,6 +404,8 @@ record_beside_sampling_process(struct ctx *ctx)
 		res = fail(ctx, "sampling child: status %#x", status);
 	else
 		res = check_workload(ctx, t.row[0], t.n[0], now_us() - t0);
+	if (res != PASS)
+		dump(&rec, &t);
 	timeline_free(&t);
 	return res;
 }

@@ -16,6 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <xf86drm.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 #include "libnvpm.h"
 
 #define CYCLES_BITS	48
@@ -101,6 +104,150 @@ nvpm_record_delta(struct nvpm_record_stream *s, uint64_t raw, uint32_t *flags)
 	return raw;
 }
 
+/* The packet's 16-bit words, in host order. */
+static inline __attribute__((always_inline)) void
+nvpm_record_words(const uint8_t *b, unsigned int size, uint16_t *w)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if (size == NVPM_RECORD_LONG_SIZE)
+		memcpy(w, b, NVPM_RECORD_LONG_SIZE);
+	else
+		memcpy(w, b, NVPM_RECORD_SHORT_SIZE);
+#else
+	unsigned int i;
+
+	for (i = 0; i < size / 2; i++)
+		w[i] = le16(b + 2 * i);
+#endif
+}
+
+/*
+ * The counters of a whole packet widened to 64 bits at once, where the
+ * CPU can (SSE2: every x86-64): returns -1 when it did not, else whether
+ * one of them saturated.
+ */
+static inline __attribute__((always_inline)) int
+nvpm_record_values(const uint8_t *b, unsigned int nr, unsigned int size, uint64_t *value)
+{
+#if defined(__SSE2__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	const __m128i zero = _mm_setzero_si128(), ones = _mm_set1_epi16(-1);
+	__m128i v0, v1, w32, sat;
+
+	if (size == NVPM_RECORD_LONG_SIZE && nr == NVPM_RECORD_SIGNALS) {
+		v0 = _mm_loadu_si128((const __m128i *)(b + 8));		/* counters 0-7 */
+		v1 = _mm_loadl_epi64((const __m128i *)(b + 24));	/* counters 8-11 */
+		w32 = _mm_unpacklo_epi16(v0, zero);
+		_mm_storeu_si128((__m128i *)(value + 0), _mm_unpacklo_epi32(w32, zero));
+		_mm_storeu_si128((__m128i *)(value + 2), _mm_unpackhi_epi32(w32, zero));
+		w32 = _mm_unpackhi_epi16(v0, zero);
+		_mm_storeu_si128((__m128i *)(value + 4), _mm_unpacklo_epi32(w32, zero));
+		_mm_storeu_si128((__m128i *)(value + 6), _mm_unpackhi_epi32(w32, zero));
+		w32 = _mm_unpacklo_epi16(v1, zero);
+		_mm_storeu_si128((__m128i *)(value + 8), _mm_unpacklo_epi32(w32, zero));
+		_mm_storeu_si128((__m128i *)(value + 10), _mm_unpackhi_epi32(w32, zero));
+		sat = _mm_or_si128(_mm_cmpeq_epi16(v0, ones),
+				   _mm_unpacklo_epi64(_mm_cmpeq_epi16(v1, ones), zero));
+		return !!_mm_movemask_epi8(sat);
+	}
+	if (size == NVPM_RECORD_SHORT_SIZE && nr == NVPM_RECORD_SHORT_SIGNALS) {
+		v1 = _mm_loadl_epi64((const __m128i *)(b + 8));
+		w32 = _mm_unpacklo_epi16(v1, zero);
+		_mm_storeu_si128((__m128i *)(value + 0), _mm_unpacklo_epi32(w32, zero));
+		_mm_storeu_si128((__m128i *)(value + 2), _mm_unpackhi_epi32(w32, zero));
+		sat = _mm_unpacklo_epi64(_mm_cmpeq_epi16(v1, ones), zero);
+		return !!_mm_movemask_epi8(sat);
+	}
+#endif
+	return -1;
+}
+
+/* Early packets, and the STOP packet ending them: into s->pend, slowly. */
+static void
+nvpm_record_pend(struct nvpm_record_stream *s, const uint16_t *w, uint32_t stop,
+		 uint32_t flags, unsigned int nr)
+{
+	struct nvpm_record_row *r = &s->pend;
+	int fresh = !r->flags;
+	unsigned int j;
+
+	for (j = 0; j < nr; j++) {
+		r->value[j] = (fresh ? 0 : r->value[j]) + w[4 + j];
+		flags |= (w[4 + j] + 1u) >> 16 ? NVPM_ROW_SATURATED : 0;
+	}
+	r->stops = (fresh ? 0 : r->stops) + stop;
+	r->flags = (fresh ? 0 : r->flags) | flags | NVPM_ROW_EARLY;	/* never 0 */
+}
+
+/*
+ * The loop, for a number of signals the compiler may know: one row per
+ * packet straight into the output, but for early packets.
+ */
+static inline __attribute__((always_inline)) size_t
+nvpm_record_decode_n(struct nvpm_record_stream *s, const uint8_t *b, size_t n,
+		     struct nvpm_record_row *rows, const unsigned int nr,
+		     const unsigned int size)
+{
+	struct nvpm_record_row *row = rows;
+	uint64_t time = s->time, last = s->last_raw, row_time = s->row_time;
+	size_t i;
+
+	for (i = 0; i < n; i++, b += size) {
+		uint16_t w[NVPM_RECORD_LONG_SIZE / 2];
+		uint64_t raw;
+		uint32_t stop, flags = 0, sat = 0;
+		unsigned int j;
+		int sv;
+
+		nvpm_record_words(b, size, w);
+		raw = w[0] | (uint64_t)w[1] << 16 | (uint64_t)w[2] << 32;
+		stop = w[3] & NVPM_RECORD_STOP_MAX;
+		if (__builtin_expect(raw > last && s->started, 1)) {
+			time += raw - last;
+		} else {
+			s->last_raw = last;
+			time += nvpm_record_delta(s, raw, &flags);
+		}
+		last = raw;
+		if (__builtin_expect(s->gap, 0)) {
+			flags |= NVPM_ROW_GAP;
+			s->gap = 0;
+		}
+		if (__builtin_expect(!stop || s->pend.flags, 0)) {
+			s->early += !stop;
+			if (s->merge_early) {
+				nvpm_record_pend(s, w, stop, flags, nr);
+				if (!stop)
+					continue;
+				*row = s->pend;
+				row->flags &= ~NVPM_ROW_EARLY;
+				s->pend.flags = 0;
+				goto emit;
+			}
+		}
+		sv = nvpm_record_values(b, nr, size, row->value);
+		if (sv >= 0) {
+			sat = sv << 16;
+		} else {
+			for (j = 0; j < nr; j++) {
+				row->value[j] = w[4 + j];
+				sat |= w[4 + j] + 1u;
+			}
+		}
+		row->stops = stop;
+		row->flags = flags | (sat >> 16 ? NVPM_ROW_SATURATED : 0);
+emit:
+		row->time = time;
+		row->cycles = time - row_time;
+		row_time = time;
+		row++;
+	}
+	s->packets += n;
+	s->time = time;
+	s->last_raw = last;
+	s->row_time = row_time;
+	return row - rows;
+}
+
 /**
  * nvpm_record_decode() - packets into timeline rows
  * @s: the state
@@ -114,67 +261,13 @@ size_t
 nvpm_record_decode(struct nvpm_record_stream *s, const void *pkts, size_t n,
 		   struct nvpm_record_row *rows)
 {
-	const unsigned int nr = s->nr_signals, size = s->packet_size;
-	const uint8_t *b = pkts;
-	struct nvpm_record_row *row = rows;
-	size_t i;
-
-	for (i = 0; i < n; i++, b += size) {
-		uint64_t raw = le16(b) | (uint64_t)le16(b + 2) << 16 | (uint64_t)le16(b + 4) << 32;
-		uint32_t stop = le16(b + 6) & NVPM_RECORD_STOP_MAX, flags = 0;
-		int pending = s->merge_early && s->pend.flags;
-		struct nvpm_record_row *r = pending || (s->merge_early && !stop) ? &s->pend : row;
-		unsigned int j;
-
-		s->time += nvpm_record_delta(s, raw, &flags);
-		s->last_raw = raw;
-		if (s->gap) {
-			flags |= NVPM_ROW_GAP;
-			s->gap = 0;
-		}
-		s->packets++;
-		if (!stop)
-			s->early++;
-
-		if (!pending) {
-			for (j = 0; j < nr; j++) {
-				uint16_t v = le16(b + 8 + 2 * j);
-
-				r->value[j] = v;
-				s->total[j] += v;
-				if (v == NVPM_RECORD_EVENT_MAX)
-					flags |= NVPM_ROW_SATURATED;
-			}
-			r->stops = stop;
-			r->flags = flags;
-		} else {
-			for (j = 0; j < nr; j++) {
-				uint16_t v = le16(b + 8 + 2 * j);
-
-				r->value[j] += v;
-				s->total[j] += v;
-				if (v == NVPM_RECORD_EVENT_MAX)
-					flags |= NVPM_ROW_SATURATED;
-			}
-			r->stops += stop;
-			r->flags |= flags;
-		}
-		if (s->merge_early && !stop) {
-			r->flags |= NVPM_ROW_EARLY;	/* never 0 while pending */
-			continue;	/* the row goes on to the next STOP */
-		}
-
-		r->time = s->time;
-		r->cycles = s->time - s->row_time;
-		s->row_time = s->time;
-		if (r == &s->pend) {
-			*row = *r;
-			row->flags &= ~NVPM_ROW_EARLY;
-			s->pend.flags = 0;
-		}
-		row++;
-	}
-	return row - rows;
+	if (s->packet_size == NVPM_RECORD_SHORT_SIZE)
+		return nvpm_record_decode_n(s, pkts, n, rows, NVPM_RECORD_SHORT_SIGNALS,
+					    NVPM_RECORD_SHORT_SIZE);
+	if (s->nr_signals == NVPM_RECORD_SIGNALS)
+		return nvpm_record_decode_n(s, pkts, n, rows, NVPM_RECORD_SIGNALS,
+					    NVPM_RECORD_LONG_SIZE);
+	return nvpm_record_decode_n(s, pkts, n, rows, s->nr_signals, NVPM_RECORD_LONG_SIZE);
 }
 
 /**

@@ -70,8 +70,7 @@ struct nvpm_record_row {
  * @time: its time, 64 bits
  * @row_time: time of the last row emitted
  * @gap: packets were lost since the last one
- * @pend: a row being built from early packets
- * @total: per signal, counts of every packet so far
+ * @pend: a row being built from early packets (its flags are 0 when none)
  * @packets: packets decoded
  * @early: of which sent early
  * @restarts: cycle counter restarts seen
@@ -86,7 +85,6 @@ struct nvpm_record_stream {
 	uint64_t row_time;
 	int gap;
 	struct nvpm_record_row pend;
-	uint64_t total[NVPM_RECORD_SIGNALS];
 	uint64_t packets;
 	uint64_t early;
 	uint64_t restarts;

@@ -40,9 +40,9 @@
  * userspace calls STATUS (which polls too); the window is large enough
  * for the poll to come long before the end.
  *
- * Stop.  STOP is forced on and RECORD_LIMIT set to 0: the next packet,
- * which carries the counts since the last STOP, is the last, and clears
- * the "buffer valid" flag; once it has gone out (and had time to land)
+ * Stop.  Out of record mode for a moment, RECORD_LIMIT is set to 0 and
+ * STOP forced on; back in it, the next packet, which carries the counts
+ * since the last STOP, is the last, and clears the "buffer valid" flag; once it has gone out (and had time to land)
  * the domain leaves record mode.  A domain whose last packet was not
  * seen going out (its clock stopped?) is "dirty": it could still send to
  * its old position, so it is only recorded on again with RECORD_RESET,
@@ -405,18 +405,32 @@ nvkm_record_hw_stop_dom(struct nvkm_pm_record *prec, struct nvkm_record_dom *rd)
 	int d = rd->args.dom, us;
 	unsigned long flags;
 	u64 before;
+	u32 ctrl;
 
 	spin_lock_irqsave(&pm->lock, flags);
-	nvkm_wr32(device, NV40_PCOUNTER_STOP_SRC(d), 0);
-	nvkm_wr32(device, NV40_PCOUNTER_STOP_OP(d), NVKM_PM_RECORD_OP_ONE);
-	nvkm_wr32(device, NV40_PCOUNTER_RECORD_LIMIT(d), 0);
+	/*
+	 * Out of record mode nothing is sent while the limit drops to 0 and
+	 * STOP is forced on (the clock runs between two writes): back in
+	 * record mode, the first packet sent is the last.
+	 */
+	ctrl = nvkm_rd32(device, NV40_PCOUNTER_CTRL(d));
+	nvkm_wr32(device, NV40_PCOUNTER_CTRL(d), ctrl & ~NV40_PCOUNTER_CTRL_MODE);
 	nvkm_record_observe(pm, rd);
 	before = rd->pos;
+	nvkm_wr32(device, NV40_PCOUNTER_RECORD_LIMIT(d), 0);
+	nvkm_wr32(device, NV40_PCOUNTER_STOP_OP(d), NVKM_PM_RECORD_OP_ONE);
+	nvkm_wr32(device, NV40_PCOUNTER_CTRL(d), ctrl);
 	spin_unlock_irqrestore(&pm->lock, flags);
 
 	/* At the end of its window it is not valid: nothing more goes out. */
 	if (before < rd->win_end && !(rd->flags & NVKM_RECORD_FAULT)) {
-		for (us = 0; us < NVKM_PM_RECORD_FLUSH_US && rd->pos == before; us++) {
+		ktime_t t0 = ktime_get();
+
+		/* FLUSH_US of waiting, by the clock and by the delays made */
+		for (us = 0; rd->pos == before; us++) {
+			if (us >= NVKM_PM_RECORD_FLUSH_US &&
+			    ktime_us_delta(ktime_get(), t0) >= NVKM_PM_RECORD_FLUSH_US)
+				break;
 			nvkm_record_delay(prec, 1);
 			spin_lock_irqsave(&pm->lock, flags);
 			nvkm_record_observe(pm, rd);
