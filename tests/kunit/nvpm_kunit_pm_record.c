@@ -92,7 +92,9 @@ static const struct nvkm_mmio_func tap_mmio = {
 static void
 tap_reset(struct tap *t)
 {
-	t->rd = t->wr = t->n = 0;
+	t->rd = 0;
+	t->wr = 0;
+	t->n = 0;
 }
 
 /* Index of the first logged write to @addr (with @mask of data set), or -1. */
@@ -508,8 +510,8 @@ rearm_loses_no_packet(struct kunit *test)
 	nvkm_record_window(rec, 0, &size);
 	nvkm_sim_pcounter_set_signal(f->sim, D, S_EV(0), true);
 
-	/* three windows' worth, polled every slots/2 periods (+ an odd bit) */
-	for (n = 0; n < 3 * size / LONG / (slots / 2); n++) {
+	/* over two windows' worth, polled every slots/2 periods (+ an odd bit) */
+	for (n = 0; n < 23 * size / LONG / (slots / 2) / 10; n++) {
 		nvkm_sim_run(f->sim, slots / 2 * PERIOD + 37);
 		KUNIT_ASSERT_EQ(test, status1(rec, read, &st), 0);
 		for (; read < st.ready; read++) {
@@ -708,15 +710,32 @@ bad_requests_change_nothing(struct kunit *test)
 	for (i = 0; i < ARRAY_SIZE(bad); i++) {
 		one_dom(&args, D, ring, SZ_4K);
 		switch (bad[i].field) {
-		case 0: args.dom[0].dom = bad[i].value; break;
-		case 1: args.dom[0].nr_signals = bad[i].value; break;
-		case 2: args.dom[0].stop_arg = bad[i].value; break;
-		case 3: args.dom[0].stop = bad[i].value; args.dom[0].stop_arg = 0; break;
-		case 4: args.dom[0].flags = bad[i].value; break;
-		case 5: args.dom[0].ring = ring + bad[i].value; break;
-		case 6: args.dom[0].ring_size = bad[i].value; break;
-		case 7: args.dom[0].stop = NVKM_RECORD_STOP_SIGNAL;
-			args.dom[0].stop_arg = bad[i].value; break;
+		case 0:
+			args.dom[0].dom = bad[i].value;
+			break;
+		case 1:
+			args.dom[0].nr_signals = bad[i].value;
+			break;
+		case 2:
+			args.dom[0].stop_arg = bad[i].value;
+			break;
+		case 3:
+			args.dom[0].stop = bad[i].value;
+			args.dom[0].stop_arg = 0;
+			break;
+		case 4:
+			args.dom[0].flags = bad[i].value;
+			break;
+		case 5:
+			args.dom[0].ring = ring + bad[i].value;
+			break;
+		case 6:
+			args.dom[0].ring_size = bad[i].value;
+			break;
+		case 7:
+			args.dom[0].stop = NVKM_RECORD_STOP_SIGNAL;
+			args.dom[0].stop_arg = bad[i].value;
+			break;
 		}
 		tap_reset(&f->tap);
 		KUNIT_EXPECT_EQ_MSG(test, nvkm_record_new(f->pm, &args, &rec), bad[i].err,

@@ -22,7 +22,7 @@
 #include "libnvpm.h"
 
 #define CYCLES_BITS	48
-#define CYCLES_WRAP	(1ull << CYCLES_BITS)
+#define CYCLES_WRAP	((uint64_t)1 << CYCLES_BITS)
 
 static inline uint16_t
 le16(const uint8_t *b)

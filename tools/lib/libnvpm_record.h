@@ -27,21 +27,18 @@ struct nvpm_record_pkt {
 void nvpm_record_pkt_decode(const void *buf, unsigned int packet_size,
 			    struct nvpm_record_pkt *p);
 
-/* nvpm_record_row.flags */
-#define NVPM_ROW_EARLY		(1u << 0)  /* no STOP ended it (early packets
-					    * at the end of the data)
-					    */
-#define NVPM_ROW_SATURATED	(1u << 1)  /* a counter hit 0xffff: counts
-					    * are a lower bound
-					    */
-#define NVPM_ROW_RESTART	(1u << 2)  /* the cycle counter restarted (a
-					    * re-arm): the cycles before it
-					    * since the last row are unknown
-					    */
-#define NVPM_ROW_GAP		(1u << 3)  /* packets were lost before it:
-					    * its counts cover less than its
-					    * cycles
-					    */
+/*
+ * nvpm_record_row.flags: NVPM_ROW_EARLY, no STOP ended the row (early
+ * packets at the end of the data); NVPM_ROW_SATURATED, a counter hit
+ * 0xffff (counts are a lower bound); NVPM_ROW_RESTART, the cycle counter
+ * restarted (a re-arm: the cycles before it since the last row are
+ * unknown); NVPM_ROW_GAP, packets were lost before it (its counts cover
+ * less than its cycles).
+ */
+#define NVPM_ROW_EARLY		0x1u
+#define NVPM_ROW_SATURATED	0x2u
+#define NVPM_ROW_RESTART	0x4u
+#define NVPM_ROW_GAP		0x8u
 
 /**
  * struct nvpm_record_row - one interval of a domain's timeline

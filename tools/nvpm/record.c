@@ -16,6 +16,7 @@
 #include <getopt.h>
 #include <math.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -77,7 +78,8 @@ struct rec_state {
 	unsigned long long lost;
 };
 
-static volatile sig_atomic_t rec_stop;
+/* set by the signal handlers (lock-free atomics are async-signal-safe) */
+static atomic_int rec_stop;
 
 static void
 rec_on_signal(int sig)
@@ -236,7 +238,8 @@ rec_write_csv(struct rec_state *st, const char *path, unsigned int period, doubl
 				r->stops, rec_flags_str(r->flags, fl, sizeof(fl)));
 			for (e = 0; e < st->nr_ev; e++) {
 				if (st->ev_dom[e] == d)
-					fprintf(f, ",%llu", (unsigned long long)r->value[st->ev_slot[e]]);
+					fprintf(f, ",%llu",
+						(unsigned long long)r->value[st->ev_slot[e]]);
 				else
 					fprintf(f, ",");
 			}
@@ -363,7 +366,8 @@ cmd_record(int argc, char **argv)
 		case 'p':
 			period = rec_period_arg(optarg);
 			if (period < 0) {
-				fprintf(stderr, "nvpm record: --period is one of 1024, 2048, 4096, 8192, 16384, 32768, 65536\n");
+				fprintf(stderr, "nvpm record: --period is one of %s\n",
+					"1024, 2048, 4096, 8192, 16384, 32768, 65536");
 				return EXIT_USAGE;
 			}
 			break;
@@ -413,11 +417,16 @@ cmd_record(int argc, char **argv)
 	ret = nvpm_record_open(st->dev.fd, st->doms, st->nr_doms, shrt ? NVPM_RECORD_SHORT : 0,
 			       0, &st->rec);
 	if (ret) {
+		const char *why = "";
+
+		if (ret == -EPERM)
+			why = " (needs CAP_PERFMON, or the module parameter unprivileged=1)";
+		else if (ret == -EBUSY)
+			why = " (a domain is in use)";
+		else if (ret == -EIO)
+			why = " (a domain is wedged until the GPU is reset)";
 		fprintf(stderr, "nvpm record: cannot start recording on %s: %s%s\n", st->chip,
-			strerror(-ret),
-			ret == -EPERM ? " (needs CAP_PERFMON, or the module parameter unprivileged=1)" :
-			ret == -EBUSY ? " (a domain is in use)" :
-			ret == -EIO ? " (a domain is wedged until the GPU is reset)" : "");
+			strerror(-ret), why);
 		ret = 1;
 		goto out_cat;
 	}
@@ -429,7 +438,7 @@ cmd_record(int argc, char **argv)
 	for (d = 0; d < st->nr_doms; d++)
 		st->nr_row[d] += nvpm_record_flush(&st->s[d], st->row[d] + st->nr_row[d]);
 	if (ret == -EIO)
-		fprintf(stderr, "nvpm record: a domain was wedged by a VM fault; see the kernel log\n");
+		fprintf(stderr, "nvpm record: a domain is wedged (VM fault); see dmesg\n");
 	else if (ret)
 		fprintf(stderr, "nvpm record: %s\n", strerror(-ret));
 	ret = rec_write_csv(st, out, 0x200u << period, mono_s() - t0) ? 1 : code;
@@ -438,8 +447,10 @@ cmd_record(int argc, char **argv)
 
 		for (d = 0; d < st->nr_doms; d++)
 			rows += st->nr_row[d];
-		fprintf(stderr, "nvpm record: %llu rows of %u events on %u domains in %.3f s, %llu packets lost -> %s\n",
-			rows, st->nr_ev, st->nr_doms, mono_s() - t0, st->lost, out);
+		fprintf(stderr, "nvpm record: %llu rows of %u events on %u domains", rows,
+			st->nr_ev, st->nr_doms);
+		fprintf(stderr, " in %.3f s, %llu packets lost -> %s\n", mono_s() - t0,
+			st->lost, out);
 	}
 	for (d = 0; d < st->nr_doms; d++)
 		free(st->row[d]);
@@ -656,8 +667,8 @@ plot_panel(FILE *f, const struct plot_series *s, int idx, double t0, double t1, 
 
 		fprintf(f, "<line x1=\"0\" x2=\"%d\" y1=\"%d\" y2=\"%d\" stroke=\"#e2e8f0\"/>\n",
 			w, y, y);
-		fprintf(f, "<text x=\"-8\" y=\"%d\" text-anchor=\"end\" class=\"tick\">%d%%</text>\n",
-			y + 4, i * 25);
+		fprintf(f, "<text x=\"-8\" y=\"%d\" text-anchor=\"end\"", y + 4);
+		fprintf(f, " class=\"tick\">%d%%</text>\n", i * 25);
 	}
 	/* the min..max band */
 	fprintf(f, "<path fill=\"%s\" fill-opacity=\"0.18\" stroke=\"none\" d=\"", color);
@@ -671,17 +682,17 @@ plot_panel(FILE *f, const struct plot_series *s, int idx, double t0, double t1, 
 	}
 	for (x = w - 1; pen && x >= 0; x--) {
 		if (cnt[x])
-			fprintf(f, "L%d %.1f L%d %.1f ", x + 1, PLOT_PANEL - lo[x] * PLOT_PANEL / 100,
-				x, PLOT_PANEL - lo[x] * PLOT_PANEL / 100);
+			fprintf(f, "L%d %.1f L%d %.1f ", x + 1,
+				PLOT_PANEL - lo[x] * PLOT_PANEL / 100, x,
+				PLOT_PANEL - lo[x] * PLOT_PANEL / 100);
 	}
 	fprintf(f, "Z\"/>\n");
 	/* the mean, as a line */
-	fprintf(f, "<path fill=\"none\" stroke=\"%s\" stroke-width=\"1.6\" stroke-linejoin=\"round\" d=\"",
-		color);
+	fprintf(f, "<path fill=\"none\" stroke=\"%s\" stroke-width=\"1.6\"", color);
+	fprintf(f, " stroke-linejoin=\"round\" d=\"");
 	for (x = 0, pen = 0; x < w; x++) {
-		if (!cnt[x]) {
+		if (!cnt[x])
 			continue;
-		}
 		fprintf(f, "%s%d %.1f ", pen && !brk[x] ? "L" : "M", x,
 			PLOT_PANEL - sum[x] / cnt[x] * PLOT_PANEL / 100);
 		pen = 1;
@@ -689,8 +700,9 @@ plot_panel(FILE *f, const struct plot_series *s, int idx, double t0, double t1, 
 	fprintf(f, "\"/>\n");
 	fprintf(f, "<text x=\"0\" y=\"-8\" class=\"name\">");
 	plot_escape(f, s->name);
-	fprintf(f, "</text>\n<text x=\"%d\" y=\"-8\" text-anchor=\"end\" class=\"stat\">mean %.1f%% of cycles, %zu samples</text>\n",
-		w, s->cycles > 0 ? 100 * s->sum / s->cycles : 0, s->n);
+	fprintf(f, "</text>\n<text x=\"%d\" y=\"-8\" text-anchor=\"end\" class=\"stat\">", w);
+	fprintf(f, "mean %.1f%% of cycles, %zu samples</text>\n",
+		s->cycles > 0 ? 100 * s->sum / s->cycles : 0, s->n);
 	fprintf(f, "</g>\n");
 out:
 	free(lo);
@@ -718,16 +730,19 @@ plot_write(const char *path, const struct plot_series *s, int nr, const char *ti
 		fprintf(stderr, "nvpm plot: %s: %s\n", path, strerror(errno));
 		return -1;
 	}
-	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n",
-		PLOT_W, h, PLOT_W, h);
-	fprintf(f, "<style>text{font-family:sans-serif;fill:#2d3748}.title{font-size:16px;font-weight:bold}"
-		   ".name{font-size:13px;font-weight:bold}.stat{font-size:12px;fill:#4a5568}"
-		   ".tick{font-size:11px;fill:#718096}</style>\n");
+	fputs("<svg xmlns=\"http://www.w3.org/2000/svg\"", f);
+	fprintf(f, " width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n", PLOT_W, h, PLOT_W, h);
+	fputs("<style>text{font-family:sans-serif;fill:#2d3748}\n", f);
+	fputs(".title{font-size:16px;font-weight:bold}\n", f);
+	fputs(".name{font-size:13px;font-weight:bold}\n", f);
+	fputs(".stat{font-size:12px;fill:#4a5568}\n", f);
+	fputs(".tick{font-size:11px;fill:#718096}</style>\n", f);
 	fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
 	fprintf(f, "<text x=\"%d\" y=\"26\" class=\"title\">", PLOT_LEFT);
 	plot_escape(f, title[0] ? title : "nvpm record");
-	fprintf(f, "</text>\n<text x=\"%d\" y=\"44\" class=\"stat\">share of each period's cycles the signal was high; band: min..max per pixel</text>\n",
-		PLOT_LEFT);
+	fprintf(f, "</text>\n<text x=\"%d\" y=\"44\" class=\"stat\">", PLOT_LEFT);
+	fputs("share of each period's cycles the signal was high", f);
+	fputs(" (line: mean, band: min..max per pixel)</text>\n", f);
 	for (i = 0; i < nr; i++)
 		plot_panel(f, &s[i], i, t0, t1, PLOT_TOP + 8 + i * (PLOT_PANEL + PLOT_GAP));
 	/* the time axis, under the last panel */
@@ -738,12 +753,12 @@ plot_write(const char *path, const struct plot_series *s, int nr, const char *ti
 		int x = (int)((t - t0) / (t1 - t0) * (w - 1));
 
 		plot_cycles(lab, sizeof(lab), t);
-		fprintf(f, "<line x1=\"%d\" x2=\"%d\" y1=\"0\" y2=\"5\" stroke=\"#718096\"/>", x, x);
-		fprintf(f, "<text x=\"%d\" y=\"18\" text-anchor=\"middle\" class=\"tick\">%s</text>\n",
-			x, lab);
+		fprintf(f, "<line x1=\"%d\" x2=\"%d\" y1=\"0\" y2=\"5\"", x, x);
+		fprintf(f, " stroke=\"#718096\"/><text x=\"%d\" y=\"18\"", x);
+		fprintf(f, " text-anchor=\"middle\" class=\"tick\">%s</text>\n", lab);
 	}
-	fprintf(f, "<text x=\"%d\" y=\"38\" text-anchor=\"middle\" class=\"stat\">domain clock cycles since the start</text>\n</g>\n",
-		w / 2);
+	fprintf(f, "<text x=\"%d\" y=\"38\" text-anchor=\"middle\" class=\"stat\">", w / 2);
+	fputs("domain clock cycles since the start</text>\n</g>\n", f);
 	fprintf(f, "</svg>\n");
 	return fclose(f) ? -1 : 0;
 }

@@ -203,8 +203,8 @@ nvkm_perfdom_validate(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args)
  *
  * Return: 0; -ENOENT for an unknown domain, -EINVAL / -E2BIG for a
  * configuration the generation cannot run, -EBUSY when another group or a
- * record session holds the domain, -EIO when it is wedged, -EOPNOTSUPP without counter group support, -ENOMEM.  On
- * failure nothing changed.
+ * record session holds the domain, -EIO when it is wedged, -EOPNOTSUPP
+ * without counter group support, -ENOMEM.  On failure nothing changed.
  */
 int
 nvkm_perfdom_new(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args,

@@ -42,8 +42,9 @@
  *
  * Stop.  Out of record mode for a moment, RECORD_LIMIT is set to 0 and
  * STOP forced on; back in it, the next packet, which carries the counts
- * since the last STOP, is the last, and clears the "buffer valid" flag; once it has gone out (and had time to land)
- * the domain leaves record mode.  A domain whose last packet was not
+ * since the last STOP, is the last, and clears the "buffer valid" flag;
+ * once it has gone out (and had time to land) the domain leaves record
+ * mode.  A domain whose last packet was not
  * seen going out (its clock stopped?) is "dirty": it could still send to
  * its old position, so it is only recorded on again with RECORD_RESET,
  * when no other session runs.
