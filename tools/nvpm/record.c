@@ -7,7 +7,8 @@
  * The CSV: lines starting with '#' describe the recording; then a header
  * "domain,time,cycles,stops,flags,EVENT,..." and one row per STOP
  * interval of a domain: its end (cycles since the start), its length,
- * its STOPs, flags (early, saturated, restart, gap) and, in the columns
+ * its STOPs, flags (early, saturated, restart, gap; end: cut short by
+ * the end of the recording) and, in the columns
  * of that domain's events, the cycles each event's signal was high.
  */
 #define _GNU_SOURCE
@@ -30,6 +31,8 @@
 #define EXIT_USAGE	2
 #define MAX_EVENTS	(NVPM_RECORD_MAX_DOMAINS * NVPM_RECORD_SIGNALS)
 #define DRAIN_US	20000
+/* Row flag of the CSV only: the row RECORD_STOP cut short. */
+#define REC_ROW_END	0x100u
 
 static double
 mono_s(void)
@@ -192,14 +195,20 @@ rec_rows(void *priv, unsigned int d, const void *pkts, size_t n, __u64 lost)
 static const char *
 rec_flags_str(__u32 flags, char *buf, size_t len)
 {
-	static const char * const names[] = { "early", "saturated", "restart", "gap" };
+	static const struct {
+		__u32 bit;
+		const char *name;
+	} names[] = {
+		{ NVPM_ROW_EARLY, "early" }, { NVPM_ROW_SATURATED, "saturated" },
+		{ NVPM_ROW_RESTART, "restart" }, { NVPM_ROW_GAP, "gap" }, { REC_ROW_END, "end" },
+	};
 	size_t at = 0;
 	unsigned int i;
 
 	buf[0] = '\0';
-	for (i = 0; i < 4; i++) {
-		if (flags & (1u << i))
-			at += snprintf(buf + at, len - at, "%s%s", at ? "|" : "", names[i]);
+	for (i = 0; i < ARRAY_SIZE(names); i++) {
+		if (flags & names[i].bit)
+			at += snprintf(buf + at, len - at, "%s%s", at ? "|" : "", names[i].name);
 	}
 	return buf;
 }
@@ -435,8 +444,11 @@ cmd_record(int argc, char **argv)
 	t0 = mono_s();
 	rec_run(st, argv + optind, ms, &code);
 	ret = nvpm_record_close(&st->rec, rec_rows, st);
-	for (d = 0; d < st->nr_doms; d++)
+	for (d = 0; d < st->nr_doms; d++) {
 		st->nr_row[d] += nvpm_record_flush(&st->s[d], st->row[d] + st->nr_row[d]);
+		if (st->nr_row[d])
+			st->row[d][st->nr_row[d] - 1].flags |= REC_ROW_END;
+	}
 	if (ret == -EIO)
 		fprintf(stderr, "nvpm record: a domain is wedged (VM fault); see dmesg\n");
 	else if (ret)
@@ -467,7 +479,7 @@ out_dev:
 #define PLOT_W		960
 #define PLOT_LEFT	72
 #define PLOT_RIGHT	24
-#define PLOT_TOP	56
+#define PLOT_TOP	76
 #define PLOT_PANEL	120
 #define PLOT_GAP	44
 #define PLOT_BOTTOM	48
@@ -578,6 +590,12 @@ plot_read(const char *path, struct plot_series *s, int *nr, char *title, size_t 
 
 			if (!*f[i] || cyc <= 0)
 				continue;
+			/* too short to say much; counted in the mean all the same */
+			if (strstr(f[4], "end")) {
+				s[i - 5].sum += strtod(f[i], NULL);
+				s[i - 5].cycles += cyc;
+				continue;
+			}
 			s[i - 5].sum += strtod(f[i], NULL);
 			s[i - 5].cycles += cyc;
 			if (plot_push(&s[i - 5], t, 100.0 * strtod(f[i], NULL) / cyc, brk)) {
