@@ -859,6 +859,44 @@ second_session_shares_the_binding(struct kunit *test)
 	KUNIT_EXPECT_NULL(test, nvkm_pm_record_vmm(f->pm));
 }
 
+/*
+ * Suspend stops running sessions the way RECORD_STOP does (last packet,
+ * out of record mode): after resume the session reports INTERRUPTED,
+ * nothing writes its ring, and its domain records again once it is gone.
+ */
+static void
+suspend_interrupts_sessions(struct kunit *test)
+{
+	struct rf *f = rf_new(test, 0x92);
+	u8 *ring = ring_new(test, SZ_4K);
+	struct nvkm_record_args args;
+	struct nvkm_record_status st;
+	struct nvkm_record *rec;
+	u64 size;
+	u32 pos;
+
+	one_dom(&args, D, ring, SZ_4K);
+	KUNIT_ASSERT_EQ(test, nvkm_record_new(f->pm, &args, &rec), 0);
+	nvkm_sim_run(f->sim, 3 * PERIOD + LAND);
+	KUNIT_ASSERT_EQ(test, nvkm_device_fini(f->device, true), 0);
+	pos = nvkm_sim_mmio.rd32(f->sim, NV40_PCOUNTER_RECORD_STATUS(D));
+	nvkm_sim_run(f->sim, 5 * PERIOD);
+	KUNIT_EXPECT_EQ(test, nvkm_sim_mmio.rd32(f->sim, NV40_PCOUNTER_RECORD_STATUS(D)), pos);
+	KUNIT_ASSERT_EQ(test, nvkm_device_init(f->device), 0);
+
+	KUNIT_EXPECT_EQ(test, status1(rec, 0, &st), 0);
+	KUNIT_EXPECT_EQ(test, st.written, 4ull);	/* three, and the last */
+	KUNIT_EXPECT_EQ(test, st.flags, NVKM_RECORD_INTERRUPTED | NVKM_RECORD_STOPPED);
+	KUNIT_EXPECT_EQ(test, pos, lower_32_bits(nvkm_record_window(rec, 0, &size) + 4 * LONG));
+	KUNIT_EXPECT_EQ(test, nvkm_record_del(&rec, NULL), 0);
+	KUNIT_ASSERT_EQ(test, nvkm_record_new(f->pm, &args, &rec), 0);
+	nvkm_sim_run(f->sim, PERIOD + LAND);
+	KUNIT_EXPECT_EQ(test, status1(rec, 0, &st), 0);
+	KUNIT_EXPECT_EQ(test, st.written, 1ull);
+	KUNIT_EXPECT_FALSE(test, f->pm->dom[D].wedged);
+	KUNIT_EXPECT_EQ(test, nvkm_record_del(&rec, NULL), 0);
+}
+
 static struct kunit_case pm_record_cases[] = {
 	KUNIT_CASE_PARAM(periodic_packets_reach_the_ring, rec_chips_gen_params),
 	KUNIT_CASE_PARAM(binding_order, rec_chips_gen_params),
@@ -874,6 +912,7 @@ static struct kunit_case pm_record_cases[] = {
 	KUNIT_CASE(edge_stop_counts_pulses),
 	KUNIT_CASE(poll_mmio_cost),
 	KUNIT_CASE(second_session_shares_the_binding),
+	KUNIT_CASE(suspend_interrupts_sessions),
 	{}
 };
 

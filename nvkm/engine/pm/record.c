@@ -939,28 +939,21 @@ nvkm_pm_record_oneinit(struct nvkm_pm *pm)
 }
 
 /*
- * After a reset or resume: the binding is gone, the sessions no longer
- * record (they stay until deleted, reporting INTERRUPTED), and a domain
- * whose FAULT bit reads clear is no longer wedged.
+ * After a reset or resume: the binding is gone (the sessions stopped at
+ * fini), and a domain whose FAULT bit reads clear is no longer wedged.
  */
 void
 nvkm_pm_record_init(struct nvkm_pm *pm)
 {
 	struct nvkm_pm_record *prec = pm->rec;
 	struct nvkm_device *device = nvkm_record_device(pm);
-	struct nvkm_record *rec;
 	unsigned long flags;
-	int d, i;
+	int d;
 
 	if (!prec)
 		return;
 	mutex_lock(&prec->mutex);
 	prec->bound = false;
-	list_for_each_entry(rec, &prec->sessions, head) {
-		for (i = 0; rec->active && i < rec->nr; i++)
-			rec->dom[i].flags |= NVKM_RECORD_INTERRUPTED;
-		rec->active = false;
-	}
 	spin_lock_irqsave(&pm->lock, flags);
 	for (d = 0; d < pm->nr_doms; d++) {
 		if (!pm->dom[d].wedged ||
@@ -976,14 +969,28 @@ nvkm_pm_record_init(struct nvkm_pm *pm)
 	mutex_unlock(&prec->mutex);
 }
 
+/*
+ * Suspend or removal: running sessions stop as RECORD_STOP stops them
+ * (the last packets, out of record mode) and report INTERRUPTED; they
+ * stay until deleted.  The hardware is not touched again until init.
+ */
 void
 nvkm_pm_record_fini(struct nvkm_pm *pm)
 {
 	struct nvkm_pm_record *prec = pm->rec;
+	struct nvkm_record *rec;
+	int i;
 
 	if (!prec)
 		return;
 	mutex_lock(&prec->mutex);
+	list_for_each_entry(rec, &prec->sessions, head) {
+		for (i = 0; rec->active && prec->running && i < rec->nr; i++) {
+			nvkm_record_hw_stop_dom(prec, &rec->dom[i]);
+			rec->dom[i].flags |= NVKM_RECORD_INTERRUPTED;
+		}
+		rec->active = false;
+	}
 	prec->running = false;
 	mutex_unlock(&prec->mutex);
 	cancel_delayed_work_sync(&prec->poll);
