@@ -67,6 +67,9 @@ static const struct drm_ioctl_desc nvpm_ioctls[] = {
 	DRM_IOCTL_DEF_DRV(NVPM_QUERY_SOURCES, nvpm_ioctl_query_sources, DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(NVPM_GEM_NEW, nvpm_ioctl_gem_new, DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(NVPM_GEM_INFO, nvpm_ioctl_gem_info, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(NVPM_RECORD_START, nvpm_ioctl_record_start, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(NVPM_RECORD_STOP, nvpm_ioctl_record_stop, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(NVPM_RECORD_STATUS, nvpm_ioctl_record_status, DRM_RENDER_ALLOW),
 };
 
 static int
@@ -80,6 +83,7 @@ nvpm_open(struct drm_device *drm, struct drm_file *file)
 	nfile->nvpm = to_nvpm(drm);
 	mutex_init(&nfile->lock);
 	xa_init_flags(&nfile->perfdoms, XA_FLAGS_ALLOC1);
+	xa_init_flags(&nfile->records, XA_FLAGS_ALLOC1);
 	file->driver_priv = nfile;
 	return 0;
 }
@@ -89,6 +93,8 @@ nvpm_postclose(struct drm_device *drm, struct drm_file *file)
 {
 	struct nvpm_file *nfile = file->driver_priv;
 
+	nvpm_records_release(nfile);
+	xa_destroy(&nfile->records);
 	nvpm_perfdoms_release(nfile);
 	xa_destroy(&nfile->perfdoms);
 	mutex_destroy(&nfile->lock);

@@ -30,12 +30,14 @@ struct nvpm_drm {
  * @lock: serialises the file's counter group ioctls
  * @perfdoms: its counter groups, by handle
  * @sequence: SAMPLEs taken
+ * @records: its record sessions (&struct nvpm_record), by handle
  */
 struct nvpm_file {
 	struct nvpm_drm *nvpm;
 	struct mutex lock;	/* see above */
 	struct xarray perfdoms;
 	u64 sequence;
+	struct xarray records;
 };
 
 static inline struct nvpm_drm *
@@ -52,6 +54,12 @@ int nvpm_ioctl_perfdom_destroy(struct drm_device *drm, void *data, struct drm_fi
 int nvpm_ioctl_sample(struct drm_device *drm, void *data, struct drm_file *file);
 int nvpm_ioctl_read(struct drm_device *drm, void *data, struct drm_file *file);
 void nvpm_perfdoms_release(struct nvpm_file *nfile);
+bool nvpm_perf_allowed(void);
+
+int nvpm_ioctl_record_start(struct drm_device *drm, void *data, struct drm_file *file);
+int nvpm_ioctl_record_stop(struct drm_device *drm, void *data, struct drm_file *file);
+int nvpm_ioctl_record_status(struct drm_device *drm, void *data, struct drm_file *file);
+void nvpm_records_release(struct nvpm_file *nfile);
 
 struct nvpm_drm *nvpm_drm_alloc(struct device *parent);
 int nvpm_drm_init(struct nvpm_drm *nvpm, void __iomem *pri,

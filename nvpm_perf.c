@@ -30,6 +30,18 @@ static_assert(NVPM_READ_NOT_READY == NVKM_PERFDOM_NOT_READY);
 static_assert(NVPM_READ_LOST == NVKM_PERFDOM_LOST);
 static_assert(NVPM_PERFDOM_MAX_SOURCES == NVKM_PM_SOURCES);
 
+/**
+ * nvpm_perf_allowed() - may the caller use the global counters?
+ *
+ * Return: true with CAP_PERFMON (or CAP_SYS_ADMIN), or when the module
+ * parameter unprivileged is set.
+ */
+bool
+nvpm_perf_allowed(void)
+{
+	return nvpm_unprivileged || perfmon_capable();
+}
+
 static struct nvkm_pm *
 nvpm_pm(struct drm_device *drm)
 {
@@ -244,7 +256,7 @@ nvpm_ioctl_perfdom_create(struct drm_device *drm, void *data, struct drm_file *f
 	ret = nvpm_perfdom_args(in, &args);
 	if (ret)
 		return ret;
-	if (!nvpm_unprivileged && !perfmon_capable())
+	if (!nvpm_perf_allowed())
 		return -EPERM;
 	if (!drm_dev_enter(drm, &idx))
 		return -ENODEV;

@@ -153,4 +153,6 @@ const char *nvpm_hw_cap_name(unsigned int bit);
 int nvpm_hw_caps_str(__u64 caps, char *buf, size_t len);
 const char *nvpm_card_type_name(__u32 card_type);
 
+#include "libnvpm_record.h"
+
 #endif /* __LIBNVPM_H__ */

@@ -7,6 +7,8 @@
  *   nvpm stat		count signals while a command runs, like perf stat
  *   nvpm bench		the cost of the counter ioctls
  *   nvpm top		a live view of engine busy shares and counters (top.c)
+ *   nvpm record	record a timeline with hardware record mode (record.c)
+ *   nvpm plot		draw a recorded timeline as SVG (record.c)
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -24,6 +26,7 @@
 #include <sys/ioctl.h>
 #include <sys/wait.h>
 #include <libnvpm.h>
+#include "record.h"
 
 #define EXIT_USAGE	2
 #define MAX_EVENTS	32
@@ -1247,6 +1250,14 @@ cmd_bench(int argc, char **argv)
 	       BENCH_ROUNDS, b.iters);
 	b.fd = dev.fd;
 	ret = bench_run(&b, &cat);
+	if (!ret) {
+		/* closing the file frees its groups: record mode needs core_a */
+		char node[sizeof(dev.path)];
+
+		memcpy(node, dev.path, sizeof(node));
+		nvpm_dev_close(&dev);
+		ret = open_dev("bench", node, &dev) || bench_record(dev.fd, &cat);
+	}
 	nvpm_catalog_free(&cat);
 	nvpm_dev_close(&dev);
 	return ret;
@@ -1262,6 +1273,8 @@ static const struct nvpm_cmd nvpm_cmds[] = {
 	{ "stat", "-e EVENT,...", "count events while a command runs", cmd_stat },
 	{ "bench", "", "time the counter ioctls", cmd_bench },
 	{ "top", "", "live view of engine busy shares and counters", cmd_top },
+	{ "record", "-e EVENT,... -o CSV", "record a timeline (hardware record mode)", cmd_record },
+	{ "plot", "CSV -o SVG", "draw a recorded timeline", cmd_plot },
 };
 
 #define NVPM_NR_CMDS	ARRAY_SIZE(nvpm_cmds)

@@ -28,6 +28,7 @@ echo NVPM-SELFTEST-BEGIN
 ./nvpm_uapi_test --expect "$EXPECT"
 ./nvpm_perf_test --expect "$EXPECT"
 ./nvpm_idle_test --expect "$EXPECT"
+./nvpm_record_test --expect "$EXPECT"
 check module_creates_one_render_node_per_sim test "$(count_nodes)" -eq $NSIMS
 check nvpm_info_lists_every_device test "$(./nvpm info | grep -c '/dev/dri/renderD')" -eq $NSIMS
 check nvpm_list_lists_every_device test "$(./nvpm list | grep -c '^/dev/dri/renderD')" -eq $NSIMS

@@ -75,6 +75,8 @@ struct nvkm_pm_sig {
  * @nr_ctr: counters a group on it can use, when @layout is set
  * @round: the latch (&nvkm_pm.round) its counters were last read for,
  *	   when @layout is set
+ * @record: the record session holding the domain, or NULL
+ * @wedged: a VM fault of record mode hung the domain until a GPU reset
  */
 struct nvkm_pm_dom {
 	char name[16];
@@ -95,6 +97,8 @@ struct nvkm_pm_dom {
 	bool idle;
 	u8 nr_ctr;
 	u64 round;
+	struct nvkm_record *record;
+	bool wedged;
 };
 
 /* Counter groups that may take turns on one domain (multiplexing). */
@@ -207,6 +211,7 @@ struct nvkm_perfdom {
  * @perfdoms: configured counter groups
  * @round: latches triggered so far
  * @turns: sample calls that moved groups on, so far
+ * @rec: record mode state (G84:GF100), NULL without record mode
  */
 struct nvkm_pm {
 	struct nvkm_engine engine;
@@ -217,6 +222,7 @@ struct nvkm_pm {
 	struct list_head perfdoms;
 	u64 round;
 	u64 turns;
+	struct nvkm_pm_record *rec;
 };
 
 u64 nvkm_pm_caps(struct nvkm_pm *pm);

@@ -377,9 +377,10 @@ nvkm_perfdom_activate(struct nvkm_pm *pm, struct nvkm_perfdom *dom, bool fresh)
  *
  * Return: 0; -ENOENT for an unknown domain, -EINVAL / -E2BIG for a
  * configuration the generation cannot run, -EBUSY when another holder
- * holds the domain, -ENOSPC when the holder has NVKM_PM_GROUPS_PER_DOM
- * groups on it already, -EOPNOTSUPP without counter group support,
- * -ENOMEM.  On failure nothing changed.
+ * holds the domain or a record session does, -EIO when it is wedged,
+ * -ENOSPC when the holder has NVKM_PM_GROUPS_PER_DOM groups on it already,
+ * -EOPNOTSUPP without counter group support, -ENOMEM.  On failure nothing
+ * changed.
  */
 int
 nvkm_perfdom_new_held(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args,
@@ -405,7 +406,11 @@ nvkm_perfdom_new_held(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args,
 
 	spin_lock_irqsave(&pm->lock, flags);
 	pdm = &pm->dom[args->dom];
-	if (pdm->layout)	/* a shared domain: what its layout has left */
+	if (pdm->wedged)
+		ret = -EIO;
+	else if (pdm->record)
+		ret = -EBUSY;
+	else if (pdm->layout)	/* a shared domain: what its layout has left */
 		ret = pdm->layout->claim(pm, dom);
 	else if (pdm->nr_groups && (!holder || pdm->holder != holder))
 		ret = -EBUSY;
@@ -677,7 +682,8 @@ nvkm_pm_oneinit(struct nvkm_subdev *subdev)
 	for (d = 0; d < pm->nr_doms; d++)
 		sort(pm->dom[d].sig, pm->dom[d].nr_sig, sizeof(*pm->dom[d].sig),
 		     nvkm_pm_sig_cmp, NULL);
-	return nvkm_pm_sources_attach(pm);
+	ret = nvkm_pm_sources_attach(pm);
+	return ret ?: nvkm_pm_record_oneinit(pm);
 }
 
 /* Also after a GPU reset or resume: what was configured counts again. */
@@ -695,6 +701,7 @@ nvkm_pm_init(struct nvkm_subdev *subdev)
 			return ret;
 	}
 
+	nvkm_pm_record_init(pm);
 	if (!pm->func->layout)
 		return 0;
 	spin_lock_irqsave(&pm->lock, flags);
@@ -708,12 +715,20 @@ nvkm_pm_init(struct nvkm_subdev *subdev)
 	return 0;
 }
 
+static int
+nvkm_pm_fini(struct nvkm_subdev *subdev, bool suspend)
+{
+	nvkm_pm_record_fini(nvkm_pm(subdev));
+	return 0;
+}
+
 static void *
 nvkm_pm_dtor(struct nvkm_subdev *subdev)
 {
 	struct nvkm_pm *pm = nvkm_pm(subdev);
 
 	WARN_ON(!list_empty(&pm->perfdoms));
+	nvkm_pm_record_dtor(pm);
 	nvkm_pm_doms_free(pm);
 	return pm;
 }
@@ -723,6 +738,7 @@ nvkm_pm = {
 	.dtor = nvkm_pm_dtor,
 	.oneinit = nvkm_pm_oneinit,
 	.init = nvkm_pm_init,
+	.fini = nvkm_pm_fini,
 };
 
 int

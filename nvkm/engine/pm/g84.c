@@ -12,6 +12,7 @@ g84_pm = {
 	.layout = &nv40_pm_layout,
 	.sources = g84_pm_sources,
 	.nr_sources = TESLA_PM_SOURCES,
+	.record = &g84_pm_record,
 };
 
 int

@@ -9,6 +9,7 @@ g92_pm = {
 	.layout = &nv40_pm_layout,
 	.sources = g84_pm_sources,
 	.nr_sources = TESLA_PM_SOURCES,
+	.record = &g92_pm_record,
 };
 
 /* GT200: G92's PCOUNTER, wider CROP and PROP multiplexers elsewhere. */
@@ -19,6 +20,7 @@ gt200_pm = {
 	.layout = &nv40_pm_layout,
 	.sources = gt200_pm_sources,
 	.nr_sources = TESLA_PM_SOURCES,
+	.record = &g92_pm_record,
 };
 
 int

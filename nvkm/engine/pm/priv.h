@@ -3,6 +3,7 @@
 #define __NVKM_PM_PRIV_H__
 #include <nvkm/engine/pm.h>
 #include <nvkm/hw/pcounter.h>
+#include <nvkm/subdev/mmu.h>
 #include "catalog.h"
 
 /**
@@ -48,6 +49,7 @@ struct nvkm_pm_src_map {
  * @layout: register layout; NULL when counter groups are not supported yet
  * @sources: which named signals have which sources (may be NULL)
  * @nr_sources: entries in @sources
+ * @record: record mode specifics; NULL without record mode
  */
 struct nvkm_pm_func {
 	u64 caps;
@@ -56,6 +58,7 @@ struct nvkm_pm_func {
 	const struct nvkm_pm_layout *layout;
 	const struct nvkm_pm_src_map *sources;
 	u8 nr_sources;
+	const struct nvkm_pm_record_func *record;
 };
 
 int nvkm_pm_new_(const struct nvkm_pm_func *func, struct nvkm_device *device,
@@ -67,6 +70,28 @@ __printf(4, 5)
 int nvkm_pm_sig_add(struct nvkm_pm *pm, int d, u8 signal, const char *fmt, ...);
 
 int gf100_pm_init(struct nvkm_pm *pm);
+
+/**
+ * struct nvkm_pm_record_func - what record mode differs in per generation
+ * @vmm_flags: where a record buffer may lie in the GPU address space
+ *	       (G84:G92 low 4 GiB; G92+ one 4 GiB block: the position is
+ *	       32 bits and wraps)
+ * @address_high: RECORD_ADDRESS_HIGH exists (G92+)
+ * @user_signal: USER_0 of domain @d for a USER trigger, or -1 (GT215+);
+ *		 NULL before GT215
+ */
+struct nvkm_pm_record_func {
+	u32 vmm_flags;
+	bool address_high;
+	int (*user_signal)(struct nvkm_pm *pm, int d);
+};
+
+extern const struct nvkm_pm_record_func g84_pm_record;
+extern const struct nvkm_pm_record_func g92_pm_record;
+int nvkm_pm_record_oneinit(struct nvkm_pm *pm);
+void nvkm_pm_record_init(struct nvkm_pm *pm);
+void nvkm_pm_record_fini(struct nvkm_pm *pm);
+void nvkm_pm_record_dtor(struct nvkm_pm *pm);
 int nv10_pm_doms(struct nvkm_pm *pm);
 int nv40_pm_doms(struct nvkm_pm *pm);
 extern const struct nvkm_pm_layout nv40_pm_layout;
