@@ -9,6 +9,7 @@
 #include <nvkm/engine/pm.h>
 #include <nvkm/hw/pcounter.h>
 #include <nvkm/sim/pcounter.h>
+#include "nvpm_kunit.h"
 
 #define OP_ARG0		0xaaaa
 #define OP_ARG1		0xcccc
@@ -33,11 +34,7 @@ pm_fixture(struct kunit *test, u32 chipset)
 
 	KUNIT_ASSERT_NOT_NULL(test, f);
 	test->priv = f;
-	f->pdev = platform_device_register_simple("nvpm-kunit-pm", -1, NULL, 0);
-	KUNIT_ASSERT_FALSE(test, IS_ERR(f->pdev));
-	f->sim = nvkm_sim_new(chipset);
-	KUNIT_ASSERT_NOT_NULL(test, f->sim);
-	nvkm_sim_set_manual_clock(f->sim, true);
+	nvpm_kunit_sim_up(test, "nvpm-kunit-pm", chipset, &f->pdev, &f->sim);
 	KUNIT_ASSERT_EQ(test, nvkm_device_new(&f->pdev->dev, NULL, &nvkm_sim_mmio, f->sim,
 					      &f->device), 0);
 	KUNIT_ASSERT_EQ(test, nvkm_device_init(f->device), 0);
@@ -52,12 +49,7 @@ pm_exit(struct kunit *test)
 
 	if (!f)
 		return;
-	if (f->device)
-		nvkm_device_fini(f->device, false);
-	nvkm_device_del(&f->device);
-	nvkm_sim_del(&f->sim);
-	if (!IS_ERR_OR_NULL(f->pdev))
-		platform_device_unregister(f->pdev);
+	nvpm_kunit_sim_down(f->pdev, &f->sim, &f->device);
 }
 
 static void

@@ -20,6 +20,7 @@
 #include <nvkm/sim/pcounter.h>
 #include <nvkm/sim/vm.h>
 #include <nvkm/subdev/mmu.h>
+#include "nvpm_kunit.h"
 
 #define D		1		/* core_a: signals 0x20.. are free */
 #define D2		2
@@ -156,11 +157,7 @@ rf_new(struct kunit *test, u32 chipset)
 
 	KUNIT_ASSERT_NOT_NULL(test, f);
 	test->priv = f;
-	f->pdev = platform_device_register_simple("nvpm-kunit-record", -1, NULL, 0);
-	KUNIT_ASSERT_FALSE(test, IS_ERR(f->pdev));
-	f->sim = nvkm_sim_new(chipset);
-	KUNIT_ASSERT_NOT_NULL(test, f->sim);
-	nvkm_sim_set_manual_clock(f->sim, true);
+	nvpm_kunit_sim_up(test, "nvpm-kunit-record", chipset, &f->pdev, &f->sim);
 	f->tap.sim = f->sim;
 	rf_up(test, f);
 	return f;
@@ -173,12 +170,7 @@ rf_exit(struct kunit *test)
 
 	if (!f)
 		return;
-	if (f->device)
-		nvkm_device_fini(f->device, false);
-	nvkm_device_del(&f->device);
-	nvkm_sim_del(&f->sim);
-	if (!IS_ERR_OR_NULL(f->pdev))
-		platform_device_unregister(f->pdev);
+	nvpm_kunit_sim_down(f->pdev, &f->sim, &f->device);
 }
 
 /* A page-aligned ring (kmalloc aligns power-of-two sizes naturally). */

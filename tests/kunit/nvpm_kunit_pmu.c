@@ -12,6 +12,7 @@
 #include <nvkm/engine/pm.h>
 #include <nvkm/sim/pcounter.h>
 #include <nvkm/subdev/pmu.h>
+#include "nvpm_kunit.h"
 
 /* Logic ops over the counter's signals (signal high: engine busy). */
 #define OP_BUSY0	0xaaaa	/* signal 0's engine busy */
@@ -86,11 +87,7 @@ pmu_fixture(struct kunit *test, const struct pmu_chip *chip)
 	KUNIT_ASSERT_NOT_NULL(test, f);
 	test->priv = f;
 	f->chip = chip;
-	f->pdev = platform_device_register_simple("nvpm-kunit-pmu", -1, NULL, 0);
-	KUNIT_ASSERT_FALSE(test, IS_ERR(f->pdev));
-	f->sim = nvkm_sim_new(chip->chipset);
-	KUNIT_ASSERT_NOT_NULL(test, f->sim);
-	nvkm_sim_set_manual_clock(f->sim, true);
+	nvpm_kunit_sim_up(test, "nvpm-kunit-pmu", chip->chipset, &f->pdev, &f->sim);
 	KUNIT_ASSERT_EQ(test, nvkm_device_new(&f->pdev->dev, NULL, &nvkm_sim_mmio, f->sim,
 					      &f->device), 0);
 	f->pmu = f->device->pmu;
@@ -113,12 +110,7 @@ pmu_exit(struct kunit *test)
 
 	if (!f)
 		return;
-	if (f->device)
-		nvkm_device_fini(f->device, false);
-	nvkm_device_del(&f->device);
-	nvkm_sim_del(&f->sim);
-	if (!IS_ERR_OR_NULL(f->pdev))
-		platform_device_unregister(f->pdev);
+	nvpm_kunit_sim_down(f->pdev, &f->sim, &f->device);
 }
 
 /* A group on the idle counter domain, counters added with ctr(). */

@@ -51,15 +51,6 @@ hw_counters(const struct chip *chip)
 	return gen_in(chip->gen, GEN_GF100, GEN_END) ? 8 : 4;
 }
 
-static double
-now_us(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
-}
-
 /* The id of @fd's idle counter domain and its description; -ENOENT. */
 static int
 idle_domain(int fd, struct drm_nvpm_domain *out)

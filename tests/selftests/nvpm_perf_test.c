@@ -86,15 +86,6 @@ expected_doms(const struct chip *chip)
 	return -1;
 }
 
-static double
-now_us(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
-}
-
 static int
 open_rw(const char *path)
 {

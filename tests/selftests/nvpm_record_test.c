@@ -46,15 +46,6 @@ static struct nvpm_catalog rec_cat;
 
 /* ---- helpers ---- */
 
-static double
-now_us(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
-}
-
 static int
 read_param(const char *path)
 {
