@@ -65,8 +65,12 @@ static const struct drm_ioctl_desc nvpm_ioctls[] = {
 	DRM_IOCTL_DEF_DRV(NVPM_PERFDOM_DESTROY, nvpm_ioctl_perfdom_destroy, DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(NVPM_SAMPLE, nvpm_ioctl_sample, DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(NVPM_READ, nvpm_ioctl_read, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(NVPM_QUERY_SOURCES, nvpm_ioctl_query_sources, DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(NVPM_GEM_NEW, nvpm_ioctl_gem_new, DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(NVPM_GEM_INFO, nvpm_ioctl_gem_info, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(NVPM_RECORD_START, nvpm_ioctl_record_start, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(NVPM_RECORD_STOP, nvpm_ioctl_record_stop, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(NVPM_RECORD_STATUS, nvpm_ioctl_record_status, DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(NVPM_CHANNEL_NEW, nvpm_ioctl_channel_new, DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(NVPM_CHANNEL_DEL, nvpm_ioctl_channel_del, DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(NVPM_EXEC, nvpm_ioctl_exec, DRM_RENDER_ALLOW),
@@ -84,6 +88,7 @@ nvpm_open(struct drm_device *drm, struct drm_file *file)
 	nfile->nvpm = to_nvpm(drm);
 	mutex_init(&nfile->lock);
 	xa_init_flags(&nfile->perfdoms, XA_FLAGS_ALLOC1);
+	xa_init_flags(&nfile->records, XA_FLAGS_ALLOC1);
 	xa_init_flags(&nfile->channels, XA_FLAGS_ALLOC1);
 	file->driver_priv = nfile;
 	return 0;
@@ -94,7 +99,9 @@ nvpm_postclose(struct drm_device *drm, struct drm_file *file)
 {
 	struct nvpm_file *nfile = file->driver_priv;
 
-	/* channels first: their software methods use the counter groups */
+	nvpm_records_release(nfile);
+	xa_destroy(&nfile->records);
+	/* channels before groups: their software methods use the groups */
 	nvpm_channels_release(nfile);
 	xa_destroy(&nfile->channels);
 	nvpm_perfdoms_release(nfile);

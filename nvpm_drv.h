@@ -37,6 +37,7 @@ struct nvpm_drm {
  * @lock: serialises the file's counter group ioctls
  * @perfdoms: its counter groups, by handle
  * @sequence: SAMPLEs taken
+ * @records: its record sessions (&struct nvpm_record), by handle
  * @channels: its FIFO channels, by handle (changed under @lock)
  */
 struct nvpm_file {
@@ -44,6 +45,7 @@ struct nvpm_file {
 	struct mutex lock;	/* see above */
 	struct xarray perfdoms;
 	u64 sequence;
+	struct xarray records;
 	struct xarray channels;
 };
 
@@ -55,11 +57,18 @@ to_nvpm(struct drm_device *drm)
 
 int nvpm_ioctl_query_domains(struct drm_device *drm, void *data, struct drm_file *file);
 int nvpm_ioctl_query_signals(struct drm_device *drm, void *data, struct drm_file *file);
+int nvpm_ioctl_query_sources(struct drm_device *drm, void *data, struct drm_file *file);
 int nvpm_ioctl_perfdom_create(struct drm_device *drm, void *data, struct drm_file *file);
 int nvpm_ioctl_perfdom_destroy(struct drm_device *drm, void *data, struct drm_file *file);
 int nvpm_ioctl_sample(struct drm_device *drm, void *data, struct drm_file *file);
 int nvpm_ioctl_read(struct drm_device *drm, void *data, struct drm_file *file);
 void nvpm_perfdoms_release(struct nvpm_file *nfile);
+bool nvpm_perf_allowed(void);
+
+int nvpm_ioctl_record_start(struct drm_device *drm, void *data, struct drm_file *file);
+int nvpm_ioctl_record_stop(struct drm_device *drm, void *data, struct drm_file *file);
+int nvpm_ioctl_record_status(struct drm_device *drm, void *data, struct drm_file *file);
+void nvpm_records_release(struct nvpm_file *nfile);
 int nvpm_ioctl_channel_new(struct drm_device *drm, void *data, struct drm_file *file);
 int nvpm_ioctl_channel_del(struct drm_device *drm, void *data, struct drm_file *file);
 int nvpm_ioctl_exec(struct drm_device *drm, void *data, struct drm_file *file);

@@ -29,6 +29,19 @@ static_assert(NVPM_MODE_SINGLE == NVKM_PERFDOM_SINGLE);
 static_assert(NVPM_READ_SATURATED == NVKM_PERFCTR_SATURATED);
 static_assert(NVPM_READ_NOT_READY == NVKM_PERFDOM_NOT_READY);
 static_assert(NVPM_READ_LOST == NVKM_PERFDOM_LOST);
+static_assert(NVPM_PERFDOM_MAX_SOURCES == NVKM_PM_SOURCES);
+
+/**
+ * nvpm_perf_allowed() - may the caller use the global counters?
+ *
+ * Return: true with CAP_PERFMON (or CAP_SYS_ADMIN), or when the module
+ * parameter unprivileged is set.
+ */
+bool
+nvpm_perf_allowed(void)
+{
+	return nvpm_unprivileged || perfmon_capable();
+}
 
 static struct nvkm_pm *
 nvpm_pm(struct drm_device *drm)
@@ -92,6 +105,10 @@ nvpm_fill_domain(void *ctx, u32 i, void *out)
 		d->caps |= NVPM_DOMAIN_CAP_USER;
 	strscpy(d->name, pm->dom[i].name, sizeof(d->name));
 	strscpy(d->clock, pm->dom[i].clock, sizeof(d->clock));
+	if (pm->dom[i].idle) {
+		d->nr_counters = pm->dom[i].nr_ctr;
+		d->caps = NVPM_DOMAIN_CAP_QUAD | NVPM_DOMAIN_CAP_IDLE;
+	}
 }
 
 int
@@ -113,7 +130,7 @@ nvpm_fill_signal(void *ctx, u32 i, void *out)
 	struct drm_nvpm_signal *sig = out;
 
 	sig->signal = dom->sig[i].signal;
-	sig->nr_sources = 0;
+	sig->nr_sources = dom->sig[i].nr_src;
 	strscpy(sig->name, dom->sig[i].name, sizeof(sig->name));
 }
 
@@ -133,6 +150,46 @@ nvpm_ioctl_query_signals(struct drm_device *drm, void *data, struct drm_file *fi
 				sizeof(struct drm_nvpm_signal), nvpm_fill_signal, dom);
 }
 
+struct nvpm_src_ctx {
+	const struct nvkm_pm_dom *dom;
+	const struct nvkm_pm_sig *sig;
+};
+
+static void
+nvpm_fill_source(void *ctx, u32 i, void *out)
+{
+	const struct nvpm_src_ctx *c = ctx;
+	const struct nvkm_pm_src *src = c->dom->src[c->sig->src[i]];
+	struct drm_nvpm_source *o = out;
+
+	o->id = c->sig->src[i];
+	o->mask = src->mask;
+	strscpy(o->name, src->name, sizeof(o->name));
+}
+
+int
+nvpm_ioctl_query_sources(struct drm_device *drm, void *data, struct drm_file *file)
+{
+	struct drm_nvpm_query_sources *args = data;
+	struct nvkm_pm *pm = nvpm_pm(drm);
+	struct nvpm_src_ctx c;
+
+	if (args->size != sizeof(*args))
+		return -EINVAL;
+	if (args->domain >= pm->nr_doms)
+		return -ENOENT;
+	c.dom = &pm->dom[args->domain];
+	if (args->signal >= c.dom->nr_signals)
+		return -EINVAL;
+	c.sig = nvkm_pm_sig_find(c.dom, args->signal);
+	return nvpm_query_array(&args->count, args->sources, c.sig ? c.sig->nr_src : 0,
+				sizeof(struct drm_nvpm_source), nvpm_fill_source, &c);
+}
+
+/* PERFDOM_CREATE as version 2 knew it: no source settings. */
+#define NVPM_PERFDOM_CREATE_V2_SIZE \
+	offsetof(struct drm_nvpm_perfdom_create, nr_sources)
+
 /* The uapi form of a counter group, checked for what the engine can't see. */
 static int
 nvpm_perfdom_args(const struct drm_nvpm_perfdom_create *in,
@@ -141,8 +198,13 @@ nvpm_perfdom_args(const struct drm_nvpm_perfdom_create *in,
 	static const struct drm_nvpm_counter zero;
 	int i;
 
-	if (in->size != sizeof(*in) || in->pad || in->handle)
+	if ((in->size != sizeof(*in) && in->size != NVPM_PERFDOM_CREATE_V2_SIZE) ||
+	    in->pad || in->handle || in->pad2)
 		return -EINVAL;
+	if (in->size == NVPM_PERFDOM_CREATE_V2_SIZE && (in->nr_sources || in->sources))
+		return -EINVAL;
+	if (in->nr_sources > NVPM_PERFDOM_MAX_SOURCES)
+		return -E2BIG;
 	if (in->flags & ~NVPM_PERFDOM_EVENT_PERIOD_ALL)
 		return -EINVAL;
 	if (in->nr_counters > ARRAY_SIZE(in->counter))
@@ -166,6 +228,19 @@ nvpm_perfdom_args(const struct drm_nvpm_perfdom_create *in,
 	args->pre_count = in->pre_count;
 	args->stop_count = in->stop_count;
 	args->threshold = in->threshold;
+
+	args->nr_src = in->nr_sources;
+	if (in->nr_sources) {
+		struct drm_nvpm_source_value v[NVPM_PERFDOM_MAX_SOURCES];
+
+		if (copy_from_user(v, u64_to_user_ptr(in->sources),
+				   in->nr_sources * sizeof(v[0])))
+			return -EFAULT;
+		for (i = 0; i < in->nr_sources; i++) {
+			args->src[i].id = v[i].id;
+			args->src[i].value = v[i].value;
+		}
+	}
 	return 0;
 }
 
@@ -182,13 +257,13 @@ nvpm_ioctl_perfdom_create(struct drm_device *drm, void *data, struct drm_file *f
 	ret = nvpm_perfdom_args(in, &args);
 	if (ret)
 		return ret;
-	if (!nvpm_unprivileged && !perfmon_capable())
+	if (!nvpm_perf_allowed())
 		return -EPERM;
 	if (!drm_dev_enter(drm, &idx))
 		return -ENODEV;
 
 	mutex_lock(&nfile->lock);
-	ret = nvkm_perfdom_new(nvpm_pm(drm), &args, &dom);
+	ret = nvkm_perfdom_new_held(nvpm_pm(drm), &args, nfile, &dom);
 	if (ret)
 		goto out;
 	/* software methods name groups in 24 bits */

@@ -7,6 +7,7 @@
 #include <linux/slab.h>
 #include <nvkm/engine/fifo.h>
 #include <nvkm/engine/pm.h>
+#include <nvkm/subdev/pmu.h>
 #include <nvkm/hw/fifo.h>
 #include <nvkm/subdev/mmu.h>
 
@@ -71,6 +72,7 @@ nvkm_device_free_subdevs(struct nvkm_device *device)
 	struct nvkm_subdev *subdev, *tmp;
 
 	device->pm = NULL;
+	device->pmu = NULL;
 	device->fifo = NULL;
 	list_for_each_entry_safe_reverse(subdev, tmp, &device->subdevs, head)
 		nvkm_subdev_del(&subdev);
@@ -120,6 +122,12 @@ nvkm_device_new(struct device *dev, void __iomem *pri,
 	device->card_type = device->chip->card_type;
 	device->name = device->chip->name;
 
+	/* before the engine: the idle counter domain is made from it */
+	if (device->chip->pmu) {
+		ret = device->chip->pmu(device, &device->pmu);
+		if (ret)
+			goto fail;
+	}
 	ret = device->chip->pm(device, &device->pm);
 	if (ret)
 		goto fail;

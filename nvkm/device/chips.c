@@ -1,16 +1,22 @@
 // SPDX-License-Identifier: MIT
 /*
  * The chipset table: every chipset nvpm drives, the architecture it belongs
- * to and the constructor of its PCOUNTER generation.  Chipset ids and names
+ * to and the constructor of its PCOUNTER generation (and from GT215 on, of
+ * its PDAEMON idle counters).  Chipset ids and names
  * follow envytools; the generation boundaries follow the PCOUNTER reference
  * (NV15, NV20, NV30, NV40, G84, G92, GT215, GF100 each add something).
  */
 #include <linux/kernel.h>
 #include <linux/string.h>
 #include <nvkm/engine/pm.h>
+#include <nvkm/subdev/pmu.h>
 
 #define CHIP(id, nm, type, gen) \
 	{ .chipset = (id), .name = (nm), .card_type = (type), .pm = gen##_pm_new }
+/* GT215+: also PDAEMON's idle counters, of generation @pd */
+#define CHIP_PMU(id, nm, type, gen, pd) \
+	{ .chipset = (id), .name = (nm), .card_type = (type), .pm = gen##_pm_new, \
+	  .pmu = pd##_pmu_new }
 
 const struct nvkm_device_chip nvkm_device_chips[] = {
 	CHIP(0x010, "NV10",  NV_10, nv10),
@@ -49,22 +55,22 @@ const struct nvkm_device_chip nvkm_device_chips[] = {
 	CHIP(0x0a0, "G200",  NV_50, g92),
 	CHIP(0x0aa, "MCP77", NV_50, g92),
 	CHIP(0x0ac, "MCP79", NV_50, g92),
-	CHIP(0x0a3, "GT215", NV_50, gt215),
-	CHIP(0x0a5, "GT216", NV_50, gt215),
-	CHIP(0x0a8, "GT218", NV_50, gt215),
-	CHIP(0x0af, "MCP89", NV_50, gt215),
-	CHIP(0x0c0, "GF100", NV_C0, gf100),
-	CHIP(0x0c1, "GF108", NV_C0, gf100),
-	CHIP(0x0c3, "GF106", NV_C0, gf100),
-	CHIP(0x0c4, "GF104", NV_C0, gf100),
-	CHIP(0x0c8, "GF110", NV_C0, gf100),
-	CHIP(0x0ce, "GF114", NV_C0, gf100),
-	CHIP(0x0cf, "GF116", NV_C0, gf100),
-	CHIP(0x0d7, "GF117", NV_C0, gf100),
-	CHIP(0x0d9, "GF119", NV_C0, gf100),
-	CHIP(0x0e4, "GK104", NV_E0, gk104),
-	CHIP(0x0e6, "GK106", NV_E0, gk104),
-	CHIP(0x0e7, "GK107", NV_E0, gk104),
+	CHIP_PMU(0x0a3, "GT215", NV_50, gt215, gt215),
+	CHIP_PMU(0x0a5, "GT216", NV_50, gt215, gt215),
+	CHIP_PMU(0x0a8, "GT218", NV_50, gt215, gt215),
+	CHIP_PMU(0x0af, "MCP89", NV_50, gt215, gt215),
+	CHIP_PMU(0x0c0, "GF100", NV_C0, gf100, gf100),
+	CHIP_PMU(0x0c1, "GF108", NV_C0, gf100, gf100),
+	CHIP_PMU(0x0c3, "GF106", NV_C0, gf100, gf100),
+	CHIP_PMU(0x0c4, "GF104", NV_C0, gf100, gf100),
+	CHIP_PMU(0x0c8, "GF110", NV_C0, gf100, gf100),
+	CHIP_PMU(0x0ce, "GF114", NV_C0, gf100, gf100),
+	CHIP_PMU(0x0cf, "GF116", NV_C0, gf100, gf100),
+	CHIP_PMU(0x0d7, "GF117", NV_C0, gf100, gf100),
+	CHIP_PMU(0x0d9, "GF119", NV_C0, gf100, gf100),
+	CHIP_PMU(0x0e4, "GK104", NV_E0, gk104, gk104),
+	CHIP_PMU(0x0e6, "GK106", NV_E0, gk104, gk104),
+	CHIP_PMU(0x0e7, "GK107", NV_E0, gk104, gk104),
 };
 
 const unsigned int nvkm_device_nr_chips = ARRAY_SIZE(nvkm_device_chips);

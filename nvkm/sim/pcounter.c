@@ -892,13 +892,20 @@ nvkm_sim_pcounter_new(struct nvkm_sim *sim, u32 chipset)
 bool
 nvkm_sim_pcounter_rd(struct nvkm_sim_pcounter *pc, u32 addr, u32 *data)
 {
-	return pc->layout->rd(pc, addr, data);
+	return pc->layout->rd(pc, addr, data) || sim_pc_mux_rd(pc, addr, data);
 }
 
 bool
 nvkm_sim_pcounter_wr(struct nvkm_sim_pcounter *pc, u32 addr, u32 data)
 {
-	return pc->layout->wr(pc, addr, data);
+	return pc->layout->wr(pc, addr, data) || sim_pc_mux_wr(pc, addr, data);
+}
+
+/* Drive a signal from inside the model (sim->lock held). */
+void
+nvkm_sim_pcounter_drive(struct nvkm_sim_pcounter *pc, int d, int sig, bool level)
+{
+	sig_put(pc->dom[d].level, sig, level);
 }
 
 /*

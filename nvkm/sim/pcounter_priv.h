@@ -201,6 +201,40 @@ struct sim_pc_pulser {
  * @step_only: never fast-forward (tests compare the two)
  * @in_reset: held in reset by PMC.ENABLE (GF100+), state already cleared
  */
+/* PGRAPH multiplexer registers known per chipset, and gates on them. */
+#define SIM_MUX_REGS	4
+#define SIM_MUX_GATES	8
+
+/**
+ * struct sim_pc_mux_gate - a signal shown only for one multiplexer value
+ * @reg: index of the register
+ * @dom: domain of the signal
+ * @sig: the signal
+ * @mask: the register's field
+ * @value: the field value that selects it
+ * @level: its level while selected
+ */
+struct sim_pc_mux_gate {
+	u8 reg;
+	u8 dom;
+	u16 sig;
+	u32 mask;
+	u32 value;
+	bool level;
+};
+
+/**
+ * struct sim_pc_mux - PGRAPH's multiplexers as PCOUNTER sees them
+ * @val: register values
+ * @gate: gated signals
+ * @nr_gates: entries in @gate
+ */
+struct sim_pc_mux {
+	u32 val[SIM_MUX_REGS];
+	struct sim_pc_mux_gate gate[SIM_MUX_GATES];
+	int nr_gates;
+};
+
 struct nvkm_sim_pcounter {
 	struct nvkm_sim *sim;
 	const struct sim_pc_layout *layout;
@@ -220,7 +254,12 @@ struct nvkm_sim_pcounter {
 	struct sim_pc_pulser pulser[PC_MAX_PULSERS];
 	bool step_only;
 	bool in_reset;
+	struct sim_pc_mux mux;
 };
+
+bool sim_pc_mux_rd(struct nvkm_sim_pcounter *pc, u32 addr, u32 *data);
+bool sim_pc_mux_wr(struct nvkm_sim_pcounter *pc, u32 addr, u32 data);
+void nvkm_sim_pcounter_drive(struct nvkm_sim_pcounter *pc, int d, int sig, bool level);
 
 /**
  * struct sim_pc_layout - one of the register layouts

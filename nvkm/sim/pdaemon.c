@@ -313,3 +313,49 @@ nvkm_sim_pdaemon_run(struct nvkm_sim_pdaemon *pd, u64 cycles, u32 idle)
 				     NV_PDAEMON_COUNTER_COUNT_COUNT;
 	}
 }
+
+/**
+ * nvkm_sim_pdaemon_snapshot() - the COUNT of every counter, for
+ *				 nvkm_sim_pdaemon_repeat()
+ * @pd: the model
+ * @count: NV_PDAEMON_COUNTER_NR_MAX entries; those past the chipset's
+ *	   counters are left alone
+ *
+ * Context: under sim->lock.
+ */
+void
+nvkm_sim_pdaemon_snapshot(struct nvkm_sim_pdaemon *pd, u32 *count)
+{
+	unsigned int i;
+
+	for (i = 0; i < pd->nr; i++)
+		count[i] = pd->counter[i].count;
+}
+
+/**
+ * nvkm_sim_pdaemon_repeat() - run the span since a snapshot again
+ * @pd: the model
+ * @before: nvkm_sim_pdaemon_snapshot() at the start of the span
+ * @times: how many more times the span happens
+ *
+ * For periodic signals: when the span just run is a whole number of
+ * periods of every signal, the next @times spans count exactly what it
+ * counted, so each counter advances by its advance over the span times
+ * @times, modulo 2^31 as cycle by cycle.  MASK and MODE must not have
+ * changed during the span (no register access happens inside a run).
+ *
+ * Context: under sim->lock.
+ */
+void
+nvkm_sim_pdaemon_repeat(struct nvkm_sim_pdaemon *pd, const u32 *before, u64 times)
+{
+	unsigned int i;
+	u64 step;
+
+	for (i = 0; i < pd->nr; i++) {
+		struct nvkm_sim_pdaemon_counter *ctr = &pd->counter[i];
+
+		step = (ctr->count - before[i]) & NV_PDAEMON_COUNTER_COUNT_COUNT;
+		ctr->count = (ctr->count + step * times) & NV_PDAEMON_COUNTER_COUNT_COUNT;
+	}
+}

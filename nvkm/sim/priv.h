@@ -26,6 +26,10 @@ void nvkm_sim_pdaemon_del(struct nvkm_sim_pdaemon **ppd);
 bool nvkm_sim_pdaemon_rd(struct nvkm_sim_pdaemon *pd, u32 addr, u32 *data);
 bool nvkm_sim_pdaemon_wr(struct nvkm_sim_pdaemon *pd, u32 addr, u32 data);
 void nvkm_sim_pdaemon_run(struct nvkm_sim_pdaemon *pd, u64 cycles, u32 idle);
+void nvkm_sim_pdaemon_snapshot(struct nvkm_sim_pdaemon *pd, u32 *count);
+void nvkm_sim_pdaemon_repeat(struct nvkm_sim_pdaemon *pd, const u32 *before, u64 times);
+
+void nvkm_sim_idle_run(struct nvkm_sim *sim, u64 cycles);
 
 struct nvkm_sim_fifo_stats;
 struct nvkm_sim_fifo *nvkm_sim_fifo_new(struct nvkm_sim *sim, u32 chipset);

@@ -123,16 +123,13 @@ nvkm_sim_pgraph_wr(struct nvkm_sim *sim, u32 addr, u32 data)
 static void
 nvkm_sim_run_units(struct nvkm_sim *sim, u64 cycles)
 {
-	u32 idle = sim->idle;
-
 	if (!cycles)
 		return;
-	if (sim->fifo && nvkm_sim_fifo_gr_busy(sim->fifo))
-		idle &= ~NVKM_SIM_IDLE_GR;
+	/* the FIFO's graphics engine is busy for PDAEMON while it draws */
+	sim->busy = sim->fifo && nvkm_sim_fifo_gr_busy(sim->fifo) ? NVKM_SIM_IDLE_GR : 0;
 	if (sim->pcounter)
 		nvkm_sim_pcounter_run(sim->pcounter, cycles);
-	if (sim->pdaemon)
-		nvkm_sim_pdaemon_run(sim->pdaemon, cycles, idle);
+	nvkm_sim_idle_run(sim, cycles);	/* PDAEMON, under the engines' waves */
 	sim->now += cycles;
 }
 
@@ -218,7 +215,10 @@ nvkm_sim_kick(struct nvkm_sim *sim)
 	hrtimer_start(&sim->timer, ns_to_ktime(ns), HRTIMER_MODE_REL_HARD);
 }
 
-/* Bring the models up to real time, unless the clock is manual. */
+/*
+ * Bring the models up to real time, unless the clock is manual; there,
+ * an access may take time of its own (nvkm_sim_set_access_cycles()).
+ */
 static void
 nvkm_sim_sync(struct nvkm_sim *sim)
 {
@@ -279,6 +279,8 @@ nvkm_sim_rd32(void *priv, u32 addr)
 
 	spin_lock_irqsave(&sim->lock, flags);
 	nvkm_sim_sync(sim);
+	if (sim->manual_clock)
+		nvkm_sim_advance(sim, sim->access_cycles);
 	sim->stats.rd++;
 	claimed = nvkm_sim_pmc_rd(sim, addr, &data);
 	if (!claimed)
@@ -309,6 +311,8 @@ nvkm_sim_wr32(void *priv, u32 addr, u32 data)
 
 	spin_lock_irqsave(&sim->lock, flags);
 	nvkm_sim_sync(sim);
+	if (sim->manual_clock)
+		nvkm_sim_advance(sim, sim->access_cycles);
 	sim->stats.wr++;
 	claimed = nvkm_sim_pmc_wr(sim, addr, data);
 	if (!claimed)
@@ -593,18 +597,41 @@ nvkm_sim_run(struct nvkm_sim *sim, u64 cycles)
 }
 
 /**
+ * nvkm_sim_set_access_cycles() - let every MMIO access take time
+ * @sim: the simulator, with a manual clock
+ * @cycles: cycles that pass before each register read or write happens
+ *
+ * A bus is not instantaneous: code that reads registers one after the
+ * other sees each at a later cycle.  With a manual clock no time passes
+ * otherwise, so tests use this to see what that code makes of it.
+ * Real-time clocks ignore it (the accesses take real time there).
+ */
+void
+nvkm_sim_set_access_cycles(struct nvkm_sim *sim, u32 cycles)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&sim->lock, flags);
+	sim->access_cycles = cycles;
+	spin_unlock_irqrestore(&sim->lock, flags);
+}
+
+/**
  * nvkm_sim_set_idle() - drive the PDAEMON idle signals
  * @sim: the simulator
- * @mask: NVKM_SIM_IDLE_* bits to change
+ * @mask: NVKM_SIM_IDLE_* bits to change; waves driving them stop
  * @idle: their new values (set: idle)
  */
 void
 nvkm_sim_set_idle(struct nvkm_sim *sim, u32 mask, u32 idle)
 {
 	unsigned long flags;
+	int i;
 
 	spin_lock_irqsave(&sim->lock, flags);
 	nvkm_sim_sync(sim);
+	for (i = 0; i < NVKM_SIM_IDLE_WAVES; i++)
+		sim->wave[i].mask &= ~mask;
 	sim->idle = (sim->idle & ~mask) | (idle & mask);
 	if (sim->pdaemon)	/* COUNTER_SIGNALS shows it at once */
 		nvkm_sim_pdaemon_run(sim->pdaemon, 0, sim->idle);

@@ -5,7 +5,38 @@
  */
 #ifndef __NVPM_KUNIT_H__
 #define __NVPM_KUNIT_H__
+#include <kunit/test.h>
+#include <linux/platform_device.h>
+#include <nvkm/core/device.h>
 #include <nvkm/sim/pcounter.h>
+
+/*
+ * What a fixture with a simulated GPU starts from: a platform device for
+ * the nvkm device to hang on, and a simulator on a manual clock.
+ */
+static inline void
+nvpm_kunit_sim_up(struct kunit *test, const char *name, u32 chipset,
+		  struct platform_device **pdev, struct nvkm_sim **sim)
+{
+	*pdev = platform_device_register_simple(name, -1, NULL, 0);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(*pdev));
+	*sim = nvkm_sim_new(chipset);
+	KUNIT_ASSERT_NOT_NULL(test, *sim);
+	nvkm_sim_set_manual_clock(*sim, true);
+}
+
+/* Tear down a fixture's device, simulator and platform device. */
+static inline void
+nvpm_kunit_sim_down(struct platform_device *pdev, struct nvkm_sim **sim,
+		    struct nvkm_device **device)
+{
+	if (*device)
+		nvkm_device_fini(*device, false);
+	nvkm_device_del(device);
+	nvkm_sim_del(sim);
+	if (!IS_ERR_OR_NULL(pdev))
+		platform_device_unregister(pdev);
+}
 
 static inline void
 wr(struct nvkm_sim *sim, u32 addr, u32 data)

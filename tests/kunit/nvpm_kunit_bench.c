@@ -8,8 +8,11 @@
  */
 #include <kunit/test.h>
 #include <linux/ktime.h>
+#include <linux/sizes.h>
+#include <linux/vmalloc.h>
 #include <nvkm/hw/pcounter.h>
 #include <nvkm/sim/pcounter.h>
+#include <nvkm/sim/vm.h>
 
 static void
 bench_setup(struct nvkm_sim *sim)
@@ -59,8 +62,53 @@ sim_cycles_per_second(struct kunit *test)
 	nvkm_sim_del(&sim);
 }
 
+/*
+ * Record mode at its fastest: STOP held high, a packet every
+ * NVKM_SIM_VM_WRITE_CYCLES cycles (one in flight at a time), into a ring
+ * mapped 16 times back to back as the driver maps it.  At the simulated
+ * GPU's 1 cycle per microsecond that is the rate it sustains; the wall
+ * time says what the model itself can produce.
+ */
+static void
+sim_record_packets_per_second(struct kunit *test)
+{
+	const u64 ring = SZ_256K, copies = 16, va = SZ_1M, packets = 5000;
+	struct nvkm_sim *sim = nvkm_sim_new(0x84);
+	u32 chan = 0x4321, dma = 0x77, pos;
+	u8 *buf = vzalloc(ring);
+	u64 ns, i;
+
+	KUNIT_ASSERT_NOT_NULL(test, sim);
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	nvkm_sim_set_manual_clock(sim, true);
+	KUNIT_ASSERT_EQ(test, nvkm_sim_vm_chan_new(sim, chan), 0);
+	for (i = 0; i < copies; i++)
+		KUNIT_ASSERT_EQ(test, nvkm_sim_vm_map(sim, chan, va + i * ring, buf, ring), 0);
+	KUNIT_ASSERT_EQ(test, nvkm_sim_dma_set(sim, chan, dma, 0, BIT_ULL(40) - 1), 0);
+	nvkm_sim_mmio.wr32(sim, NV40_PCOUNTER_RECORD_DMA, dma);
+	nvkm_sim_mmio.wr32(sim, NV40_PCOUNTER_RECORD_CHAN, chan | NV40_PCOUNTER_RECORD_CHAN_VALID);
+	nvkm_sim_mmio.wr32(sim, NV40_PCOUNTER_CTRL(1), NV_PCOUNTER_MODE_RECORD);
+	nvkm_sim_mmio.wr32(sim, NV40_PCOUNTER_PRE_SRC(1), 0x20);
+	nvkm_sim_mmio.wr32(sim, NV40_PCOUNTER_STOP_SRC(1), 0x21);
+	nvkm_sim_mmio.wr32(sim, NV40_PCOUNTER_STOP_OP(1), 0xaaaa);
+	nvkm_sim_mmio.wr32(sim, NV40_PCOUNTER_RECORD_LIMIT(1), va + copies * ring - 32);
+	nvkm_sim_mmio.wr32(sim, NV40_PCOUNTER_RECORD_START(1), va);
+	nvkm_sim_pcounter_set_signal(sim, 1, 0x20, true);
+	nvkm_sim_pcounter_set_signal(sim, 1, 0x21, true);
+
+	ns = bench_run(sim, packets * NVKM_SIM_VM_WRITE_CYCLES);
+	pos = nvkm_sim_mmio.rd32(sim, NV40_PCOUNTER_RECORD_STATUS(1));
+	KUNIT_EXPECT_EQ(test, (pos - va) / 32, packets);
+	kunit_info(test, "record: %llu packets in %llu us: the model writes %llu packets/s; the simulated GPU (1 cycle/us) sustains %u packets/s\n",
+		   packets, ns / 1000, div64_u64(packets * NSEC_PER_SEC, ns),
+		   1000000 / NVKM_SIM_VM_WRITE_CYCLES);
+	nvkm_sim_del(&sim);
+	vfree(buf);
+}
+
 static struct kunit_case nvpm_bench_cases[] = {
 	KUNIT_CASE(sim_cycles_per_second),
+	KUNIT_CASE(sim_record_packets_per_second),
 	{}
 };
 

@@ -624,6 +624,116 @@ count_field_wraps_at_31_bits(struct kunit *test)
 			    "15 + (2^31 - 10) cycles: 5 after the wrap");
 }
 
+/* --- engine waves (the workload's activity patterns) ------------------------ */
+
+/* Idle for @idle cycles, busy for the rest of each period, from the next cycle. */
+static void
+idle_wave_alternates_from_the_next_cycle(struct kunit *test)
+{
+	struct nvkm_sim *sim = pd_sim(test, 0xa3);
+	u32 busy = 0;
+	bool idle;
+	int c;
+
+	counter_setup(sim, 0, DOC_GR, DOC_INCR_IF_NOT_ALL);
+	set_signals(sim, ~0u);
+	KUNIT_ASSERT_EQ(test, nvkm_sim_idle_wave(sim, DOC_GR, 10, 4), 0);
+	for (c = 0; c < 35; c++) {
+		idle = c % 10 < 4;
+		KUNIT_EXPECT_EQ_MSG(test, !!(rd(sim, DOC_SIGNALS) & DOC_GR), idle,
+				    "COUNTER_SIGNALS.GR in cycle %d", c);
+		KUNIT_EXPECT_EQ_MSG(test, rd(sim, DOC_SIGNALS) & ~DOC_GR, GT215_SIGNALS & ~DOC_GR,
+				    "the other engines stay idle, cycle %d", c);
+		nvkm_sim_run(sim, 1);
+		busy += !idle;
+		KUNIT_EXPECT_EQ_MSG(test, count_of(sim, 0), busy, "GR busy, after cycle %d", c);
+	}
+}
+
+/*
+ * One long run (which repeats the waves' common period in closed form)
+ * counts what many short runs count, for every mode and mask.
+ */
+static void
+idle_wave_long_run_matches_short_runs(struct kunit *test)
+{
+	static const struct { u32 mask, mode; } ctr[] = {
+		{ DOC_GR, DOC_INCR_IF_NOT_ALL },
+		{ DOC_PVLD, DOC_INCR_IF_ALL },
+		{ DOC_GR | DOC_PCOPY0, DOC_INCR_IF_NOT_ALL },
+		{ DOC_PCOPY0 | DOC_PVLD, DOC_INCR_IF_ALL },
+		{ 0, DOC_BOTH },
+	};
+	struct nvkm_sim *one = pd_sim(test, 0xc0), *many = pd_sim(test, 0xc0);
+	struct nvkm_sim *sims[] = { one, many };
+	const u64 total = 123457;
+	u64 done = 0, step = 1;
+	int i, s;
+
+	for (s = 0; s < 2; s++) {
+		for (i = 0; i < ARRAY_SIZE(ctr); i++)
+			counter_setup(sims[s], i, ctr[i].mask, ctr[i].mode);
+		set_signals(sims[s], ~0u);
+		KUNIT_ASSERT_EQ(test, nvkm_sim_idle_wave(sims[s], DOC_GR, 7, 3), 0);
+		KUNIT_ASSERT_EQ(test, nvkm_sim_idle_wave(sims[s], DOC_PVLD, 11, 5), 0);
+		KUNIT_ASSERT_EQ(test, nvkm_sim_idle_wave(sims[s], DOC_PCOPY0, 13, 4), 0);
+	}
+	nvkm_sim_run(one, total);
+	while (done < total) {
+		step = min(step * 3 % 97 + 1, total - done);
+		nvkm_sim_run(many, step);
+		done += step;
+	}
+	for (i = 0; i < ARRAY_SIZE(ctr); i++)
+		KUNIT_EXPECT_EQ_MSG(test, count_of(one, i), count_of(many, i), "counter %d", i);
+	KUNIT_EXPECT_EQ(test, count_of(one, 4), total);
+	KUNIT_EXPECT_EQ(test, rd(one, DOC_SIGNALS), rd(many, DOC_SIGNALS));
+}
+
+/* nvkm_sim_set_idle() stops the waves of its engines; the slots run out. */
+static void
+idle_waves_stop_and_run_out(struct kunit *test)
+{
+	static const u32 engines[] = { DOC_GR, DOC_PVLD, DOC_PPDEC, DOC_PPPP };
+	struct nvkm_sim *sim = pd_sim(test, 0xa3);
+	int i;
+
+	KUNIT_EXPECT_EQ(test, nvkm_sim_idle_wave(sim, 0, 10, 5), -EINVAL);
+	KUNIT_EXPECT_EQ(test, nvkm_sim_idle_wave(sim, DOC_GR, 0, 0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, nvkm_sim_idle_wave(sim, DOC_GR, 10, 11), -EINVAL);
+	for (i = 0; i < ARRAY_SIZE(engines); i++)
+		KUNIT_ASSERT_EQ(test, nvkm_sim_idle_wave(sim, engines[i], 10, 5), 0);
+	KUNIT_EXPECT_EQ(test, nvkm_sim_idle_wave(sim, DOC_PCOPY0, 10, 5), -ENOSPC);
+	KUNIT_EXPECT_EQ(test, nvkm_sim_idle_wave(sim, DOC_GR, 20, 5), 0);	/* replaced */
+
+	counter_setup(sim, 0, DOC_GR, DOC_INCR_IF_NOT_ALL);
+	nvkm_sim_set_idle(sim, DOC_GR, 0);
+	nvkm_sim_run(sim, 40);
+	KUNIT_EXPECT_EQ_MSG(test, count_of(sim, 0), 40, "GR busy throughout: no wave");
+	KUNIT_EXPECT_EQ(test, nvkm_sim_idle_wave(sim, DOC_PCOPY0, 10, 5), 0);
+}
+
+/* The simulated PGRAPH load drives PDAEMON's GR_IDLE too. */
+static void
+gr_load_drives_gr_idle(struct kunit *test)
+{
+	static const u32 chipsets[] = { 0xa3, 0xc0, 0xe4 };
+	struct nvkm_sim *sim;
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(chipsets); i++) {
+		sim = pd_sim(test, chipsets[i]);
+		counter_setup(sim, 0, DOC_GR, DOC_INCR_IF_NOT_ALL);
+		counter_setup(sim, 1, 0, DOC_BOTH);
+		KUNIT_ASSERT_EQ(test, nvkm_sim_gr_load(sim, 35, 1000), 0);
+		nvkm_sim_run(sim, 10 * 1000);
+		KUNIT_EXPECT_EQ_MSG(test, count_of(sim, 0), 3500, "chipset %02x", chipsets[i]);
+		KUNIT_EXPECT_EQ(test, count_of(sim, 1), 10000);
+	}
+	/* no PGRAPH.IDLE the model knows, no PDAEMON */
+	KUNIT_EXPECT_EQ(test, nvkm_sim_gr_load(pd_sim(test, 0x40), 35, 1000), -ENODEV);
+}
+
 static struct kunit_case nvpm_sim_pdaemon_cases[] = {
 	KUNIT_CASE(incr_if_all_counts_cycles_all_masked_idle),
 	KUNIT_CASE(incr_if_not_all_counts_busy_cycles),
@@ -642,6 +752,10 @@ static struct kunit_case nvpm_sim_pdaemon_cases[] = {
 	KUNIT_CASE_PARAM(mask_holds_only_existing_signal_bits, pd_chips_gen_params),
 	KUNIT_CASE_PARAM(mode_unk2_only_on_gf119_plus, pd_chips_gen_params),
 	KUNIT_CASE(count_field_wraps_at_31_bits),
+	KUNIT_CASE(idle_wave_alternates_from_the_next_cycle),
+	KUNIT_CASE(idle_wave_long_run_matches_short_runs),
+	KUNIT_CASE(idle_waves_stop_and_run_out),
+	KUNIT_CASE(gr_load_drives_gr_idle),
 	{}
 };
 

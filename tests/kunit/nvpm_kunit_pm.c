@@ -9,6 +9,7 @@
 #include <nvkm/engine/pm.h>
 #include <nvkm/hw/pcounter.h>
 #include <nvkm/sim/pcounter.h>
+#include "nvpm_kunit.h"
 
 #define OP_ARG0		0xaaaa
 #define OP_ARG1		0xcccc
@@ -33,11 +34,7 @@ pm_fixture(struct kunit *test, u32 chipset)
 
 	KUNIT_ASSERT_NOT_NULL(test, f);
 	test->priv = f;
-	f->pdev = platform_device_register_simple("nvpm-kunit-pm", -1, NULL, 0);
-	KUNIT_ASSERT_FALSE(test, IS_ERR(f->pdev));
-	f->sim = nvkm_sim_new(chipset);
-	KUNIT_ASSERT_NOT_NULL(test, f->sim);
-	nvkm_sim_set_manual_clock(f->sim, true);
+	nvpm_kunit_sim_up(test, "nvpm-kunit-pm", chipset, &f->pdev, &f->sim);
 	KUNIT_ASSERT_EQ(test, nvkm_device_new(&f->pdev->dev, NULL, &nvkm_sim_mmio, f->sim,
 					      &f->device), 0);
 	KUNIT_ASSERT_EQ(test, nvkm_device_init(f->device), 0);
@@ -52,12 +49,7 @@ pm_exit(struct kunit *test)
 
 	if (!f)
 		return;
-	if (f->device)
-		nvkm_device_fini(f->device, false);
-	nvkm_device_del(&f->device);
-	nvkm_sim_del(&f->sim);
-	if (!IS_ERR_OR_NULL(f->pdev))
-		platform_device_unregister(f->pdev);
+	nvpm_kunit_sim_down(f->pdev, &f->sim, &f->device);
 }
 
 static void
@@ -348,6 +340,257 @@ held_domain_is_busy(struct kunit *test)
 	nvkm_perfdom_del(&d1);
 }
 
+/*
+ * Two groups of one holder take turns on a domain: A counts S_A (high),
+ * B counts S_B (low); each SAMPLE moves the domain on.  Before G84 and
+ * from GF100 on, A's first latch is dropped, and a group taking its turn
+ * also counts the one cycle between the latch and its programming the
+ * previous group's way.
+ */
+static void
+groups_take_turns(struct kunit *test)
+{
+	struct pm_fixture *f = pm_fixture(test, *(const u32 *)test->param_value);
+	bool pre = f->device->chipset < 0x84 || f->device->chipset >= 0xc0;
+	static const int holder;
+	u64 value[2] = {}, cycles[2] = {}, samples[2] = {};
+	struct nvkm_perfdom *g[2];
+	struct nvkm_perfdom_result r;
+	struct nvkm_perfdom_args a;
+	int i, k, active = 0;
+
+	quad_args(&a, 1);
+	a.ctr[0].signal[0] = S_A;
+	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new_held(f->pm, &a, &holder, &g[0]), 0);
+	a.ctr[0].signal[0] = S_B;
+	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new_held(f->pm, &a, &holder, &g[1]), 0);
+	nvkm_sim_pcounter_set_signal(f->sim, 1, S_A, true);
+	if (pre) {
+		KUNIT_ASSERT_EQ(test, sample(f, g, 2), 0);
+		samples[0]++;
+		active = 1;
+	}
+	for (k = 1; k <= 5; k++) {
+		nvkm_sim_run(f->sim, 100 * k);
+		KUNIT_ASSERT_EQ(test, sample(f, g, 2), 0);
+		cycles[active] += 100 * k + pre;
+		/* the leaked cycle counts S_A for B (high), S_B for A (low) */
+		value[active] += active ? pre : 100 * k;
+		samples[active]++;
+		active ^= 1;
+	}
+	for (i = 0; i < 2; i++) {
+		nvkm_perfdom_read(g[i], &r);
+		KUNIT_EXPECT_EQ_MSG(test, r.value[0], value[i], "group %d", i);
+		KUNIT_EXPECT_EQ_MSG(test, r.value[3], cycles[i], "group %d", i);
+		KUNIT_EXPECT_EQ_MSG(test, r.cycles, cycles[i], "group %d", i);
+		KUNIT_EXPECT_EQ_MSG(test, r.samples, samples[i], "group %d", i);
+		KUNIT_EXPECT_EQ_MSG(test, r.flags, 0, "group %d", i);
+	}
+	nvkm_perfdom_del(&g[0]);
+	nvkm_perfdom_del(&g[1]);
+}
+
+/*
+ * A holder's groups share a domain; another holder's, or one without a
+ * holder, are refused; the holder may have 16 there; deleting the group
+ * that counts lets the next count at once.
+ */
+static void
+turns_belong_to_one_holder(struct kunit *test)
+{
+	struct pm_fixture *f = pm_fixture(test, 0x84);
+	static const int mine, theirs;
+	struct nvkm_perfdom *g[NVKM_PM_GROUPS_PER_DOM + 1], *other;
+	struct nvkm_perfdom_result r;
+	struct nvkm_perfdom_args a;
+	int i;
+
+	quad_args(&a, 2);
+	for (i = 0; i < NVKM_PM_GROUPS_PER_DOM; i++)
+		KUNIT_ASSERT_EQ(test, nvkm_perfdom_new_held(f->pm, &a, &mine, &g[i]), 0);
+	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new_held(f->pm, &a, &mine, &g[i]), -ENOSPC);
+	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new_held(f->pm, &a, &theirs, &other), -EBUSY);
+	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &other), -EBUSY);
+	KUNIT_EXPECT_NULL(test, other);
+
+	/* group 0 counts; deleting it makes group 1 count from now */
+	nvkm_sim_run(f->sim, 50);
+	nvkm_perfdom_del(&g[0]);
+	nvkm_sim_run(f->sim, 70);
+	KUNIT_ASSERT_EQ(test, sample(f, &g[1], 1), 0);
+	nvkm_perfdom_read(g[1], &r);
+	KUNIT_EXPECT_EQ(test, r.cycles, 70);
+	KUNIT_EXPECT_EQ(test, r.samples, 1);
+	nvkm_perfdom_read(g[2], &r);
+	KUNIT_EXPECT_EQ(test, r.samples, 0);
+	KUNIT_EXPECT_EQ(test, r.flags, NVKM_PERFDOM_NOT_READY);
+
+	for (i = 1; i < NVKM_PM_GROUPS_PER_DOM; i++)
+		nvkm_perfdom_del(&g[i]);
+	/* free again: anyone may take it */
+	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new_held(f->pm, &a, &theirs, &other), 0);
+	nvkm_perfdom_del(&other);
+}
+
+/*
+ * Sources: a MUX signal shows the event its unit's multiplexer selects.
+ * The register, field and value are the test's own, from nouveau's
+ * tables; the simulated signal is high only while the field holds it.
+ */
+static const struct src_case {
+	u32 chipset;
+	const char *signal;
+	int nth;		/* which of the signal's sources */
+	const char *name;
+	u32 addr;
+	u32 mask;		/* the field, in place */
+	u32 value;		/* unshifted */
+	u8 shift;
+} src_cases[] = {
+	{ 0x50, "ZROP.MUX[0]", 0, "zrop_sel0", 0x40708c, 0x0000000f, 9, 0 },
+	{ 0x84, "VFETCH.MUX[0]", 0, "vfetch_sel", 0x400c0c, 0x00000003, 2, 0 },
+	{ 0x84, "CROP.MUX[0]", 1, "crop_sel1", 0x407008, 0x00070000, 5, 16 },
+	{ 0xa0, "PROP.MUX[0]", 0, "prop_sel", 0x408750, 0x0000003f, 0x2a, 0 },
+	{ 0xa3, "CROP.MUX[1]", 1, "crop_sel1", 0x407008, 0x001f0000, 0x11, 16 },
+};
+
+static void
+src_case_desc(const struct src_case *c, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%02x %s %s", c->chipset, c->signal, c->name);
+}
+
+KUNIT_ARRAY_PARAM(src_cases, src_cases, src_case_desc);
+
+/* Find a named signal: its domain, number and entry. */
+static const struct nvkm_pm_sig *
+find_sig(struct nvkm_pm *pm, const char *name, int *pd)
+{
+	int d, i;
+
+	for (d = 0; d < pm->nr_doms; d++) {
+		for (i = 0; i < pm->dom[d].nr_sig; i++) {
+			if (!strcmp(pm->dom[d].sig[i].name, name)) {
+				*pd = d;
+				return &pm->dom[d].sig[i];
+			}
+		}
+	}
+	return NULL;
+}
+
+/* Count @sig with source @id at @value for 100 cycles. */
+static u64
+count_with_source(struct kunit *test, struct pm_fixture *f, int d,
+		  const struct nvkm_pm_sig *sig, u32 id, u32 value)
+{
+	bool pre = f->device->chipset < 0x84;
+	struct nvkm_perfdom_result r;
+	struct nvkm_perfdom_args a;
+	struct nvkm_perfdom *dom;
+
+	quad_args(&a, d);
+	a.nr_ctr = 1;
+	a.ctr[0].signal[0] = sig->signal;
+	a.nr_src = 1;
+	a.src[0].id = id;
+	a.src[0].value = value;
+	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), 0);
+	if (!dom)
+		return U64_MAX;
+	if (pre)	/* the first latch is dropped before G84 */
+		KUNIT_EXPECT_EQ(test, sample(f, &dom, 1), 0);
+	nvkm_sim_run(f->sim, 100);
+	KUNIT_EXPECT_EQ(test, sample(f, &dom, 1), 0);
+	nvkm_perfdom_read(dom, &r);
+	KUNIT_EXPECT_EQ(test, r.cycles, 100 + pre);
+	nvkm_perfdom_del(&dom);
+	return r.value[0];
+}
+
+static void
+sources_choose_what_signals_show(struct kunit *test)
+{
+	const struct src_case *c = test->param_value;
+	struct pm_fixture *f = pm_fixture(test, c->chipset);
+	const struct nvkm_pm_src *src;
+	const struct nvkm_pm_sig *sig;
+	u32 id, other = c->value ^ 1;
+	int d;
+
+	sig = find_sig(f->pm, c->signal, &d);
+	KUNIT_ASSERT_NOT_NULL(test, sig);
+	KUNIT_ASSERT_GT(test, sig->nr_src, c->nth);
+	id = sig->src[c->nth];
+	src = f->pm->dom[d].src[id];
+	KUNIT_EXPECT_STREQ(test, src->name, c->name);
+	KUNIT_EXPECT_EQ(test, src->mask << src->shift, c->mask);
+
+	KUNIT_ASSERT_EQ(test, nvkm_sim_pcounter_mux(f->sim, d, sig->signal, c->addr, c->mask,
+						    c->value << c->shift, true), 0);
+	/* before G84 also the cycle of the dropped latch */
+	KUNIT_EXPECT_EQ(test, count_with_source(test, f, d, sig, id, c->value),
+			100 + (c->chipset < 0x84));
+	KUNIT_EXPECT_EQ(test, nvkm_rd32(f->device, c->addr) & c->mask, c->value << c->shift);
+	KUNIT_EXPECT_EQ(test, count_with_source(test, f, d, sig, id, other), 0);
+	KUNIT_EXPECT_EQ(test, nvkm_rd32(f->device, c->addr) & c->mask, other << c->shift);
+}
+
+/* Bad source settings are refused before anything is written. */
+static void
+bad_sources_are_refused(struct kunit *test)
+{
+	struct pm_fixture *f = pm_fixture(test, 0x84);
+	const struct nvkm_pm_sig *crop;
+	struct nvkm_sim_stats s0, s1;
+	struct nvkm_perfdom_args a, ok;
+	struct nvkm_perfdom *dom;
+	int d, i;
+
+	crop = find_sig(f->pm, "CROP.MUX[0]", &d);
+	KUNIT_ASSERT_NOT_NULL(test, crop);
+	KUNIT_ASSERT_EQ(test, crop->nr_src, 2);
+
+	quad_args(&ok, d);
+	ok.nr_ctr = 1;
+	ok.ctr[0].signal[0] = crop->signal;
+	ok.nr_src = 1;
+	ok.src[0].id = crop->src[1];
+	ok.src[0].value = 7;		/* crop_sel1 is 3 bits on G84 */
+
+	nvkm_sim_stats(f->sim, &s0);
+	a = ok;
+	a.src[0].value = 8;
+	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), -EINVAL);
+	a = ok;
+	a.src[0].id = f->pm->dom[d].nr_src;
+	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), -EINVAL);
+	a = ok;
+	a.nr_src = 2;
+	a.src[1] = a.src[0];		/* twice */
+	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), -EINVAL);
+	a = ok;
+	a.nr_src = NVKM_PM_SOURCES + 1;
+	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), -E2BIG);
+	/* a source of none of the signals the group counts */
+	a = ok;
+	for (i = 0; i < f->pm->dom[d].nr_signals; i++) {
+		const struct nvkm_pm_sig *sig = nvkm_pm_sig_find(&f->pm->dom[d], i);
+
+		if (!sig || !sig->nr_src)
+			break;
+	}
+	a.ctr[0].signal[0] = i;
+	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), -EINVAL);
+	nvkm_sim_stats(f->sim, &s1);
+	KUNIT_EXPECT_EQ(test, s1.wr, s0.wr);
+	KUNIT_EXPECT_EQ(test, s1.rd, s0.rd);
+
+	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &ok, &dom), 0);
+	nvkm_perfdom_del(&dom);
+}
+
 /* What a generation lacks is refused, and nothing is programmed. */
 static void
 generation_limits_are_refused(struct kunit *test)
@@ -487,6 +730,10 @@ static struct kunit_case nvpm_pm_cases[] = {
 	KUNIT_CASE(every_counter_mode),
 	KUNIT_CASE_PARAM(single_event_window, single_chips_gen_params),
 	KUNIT_CASE(held_domain_is_busy),
+	KUNIT_CASE_PARAM(groups_take_turns, quad_chips_gen_params),
+	KUNIT_CASE(turns_belong_to_one_holder),
+	KUNIT_CASE_PARAM(sources_choose_what_signals_show, src_cases_gen_params),
+	KUNIT_CASE(bad_sources_are_refused),
 	KUNIT_CASE(generation_limits_are_refused),
 	KUNIT_CASE(resume_reprograms_groups),
 	KUNIT_CASE(named_signals_and_trailers),

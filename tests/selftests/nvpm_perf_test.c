@@ -43,7 +43,7 @@
 #define QUAD_MAX_CYCLES		200000
 #define CANARY			0xa5
 
-/* Domains per chip, from the reference; -1: not checked. */
+/* PCOUNTER domains per chip, from the reference; -1: not checked. */
 static const struct {
 	const char *chip;
 	int nr_doms;
@@ -84,15 +84,6 @@ expected_doms(const struct chip *chip)
 			return chip_doms[i].nr_doms;
 	}
 	return -1;
-}
-
-static double
-now_us(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
 }
 
 static int
@@ -326,6 +317,51 @@ check_domain(struct ctx *ctx, const struct chip *chip, const struct drm_nvpm_dom
 	return PASS;
 }
 
+/* The PCOUNTER domains of @cat: all but the idle counter domain. */
+static unsigned int
+pcounter_doms(const struct nvpm_catalog *cat)
+{
+	unsigned int d, n = 0;
+
+	for (d = 0; d < cat->nr_dom; d++)
+		n += !(cat->dom[d].caps & NVPM_DOMAIN_CAP_IDLE);
+	return n;
+}
+
+/*
+ * The idle counter domain (GT215+): the last, "pdaemon", one signal per
+ * engine the reference lists for the generation, named, in uapi order.
+ */
+static enum result
+check_idle_domain(struct ctx *ctx, const struct chip *chip, const struct nvpm_catalog *cat,
+		  unsigned int d)
+{
+	static const char * const engines[] = {
+		"gr", "pvld", "ppdec", "pppp", "mc", "pcopy0", "pcopy1", "pcopy2",
+	};
+	const struct drm_nvpm_domain *dom = &cat->dom[d];
+	unsigned int nr = gen_in(chip->gen, GEN_GK104, GEN_END) ? 8 :
+			  gen_in(chip->gen, GEN_GF100, GEN_END) ? 7 : 6;
+	unsigned int ctrs = gen_in(chip->gen, GEN_GF100, GEN_END) ? 4 : 3, i;
+
+	if (!gen_in(chip->gen, GEN_GT215, GEN_END))
+		return fail(ctx, "domain %s: an idle counter domain before GT215", dom->name);
+	if (d != cat->nr_dom - 1 || strcmp(dom->name, "pdaemon") || strcmp(dom->clock, "pdaemon"))
+		return fail(ctx, "idle counter domain #%u '%s' (clock '%s'): want the last, %s",
+			    d, dom->name, dom->clock, "pdaemon");
+	if (dom->caps != (NVPM_DOMAIN_CAP_QUAD | NVPM_DOMAIN_CAP_IDLE))
+		return fail(ctx, "domain pdaemon: caps 0x%x", dom->caps);
+	if (dom->nr_counters != ctrs || dom->nr_signals != nr || cat->nr_sig[d] != nr)
+		return fail(ctx, "domain pdaemon: %u counters, %u signals, %u named; want %u, %u",
+			    dom->nr_counters, dom->nr_signals, cat->nr_sig[d], ctrs, nr);
+	for (i = 0; i < nr; i++) {
+		if (cat->sig[d][i].signal != i || strcmp(cat->sig[d][i].name, engines[i]))
+			return fail(ctx, "domain pdaemon: signal #%u is 0x%x %s, want 0x%x %s", i,
+				    cat->sig[d][i].signal, cat->sig[d][i].name, i, engines[i]);
+	}
+	return PASS;
+}
+
 /* The name of signal @num in @sig[@n], or NULL. */
 static const char *
 sig_name(const struct drm_nvpm_signal *sig, unsigned int n, unsigned int num)
@@ -375,7 +411,7 @@ check_trailer(struct ctx *ctx, const struct chip *chip, const struct nvpm_catalo
 	    (check_named(ctx, cat, d, t + 0x0c, "ZERO") != PASS ||
 	     check_named(ctx, cat, d, t + 0x0d, "PERIODIC") != PASS))
 		return FAIL;
-	for (x = 0; x < cat->nr_dom; x++) {
+	for (x = 0; x < pcounter_doms(cat); x++) {
 		snprintf(want, sizeof(want), "%s.FLAG", cat->dom[x].name);
 		if (check_named(ctx, cat, d, t + 0x1f - x, want) != PASS)
 			return FAIL;
@@ -420,9 +456,16 @@ check_catalog(struct ctx *ctx, const struct chip *chip, const struct nvpm_catalo
 	int want = expected_doms(chip);
 	unsigned int d, x;
 
-	if (want >= 0 && cat->nr_dom != (unsigned int)want)
-		return fail(ctx, "%u domains, want %d", cat->nr_dom, want);
+	if (want >= 0 && pcounter_doms(cat) != (unsigned int)want)
+		return fail(ctx, "%u PCOUNTER domains, want %d", pcounter_doms(cat), want);
+	if (gen_in(chip->gen, GEN_GT215, GEN_END) && pcounter_doms(cat) == cat->nr_dom)
+		return fail(ctx, "no idle counter domain on a GT215+");
 	for (d = 0; d < cat->nr_dom; d++) {
+		if (cat->dom[d].caps & NVPM_DOMAIN_CAP_IDLE) {
+			if (check_idle_domain(ctx, chip, cat, d) != PASS)
+				return FAIL;
+			continue;
+		}
 		if (check_domain(ctx, chip, &cat->dom[d], d) != PASS)
 			return FAIL;
 		for (x = 0; x < d; x++) {
@@ -675,6 +718,7 @@ static const struct drm_nvpm_perfdom_create cr_proto;
 /* Values resolved against the device. */
 #define V_NR_DOMS	(~0ull - 1)	/* the number of domains */
 #define V_NR_SIGNALS	(~0ull - 2)	/* the domain's number of signals */
+#define V_V2_SOURCES	(~0ull - 3)	/* version 2 size, nr_sources 1 */
 
 /**
  * struct bad_create - a valid quad group with one field changed
@@ -705,6 +749,8 @@ static const struct bad_create bad_create_einval[] = {
 	{ "pad 1", CR_OFF(pad), CR_SZ(pad), 1, EINVAL, 0 },
 	{ "pad 1 << 31", CR_OFF(pad), CR_SZ(pad), 1u << 31, EINVAL, 0 },
 	{ "handle 1 on input", CR_OFF(handle), CR_SZ(handle), 1, EINVAL, 0 },
+	{ "pad2 1", CR_OFF(pad2), CR_SZ(pad2), 1, EINVAL, 0 },
+	{ "version 2 size with sources", CR_OFF(size), CR_SZ(size), V_V2_SOURCES, EINVAL, 0 },
 	{ "handle ~0 on input", CR_OFF(handle), CR_SZ(handle), ~0u, EINVAL, 0 },
 	{ "flags 1 << 1", CR_OFF(flags), CR_SZ(flags), 1u << 1, EINVAL, 0 },
 	{ "flags 1 << 31", CR_OFF(flags), CR_SZ(flags), 1u << 31, EINVAL, 0 },
@@ -730,6 +776,8 @@ static const struct bad_create bad_create_e2big[] = {
 	{ "nr_counters 0", CR_OFF(nr_counters), CR_SZ(nr_counters), 0, E2BIG, 0 },
 	{ "nr_counters 5", CR_OFF(nr_counters), CR_SZ(nr_counters), 5, E2BIG, 0 },
 	{ "nr_counters ~0", CR_OFF(nr_counters), CR_SZ(nr_counters), ~0u, E2BIG, 0 },
+	{ "nr_sources 9", CR_OFF(nr_sources), CR_SZ(nr_sources), 9, E2BIG, 0 },
+	{ "nr_sources ~0", CR_OFF(nr_sources), CR_SZ(nr_sources), ~0u, E2BIG, 0 },
 };
 
 static const struct bad_create bad_create_unused[] = {
@@ -799,6 +847,10 @@ bad_creates(struct ctx *ctx, const struct bad_create *c, size_t n, __u32 dom)
 		else if (val == V_NR_SIGNALS)
 			val = grp_cat.dom[dom].nr_signals;
 		quad_args(&a, dom);
+		if (val == V_V2_SOURCES) {	/* a v2 struct cannot carry sources */
+			val = offsetof(struct drm_nvpm_perfdom_create, nr_sources);
+			a.nr_sources = 1;
+		}
 		put_field(&a, c[i].off, c[i].width, val);
 		for (j = a.nr_counters; c[i].off == CR_OFF(nr_counters) && j < 4; j++)
 			memset(&a.counter[j], 0, sizeof(a.counter[j]));
@@ -1407,9 +1459,197 @@ sample_leaves_other_files_alone(struct ctx *ctx)
 	return PASS;
 }
 
+/* ---- sources ---- */
+
+/* The named signal @name of the group device: domain and number. */
+static int
+find_signal(const char *name, __u32 *dom, __u32 *signal)
+{
+	unsigned int d, i;
+
+	for (d = 0; d < grp_cat.nr_dom; d++) {
+		for (i = 0; i < grp_cat.nr_sig[d]; i++) {
+			const struct drm_nvpm_signal *s = &grp_cat.sig[d][i];
+
+			if (!strncmp(s->name, name, sizeof(s->name))) {
+				*dom = d;
+				*signal = s->signal;
+				return s->nr_sources;
+			}
+		}
+	}
+	return -1;
+}
+
+/*
+ * Every signal that says it has sources lists them with the array
+ * protocol; signals of one unit share their sources' ids; G84's CROP.MUX
+ * signals have crop_sel0 (0..15) and crop_sel1 (0..7).
+ */
+static enum result
+query_sources_lists_them(struct ctx *ctx)
+{
+	struct drm_nvpm_query_sources q;
+	struct drm_nvpm_source *src, *first = NULL;
+	unsigned int d, i, n, nr_first = 0, with = 0;
+	enum result res = PASS;
+	char what[96];
+	__u32 dom, sig;
+	int ret;
+
+	for (d = 0; d < grp_cat.nr_dom && res == PASS; d++) {
+		for (i = 0; i < grp_cat.nr_sig[d] && res == PASS; i++) {
+			const struct drm_nvpm_signal *s = &grp_cat.sig[d][i];
+
+			ret = nvpm_query_sources(grp_fd, d, s->signal, &src, &n);
+			if (ret || n != s->nr_sources) {
+				res = fail(ctx, "%s: %s, %u sources, want %u", s->name,
+					   err_name(ret), ret ? 0 : n, s->nr_sources);
+				break;
+			}
+			if (!n)
+				continue;
+			with++;
+			snprintf(what, sizeof(what), "sources of %s", s->name);
+			memset(&q, 0, sizeof(q));
+			q.size = sizeof(q);
+			q.domain = d;
+			q.signal = s->signal;
+			res = protocol_all(ctx, grp_fd, DRM_IOCTL_NVPM_QUERY_SOURCES, &q, &q.count,
+					   &q.sources, sizeof(*src), src, n, what);
+			free(src);
+		}
+	}
+	if (res != PASS)
+		return res;
+	if (!with)
+		return fail(ctx, "no signal with sources on %s", ctx->devs[grp_idx].path);
+
+	if (find_signal("CROP.MUX[0]", &dom, &sig) != 2)
+		return fail(ctx, "CROP.MUX[0] should have 2 sources");
+	ret = nvpm_query_sources(grp_fd, dom, sig, &first, &nr_first);
+	if (ret)
+		return fail(ctx, "QUERY_SOURCES: %s", err_name(ret));
+	if (strcmp(first[0].name, "crop_sel0") || first[0].mask != 0xf ||
+	    strcmp(first[1].name, "crop_sel1") || first[1].mask != 0x7)
+		res = fail(ctx, "CROP.MUX[0]: %s 0x%x, %s 0x%x", first[0].name, first[0].mask,
+			   first[1].name, first[1].mask);
+	if (res == PASS && find_signal("CROP.MUX[1]", &dom, &sig) == 2) {
+		ret = nvpm_query_sources(grp_fd, dom, sig, &src, &n);
+		if (ret || n != 2 || memcmp(src, first, 2 * sizeof(*src)))
+			res = fail(ctx, "CROP.MUX[1] has other sources than CROP.MUX[0]");
+		if (!ret)
+			free(src);
+	}
+	free(first);
+	return res;
+}
+
+static enum result
+query_sources_bad_args(struct ctx *ctx)
+{
+	const unsigned long cmd = DRM_IOCTL_NVPM_QUERY_SOURCES;
+	struct drm_nvpm_query_sources q;
+	__u32 dom, sig;
+
+	if (find_signal("CROP.MUX[0]", &dom, &sig) != 2)
+		return fail(ctx, "CROP.MUX[0] should have 2 sources");
+	memset(&q, 0, sizeof(q));
+	q.size = sizeof(q) - 1;
+	if (expect_refused(ctx, grp_fd, cmd, &q, sizeof(q), EINVAL, "size - 1") != PASS)
+		return FAIL;
+	q.size = sizeof(q);
+	q.domain = grp_cat.nr_dom;
+	if (expect_refused(ctx, grp_fd, cmd, &q, sizeof(q), ENOENT, "domain nr_domains") != PASS)
+		return FAIL;
+	q.domain = dom;
+	q.signal = grp_cat.dom[dom].nr_signals;
+	if (expect_refused(ctx, grp_fd, cmd, &q, sizeof(q), EINVAL, "signal nr_signals") != PASS)
+		return FAIL;
+	q.signal = sig;
+	q.count = 2;
+	q.sources = 8;
+	if (expect_err(ctx, raw_ioctl(grp_fd, cmd, &q), EFAULT, "array at 8") != PASS)
+		return FAIL;
+	return expect_efault_arg(ctx, grp_fd, cmd, sizeof(q), "QUERY_SOURCES");
+}
+
+/* Create on CROP.MUX[0] with @v: 0 or -errno; the group is destroyed. */
+static int
+create_with_sources(const struct drm_nvpm_source_value *v, __u32 n, __u32 size,
+		    struct drm_nvpm_perfdom_create *a)
+{
+	__u32 dom, sig;
+	int ret;
+
+	find_signal("CROP.MUX[0]", &dom, &sig);
+	quad_args(a, dom);
+	a->size = size;
+	a->counter[0].signal[0] = sig;
+	a->counter[0].logic_op = NVPM_OP_ARG0;
+	a->nr_sources = n;
+	a->sources = (uintptr_t)v;
+	ret = create(grp_fd, a);
+	if (!ret)
+		destroy(grp_fd, a->handle);
+	return ret;
+}
+
+/*
+ * Source settings: a good one is taken; a value beyond the mask, an
+ * unknown or repeated id, or an unreadable array is refused and leaves
+ * every domain free; a version 2 struct (no sources) is still taken.
+ */
+static enum result
+perfdom_create_sources(struct ctx *ctx)
+{
+	struct drm_nvpm_source_value v[2];
+	struct drm_nvpm_source *src;
+	struct drm_nvpm_perfdom_create a;
+	__u32 dom, sig, id1;
+	unsigned int n;
+	int ret;
+
+	if (find_signal("CROP.MUX[0]", &dom, &sig) != 2)
+		return fail(ctx, "CROP.MUX[0] should have 2 sources");
+	ret = nvpm_query_sources(grp_fd, dom, sig, &src, &n);
+	if (ret)
+		return fail(ctx, "QUERY_SOURCES: %s", err_name(ret));
+	id1 = src[1].id;
+	free(src);
+
+	v[0] = (struct drm_nvpm_source_value){ .id = id1, .value = 7 };
+	ret = create_with_sources(v, 1, sizeof(a), &a);
+	if (ret)
+		return fail(ctx, "crop_sel1 = 7: %s", err_name(ret));
+	v[0].value = 8;
+	if (expect_err(ctx, create_with_sources(v, 1, sizeof(a), &a), EINVAL,
+		       "crop_sel1 = 8") != PASS)
+		return FAIL;
+	v[0] = (struct drm_nvpm_source_value){ .id = 200, .value = 0 };
+	if (expect_err(ctx, create_with_sources(v, 1, sizeof(a), &a), EINVAL,
+		       "source 200") != PASS)
+		return FAIL;
+	v[0] = (struct drm_nvpm_source_value){ .id = id1, .value = 1 };
+	v[1] = v[0];
+	if (expect_err(ctx, create_with_sources(v, 2, sizeof(a), &a), EINVAL,
+		       "crop_sel1 twice") != PASS)
+		return FAIL;
+	if (expect_err(ctx, create_with_sources((void *)8, 1, sizeof(a), &a), EFAULT,
+		       "sources at 8") != PASS)
+		return FAIL;
+	if (expect_domains_free(ctx, grp_fd, "after refused sources") != PASS)
+		return FAIL;
+	ret = create_with_sources(NULL, 0, offsetof(struct drm_nvpm_perfdom_create, nr_sources),
+				  &a);
+	if (ret)
+		return fail(ctx, "version 2 struct: %s", err_name(ret));
+	return PASS;
+}
+
 /* ---- ownership ---- */
 
-/* A held domain is refused to any other group, of any file. */
+/* A held domain is refused to the groups of any other file. */
 static enum result
 perfdom_busy_domain_is_ebusy(struct ctx *ctx)
 {
@@ -1429,8 +1669,6 @@ perfdom_busy_domain_is_ebusy(struct ctx *ctx)
 	}
 	quad_args(&a, 2);
 	if (expect_refused(ctx, fd, cmd, &a, sizeof(a), EBUSY, "from another file") != PASS)
-		goto out;
-	if (expect_refused(ctx, grp_fd, cmd, &a, sizeof(a), EBUSY, "from the same file") != PASS)
 		goto out;
 	ret = create_quad(fd, 3, &h2);
 	if (ret) {
@@ -1455,6 +1693,83 @@ out:
 	if (h)
 		destroy(grp_fd, h);
 	close(fd);
+	return res;
+}
+
+/*
+ * Groups of one file on one domain take turns, SAMPLE after SAMPLE: each
+ * counts every other interval, their cycles add up to no more than the
+ * time taken, and the 17th group is refused.
+ */
+static enum result
+groups_of_a_file_take_turns(struct ctx *ctx)
+{
+	__u32 h[17], d = 4;
+	struct drm_nvpm_read r[2];
+	double t0, t1;
+	__u64 sum;
+	int i, n = 0, ret;
+	enum result res = FAIL;
+
+	for (n = 0; n < 16; n++) {
+		ret = create_quad(grp_fd, d, &h[n]);
+		if (ret) {
+			fail(ctx, "group %d: %s", n, err_name(ret));
+			goto out;
+		}
+		if (n == 1)
+			break;
+	}
+	n = 2;
+	/* interval 0 belongs to group 0, interval 1 to group 1, ... */
+	t0 = now_us();
+	for (i = 0; i < 6; i++) {
+		usleep(2000);
+		ret = sample(grp_fd, NULL);
+		if (ret) {
+			fail(ctx, "SAMPLE: %s", err_name(ret));
+			goto out;
+		}
+	}
+	t1 = now_us();
+	for (i = 0; i < 2; i++) {
+		ret = read_group(grp_fd, h[i], &r[i]);
+		if (ret) {
+			fail(ctx, "READ: %s", err_name(ret));
+			goto out;
+		}
+		if (r[i].sequence != 3 || r[i].flags || r[i].value[0] != r[i].cycles ||
+		    r[i].cycles < 3 * 1500) {
+			fail(ctx, "group %d: %llu samples, flags 0x%x, %llu of %llu cycles",
+			     i, (unsigned long long)r[i].sequence, r[i].flags,
+			     (unsigned long long)r[i].value[0],
+			     (unsigned long long)r[i].cycles);
+			goto out;
+		}
+	}
+	/*
+	 * Not every cycle: those between a latch and the next group's
+	 * programming count for no group, and a loaded simulator makes
+	 * them many.  Never more than the time taken, though.
+	 */
+	sum = r[0].cycles + r[1].cycles;
+	if (sum > (t1 - t0) * 1.05 + 100) {
+		fail(ctx, "%llu cycles counted in %.0f us", (unsigned long long)sum, t1 - t0);
+		goto out;
+	}
+	for (; n < 16; n++) {
+		ret = create_quad(grp_fd, d, &h[n]);
+		if (ret) {
+			fail(ctx, "group %d: %s", n, err_name(ret));
+			goto out;
+		}
+	}
+	if (expect_err(ctx, create_quad(grp_fd, d, &h[16]), ENOSPC, "17th group") != PASS)
+		goto out;
+	res = PASS;
+out:
+	while (n-- > 0)
+		destroy(grp_fd, h[n]);
 	return res;
 }
 
@@ -1786,7 +2101,11 @@ static const struct {
 	{ "quad_counters_are_independent", quad_counters_are_independent, true },
 	{ "sample_latches_groups_together", sample_latches_groups_together, true },
 	{ "sample_leaves_other_files_alone", sample_leaves_other_files_alone, true },
+	{ "query_sources_lists_them", query_sources_lists_them, true },
+	{ "query_sources_bad_args", query_sources_bad_args, true },
+	{ "perfdom_create_sources", perfdom_create_sources, true },
 	{ "perfdom_busy_domain_is_ebusy", perfdom_busy_domain_is_ebusy, true },
+	{ "groups_of_a_file_take_turns", groups_of_a_file_take_turns, true },
 	{ "close_releases_groups", close_releases_groups, true },
 	{ "perfdom_create_needs_perfmon", perfdom_create_needs_perfmon, true },
 	{ "hammer_processes", hammer_processes, true },

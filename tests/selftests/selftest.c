@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 #include <unistd.h>
 #include <sys/ioctl.h>
 #include "selftest.h"
@@ -234,6 +235,7 @@ err_name(int ret)
 		{ EFAULT, "EFAULT" }, { EBUSY, "EBUSY" }, { ENODEV, "ENODEV" },
 		{ EINVAL, "EINVAL" }, { ENOTTY, "ENOTTY" }, { ERANGE, "ERANGE" },
 		{ EOPNOTSUPP, "EOPNOTSUPP" }, { ETIMEDOUT, "ETIMEDOUT" },
+		{ ENOSPC, "ENOSPC" }, { EIO, "EIO" },
 	};
 	static char other[32];
 	size_t i;
@@ -452,4 +454,14 @@ kmemleak_nvpm_leaks(void)
 			break;
 	}
 	return n;
+}
+
+/* CLOCK_MONOTONIC in microseconds. */
+double
+now_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
 }

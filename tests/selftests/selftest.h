@@ -88,6 +88,7 @@ const struct chip *dev_chip(struct ctx *ctx, int idx);
 int raw_ioctl(int fd, unsigned long cmd, void *arg);
 const char *err_name(int ret);
 int count_fds(void);
+double now_us(void);
 
 int kmemleak_start(void);
 int kmemleak_nvpm_leaks(void);

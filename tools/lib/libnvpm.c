@@ -343,6 +343,29 @@ nvpm_query_signals(int fd, __u32 domain, struct drm_nvpm_signal **out,
 }
 
 /**
+ * nvpm_query_sources() - DRM_IOCTL_NVPM_QUERY_SOURCES, a signal's sources
+ * @fd: an nvpm device
+ * @domain: the domain id
+ * @signal: the signal number
+ * @out: set to a malloc()ed array the caller frees, NULL if there is none
+ * @n: set to the number of sources
+ *
+ * Return: 0 or a negative errno (-ENOENT: no such domain, -EINVAL: no
+ * such signal).
+ */
+int
+nvpm_query_sources(int fd, __u32 domain, __u32 signal, struct drm_nvpm_source **out,
+		   unsigned int *n)
+{
+	struct drm_nvpm_query_sources q = {
+		.size = sizeof(q), .domain = domain, .signal = signal,
+	};
+
+	return nvpm_query_array(fd, DRM_IOCTL_NVPM_QUERY_SOURCES, &q, &q.count,
+				&q.sources, sizeof(**out), (void **)out, n);
+}
+
+/**
  * nvpm_catalog_free() - free what nvpm_catalog_load() allocated
  * @cat: the catalog; left empty
  */
@@ -725,6 +748,7 @@ static const struct {
 	{ NVPM_DOMAIN_CAP_COUNTER_MODES, "counter-modes" },
 	{ NVPM_DOMAIN_CAP_PERIODIC, "periodic" },
 	{ NVPM_DOMAIN_CAP_USER, "user" },
+	{ NVPM_DOMAIN_CAP_IDLE, "idle" },
 };
 
 /**

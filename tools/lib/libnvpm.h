@@ -66,10 +66,14 @@ int nvpm_get_info(int fd, struct drm_nvpm_get_info *info);
 int nvpm_query_domains(int fd, struct drm_nvpm_domain **out, unsigned int *n);
 int nvpm_query_signals(int fd, __u32 domain, struct drm_nvpm_signal **out,
 		       unsigned int *n);
+int nvpm_query_sources(int fd, __u32 domain, __u32 signal,
+		       struct drm_nvpm_source **out, unsigned int *n);
 
 /* Logic ops: count while signal 0 is high, count every cycle. */
 #define NVPM_OP_ARG0		0xaaaa
 #define NVPM_OP_ALWAYS		0xffff
+/* Signal 0 low: on the idle counter domain, its engine idle. */
+#define NVPM_OP_NOT_ARG0	0x5555
 
 /* The pseudo signal of "domain/always": every cycle of the domain. */
 #define NVPM_EVENT_ALWAYS	"always"
@@ -149,6 +153,7 @@ const char *nvpm_hw_cap_name(unsigned int bit);
 int nvpm_hw_caps_str(__u64 caps, char *buf, size_t len);
 const char *nvpm_card_type_name(__u32 card_type);
 
+#include "libnvpm_record.h"
 /* ---- channels and command-stream sampling ---- */
 
 /* The subchannels libnvpm binds the channel's objects to. */

@@ -5,7 +5,10 @@
  *   nvpm info		what GET_INFO reports for every nvpm device
  *   nvpm list		the domains and named signals of every device
  *   nvpm stat		count signals while a command runs, like perf stat
- *   nvpm bench		the cost of the counter ioctls
+ *   nvpm bench		the cost of the counter ioctls and software methods
+ *   nvpm top		a live view of engine busy shares and counters (top.c)
+ *   nvpm record	record a timeline with hardware record mode (record.c)
+ *   nvpm plot		draw a recorded timeline as SVG (record.c)
  *   nvpm hud		frames sampled by software methods, read from the ring
  */
 #define _GNU_SOURCE
@@ -24,6 +27,7 @@
 #include <sys/ioctl.h>
 #include <sys/wait.h>
 #include <libnvpm.h>
+#include "record.h"
 
 #define EXIT_USAGE	2
 #define MAX_EVENTS	32
@@ -197,8 +201,25 @@ cmd_info(int argc, char **argv)
 
 /* ---- nvpm list ---- */
 
+/* A signal's sources, as "  [name 0..max, ...]". */
 static void
-list_domain(const struct nvpm_catalog *cat, unsigned int d)
+list_sources(int fd, unsigned int d, unsigned int signal)
+{
+	struct drm_nvpm_source *src;
+	unsigned int i, n;
+
+	if (nvpm_query_sources(fd, d, signal, &src, &n) || !n)
+		return;
+	printf("  [");
+	for (i = 0; i < n; i++)
+		printf("%s%.*s 0..%u", i ? ", " : "", (int)sizeof(src[i].name), src[i].name,
+		       src[i].mask);
+	printf("]");
+	free(src);
+}
+
+static void
+list_domain(int fd, const struct nvpm_catalog *cat, unsigned int d)
 {
 	const struct drm_nvpm_domain *dom = &cat->dom[d];
 	const struct drm_nvpm_signal *sig;
@@ -216,7 +237,10 @@ list_domain(const struct nvpm_catalog *cat, unsigned int d)
 	       dom->clock, dom->nr_signals, ctrs, caps);
 	for (i = 0; i < cat->nr_sig[d]; i++) {
 		sig = &cat->sig[d][i];
-		printf("  0x%02x %.*s\n", sig->signal, (int)sizeof(sig->name), sig->name);
+		printf("  0x%02x %.*s", sig->signal, (int)sizeof(sig->name), sig->name);
+		if (sig->nr_sources)
+			list_sources(fd, d, sig->signal);
+		printf("\n");
 	}
 }
 
@@ -241,7 +265,7 @@ list_dev(const struct nvpm_dev *dev, const char *only)
 		if (!shown++)
 			printf("%s: %s, %u domain%s\n", dev->path, name, cat.nr_dom,
 			       cat.nr_dom == 1 ? "" : "s");
-		list_domain(&cat, d);
+		list_domain(dev->fd, &cat, d);
 	}
 	if (!only && !cat.nr_dom)
 		printf("%s: %s, no domains\n", dev->path, name);
@@ -319,12 +343,14 @@ cmd_list(int argc, char **argv)
  * @label: "domain/NAME", as printed
  * @group: index of its group
  * @ctr: its counter in the group
+ * @busy: "NAME busy" for an engine of the idle counter domain, else ""
  */
 struct stat_event {
 	struct nvpm_event ev;
 	char label[80];
 	int group;
 	int ctr;
+	char busy[48];
 };
 
 /**
@@ -333,12 +359,16 @@ struct stat_event {
  * @nr: counters used
  * @handle: from PERFDOM_CREATE
  * @last: totals at the previous print
+ * @src: source settings of its events
+ * @nr_src: entries in @src
  */
 struct stat_group {
 	__u32 domain;
 	unsigned int nr;
 	__u32 handle;
 	struct drm_nvpm_read last;
+	struct drm_nvpm_source_value src[NVPM_PERFDOM_MAX_SOURCES];
+	unsigned int nr_src;
 };
 
 /**
@@ -401,8 +431,9 @@ stat_usage(FILE *f)
 {
 	fprintf(f, "usage: nvpm stat -e EVENT[,EVENT...] [-d DEVICE] [-I MS [-n COUNT]]\n"
 		"                 [-- COMMAND [ARGS...]]\n"
-		"  count EVENTs (DOMAIN/NAME, DOMAIN/0xNN or DOMAIN/always; see\n"
-		"  'nvpm list') while COMMAND runs, or until Ctrl-C; with -I print\n"
+		"  count EVENTs (DOMAIN/NAME, DOMAIN/0xNN or DOMAIN/always, each\n"
+		"  optionally followed by :SOURCE=VALUE settings; see 'nvpm list')\n"
+		"  while COMMAND runs, or until Ctrl-C; with -I print\n"
 		"  the counts every MS milliseconds, COUNT times at most.  Up to the\n"
 		"  domain's counter count (4) of events per domain.\n");
 }
@@ -456,10 +487,67 @@ stat_group_of(struct stat_state *st, __u32 domain)
 	return st->nr_grp++;
 }
 
+/* Add "SOURCE=VALUE" of event @e to its group; 0, or 1 after printing why not. */
+static int
+stat_add_source(struct stat_state *st, struct stat_event *e, const char *set)
+{
+	struct stat_group *grp = &st->grp[e->group];
+	const char *eq = strchr(set, '=');
+	struct drm_nvpm_source *src;
+	unsigned int i, n;
+	unsigned long v;
+	char *end;
+	int ret;
+
+	ret = nvpm_query_sources(st->dev.fd, e->ev.domain, e->ev.signal, &src, &n);
+	if (ret) {
+		fprintf(stderr, "nvpm stat: QUERY_SOURCES: %s\n", strerror(-ret));
+		return 1;
+	}
+	for (i = 0; eq && i < n; i++) {
+		if (strlen(src[i].name) == (size_t)(eq - set) &&
+		    !strncmp(src[i].name, set, eq - set))
+			break;
+	}
+	if (!eq || i == n) {
+		fprintf(stderr, "nvpm stat: '%s': %s has no such source; see 'nvpm list'\n",
+			set, e->label);
+		free(src);
+		return 1;
+	}
+	errno = 0;
+	v = strtoul(eq + 1, &end, 0);
+	if (errno || end == eq + 1 || *end || v > src[i].mask) {
+		fprintf(stderr, "nvpm stat: '%s': %s takes 0..%u\n", set, src[i].name,
+			src[i].mask);
+		free(src);
+		return 1;
+	}
+	for (n = 0; n < grp->nr_src && grp->src[n].id != src[i].id; n++)
+		;
+	if (n < grp->nr_src && grp->src[n].value != v) {
+		fprintf(stderr, "nvpm stat: %s set twice on one domain\n", src[i].name);
+		free(src);
+		return 1;
+	}
+	if (n == grp->nr_src && n == NVPM_PERFDOM_MAX_SOURCES) {
+		fprintf(stderr, "nvpm stat: more than %d source settings on a domain\n",
+			NVPM_PERFDOM_MAX_SOURCES);
+		free(src);
+		return 1;
+	}
+	grp->src[n].id = src[i].id;
+	grp->src[n].value = v;
+	grp->nr_src += n == grp->nr_src;
+	free(src);
+	return 0;
+}
+
 /* Add one event; 0, or 1 after printing why not. */
 static int
-stat_add_event(struct stat_state *st, const char *spec)
+stat_add_event(struct stat_state *st, const char *spec_in)
 {
+	char spec[128], *sets;
 	const struct drm_nvpm_domain *dom;
 	struct stat_event *e;
 	const char *name;
@@ -469,6 +557,10 @@ stat_add_event(struct stat_state *st, const char *spec)
 		fprintf(stderr, "nvpm stat: more than %d events\n", MAX_EVENTS);
 		return 1;
 	}
+	snprintf(spec, sizeof(spec), "%s", spec_in);
+	sets = strchr(spec, ':');
+	if (sets)
+		*sets++ = '\0';
 	e = &st->ev[st->nr_ev];
 	ret = nvpm_event_parse(&st->cat, spec, &e->ev);
 	if (ret) {
@@ -495,6 +587,20 @@ stat_add_event(struct stat_state *st, const char *spec)
 	else
 		snprintf(e->label, sizeof(e->label), "%.*s/0x%02x", (int)sizeof(dom->name),
 			 dom->name, e->ev.signal);
+	e->busy[0] = '\0';
+	if ((dom->caps & NVPM_DOMAIN_CAP_IDLE) && e->ev.logic_op == NVPM_OP_ARG0)
+		snprintf(e->busy, sizeof(e->busy), "%s busy", name ? name : "engine");
+	while (sets) {
+		char *next = strchr(sets, ':');
+		size_t len = strlen(e->label);
+
+		if (next)
+			*next++ = '\0';
+		if (stat_add_source(st, e, sets))
+			return 1;
+		snprintf(e->label + len, sizeof(e->label) - len, ":%s", sets);
+		sets = next;
+	}
 	st->nr_ev++;
 	return 0;
 }
@@ -527,8 +633,17 @@ stat_create(struct stat_state *st)
 		ctr[e->group][e->ctr].logic_op = e->ev.logic_op;
 	}
 	for (g = 0; g < st->nr_grp; g++) {
-		ret = nvpm_perfdom_quad(st->dev.fd, st->grp[g].domain, ctr[g],
-					st->grp[g].nr, &st->grp[g].handle);
+		struct drm_nvpm_perfdom_create a = {
+			.domain = st->grp[g].domain,
+			.mode = NVPM_MODE_QUAD,
+			.nr_counters = st->grp[g].nr,
+			.nr_sources = st->grp[g].nr_src,
+			.sources = (uintptr_t)st->grp[g].src,
+		};
+
+		memcpy(a.counter, ctr[g], sizeof(a.counter));
+		ret = nvpm_perfdom_create(st->dev.fd, &a);
+		st->grp[g].handle = a.handle;
 		if (ret) {
 			create_error("stat", st->chip, &st->cat.dom[st->grp[g].domain], ret);
 			return 1;
@@ -599,9 +714,10 @@ stat_print_interval(struct stat_state *st, const struct drm_nvpm_read *now, doub
 	for (i = 0; i < st->nr_ev; i++) {
 		stat_delta(st, now, &st->ev[i], &count, &cycles);
 		stat_rate(rate, sizeof(rate), count, cycles);
-		printf("%12.6f %16s  %-28s %16s  %s%s\n", t,
+		printf("%12.6f %16s  %-28s %16s  %s%s%s%s\n", t,
 		       fmt_count(c1, sizeof(c1), count), st->ev[i].label,
 		       fmt_count(c2, sizeof(c2), cycles), rate,
+		       st->ev[i].busy[0] ? "  " : "", st->ev[i].busy,
 		       stat_notes(&now[st->ev[i].group], st->ev[i].ctr));
 	}
 	fflush(stdout);
@@ -630,8 +746,9 @@ stat_print_summary(struct stat_state *st, const struct drm_nvpm_read *now,
 		dom = &st->cat.dom[st->ev[i].ev.domain];
 		stat_delta(st, now, &st->ev[i], &count, &cycles);
 		stat_rate(rate, sizeof(rate), count, cycles);
-		printf("%20s      %-28s # %s of %s %.*s cycles%s\n",
-		       fmt_count(c1, sizeof(c1), count), st->ev[i].label, rate,
+		printf("%20s      %-28s # %s%s%s of %s %.*s cycles%s\n",
+		       fmt_count(c1, sizeof(c1), count), st->ev[i].label, st->ev[i].busy,
+		       st->ev[i].busy[0] ? " " : "", rate,
 		       fmt_count(c2, sizeof(c2), cycles), (int)sizeof(dom->name),
 		       dom->name, stat_notes(&now[st->ev[i].group], st->ev[i].ctr));
 	}
@@ -1621,8 +1738,17 @@ cmd_bench(int argc, char **argv)
 	       BENCH_ROUNDS, b.iters);
 	b.fd = dev.fd;
 	ret = bench_run(&b, &cat);
+	/* software methods on the last domain, before the file is reopened */
 	if (!ret)
 		ret = bench_sw(&b, &dev, &cat);
+	if (!ret) {
+		/* closing the file frees its groups: record mode needs core_a */
+		char node[sizeof(dev.path)];
+
+		memcpy(node, dev.path, sizeof(node));
+		nvpm_dev_close(&dev);
+		ret = open_dev("bench", node, &dev) || bench_record(dev.fd, &cat);
+	}
 	nvpm_catalog_free(&cat);
 	nvpm_dev_close(&dev);
 	return ret;
@@ -1630,12 +1756,17 @@ cmd_bench(int argc, char **argv)
 
 /* ---- main ---- */
 
+int cmd_top(int argc, char **argv);	/* top.c */
+
 static const struct nvpm_cmd nvpm_cmds[] = {
 	{ "info", "", "show what every nvpm device reports (GET_INFO)", cmd_info },
 	{ "list", "[DOMAIN]", "list domains and their named signals", cmd_list },
 	{ "stat", "-e EVENT,...", "count events while a command runs", cmd_stat },
 	{ "bench", "", "time the counter ioctls and software methods", cmd_bench },
 	{ "hud", "", "sample frames in the command stream, like mesa's HUD", cmd_hud },
+	{ "top", "", "live view of engine busy shares and counters", cmd_top },
+	{ "record", "-e EVENT,... -o CSV", "record a timeline (hardware record mode)", cmd_record },
+	{ "plot", "CSV -o SVG", "draw a recorded timeline", cmd_plot },
 };
 
 #define NVPM_NR_CMDS	ARRAY_SIZE(nvpm_cmds)

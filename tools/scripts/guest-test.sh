@@ -27,6 +27,8 @@ count_nodes() { nvpm_nodes | wc -l; }
 echo NVPM-SELFTEST-BEGIN
 ./nvpm_uapi_test --expect "$EXPECT"
 ./nvpm_perf_test --expect "$EXPECT"
+./nvpm_idle_test --expect "$EXPECT"
+./nvpm_record_test --expect "$EXPECT"
 ./nvpm_fifo_test --expect "$EXPECT"
 check module_creates_one_render_node_per_sim test "$(count_nodes)" -eq $NSIMS
 check nvpm_info_lists_every_device test "$(./nvpm info | grep -c '/dev/dri/renderD')" -eq $NSIMS
@@ -34,6 +36,27 @@ check nvpm_list_lists_every_device test "$(./nvpm list | grep -c '^/dev/dri/rend
 check nvpm_stat_counts_every_cycle sh -c "./nvpm stat -e core_a/always -- sleep 0.05 | grep -q '100.00% of'"
 check nvpm_stat_unknown_signal_suggests_list sh -c \
 	'out=$(./nvpm stat -e core_a/NOPE -- true 2>&1); [ $? = 1 ] && echo "$out" | grep -q "nvpm list core_a"'
+# PDAEMON's idle counters on the GT215: the 35% PGRAPH load as gr busy
+gt215=$(./nvpm info | sed -n 's|^\(/dev/dri/renderD[0-9]*\): GT215 .*|\1|p')
+check nvpm_list_shows_pdaemon_on_gt215 sh -c "./nvpm list -d $gt215 pdaemon | grep -q '^pdaemon (pdaemon clock, 6 signals, 3 counters, quad idle)'"
+g84=$(./nvpm info | sed -n 's|^\(/dev/dri/renderD[0-9]*\): G84 .*|\1|p')
+check nvpm_list_no_pdaemon_on_g84 sh -c "! ./nvpm list -d $g84 | grep -q pdaemon"
+# signal sources: listed, set from nvpm stat, refused out of range
+check nvpm_list_shows_sources sh -c "./nvpm list -d $g84 core_b |
+	grep -q '^  0x30 CROP.MUX\[0\]  \[crop_sel0 0..15, crop_sel1 0..7\]'"
+check nvpm_stat_sets_a_source sh -c "./nvpm stat -d $g84 -e 'core_b/CROP.MUX[0]:crop_sel1=5' -- sleep 0.05 |
+	grep -q 'core_b/CROP.MUX\[0\]:crop_sel1=5'"
+check nvpm_stat_source_out_of_range sh -c \
+	"out=\$(./nvpm stat -d $g84 -e 'core_b/CROP.MUX[0]:crop_sel1=8' -- true 2>&1); [ \$? = 1 ] &&
+	echo \"\$out\" | grep -q 'crop_sel1 takes 0..7'"
+check nvpm_stat_pdaemon_gr_busy sh -c "./nvpm stat -d $gt215 -e pdaemon/gr -I 100 -n 3 | tail -n 1 |
+	awk '\$NF == \"busy\" && \$(NF-2) + 0 > 30 && \$(NF-2) + 0 < 40 { ok = 1 } END { exit !ok }'"
+check nvpm_top_two_refreshes sh -c "./nvpm top -d $gt215 -n 2 -I 100 -e core_a/PGRAPH.IDLE >/tmp/top.out &&
+	[ \$(grep -c '^nvpm top - GT215' /tmp/top.out) = 2 ] && grep -q '^gr  *[0-9.]*%' /tmp/top.out &&
+	grep -q '^core_a/PGRAPH.IDLE' /tmp/top.out"
+check nvpm_top_quits_on_ctrl_c sh -c "./nvpm top -d $gt215 -I 100 >/tmp/top.out 2>&1 & pid=\$!; i=0;
+	while ! grep -q '^gr  *[0-9.]*%' /tmp/top.out && [ \$i -lt 100 ]; do sleep 0.2; i=\$((i + 1)); done;
+	kill -INT \$pid; wait \$pid && grep -q '^gr  *[0-9.]*%' /tmp/top.out"
 
 rmmod nvpm
 check unload_removes_render_nodes test "$(count_nodes)" -eq 0

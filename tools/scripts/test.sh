@@ -41,7 +41,8 @@ result build_tools $tstatus
 initrd=$NVPM_OUT/test.cpio.gz
 nvpm_initramfs "$initrd" "$NVPM_ROOT/tools/scripts/guest-test.sh" \
 	"$ko" "$NVPM_OUT/tools/nvpm" "$NVPM_OUT/tools/nvpm_uapi_test" \
-	"$NVPM_OUT/tools/nvpm_perf_test" "$NVPM_OUT/tools/nvpm_fifo_test"
+	"$NVPM_OUT/tools/nvpm_perf_test" "$NVPM_OUT/tools/nvpm_idle_test" \
+	"$NVPM_OUT/tools/nvpm_record_test" "$NVPM_OUT/tools/nvpm_fifo_test"
 
 log=$NVPM_OUT/test.log
 nvpm_log "booting the KUnit kernel in QEMU (TCG)"

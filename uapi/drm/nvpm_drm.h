@@ -91,6 +91,34 @@ struct drm_nvpm_get_info {
 #define NVPM_DOMAIN_CAP_COUNTER_MODES	_BITUL(2)  /* B4/B6 counter modes */
 #define NVPM_DOMAIN_CAP_PERIODIC	_BITUL(3)  /* PERIODIC signal */
 #define NVPM_DOMAIN_CAP_USER		_BITUL(4)  /* USER signals */
+#define NVPM_DOMAIN_CAP_IDLE		_BITUL(5)  /* PDAEMON idle counters */
+
+/*
+ * The idle counter domain (NVPM_DOMAIN_CAP_IDLE; GT215+, named "pdaemon",
+ * listed after the PCOUNTER domains): PDAEMON's idle counters, which
+ * watch the engines' idle bits.
+ *
+ *  - Signal s is one engine, in an order every generation shares: 0 gr,
+ *    1 pvld, 2 ppdec, 3 pppp, 4 mc, 5 pcopy0, 6 pcopy1 (GF100+), 7 pcopy2
+ *    (GK104+); nr_signals says how many there are, each is named.  A
+ *    signal is high while its engine is busy.
+ *  - Groups are quad mode, counter mode SIMPLE, flags 0, counter flags 0
+ *    (-EINVAL otherwise); nr_counters is up to the domain's nr_counters
+ *    (3 on GT215:GF100, 4 on GF100+; -E2BIG beyond).
+ *  - A counter counts, of the cycles of PDAEMON's clock, those in which
+ *    its logic op is true, and the op must be one the hardware counts
+ *    (-EINVAL otherwise): the AND of the signals it depends on (those
+ *    engines all busy; 0xaaaa for signal 0 alone, 0x8888 for signals 0
+ *    and 1 both), the AND of their inverses (all idle; 0x5555, 0x1111),
+ *    or 0xffff (every cycle).
+ *  - drm_nvpm_read.cycles counts every cycle of PDAEMON's clock over the
+ *    same spans (the time base): value / cycles is the share of time.
+ *  - The domain is shared: groups of any file can be created on it while
+ *    hardware counters remain (4 on GT215:GF100, 8 on GF100+, one of them
+ *    the time base; groups counting the same thing share one); then
+ *    -EBUSY.
+ *  - A SAMPLE reads these counters too; no latch is needed.
+ */
 
 /**
  * struct drm_nvpm_domain - one PCOUNTER domain
@@ -157,6 +185,42 @@ struct drm_nvpm_query_signals {
 	__u64 signals;
 };
 
+/**
+ * struct drm_nvpm_source - a source of a signal
+ *
+ * A source is a multiplexer field of the unit a signal comes from: its
+ * value chooses what the signal observes.  Several signals may share one
+ * source; its id is the same for all of them.
+ */
+struct drm_nvpm_source {
+	/** @id: the source's number in the domain, for PERFDOM_CREATE. */
+	__u32 id;
+	/**
+	 * @mask: the values it takes: every v with (v & ~mask) == 0.
+	 */
+	__u32 mask;
+	/** @name: NUL-terminated name, e.g. "crop_sel1". */
+	char name[32];
+};
+
+/**
+ * struct drm_nvpm_query_sources - list the sources of a signal
+ *
+ * Argument of %DRM_IOCTL_NVPM_QUERY_SOURCES.
+ */
+struct drm_nvpm_query_sources {
+	/** @size: in: sizeof(struct drm_nvpm_query_sources). */
+	__u32 size;
+	/** @domain: in: domain id. */
+	__u32 domain;
+	/** @signal: in: signal number, below the domain's nr_signals. */
+	__u32 signal;
+	/** @count: in: capacity of @sources; out: the signal's nr_sources. */
+	__u32 count;
+	/** @sources: in: pointer to an array of struct drm_nvpm_source. */
+	__u64 sources;
+};
+
 /* drm_nvpm_counter.flags: how the four signals reach the logic op */
 #define NVPM_COUNTER_DELAY0		_BITUL(0)  /* arg 0 one cycle late */
 #define NVPM_COUNTER_DELAY1		_BITUL(1)  /* arg 1 one cycle late */
@@ -196,6 +260,19 @@ struct drm_nvpm_counter {
 /* drm_nvpm_perfdom_create.flags */
 #define NVPM_PERFDOM_EVENT_PERIOD_ALL	_BITUL(0)  /* single: sum all periods */
 
+/* Source settings a counter group may make. */
+#define NVPM_PERFDOM_MAX_SOURCES	8
+
+/**
+ * struct drm_nvpm_source_value - a source setting of a counter group
+ */
+struct drm_nvpm_source_value {
+	/** @id: source id, from QUERY_SOURCES. */
+	__u32 id;
+	/** @value: the value it takes while the group counts. */
+	__u32 value;
+};
+
 /**
  * struct drm_nvpm_perfdom_create - configure a counter group on a domain
  *
@@ -207,7 +284,25 @@ struct drm_nvpm_counter {
  * and close on STOP, @stop_count + 1 of them.
  *
  * Needs CAP_PERFMON (or CAP_SYS_ADMIN) unless the module was loaded with
- * unprivileged=1.  The domain must be free: -EBUSY otherwise.
+ * unprivileged=1.  A domain is held by the file that created the first
+ * group on it, until its last group there is destroyed: another file gets
+ * -EBUSY.  Several groups of one file on one domain (up to 16, -ENOSPC
+ * beyond) take turns: the first counts from its creation, and each SAMPLE
+ * of the file moves the domain on to its next group, so each group counts
+ * in every n-th sampling interval; its READ @cycles and @sequence tell how
+ * long and how often it counted.
+ *
+ * Source settings are written when the group starts counting (and each
+ * time it takes its turn): each names a source of a signal the group's
+ * counters select, at most once, with a value within its mask (-EINVAL
+ * otherwise; more than NVPM_PERFDOM_MAX_SOURCES: -E2BIG).  Sources are
+ * unit registers, not PCOUNTER's: the last group to start decides them.
+ *
+ * Version 2 of the struct ended at @pad; that size is still accepted and
+ * means no source settings.
+ *
+ * On the idle counter domain (NVPM_DOMAIN_CAP_IDLE), see its description
+ * above: a shared domain, and the logic ops its counters can count.
  *
  * Argument of %DRM_IOCTL_NVPM_PERFDOM_CREATE.
  */
@@ -236,6 +331,12 @@ struct drm_nvpm_perfdom_create {
 	__u32 handle;
 	/** @pad: must be zero. */
 	__u32 pad;
+	/** @nr_sources: in: entries in @sources. */
+	__u32 nr_sources;
+	/** @pad2: must be zero. */
+	__u32 pad2;
+	/** @sources: in: pointer to struct drm_nvpm_source_value[]. */
+	__u64 sources;
 };
 
 /**
@@ -292,7 +393,7 @@ struct drm_nvpm_read {
 	__u64 value[4];
 	/** @cycles: out: domain clock cycles over all samples. */
 	__u64 cycles;
-	/** @sequence: out: samples this group has taken. */
+	/** @sequence: out: samples taken while this group was counting. */
 	__u64 sequence;
 	/** @counter_flags: out: NVPM_READ_SATURATED per counter. */
 	__u32 counter_flags[4];
@@ -352,6 +453,248 @@ struct drm_nvpm_gem_info {
 	__u64 map_offset;
 	/** @pad: must be zero. */
 	__u64 pad;
+};
+
+/*
+ * Hardware record mode (G84:GF100, NVPM_HW_CAP_RECORD).
+ *
+ * A record session runs PCOUNTER record mode on up to 8 domains.  In each,
+ * up to 12 signals are counted by the hardware's 16-bit event counters
+ * and, on every pulse of the domain's STOP input (or when an event
+ * counter reaches 0xf000), the hardware writes a packet of its counters
+ * into the domain's ring in a buffer object, with no CPU work per packet.
+ *
+ * Packet layout (little endian 16-bit words; a short packet is the first
+ * 16 bytes of a long one, so it has event counters 0-3 only):
+ *
+ *   0x00  cycles, bits 0-15     the domain's 48-bit cycle counter, which
+ *   0x02  cycles, bits 16-31    runs from the start of the recording and
+ *   0x04  cycles, bits 32-47    wraps (it restarts at a re-arm, below)
+ *   0x06  bits 0-11: STOP count STOP pulses since the previous packet
+ *         (1 normally; 0 when an event counter at 0xf000 sent the packet
+ *         early; more when the hardware could not write packets as fast
+ *         as STOP came; saturates at 0xfff)
+ *   0x08  event counter 0 .. 0x1e event counter 11: cycles each signal
+ *         was high since the previous packet (saturate at 0xffff)
+ *
+ * Every counter but the cycles restarts at 0 after each packet.  The last
+ * packet of a domain, written by RECORD_STOP, holds the counts since the
+ * last STOP.  Packet i (counting from 0 for the first of the recording) is
+ * at byte (i % ring packets) * packet_size of the domain's ring.
+ *
+ * The ring is overwritten: the hardware never waits for userspace.  A
+ * packet overwritten before userspace reported it read (@read of STATUS)
+ * is counted as lost.  Reading protocol: STATUS(read = r) gives @written,
+ * @ready (landed in memory; the newest packet may still be on its way)
+ * and @tail (the oldest packet still in the ring, >= r).  Copy packets
+ * [tail, ready) out of the ring, then STATUS(read = tail) again: copies of
+ * packets below the new @tail may have been overwritten while they were
+ * read and must be dropped (they are counted in @lost).
+ */
+#define NVPM_RECORD_MAX_DOMAINS		8
+#define NVPM_RECORD_SIGNALS		12  /* per domain, long packets */
+#define NVPM_RECORD_SHORT_SIGNALS	4   /* per domain, short packets */
+#define NVPM_RECORD_LONG_SIZE		32  /* bytes per long packet */
+#define NVPM_RECORD_SHORT_SIZE		16  /* bytes per short packet */
+#define NVPM_RECORD_STOP_MAX		0xfff
+#define NVPM_RECORD_EVENT_MAX		0xffff
+#define NVPM_RECORD_EVENT_EARLY		0xf000  /* a counter here sends a packet */
+#define NVPM_RECORD_RING_DEFAULT	(256u << 10)  /* bytes per domain */
+#define NVPM_RECORD_RING_MIN		4096u
+
+/* drm_nvpm_record_domain.stop: what pulses the STOP input */
+#define NVPM_RECORD_STOP_PERIODIC	0  /* PERIODIC signal, @stop_arg 1..7:
+					    * every 0x200 << stop_arg cycles
+					    */
+#define NVPM_RECORD_STOP_SIGNAL		1  /* signal @stop_arg, while high */
+#define NVPM_RECORD_STOP_USER		2  /* USER_0, pulsed by STATUS with
+					    * NVPM_RECORD_STATUS_TRIGGER (GT215+)
+					    */
+
+/* drm_nvpm_record_domain.flags */
+#define NVPM_RECORD_STOP_EDGE		_BITUL(0)  /* STOP_SIGNAL: rising edges
+						    * only (one pulse per edge)
+						    */
+
+/**
+ * struct drm_nvpm_record_domain - one domain of a record session
+ *
+ * Event counter i of the packets counts @signal[i]; the hardware's slots
+ * are PRE_SRC[0..3], START_SRC[0..3], EVENT_SRC[0..3], in that order.
+ */
+struct drm_nvpm_record_domain {
+	/** @domain: in: domain id. */
+	__u32 domain;
+	/**
+	 * @nr_signals: in: signals counted, 0 .. NVPM_RECORD_SIGNALS
+	 * (NVPM_RECORD_SHORT_SIGNALS with short packets).
+	 */
+	__u32 nr_signals;
+	/** @signal: in: the signals; entries past @nr_signals must be 0. */
+	__u8 signal[NVPM_RECORD_SIGNALS];
+	/** @stop: in: NVPM_RECORD_STOP_*. */
+	__u32 stop;
+	/** @stop_arg: in: the period (PERIODIC), the signal (SIGNAL) or 0. */
+	__u32 stop_arg;
+	/** @flags: in: NVPM_RECORD_STOP_EDGE. */
+	__u32 flags;
+	/** @ring_offset: out: where the domain's ring starts in the BO. */
+	__u64 ring_offset;
+	/** @ring_size: out: bytes of the ring, a multiple of the packet size. */
+	__u64 ring_size;
+};
+
+/* drm_nvpm_record_start.flags */
+#define NVPM_RECORD_SHORT		_BITUL(0)  /* 16-byte packets */
+#define NVPM_RECORD_USER_BO		_BITUL(1)  /* record into @bo_handle */
+
+/**
+ * struct drm_nvpm_record_start - start a record session
+ *
+ * The kernel creates a BO (or, with NVPM_RECORD_USER_BO, takes the one
+ * userspace gives; it must not be recording already) holding one ring per
+ * domain, back to back, and maps it for the GPU for as long as the
+ * session runs.  Map the BO with mmap() at @map_offset to read packets.
+ *
+ * Needs what PERFDOM_CREATE needs (CAP_PERFMON unless unprivileged=1).
+ * Errors, a refused call changing nothing: -EINVAL for a malformed
+ * argument (size, pad, flags, a signal beyond the domain's, too many
+ * signals, a STOP source or period the chipset lacks, a ring size that is
+ * not a multiple of 4096 or below NVPM_RECORD_RING_MIN, a BO too small),
+ * -E2BIG for @nr_domains 0 or above NVPM_RECORD_MAX_DOMAINS, -ENOENT for
+ * an unknown domain or BO handle, -EBUSY when a domain is held (a counter
+ * group or a record session of any file) or named twice, or when the BO
+ * is recording, -EIO when a domain is wedged (see STATUS), -EOPNOTSUPP
+ * without record mode, -EPERM, -ENOSPC when the GPU address space is used
+ * up (the low 4 GiB on G84), -ENODEV where the driver cannot build GPU
+ * address spaces (it writes page tables on simulated GPUs only, so far).
+ *
+ * Argument of %DRM_IOCTL_NVPM_RECORD_START.
+ */
+struct drm_nvpm_record_start {
+	/** @size: in: sizeof(struct drm_nvpm_record_start). */
+	__u32 size;
+	/** @flags: in: NVPM_RECORD_SHORT, NVPM_RECORD_USER_BO. */
+	__u32 flags;
+	/** @nr_domains: in: entries in @domains, 1 .. NVPM_RECORD_MAX_DOMAINS. */
+	__u32 nr_domains;
+	/** @handle: out: the session's handle; must be zero on input. */
+	__u32 handle;
+	/** @domains: in/out: pointer to struct drm_nvpm_record_domain[]. */
+	__u64 domains;
+	/**
+	 * @ring_size: in: bytes per domain, a multiple of 4096; 0 for
+	 * NVPM_RECORD_RING_DEFAULT, or with NVPM_RECORD_USER_BO for the
+	 * BO's size shared out evenly.
+	 */
+	__u64 ring_size;
+	/** @bo_handle: in (NVPM_RECORD_USER_BO) or out: the record BO. */
+	__u32 bo_handle;
+	/** @packet_size: out: NVPM_RECORD_LONG_SIZE or NVPM_RECORD_SHORT_SIZE. */
+	__u32 packet_size;
+	/** @bo_size: out: bytes of the BO. */
+	__u64 bo_size;
+	/** @map_offset: out: the BO's mmap() offset. */
+	__u64 map_offset;
+};
+
+/* drm_nvpm_record_status.domains[].flags */
+#define NVPM_RECORD_FAULT		_BITUL(0)  /* the domain is wedged */
+#define NVPM_RECORD_STOPPED		_BITUL(1)  /* no longer recording */
+#define NVPM_RECORD_INTERRUPTED		_BITUL(2)  /* stopped by a GPU reset
+						    * or suspend
+						    */
+
+/**
+ * struct drm_nvpm_record_dom_status - where a domain's recording stands
+ */
+struct drm_nvpm_record_dom_status {
+	/** @read: in: packets userspace has read (see the protocol above). */
+	__u64 read;
+	/** @written: out: packets the hardware has written since the start. */
+	__u64 written;
+	/** @ready: out: packets in memory (@written, or one less). */
+	__u64 ready;
+	/** @tail: out: the oldest packet still in the ring. */
+	__u64 tail;
+	/** @lost: out: packets overwritten before they were read. */
+	__u64 lost;
+	/** @position: out: ring offset where the next packet goes. */
+	__u64 position;
+	/** @wraps: out: times the hardware went round the ring. */
+	__u64 wraps;
+	/**
+	 * @rearms: out: times the kernel moved the hardware back to the
+	 * start of its address window; each restarts the cycle counter and
+	 * loses the counts since the packet before it (less than one STOP).
+	 */
+	__u32 rearms;
+	/**
+	 * @gaps: out: times the hardware ran out of window before the kernel
+	 * re-armed it: packets were lost, and not counted in @lost.
+	 */
+	__u32 gaps;
+	/** @flags: out: NVPM_RECORD_FAULT, NVPM_RECORD_STOPPED, ... */
+	__u32 flags;
+	/** @pad: must be zero. */
+	__u32 pad;
+};
+
+/* drm_nvpm_record_status.flags */
+#define NVPM_RECORD_STATUS_TRIGGER	_BITUL(0)  /* pulse USER_0 of the
+						    * domains recording with
+						    * NVPM_RECORD_STOP_USER
+						    */
+
+/**
+ * struct drm_nvpm_record_status - where a record session stands
+ *
+ * A domain whose record buffer saw a VM fault is wedged until the GPU is
+ * reset: its status has NVPM_RECORD_FAULT, STATUS still fills in every
+ * entry but returns -EIO, and every later use of the domain (a counter
+ * group, a record session) gets -EIO.
+ *
+ * Argument of %DRM_IOCTL_NVPM_RECORD_STATUS.
+ */
+struct drm_nvpm_record_status {
+	/** @size: in: sizeof(struct drm_nvpm_record_status). */
+	__u32 size;
+	/** @handle: in: from RECORD_START. */
+	__u32 handle;
+	/** @count: in: entries in @domains: the session's nr_domains. */
+	__u32 count;
+	/** @flags: in: NVPM_RECORD_STATUS_TRIGGER. */
+	__u32 flags;
+	/**
+	 * @domains: in/out: pointer to struct drm_nvpm_record_dom_status[],
+	 * in the order of RECORD_START's domains.
+	 */
+	__u64 domains;
+};
+
+/**
+ * struct drm_nvpm_record_stop - stop a record session and release it
+ *
+ * The hardware writes one last packet per domain (the counts since the
+ * last STOP) and leaves record mode; the domains are free again.  The BO
+ * and its data stay for as long as userspace holds the BO.  With
+ * @domains set, the final status is written there first (as STATUS does,
+ * without @read).  Returns -EIO when a domain was wedged; the session is
+ * released all the same.
+ *
+ * Argument of %DRM_IOCTL_NVPM_RECORD_STOP.
+ */
+struct drm_nvpm_record_stop {
+	/** @size: in: sizeof(struct drm_nvpm_record_stop). */
+	__u32 size;
+	/** @handle: in: from RECORD_START. */
+	__u32 handle;
+	/** @count: in: entries in @domains (0, or the session's nr_domains). */
+	__u32 count;
+	/** @pad: must be zero. */
+	__u32 pad;
+	/** @domains: in: 0, or pointer to struct drm_nvpm_record_dom_status[]. */
+	__u64 domains;
 };
 
 /*
@@ -677,8 +1020,12 @@ struct drm_nvpm_wait {
 #define DRM_NVPM_PERFDOM_DESTROY	0x04
 #define DRM_NVPM_SAMPLE			0x05
 #define DRM_NVPM_READ			0x06
+#define DRM_NVPM_QUERY_SOURCES		0x07
 #define DRM_NVPM_GEM_NEW		0x08
 #define DRM_NVPM_GEM_INFO		0x09
+#define DRM_NVPM_RECORD_START		0x0a
+#define DRM_NVPM_RECORD_STOP		0x0b
+#define DRM_NVPM_RECORD_STATUS		0x0c
 #define DRM_NVPM_CHANNEL_NEW		0x10
 #define DRM_NVPM_CHANNEL_DEL		0x11
 #define DRM_NVPM_EXEC			0x12
@@ -698,10 +1045,18 @@ struct drm_nvpm_wait {
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVPM_SAMPLE, struct drm_nvpm_sample)
 #define DRM_IOCTL_NVPM_READ \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVPM_READ, struct drm_nvpm_read)
+#define DRM_IOCTL_NVPM_QUERY_SOURCES \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVPM_QUERY_SOURCES, struct drm_nvpm_query_sources)
 #define DRM_IOCTL_NVPM_GEM_NEW \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVPM_GEM_NEW, struct drm_nvpm_gem_new)
 #define DRM_IOCTL_NVPM_GEM_INFO \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVPM_GEM_INFO, struct drm_nvpm_gem_info)
+#define DRM_IOCTL_NVPM_RECORD_START \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVPM_RECORD_START, struct drm_nvpm_record_start)
+#define DRM_IOCTL_NVPM_RECORD_STOP \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVPM_RECORD_STOP, struct drm_nvpm_record_stop)
+#define DRM_IOCTL_NVPM_RECORD_STATUS \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVPM_RECORD_STATUS, struct drm_nvpm_record_status)
 #define DRM_IOCTL_NVPM_CHANNEL_NEW \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVPM_CHANNEL_NEW, struct drm_nvpm_channel_new)
 #define DRM_IOCTL_NVPM_CHANNEL_DEL \

@@ -10,6 +10,7 @@
 struct nvkm_device;
 struct nvkm_fifo;
 struct nvkm_pm;
+struct nvkm_pmu;
 
 enum nv_card_type {
 	NV_10 = 0x10,
@@ -37,12 +38,14 @@ enum nv_card_type {
  * @name: marketing-neutral chip name ("G84")
  * @card_type: architecture the chipset belongs to
  * @pm: constructor of the chipset's perfmon engine
+ * @pmu: constructor of its PDAEMON idle counters (GT215+), or NULL
  */
 struct nvkm_device_chip {
 	u16 chipset;
 	const char *name;
 	enum nv_card_type card_type;
 	int (*pm)(struct nvkm_device *device, struct nvkm_pm **ppm);
+	int (*pmu)(struct nvkm_device *device, struct nvkm_pmu **ppmu);
 };
 
 /**
@@ -60,6 +63,7 @@ struct nvkm_device_chip {
  * @subdevs: constructed subdevs, in init order
  * @initialised: init has run and fini has not
  * @pm: the perfmon engine
+ * @pmu: the PDAEMON idle counters, NULL before GT215
  * @fifo: the FIFO engine (channels, software methods), NULL if nvpm does
  *	  not drive the GPU's FIFO
  */
@@ -80,6 +84,7 @@ struct nvkm_device {
 	bool initialised;
 
 	struct nvkm_pm *pm;
+	struct nvkm_pmu *pmu;
 	struct nvkm_fifo *fifo;
 };
 

@@ -3,6 +3,7 @@
 #define __NVKM_PM_H__
 #include <linux/spinlock.h>
 #include <nvkm/core/engine.h>
+#include <nvkm/subdev/pmu.h>
 
 /* PCOUNTER hardware capabilities, per generation (reference: pcounter intro). */
 #define NVKM_PM_CAP_CTR_PERIOD		BIT_ULL(0)	/* NV15+ */
@@ -19,14 +20,36 @@
 
 #define NVKM_PM_COUNTERS	4	/* PRE, START, EVENT, STOP */
 #define NVKM_PM_NAME_LEN	40
+#define NVKM_PM_SIG_SOURCES	2	/* sources a signal can have */
+#define NVKM_PM_SOURCES		8	/* source settings per counter group */
+
+/**
+ * struct nvkm_pm_src - a source: a multiplexer field that chooses what some
+ *			signals observe
+ * @name: its name
+ * @addr: the register holding it
+ * @mask: the field's values, unshifted (every value v with v & ~mask == 0
+ *	  is allowed)
+ * @shift: the field's lowest bit
+ */
+struct nvkm_pm_src {
+	const char *name;
+	u32 addr;
+	u32 mask;
+	u8 shift;
+};
 
 /**
  * struct nvkm_pm_sig - a named signal of a domain
  * @signal: its number
+ * @nr_src: entries in @src
+ * @src: its sources, as indices into &nvkm_pm_dom.src
  * @name: its name
  */
 struct nvkm_pm_sig {
 	u8 signal;
+	u8 nr_src;
+	u8 src[NVKM_PM_SIG_SOURCES];
 	char name[NVKM_PM_NAME_LEN];
 };
 
@@ -39,7 +62,21 @@ struct nvkm_pm_sig {
  * @sig: named signals (catalog and trailer), sorted by number
  * @nr_sig: entries in @sig
  * @addr: its register block (GF100+), 0 before
- * @owner: the counter group holding the domain, or NULL
+ * @src: the sources of its signals; a source's id is its index here
+ * @nr_src: entries in @src
+ * @holder: who holds the domain (a file), NULL while it is free
+ * @groups: the holder's counter groups on it, in the order they take turns
+ * @nr_groups: entries in @groups
+ * @active: the group of @groups the hardware counts for now
+ * @turn: the sample call that last moved @active on
+ * @layout: what runs its counter groups when not the generation's PCOUNTER
+ *	    layout (the idle counter domain), else NULL
+ * @idle: it is the idle counter domain (PDAEMON, GT215+)
+ * @nr_ctr: counters a group on it can use, when @layout is set
+ * @round: the latch (&nvkm_pm.round) its counters were last read for,
+ *	   when @layout is set
+ * @record: the record session holding the domain, or NULL
+ * @wedged: a VM fault of record mode hung the domain until a GPU reset
  */
 struct nvkm_pm_dom {
 	char name[16];
@@ -49,8 +86,23 @@ struct nvkm_pm_dom {
 	struct nvkm_pm_sig *sig;
 	u16 nr_sig;
 	u32 addr;
-	struct nvkm_perfdom *owner;
+	const struct nvkm_pm_src **src;
+	u8 nr_src;
+	const void *holder;
+	struct list_head groups;
+	u32 nr_groups;
+	struct nvkm_perfdom *active;
+	u64 turn;
+	const struct nvkm_pm_layout *layout;
+	bool idle;
+	u8 nr_ctr;
+	u64 round;
+	struct nvkm_record *record;
+	bool wedged;
 };
+
+/* Counter groups that may take turns on one domain (multiplexing). */
+#define NVKM_PM_GROUPS_PER_DOM	16
 
 /* Modes of a counter group */
 #define NVKM_PERFDOM_QUAD	0
@@ -77,6 +129,10 @@ struct nvkm_pm_dom {
  * @pre_count: single event mode: initial CTR_PRE
  * @stop_count: single event mode: initial CTR_STOP
  * @threshold: single event mode: THRESHOLD
+ * @nr_src: entries in @src
+ * @src: source settings, programmed before the counters
+ * @src.id: the source (index into &nvkm_pm_dom.src)
+ * @src.value: its value
  */
 struct nvkm_perfdom_args {
 	u32 dom;
@@ -92,6 +148,11 @@ struct nvkm_perfdom_args {
 	u32 pre_count;
 	u32 stop_count;
 	u64 threshold;
+	u32 nr_src;
+	struct {
+		u32 id;
+		u32 value;
+	} src[NVKM_PM_SOURCES];
 };
 
 /* nvkm_perfdom_result flags */
@@ -121,8 +182,12 @@ struct nvkm_perfdom_result {
  * @args: its configuration, validated
  * @res: its totals
  * @round: the latch (&nvkm_pm.round) it was last collected from
- * @discarded: its first latch has been dropped (where that is needed)
+ * @discarded: its first latch since it was last programmed has been
+ *	       dropped (where that is needed)
+ * @holder: who created it (see nvkm_perfdom_new_held())
  * @head: entry in &nvkm_pm.perfdoms
+ * @dom_head: entry in &nvkm_pm_dom.groups
+ * @idle: on the idle counter domain, the PDAEMON counters it holds
  */
 struct nvkm_perfdom {
 	struct nvkm_pm *pm;
@@ -130,7 +195,10 @@ struct nvkm_perfdom {
 	struct nvkm_perfdom_result res;
 	u64 round;
 	bool discarded;
+	const void *holder;
 	struct list_head head;
+	struct list_head dom_head;
+	struct nvkm_pmu_idle idle;
 };
 
 /**
@@ -142,6 +210,8 @@ struct nvkm_perfdom {
  * @lock: domain ownership, @perfdoms and every PCOUNTER register access
  * @perfdoms: configured counter groups
  * @round: latches triggered so far
+ * @turns: sample calls that moved groups on, so far
+ * @rec: record mode state (G84:GF100), NULL without record mode
  */
 struct nvkm_pm {
 	struct nvkm_engine engine;
@@ -151,18 +221,23 @@ struct nvkm_pm {
 	spinlock_t lock;	/* see above */
 	struct list_head perfdoms;
 	u64 round;
+	u64 turns;
+	struct nvkm_pm_record *rec;
 };
 
 u64 nvkm_pm_caps(struct nvkm_pm *pm);
 int nvkm_pm_nr_counters(struct nvkm_pm *pm);
 int nvkm_perfdom_new(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args,
 		     struct nvkm_perfdom **pdom);
+int nvkm_perfdom_new_held(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args,
+			  const void *holder, struct nvkm_perfdom **pdom);
 void nvkm_perfdom_del(struct nvkm_perfdom **pdom);
 int nvkm_perfdom_sample_begin(struct nvkm_pm *pm, struct nvkm_perfdom **doms, int nr);
 int nvkm_perfdom_sample_end(struct nvkm_pm *pm, struct nvkm_perfdom **doms, int nr,
 			    bool wait);
 int nvkm_perfdom_sample(struct nvkm_pm *pm, struct nvkm_perfdom **doms, int nr);
 void nvkm_perfdom_read(struct nvkm_perfdom *dom, struct nvkm_perfdom_result *res);
+const struct nvkm_pm_sig *nvkm_pm_sig_find(const struct nvkm_pm_dom *dom, u32 signal);
 
 int nv10_pm_new(struct nvkm_device *device, struct nvkm_pm **ppm);
 int nv15_pm_new(struct nvkm_device *device, struct nvkm_pm **ppm);

@@ -18,6 +18,8 @@ int nvkm_sim_pcounter_pulse(struct nvkm_sim *sim, int dom, int sig,
 			    u32 period, u64 count);
 int nvkm_sim_pcounter_wave(struct nvkm_sim *sim, int dom, int sig,
 			   u32 period, u32 width, u64 count);
+int nvkm_sim_pcounter_mux(struct nvkm_sim *sim, int dom, int sig, u32 addr,
+			  u32 mask, u32 value, bool level);
 int nvkm_sim_pcounter_pm_trigger(struct nvkm_sim *sim, unsigned int delay);
 int nvkm_sim_pcounter_wrcache_flush(struct nvkm_sim *sim, unsigned int delay);
 int nvkm_sim_gr_load(struct nvkm_sim *sim, unsigned int busy, u32 period);

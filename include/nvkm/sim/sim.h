@@ -40,6 +40,23 @@ struct nvkm_sim_stats {
 #define NVKM_SIM_IDLE_PCOPY1		BIT(20)
 #define NVKM_SIM_IDLE_PCOPY2		BIT(21)
 
+/* Engine activity patterns (nvkm_sim_idle_wave()) running at once. */
+#define NVKM_SIM_IDLE_WAVES		4
+
+/**
+ * struct nvkm_sim_idle_wave - engines alternating between idle and busy
+ * @mask: NVKM_SIM_IDLE_* bits it drives; 0: the slot is free
+ * @period: cycles of one idle+busy round
+ * @idle: cycles idle at the start of each round (then busy)
+ * @start: the cycle (&nvkm_sim.now) its first round starts at
+ */
+struct nvkm_sim_idle_wave {
+	u32 mask;
+	u32 period;
+	u32 idle;
+	u64 start;
+};
+
 /**
  * struct nvkm_sim - a simulated GPU, as seen through BAR0
  * @lock: serialises every register access and every step of simulated
@@ -51,7 +68,11 @@ struct nvkm_sim_stats {
  * @manual_clock: time only advances through nvkm_sim_run() (tests);
  *		  otherwise it follows real time at NVKM_SIM_CYCLES_PER_US
  * @last_ns: real time up to which @now has been brought
+ * @access_cycles: with @manual_clock, cycles every MMIO access takes
  * @idle: PDAEMON COUNTER_SIGNALS, driven by the workload (bit set: idle)
+ * @wave: engine activity patterns driving bits of @idle
+ * @busy: idle bits held clear by engines the simulator runs itself (the
+ *	  FIFO's graphics engine while it draws), whatever drives @idle
  * @pcounter: the PCOUNTER model, NULL on chipsets without one
  * @pdaemon: the PDAEMON idle counter model, NULL before GT215
  * @vm: memory the engines write to (include/nvkm/sim/vm.h)
@@ -76,8 +97,11 @@ struct nvkm_sim {
 	u64 now;
 	bool manual_clock;
 	u64 last_ns;
+	u32 access_cycles;
 
 	u32 idle;
+	struct nvkm_sim_idle_wave wave[NVKM_SIM_IDLE_WAVES];
+	u32 busy;
 	struct nvkm_sim_pcounter *pcounter;
 	struct nvkm_sim_pdaemon *pdaemon;
 	struct nvkm_sim_vm *vm;
@@ -101,6 +125,8 @@ int nvkm_sim_reset(struct nvkm_sim *sim);
 void nvkm_sim_stats(struct nvkm_sim *sim, struct nvkm_sim_stats *stats);
 void nvkm_sim_set_manual_clock(struct nvkm_sim *sim, bool manual);
 void nvkm_sim_run(struct nvkm_sim *sim, u64 cycles);
+void nvkm_sim_set_access_cycles(struct nvkm_sim *sim, u32 cycles);
 void nvkm_sim_set_idle(struct nvkm_sim *sim, u32 mask, u32 idle);
+int nvkm_sim_idle_wave(struct nvkm_sim *sim, u32 mask, u32 period, u32 idle);
 
 #endif

@@ -38,17 +38,21 @@ struct nvkm_vmm {
  * @head: in &nvkm_vmm.vmas
  * @addr: first address
  * @size: bytes, whole pages
+ * @piece: bytes of each copy of the buffer (@size when mapped once)
  */
 struct nvkm_vma {
 	struct list_head head;
 	u64 addr;
 	u64 size;
+	u64 piece;
 };
 
 bool nvkm_vmm_supported(struct nvkm_device *device);
 int nvkm_vmm_new(struct nvkm_device *device, struct nvkm_vmm **pvmm);
 void nvkm_vmm_del(struct nvkm_vmm **pvmm);
 int nvkm_vmm_map(struct nvkm_vmm *vmm, void *cpu, u64 size, u32 flags, u64 *addr);
+int nvkm_vmm_map_repeat(struct nvkm_vmm *vmm, void *cpu, u64 size, u32 copies,
+			u32 flags, u64 *addr);
 int nvkm_vmm_unmap(struct nvkm_vmm *vmm, u64 addr);
 int nvkm_vmm_dma(struct nvkm_vmm *vmm, u32 handle, u64 base, u64 limit);
 int nvkm_vmm_dma_del(struct nvkm_vmm *vmm, u32 handle);

@@ -7,8 +7,10 @@
  * Counter groups (perfdoms) own one domain each; a domain held by one group
  * is refused to every other (-EBUSY).  Every register access happens under
  * pm->lock, a spinlock, so that sampling can later be driven from interrupt
- * context; nothing here sleeps with it held.
+ * context; nothing here sleeps with it held.  The idle counter domain
+ * (pdaemon.c) brings its own layout, which shares the domain.
  */
+#include <linux/bsearch.h>
 #include <linux/delay.h>
 #include <linux/slab.h>
 #include <linux/sort.h>
@@ -49,9 +51,13 @@ nvkm_pm_nr_counters(struct nvkm_pm *pm)
 int
 nvkm_pm_doms_alloc(struct nvkm_pm *pm, int nr)
 {
+	int d;
+
 	pm->dom = kcalloc(nr, sizeof(*pm->dom), GFP_KERNEL);
 	if (!pm->dom)
 		return -ENOMEM;
+	for (d = 0; d < nr; d++)
+		INIT_LIST_HEAD(&pm->dom[d].groups);
 	pm->nr_doms = nr;
 	return 0;
 }
@@ -77,6 +83,7 @@ nvkm_pm_sig_add(struct nvkm_pm *pm, int d, u8 signal, const char *fmt, ...)
 		return -ENOMEM;
 	dom->sig = sig;
 	sig = &dom->sig[dom->nr_sig++];
+	memset(sig, 0, sizeof(*sig));
 	sig->signal = signal;
 	va_start(ap, fmt);
 	vsnprintf(sig->name, sizeof(sig->name), fmt, ap);
@@ -123,19 +130,150 @@ nvkm_pm_sig_cmp(const void *a, const void *b)
 	return x->signal - y->signal;
 }
 
+/**
+ * nvkm_pm_sig_find() - a named signal of a domain
+ * @dom: the domain
+ * @signal: its number
+ *
+ * Return: the signal, or NULL when it has no name.
+ */
+const struct nvkm_pm_sig *
+nvkm_pm_sig_find(const struct nvkm_pm_dom *dom, u32 signal)
+{
+	struct nvkm_pm_sig key = { .signal = signal };
+
+	if (signal > U8_MAX)
+		return NULL;
+	return bsearch(&key, dom->sig, dom->nr_sig, sizeof(*dom->sig), nvkm_pm_sig_cmp);
+}
+
+/* The id of @src in domain @d, added to the domain's list if new. */
+static int
+nvkm_pm_src_id(struct nvkm_pm *pm, int d, const struct nvkm_pm_src *src)
+{
+	struct nvkm_pm_dom *dom = &pm->dom[d];
+	const struct nvkm_pm_src **list;
+	int i;
+
+	for (i = 0; i < dom->nr_src; i++) {
+		if (dom->src[i] == src)
+			return i;
+	}
+	if (dom->nr_src == U8_MAX)
+		return -ENOSPC;
+	list = krealloc_array(dom->src, dom->nr_src + 1, sizeof(*list), GFP_KERNEL);
+	if (!list)
+		return -ENOMEM;
+	dom->src = list;
+	dom->src[dom->nr_src] = src;
+	return dom->nr_src++;
+}
+
+/* Give the named signals the sources the generation lists for them. */
+static int
+nvkm_pm_sources_attach(struct nvkm_pm *pm)
+{
+	const struct nvkm_pm_src_map *map;
+	struct nvkm_pm_sig *sig;
+	int d, i, m, k, id;
+
+	for (d = 0; d < pm->nr_doms; d++) {
+		for (i = 0; i < pm->dom[d].nr_sig; i++) {
+			sig = &pm->dom[d].sig[i];
+			for (m = 0; m < pm->func->nr_sources; m++) {
+				map = &pm->func->sources[m];
+				if (strncmp(sig->name, map->prefix, strlen(map->prefix)))
+					continue;
+				for (k = 0; k < map->nr_src; k++) {
+					if (sig->nr_src == NVKM_PM_SIG_SOURCES)
+						break;
+					id = nvkm_pm_src_id(pm, d, &map->src[k]);
+					if (id < 0)
+						return id;
+					sig->src[sig->nr_src++] = id;
+				}
+			}
+		}
+	}
+	return 0;
+}
+
 static void
 nvkm_pm_doms_free(struct nvkm_pm *pm)
 {
 	int d;
 
-	for (d = 0; d < pm->nr_doms; d++)
+	for (d = 0; d < pm->nr_doms; d++) {
 		kfree(pm->dom[d].sig);
+		kfree(pm->dom[d].src);
+	}
 	kfree(pm->dom);
 	pm->dom = NULL;
 	pm->nr_doms = 0;
 }
 
 /* --- counter groups ------------------------------------------------------ */
+
+/* Whether a signal the group counts has source @id. */
+static bool
+nvkm_perfdom_uses_src(const struct nvkm_pm_dom *dom,
+		      const struct nvkm_perfdom_args *args, u32 id)
+{
+	const struct nvkm_pm_sig *sig;
+	int i, j, k;
+
+	for (i = 0; i < args->nr_ctr; i++) {
+		for (j = 0; j < 4; j++) {
+			sig = nvkm_pm_sig_find(dom, args->ctr[i].signal[j]);
+			for (k = 0; sig && k < sig->nr_src; k++) {
+				if (sig->src[k] == id)
+					return true;
+			}
+		}
+	}
+	return false;
+}
+
+/*
+ * Each source setting names a source of a signal the group counts, once,
+ * with a value its field can hold.
+ */
+static int
+nvkm_perfdom_validate_src(const struct nvkm_pm_dom *dom,
+			  const struct nvkm_perfdom_args *args)
+{
+	int i, j;
+
+	if (args->nr_src > NVKM_PM_SOURCES)
+		return -E2BIG;
+	for (i = 0; i < args->nr_src; i++) {
+		if (args->src[i].id >= dom->nr_src ||
+		    args->src[i].value & ~dom->src[args->src[i].id]->mask ||
+		    !nvkm_perfdom_uses_src(dom, args, args->src[i].id))
+			return -EINVAL;
+		for (j = 0; j < i; j++) {
+			if (args->src[j].id == args->src[i].id)
+				return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+/* The layout that runs domain @d: its own (idle counters), or PCOUNTER's. */
+static const struct nvkm_pm_layout *
+nvkm_pm_layout(struct nvkm_pm *pm, u32 d)
+{
+	return pm->dom[d].layout ?: pm->func->layout;
+}
+
+/* Whether @dom counts now: a shared domain's, or its turn on its domain. */
+static bool
+nvkm_perfdom_counting(struct nvkm_pm *pm, struct nvkm_perfdom *dom)
+{
+	const struct nvkm_pm_dom *pdm = &pm->dom[dom->args.dom];
+
+	return pdm->layout || pdm->active == dom;
+}
 
 static int
 nvkm_perfdom_validate(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args)
@@ -150,6 +288,8 @@ nvkm_perfdom_validate(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args)
 	if (args->dom >= pm->nr_doms)
 		return -ENOENT;
 	dom = &pm->dom[args->dom];
+	if (dom->layout)	/* no sources there */
+		return args->nr_src ? -EINVAL : dom->layout->validate(pm, args);
 
 	switch (args->mode) {
 	case NVKM_PERFDOM_QUAD:
@@ -192,27 +332,64 @@ nvkm_perfdom_validate(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args)
 				return -EINVAL;
 		}
 	}
-	return 0;
+	return nvkm_perfdom_validate_src(dom, args);
+}
+
+/*
+ * Make @dom the group the hardware counts for on its domain.  Where the
+ * shadow counters survive programming (before G84, GF100+), a @fresh group
+ * drops its first latch, which holds counts from before it; a group taking
+ * its turn right after a latch keeps it: only the few cycles between that
+ * latch and this write were counted the previous group's way.
+ */
+static void
+nvkm_perfdom_activate(struct nvkm_pm *pm, struct nvkm_perfdom *dom, bool fresh)
+{
+	struct nvkm_device *device = pm->engine.subdev.device;
+	const struct nvkm_pm_src *src;
+	int i;
+
+	pm->dom[dom->args.dom].active = dom;
+	dom->round = pm->round;	/* a latch already under way is not its */
+	dom->discarded = !fresh;
+	/* what the signals observe first, then what counts them */
+	for (i = 0; i < dom->args.nr_src; i++) {
+		src = pm->dom[dom->args.dom].src[dom->args.src[i].id];
+		nvkm_mask(device, src->addr, src->mask << src->shift,
+			  dom->args.src[i].value << src->shift);
+	}
+	pm->func->layout->program(pm, dom->args.dom, &dom->args);
 }
 
 /**
- * nvkm_perfdom_new() - configure a counter group and start it counting
+ * nvkm_perfdom_new_held() - configure a counter group for a holder
  * @pm: the engine
  * @args: what to count
+ * @holder: who asks (e.g. the file); NULL for a group that shares its
+ *	    domain with no other
  * @pdom: the new group
  *
+ * A free domain is taken by @holder.  Further groups of the same holder on
+ * it take turns with the first (multiplexing): each sample moves the
+ * domain on to the next of them, so each counts a share of the time and
+ * its cycle total says how much.  Another holder's domain is never taken
+ * over.  A group that is first on its domain starts counting at once.
+ *
  * Return: 0; -ENOENT for an unknown domain, -EINVAL / -E2BIG for a
- * configuration the generation cannot run, -EBUSY when another group holds
- * the domain, -EOPNOTSUPP without counter group support, -ENOMEM.  On
- * failure nothing changed.
+ * configuration the generation cannot run, -EBUSY when another holder
+ * holds the domain or a record session does, -EIO when it is wedged,
+ * -ENOSPC when the holder has NVKM_PM_GROUPS_PER_DOM groups on it already,
+ * -EOPNOTSUPP without counter group support, -ENOMEM.  On failure nothing
+ * changed.
  */
 int
-nvkm_perfdom_new(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args,
-		 struct nvkm_perfdom **pdom)
+nvkm_perfdom_new_held(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args,
+		      const void *holder, struct nvkm_perfdom **pdom)
 {
 	struct nvkm_perfdom *dom;
+	struct nvkm_pm_dom *pdm;
 	unsigned long flags;
-	int ret;
+	int ret = 0;
 
 	*pdom = NULL;
 	ret = nvkm_perfdom_validate(pm, args);
@@ -224,18 +401,36 @@ nvkm_perfdom_new(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args,
 		return -ENOMEM;
 	dom->pm = pm;
 	dom->args = *args;
+	dom->holder = holder;
 	dom->res.flags = NVKM_PERFDOM_NOT_READY;
 
 	spin_lock_irqsave(&pm->lock, flags);
-	if (pm->dom[args->dom].owner) {
+	pdm = &pm->dom[args->dom];
+	if (pdm->wedged)
+		ret = -EIO;
+	else if (pdm->record)
+		ret = -EBUSY;
+	else if (pdm->layout)	/* a shared domain: what its layout has left */
+		ret = pdm->layout->claim(pm, dom);
+	else if (pdm->nr_groups && (!holder || pdm->holder != holder))
+		ret = -EBUSY;
+	else if (pdm->nr_groups >= NVKM_PM_GROUPS_PER_DOM)
+		ret = -ENOSPC;
+	if (ret) {
 		spin_unlock_irqrestore(&pm->lock, flags);
 		kfree(dom);
-		return -EBUSY;
+		return ret;
 	}
-	pm->dom[args->dom].owner = dom;
-	dom->round = pm->round;	/* a latch already under way is not its */
 	list_add_tail(&dom->head, &pm->perfdoms);
-	pm->func->layout->program(pm, args->dom, args);
+	dom->round = pm->round;
+	if (pdm->layout) {
+		pdm->layout->program(pm, args->dom, args);
+	} else {
+		pdm->holder = holder;
+		list_add_tail(&dom->dom_head, &pdm->groups);
+		if (!pdm->nr_groups++)
+			nvkm_perfdom_activate(pm, dom, true);
+	}
 	spin_unlock_irqrestore(&pm->lock, flags);
 
 	*pdom = dom;
@@ -243,25 +438,82 @@ nvkm_perfdom_new(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args,
 }
 
 /**
+ * nvkm_perfdom_new() - configure a counter group and start it counting
+ * @pm: the engine
+ * @args: what to count
+ * @pdom: the new group
+ *
+ * The domain must be free: nvkm_perfdom_new_held() with no holder.
+ *
+ * Return: as nvkm_perfdom_new_held().
+ */
+int
+nvkm_perfdom_new(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args,
+		 struct nvkm_perfdom **pdom)
+{
+	return nvkm_perfdom_new_held(pm, args, NULL, pdom);
+}
+
+/* The group after @dom in its domain's turn order. */
+static struct nvkm_perfdom *
+nvkm_perfdom_next(struct nvkm_pm *pm, struct nvkm_perfdom *dom)
+{
+	struct list_head *groups = &pm->dom[dom->args.dom].groups;
+
+	if (list_is_last(&dom->dom_head, groups))
+		return list_first_entry(groups, struct nvkm_perfdom, dom_head);
+	return list_next_entry(dom, dom_head);
+}
+
+/**
  * nvkm_perfdom_del() - stop a counter group and release its domain
  * @pdom: the group; set to NULL
+ *
+ * When other groups of the holder share the domain, the next one counts.
  */
 void
 nvkm_perfdom_del(struct nvkm_perfdom **pdom)
 {
-	struct nvkm_perfdom *dom = *pdom;
+	struct nvkm_perfdom *dom = *pdom, *next = NULL;
+	struct nvkm_pm_dom *pdm;
 	struct nvkm_pm *pm;
 	unsigned long flags;
+	bool hw;
 
 	if (!dom)
 		return;
 	pm = dom->pm;
+	pdm = &pm->dom[dom->args.dom];
 	spin_lock_irqsave(&pm->lock, flags);
 	/* after fini (GPU removed or suspended) the hardware is not touched */
-	if (pm->engine.subdev.device->initialised)
-		pm->func->layout->stop(pm, dom->args.dom);
-	pm->dom[dom->args.dom].owner = NULL;
+	hw = pm->engine.subdev.device->initialised;
+	if (pdm->layout) {
+		if (hw)
+			pdm->layout->stop(pm, dom->args.dom);
+		pdm->layout->release(pm, dom);
+		list_del(&dom->head);
+		spin_unlock_irqrestore(&pm->lock, flags);
+		kfree(dom);
+		*pdom = NULL;
+		return;
+	}
+	if (pdm->active == dom) {
+		if (pdm->nr_groups > 1)
+			next = nvkm_perfdom_next(pm, dom);
+		pdm->active = NULL;
+	}
+	list_del(&dom->dom_head);
 	list_del(&dom->head);
+	if (!--pdm->nr_groups)
+		pdm->holder = NULL;
+	if (next) {
+		if (hw)
+			nvkm_perfdom_activate(pm, next, true);
+		else
+			pdm->active = next;
+	} else if (!pdm->active && hw) {
+		pm->func->layout->stop(pm, dom->args.dom);
+	}
 	spin_unlock_irqrestore(&pm->lock, flags);
 	kfree(dom);
 	*pdom = NULL;
@@ -287,12 +539,13 @@ nvkm_perfdom_sample_begin(struct nvkm_pm *pm, struct nvkm_perfdom **doms, int nr
 
 	spin_lock_irqsave(&pm->lock, flags);
 	list_for_each_entry(dom, &pm->perfdoms, head) {
-		if (dom->args.mode == NVKM_PERFDOM_QUAD && pm->func->layout->trigger) {
+		if (dom->args.mode == NVKM_PERFDOM_QUAD &&
+		    nvkm_pm_layout(pm, dom->args.dom)->trigger) {
 			pm->func->layout->trigger(pm);
-			pm->round++;
 			break;
 		}
 	}
+	pm->round++;	/* idle counter groups need no trigger, only a round */
 	spin_unlock_irqrestore(&pm->lock, flags);
 	return 0;
 }
@@ -310,7 +563,11 @@ nvkm_perfdom_collect_quads(struct nvkm_pm *pm)
 	list_for_each_entry(dom, &pm->perfdoms, head) {
 		if (dom->args.mode != NVKM_PERFDOM_QUAD || dom->round == pm->round)
 			continue;
-		if (!pm->func->layout->collect(pm, dom->args.dom, dom))
+		if (!nvkm_perfdom_counting(pm, dom)) {
+			dom->round = pm->round;	/* waiting its turn: not latched */
+			continue;
+		}
+		if (!nvkm_pm_layout(pm, dom->args.dom)->collect(pm, dom->args.dom, dom))
 			return false;
 		dom->round = pm->round;
 	}
@@ -325,7 +582,9 @@ nvkm_perfdom_collect_quads(struct nvkm_pm *pm)
  * @wait: busy-wait (up to NVKM_PM_LATCH_TIMEOUT_US) for the latch
  *
  * Every quad group of the device gets its latched counts (or the next
- * latch would find them unread); the sample count grows only for @doms.
+ * latch would find them unread); the sample count grows only for those of
+ * @doms that were counting.  Then each domain where groups of @doms take
+ * turns moves on to its next group.
  *
  * Return: 0, or -EAGAIN / -ETIMEDOUT when the latch has not happened.
  */
@@ -333,9 +592,10 @@ int
 nvkm_perfdom_sample_end(struct nvkm_pm *pm, struct nvkm_perfdom **doms, int nr,
 			bool wait)
 {
-	int i, us = wait ? NVKM_PM_LATCH_TIMEOUT_US : 0;
+	int i, d, us = wait ? NVKM_PM_LATCH_TIMEOUT_US : 0;
 	unsigned long flags;
 	bool done;
+	u64 turn;
 
 	for (;;) {
 		spin_lock_irqsave(&pm->lock, flags);
@@ -349,11 +609,24 @@ nvkm_perfdom_sample_end(struct nvkm_pm *pm, struct nvkm_perfdom **doms, int nr,
 	}
 
 	spin_lock_irqsave(&pm->lock, flags);
+	turn = ++pm->turns;
 	for (i = 0; i < nr; i++) {
+		if (!nvkm_perfdom_counting(pm, doms[i]))
+			continue;	/* not its turn: no sample */
+		d = doms[i]->args.dom;
 		if (doms[i]->args.mode == NVKM_PERFDOM_SINGLE)
-			pm->func->layout->collect(pm, doms[i]->args.dom, doms[i]);
+			nvkm_pm_layout(pm, d)->collect(pm, d, doms[i]);
 		doms[i]->res.flags &= ~NVKM_PERFDOM_NOT_READY;
 		doms[i]->res.samples++;
+	}
+	/* then the domains shared by several groups move on, once each */
+	for (i = 0; i < nr; i++) {
+		struct nvkm_pm_dom *pdm = &pm->dom[doms[i]->args.dom];
+
+		if (pdm->active != doms[i] || pdm->nr_groups < 2 || pdm->turn == turn)
+			continue;
+		pdm->turn = turn;
+		nvkm_perfdom_activate(pm, nvkm_perfdom_next(pm, doms[i]), false);
 	}
 	spin_unlock_irqrestore(&pm->lock, flags);
 	return 0;
@@ -409,7 +682,8 @@ nvkm_pm_oneinit(struct nvkm_subdev *subdev)
 	for (d = 0; d < pm->nr_doms; d++)
 		sort(pm->dom[d].sig, pm->dom[d].nr_sig, sizeof(*pm->dom[d].sig),
 		     nvkm_pm_sig_cmp, NULL);
-	return 0;
+	ret = nvkm_pm_sources_attach(pm);
+	return ret ?: nvkm_pm_record_oneinit(pm);
 }
 
 /* Also after a GPU reset or resume: what was configured counts again. */
@@ -427,12 +701,24 @@ nvkm_pm_init(struct nvkm_subdev *subdev)
 			return ret;
 	}
 
+	nvkm_pm_record_init(pm);
 	if (!pm->func->layout)
 		return 0;
 	spin_lock_irqsave(&pm->lock, flags);
-	list_for_each_entry(dom, &pm->perfdoms, head)
-		pm->func->layout->program(pm, dom->args.dom, &dom->args);
+	list_for_each_entry(dom, &pm->perfdoms, head) {
+		if (pm->dom[dom->args.dom].layout)
+			pm->dom[dom->args.dom].layout->program(pm, dom->args.dom, &dom->args);
+		else if (pm->dom[dom->args.dom].active == dom)
+			nvkm_perfdom_activate(pm, dom, true);
+	}
 	spin_unlock_irqrestore(&pm->lock, flags);
+	return 0;
+}
+
+static int
+nvkm_pm_fini(struct nvkm_subdev *subdev, bool suspend)
+{
+	nvkm_pm_record_fini(nvkm_pm(subdev));
 	return 0;
 }
 
@@ -442,6 +728,7 @@ nvkm_pm_dtor(struct nvkm_subdev *subdev)
 	struct nvkm_pm *pm = nvkm_pm(subdev);
 
 	WARN_ON(!list_empty(&pm->perfdoms));
+	nvkm_pm_record_dtor(pm);
 	nvkm_pm_doms_free(pm);
 	return pm;
 }
@@ -451,6 +738,7 @@ nvkm_pm = {
 	.dtor = nvkm_pm_dtor,
 	.oneinit = nvkm_pm_oneinit,
 	.init = nvkm_pm_init,
+	.fini = nvkm_pm_fini,
 };
 
 int

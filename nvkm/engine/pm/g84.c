@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: MIT
-/* G84:G92 PCOUNTER: record mode, SPEC_SRC (selectable SWAP), PERIODIC. */
+/*
+ * G84:G92 PCOUNTER: record mode, SPEC_SRC (selectable SWAP), PERIODIC;
+ * wider VFETCH and CROP multiplexers than G80.
+ */
 #include "priv.h"
 
 static const struct nvkm_pm_func
@@ -7,6 +10,9 @@ g84_pm = {
 	.caps = G84_PM_CAPS,
 	.doms = nv40_pm_doms,
 	.layout = &nv40_pm_layout,
+	.sources = g84_pm_sources,
+	.nr_sources = TESLA_PM_SOURCES,
+	.record = &g84_pm_record,
 };
 
 int

@@ -247,6 +247,8 @@ gf100_pm_doms_(struct nvkm_pm *pm, const struct gf100_pm_set *hub,
 		ret = gf100_pm_sets(pm, &d, gpc, gpcs, gf100_pm_gpc_addr);
 	if (!ret)
 		ret = gf100_pm_sets(pm, &d, part, parts, gf100_pm_part_addr);
+	if (!ret)	/* after the domain sets: PDAEMON's idle counters */
+		ret = nvkm_pm_pdaemon_doms(pm);
 	return ret;
 }
 

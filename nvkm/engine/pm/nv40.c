@@ -140,7 +140,8 @@ nv40_pm_collect(struct nvkm_pm *pm, int d, struct nvkm_perfdom *dom)
 	 * Before G84 nothing clears the shadow counters when a group is
 	 * programmed: the first latch holds older counts and is dropped.
 	 */
-	discard = !res->samples && !(pm->func->caps & NVKM_PM_CAP_SPEC_SRC);
+	discard = !dom->discarded && !(pm->func->caps & NVKM_PM_CAP_SPEC_SRC);
+	dom->discarded = true;
 	for (i = 0; i < dom->args.nr_ctr; i++) {
 		v = nvkm_rd32(device, nv40_pm_ctr[i] + d * 4);
 		if (discard)
@@ -238,11 +239,84 @@ nv40_pm_doms(struct nvkm_pm *pm)
 	return ret;
 }
 
+/*
+ * Sources: PGRAPH units' multiplexers, which choose what their MUX signals
+ * show (registers and fields as nouveau knows them; the reference names
+ * the signals only).  Only G80 has named signals in this family.
+ */
+#define NV50_PGRAPH_VFETCH_MUX		0x400c0c
+#define NV50_PGRAPH_CROP_MUX		0x407008
+#define NV50_PGRAPH_ZROP_MUX		0x40708c
+#define NV50_PGRAPH_PROP_MUX		0x408e50
+
+static const struct nvkm_pm_src nv50_vfetch_src[] = {
+	{ "vfetch_sel", NV50_PGRAPH_VFETCH_MUX, 0x1, 0 },
+};
+
+static const struct nvkm_pm_src nv50_crop_src[] = {
+	{ "crop_sel0", NV50_PGRAPH_CROP_MUX, 0x7, 0 },
+	{ "crop_sel1", NV50_PGRAPH_CROP_MUX, 0x7, 16 },
+};
+
+static const struct nvkm_pm_src nv50_zrop_src[] = {
+	{ "zrop_sel0", NV50_PGRAPH_ZROP_MUX, 0xf, 0 },
+	{ "zrop_sel1", NV50_PGRAPH_ZROP_MUX, 0xf, 16 },
+};
+
+static const struct nvkm_pm_src nv50_prop_src[] = {
+	{ "prop_sel", NV50_PGRAPH_PROP_MUX, 0x1f, 0 },
+};
+
+static const struct nvkm_pm_src_map nv50_pm_sources[TESLA_PM_SOURCES] = {
+	{ "VFETCH.MUX", nv50_vfetch_src, ARRAY_SIZE(nv50_vfetch_src) },
+	{ "CROP.MUX", nv50_crop_src, ARRAY_SIZE(nv50_crop_src) },
+	{ "ZROP.MUX", nv50_zrop_src, ARRAY_SIZE(nv50_zrop_src) },
+	{ "PROP.MUX", nv50_prop_src, ARRAY_SIZE(nv50_prop_src) },
+};
+
+/* G84 widens VFETCH's and CROP's first field. */
+static const struct nvkm_pm_src g84_vfetch_src[] = {
+	{ "vfetch_sel", NV50_PGRAPH_VFETCH_MUX, 0x3, 0 },
+};
+
+static const struct nvkm_pm_src g84_crop_src[] = {
+	{ "crop_sel0", NV50_PGRAPH_CROP_MUX, 0xf, 0 },
+	{ "crop_sel1", NV50_PGRAPH_CROP_MUX, 0x7, 16 },
+};
+
+const struct nvkm_pm_src_map g84_pm_sources[TESLA_PM_SOURCES] = {
+	{ "VFETCH.MUX", g84_vfetch_src, ARRAY_SIZE(g84_vfetch_src) },
+	{ "CROP.MUX", g84_crop_src, ARRAY_SIZE(g84_crop_src) },
+	{ "ZROP.MUX", nv50_zrop_src, ARRAY_SIZE(nv50_zrop_src) },
+	{ "PROP.MUX", nv50_prop_src, ARRAY_SIZE(nv50_prop_src) },
+};
+
+/* GT200 widens CROP's second field and moves PROP's multiplexer. */
+#define GT200_PGRAPH_PROP_MUX		0x408750
+
+static const struct nvkm_pm_src gt200_crop_src[] = {
+	{ "crop_sel0", NV50_PGRAPH_CROP_MUX, 0xf, 0 },
+	{ "crop_sel1", NV50_PGRAPH_CROP_MUX, 0x1f, 16 },
+};
+
+static const struct nvkm_pm_src gt200_prop_src[] = {
+	{ "prop_sel", GT200_PGRAPH_PROP_MUX, 0x3f, 0 },
+};
+
+const struct nvkm_pm_src_map gt200_pm_sources[TESLA_PM_SOURCES] = {
+	{ "VFETCH.MUX", g84_vfetch_src, ARRAY_SIZE(g84_vfetch_src) },
+	{ "CROP.MUX", gt200_crop_src, ARRAY_SIZE(gt200_crop_src) },
+	{ "ZROP.MUX", nv50_zrop_src, ARRAY_SIZE(nv50_zrop_src) },
+	{ "PROP.MUX", gt200_prop_src, ARRAY_SIZE(gt200_prop_src) },
+};
+
 static const struct nvkm_pm_func
 nv40_pm = {
 	.caps = NV40_PM_CAPS,
 	.doms = nv40_pm_doms,
 	.layout = &nv40_pm_layout,
+	.sources = nv50_pm_sources,
+	.nr_sources = ARRAY_SIZE(nv50_pm_sources),
 };
 
 int

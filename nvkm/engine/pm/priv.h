@@ -3,6 +3,7 @@
 #define __NVKM_PM_PRIV_H__
 #include <nvkm/engine/pm.h>
 #include <nvkm/hw/pcounter.h>
+#include <nvkm/subdev/mmu.h>
 #include "catalog.h"
 
 /**
@@ -12,12 +13,32 @@
  * @trigger: latch every quad mode domain at once
  * @collect: add domain @d's latched counters to @dom's totals; false if
  *	     the latch has not happened yet
+ * @validate: a domain's own layout (&nvkm_pm_dom.layout) only: check
+ *	      @args instead of the PCOUNTER rules
+ * @claim: a domain's own layout only: take what @dom needs, under
+ *	   pm->lock, instead of the whole domain (-EBUSY when it is not there)
+ * @release: a domain's own layout only: give back what @claim took
  */
 struct nvkm_pm_layout {
 	void (*program)(struct nvkm_pm *pm, int d, const struct nvkm_perfdom_args *args);
 	void (*stop)(struct nvkm_pm *pm, int d);
 	void (*trigger)(struct nvkm_pm *pm);
 	bool (*collect)(struct nvkm_pm *pm, int d, struct nvkm_perfdom *dom);
+	int (*validate)(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args);
+	int (*claim)(struct nvkm_pm *pm, struct nvkm_perfdom *dom);
+	void (*release)(struct nvkm_pm *pm, struct nvkm_perfdom *dom);
+};
+
+/**
+ * struct nvkm_pm_src_map - the sources of a family of named signals
+ * @prefix: the signals whose name starts with it
+ * @src: their sources
+ * @nr_src: entries in @src (up to NVKM_PM_SIG_SOURCES)
+ */
+struct nvkm_pm_src_map {
+	const char *prefix;
+	const struct nvkm_pm_src *src;
+	u8 nr_src;
 };
 
 /**
@@ -26,12 +47,18 @@ struct nvkm_pm_layout {
  * @init: generation-specific hardware setup (may be NULL)
  * @doms: describe the chipset's domains (nvkm_pm_dom_add() each)
  * @layout: register layout; NULL when counter groups are not supported yet
+ * @sources: which named signals have which sources (may be NULL)
+ * @nr_sources: entries in @sources
+ * @record: record mode specifics; NULL without record mode
  */
 struct nvkm_pm_func {
 	u64 caps;
 	int (*init)(struct nvkm_pm *pm);
 	int (*doms)(struct nvkm_pm *pm);
 	const struct nvkm_pm_layout *layout;
+	const struct nvkm_pm_src_map *sources;
+	u8 nr_sources;
+	const struct nvkm_pm_record_func *record;
 };
 
 int nvkm_pm_new_(const struct nvkm_pm_func *func, struct nvkm_device *device,
@@ -43,12 +70,39 @@ __printf(4, 5)
 int nvkm_pm_sig_add(struct nvkm_pm *pm, int d, u8 signal, const char *fmt, ...);
 
 int gf100_pm_init(struct nvkm_pm *pm);
+
+/**
+ * struct nvkm_pm_record_func - what record mode differs in per generation
+ * @vmm_flags: where a record buffer may lie in the GPU address space
+ *	       (G84:G92 low 4 GiB; G92+ one 4 GiB block: the position is
+ *	       32 bits and wraps)
+ * @address_high: RECORD_ADDRESS_HIGH exists (G92+)
+ * @user_signal: USER_0 of domain @d for a USER trigger, or -1 (GT215+);
+ *		 NULL before GT215
+ */
+struct nvkm_pm_record_func {
+	u32 vmm_flags;
+	bool address_high;
+	int (*user_signal)(struct nvkm_pm *pm, int d);
+};
+
+extern const struct nvkm_pm_record_func g84_pm_record;
+extern const struct nvkm_pm_record_func g92_pm_record;
+int nvkm_pm_record_oneinit(struct nvkm_pm *pm);
+void nvkm_pm_record_init(struct nvkm_pm *pm);
+void nvkm_pm_record_fini(struct nvkm_pm *pm);
+void nvkm_pm_record_dtor(struct nvkm_pm *pm);
 int nv10_pm_doms(struct nvkm_pm *pm);
 int nv40_pm_doms(struct nvkm_pm *pm);
 extern const struct nvkm_pm_layout nv40_pm_layout;
 extern const struct nvkm_pm_layout nv10_pm_layout;
 extern const struct nvkm_pm_layout gf100_pm_layout;
+/* VFETCH, CROP, ZROP and PROP: the G80:GF100 units with known multiplexers */
+#define TESLA_PM_SOURCES	4
+extern const struct nvkm_pm_src_map g84_pm_sources[TESLA_PM_SOURCES];
+extern const struct nvkm_pm_src_map gt200_pm_sources[TESLA_PM_SOURCES];
 int gk104_pm_doms(struct nvkm_pm *pm);
+int nvkm_pm_pdaemon_doms(struct nvkm_pm *pm);
 
 /* Capabilities each generation inherits from the one before it. */
 #define NV10_PM_CAPS	NVKM_PM_CAP_COUNTER_40BIT

@@ -140,12 +140,35 @@ nvkm_vmm_place(struct nvkm_vmm *vmm, u64 size, u32 flags, u64 *addr)
 int
 nvkm_vmm_map(struct nvkm_vmm *vmm, void *cpu, u64 size, u32 flags, u64 *addr)
 {
+	return nvkm_vmm_map_repeat(vmm, cpu, size, 1, flags, addr);
+}
+
+/**
+ * nvkm_vmm_map_repeat() - map a kernel buffer several times, back to back
+ * @vmm: the space
+ * @cpu: the buffer, as for nvkm_vmm_map()
+ * @size: bytes of the buffer, a multiple of NVKM_VMM_PAGE
+ * @copies: how many times it is mapped (1 .. 1024)
+ * @flags: NVKM_VMM_* placement rules, for the whole range
+ * @addr: the address chosen: copy i is at @addr + i * @size
+ *
+ * An engine writing through the range linearly goes round the buffer as
+ * through a ring, @copies times, before it reaches the end.
+ *
+ * Return: as nvkm_vmm_map(); nothing is mapped on failure.
+ */
+int
+nvkm_vmm_map_repeat(struct nvkm_vmm *vmm, void *cpu, u64 size, u32 copies,
+		    u32 flags, u64 *addr)
+{
 	struct nvkm_device *device = vmm->device;
 	struct nvkm_vma *vma;
 	u64 va;
+	u32 i;
 	int ret;
 
-	if (!cpu || !size || !IS_ALIGNED(size, NVKM_VMM_PAGE) ||
+	if (!cpu || !size || !IS_ALIGNED(size, NVKM_VMM_PAGE) || !copies ||
+	    copies > 1024 || size > BIT_ULL(NVKM_VMM_BITS) / copies ||
 	    (flags & ~(NVKM_VMM_NO_4G_CROSS | NVKM_VMM_LOW_4G)))
 		return -EINVAL;
 	vma = kzalloc(sizeof(*vma), GFP_KERNEL);
@@ -153,18 +176,24 @@ nvkm_vmm_map(struct nvkm_vmm *vmm, void *cpu, u64 size, u32 flags, u64 *addr)
 		return -ENOMEM;
 
 	mutex_lock(&vmm->mutex);
-	ret = nvkm_vmm_place(vmm, size, flags, &va);
-	if (!ret)
-		ret = device->mmio->vm_map(device->mmio_priv, vmm->id, va, cpu, size);
+	ret = nvkm_vmm_place(vmm, size * copies, flags, &va);
+	for (i = 0; !ret && i < copies; i++) {
+		ret = device->mmio->vm_map(device->mmio_priv, vmm->id, va + i * size,
+					   cpu, size);
+		while (ret && i--)
+			device->mmio->vm_unmap(device->mmio_priv, vmm->id,
+					       va + i * size, size);
+	}
 	if (ret) {
 		mutex_unlock(&vmm->mutex);
 		kfree(vma);
 		return ret;
 	}
 	vma->addr = va;
-	vma->size = size;
+	vma->size = size * copies;
+	vma->piece = size;
 	list_add_tail(&vma->head, &vmm->vmas);
-	vmm->next = va + size;
+	vmm->next = va + size * copies;
 	mutex_unlock(&vmm->mutex);
 	*addr = va;
 	return 0;
@@ -186,10 +215,14 @@ nvkm_vmm_unmap(struct nvkm_vmm *vmm, u64 addr)
 
 	mutex_lock(&vmm->mutex);
 	list_for_each_entry(vma, &vmm->vmas, head) {
+		u64 at;
+
 		if (vma->addr != addr)
 			continue;
-		ret = device->mmio->vm_unmap(device->mmio_priv, vmm->id,
-					     vma->addr, vma->size);
+		ret = 0;
+		for (at = 0; at < vma->size; at += vma->piece)
+			ret = device->mmio->vm_unmap(device->mmio_priv, vmm->id,
+						     vma->addr + at, vma->piece) ?: ret;
 		list_del(&vma->head);
 		kfree(vma);
 		break;

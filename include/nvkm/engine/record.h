@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef __NVKM_RECORD_H__
+#define __NVKM_RECORD_H__
+#include <nvkm/engine/pm.h>
+
+/*
+ * PCOUNTER record mode sessions (G84:GF100): the engine's side of
+ * RECORD_START / RECORD_STATUS / RECORD_STOP.  The caller provides one
+ * ring of memory per domain (kernel addresses, alive until the session is
+ * deleted); the engine maps it for the GPU, runs the hardware and keeps
+ * the accounts.  See nvkm/engine/pm/record.c.
+ */
+#define NVKM_RECORD_DOMS		8
+#define NVKM_RECORD_SIGNALS		12
+#define NVKM_RECORD_SHORT_SIGNALS	4
+
+/* What pulses a domain's STOP input */
+#define NVKM_RECORD_STOP_PERIODIC	0	/* PERIODIC, period 1..7 */
+#define NVKM_RECORD_STOP_SIGNAL		1	/* a signal */
+#define NVKM_RECORD_STOP_USER		2	/* USER_0, by trigger (GT215+) */
+
+/* nvkm_record_dom_args.flags */
+#define NVKM_RECORD_STOP_EDGE		BIT(0)	/* SIGNAL: rising edges only */
+
+/* nvkm_record_status.flags */
+#define NVKM_RECORD_FAULT		BIT(0)
+#define NVKM_RECORD_STOPPED		BIT(1)
+#define NVKM_RECORD_INTERRUPTED		BIT(2)
+
+/**
+ * struct nvkm_record_dom_args - one domain of a record session
+ * @dom: domain index
+ * @nr_signals: signals counted, slots 0 .. @nr_signals - 1
+ * @signal: per slot (PRE_SRC[0..3], START_SRC[0..3], EVENT_SRC[0..3])
+ * @stop: NVKM_RECORD_STOP_*
+ * @stop_arg: PERIODIC: period 1..7; SIGNAL: the signal; USER: 0
+ * @flags: NVKM_RECORD_STOP_EDGE
+ * @ring: the domain's ring: page aligned, contiguous in the kernel's
+ *	  address space, alive and unmoved until the session is deleted
+ * @ring_size: its bytes, a non-zero multiple of 4096
+ */
+struct nvkm_record_dom_args {
+	u32 dom;
+	u32 nr_signals;
+	u8 signal[NVKM_RECORD_SIGNALS];
+	u32 stop;
+	u32 stop_arg;
+	u32 flags;
+	void *ring;
+	u64 ring_size;
+};
+
+/**
+ * struct nvkm_record_args - a record session
+ * @shrt: short (16-byte) packets
+ * @nr_doms: entries in @dom, 1 .. NVKM_RECORD_DOMS
+ * @dom: the domains
+ */
+struct nvkm_record_args {
+	bool shrt;
+	u32 nr_doms;
+	struct nvkm_record_dom_args dom[NVKM_RECORD_DOMS];
+};
+
+/**
+ * struct nvkm_record_status - where one domain's recording stands
+ * @written: packets the hardware has written since the start
+ * @ready: packets surely in memory (the newest may still be on its way)
+ * @tail: oldest packet still in the ring
+ * @lost: packets overwritten before they were read
+ * @position: ring offset of the next packet
+ * @wraps: times the hardware went round the ring
+ * @rearms: times the hardware was moved back to the start of its window
+ * @gaps: times it ran out of window first (packets lost, uncounted)
+ * @flags: NVKM_RECORD_*
+ */
+struct nvkm_record_status {
+	u64 written;
+	u64 ready;
+	u64 tail;
+	u64 lost;
+	u64 position;
+	u64 wraps;
+	u32 rearms;
+	u32 gaps;
+	u32 flags;
+};
+
+struct nvkm_record;
+
+int nvkm_record_new(struct nvkm_pm *pm, const struct nvkm_record_args *args,
+		    struct nvkm_record **prec);
+int nvkm_record_status(struct nvkm_record *rec, const u64 *read, bool trigger,
+		       struct nvkm_record_status *st);
+int nvkm_record_del(struct nvkm_record **prec, struct nvkm_record_status *st);
+int nvkm_record_nr_doms(struct nvkm_record *rec);
+void nvkm_record_poll(struct nvkm_pm *pm);
+u64 nvkm_record_window(struct nvkm_record *rec, int i, u64 *size);
+struct nvkm_vmm *nvkm_pm_record_vmm(struct nvkm_pm *pm);
+void nvkm_pm_record_clock(struct nvkm_pm *pm, void (*delay)(void *priv, unsigned int us),
+			  void *priv, unsigned int poll_ms);
+
+#endif

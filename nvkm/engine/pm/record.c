@@ -1,0 +1,1028 @@
+// SPDX-License-Identifier: MIT
+/*
+ * PCOUNTER record mode (G84:GF100).  A session runs record mode on a few
+ * domains; each has a ring of memory the hardware writes packets into.
+ *
+ * Memory.  Every session maps its rings into one GPU address space that
+ * the engine keeps while any session exists: RECORD_CHAN and RECORD_DMA
+ * are global, so the domains recording at once share one channel and one
+ * DMA object (the whole space, offset = address).  A domain's ring is
+ * mapped several times back to back (its "window"): the hardware's
+ * position only grows (it is 32 bits and would wrap at 4 GiB, which is
+ * why a window never crosses a 4 GiB block, and lies below 4 GiB on
+ * G84:G92), so going through the window is going round the ring, and
+ * RECORD_LIMIT is the window's last packet.  Everything the hardware can
+ * write - up to the one packet it writes at or past the limit - is mapped
+ * for as long as the domain records; addresses are never reused, so a
+ * packet still on its way when a session stops lands in memory no one
+ * else was given.
+ *
+ * Binding, in the order the hardware needs: RECORD_DMA, then RECORD_CHAN
+ * with VALID (once per address space); per domain RECORD_ADDRESS_HIGH
+ * (G92+), RECORD_LIMIT, the signals, CTRL in record mode, and only then
+ * RECORD_START, so that the counters are cleared and no bogus packet is
+ * sent.  When no other session records, GCTRL.RECORD_RESET is held over
+ * the programming (nothing can be sent, every domain starts counting in
+ * the same cycle) and GCTRL.PERIODIC_RESET with it when no other session
+ * uses the PERIODIC signals, so the domains' periods start together.
+ *
+ * Re-arm.  The ring is overwritten: the hardware never waits for
+ * userspace, and the engine counts the packets userspace had not read
+ * when they were overwritten (written - ring > read).  Before the
+ * hardware reaches the end of its window, the engine moves it back to the
+ * same ring slot in the window's first copy: it leaves record mode for a
+ * moment so no packet goes out between reading the position and writing
+ * RECORD_START, enters it again and writes RECORD_START.  That restarts
+ * the counters: the counts since the previous packet are lost, and the
+ * cycle counter starts again from 0 (once per window, a few MiB of
+ * packets).  A delayed work item polls every NVKM_PM_RECORD_POLL_MS while
+ * sessions exist, because the hardware needs the re-arm whether or not
+ * userspace calls STATUS (which polls too); the window is large enough
+ * for the poll to come long before the end.
+ *
+ * Stop.  Out of record mode for a moment, RECORD_LIMIT is set to 0 and
+ * STOP forced on; back in it, the next packet, which carries the counts
+ * since the last STOP, is the last, and clears the "buffer valid" flag;
+ * once it has gone out (and had time to land) the domain leaves record
+ * mode.  A domain whose last packet was not
+ * seen going out (its clock stopped?) is "dirty": it could still send to
+ * its old position, so it is only recorded on again with RECORD_RESET,
+ * when no other session runs.
+ *
+ * VM faults must not happen; if RECORD_STATUS shows one all the same,
+ * the domain is wedged until the GPU is reset (a hardware bug, says the
+ * reference): it is logged, and every later use of the domain fails with
+ * -EIO.  Device init (after a reset) clears the mark once the FAULT bit
+ * reads clear.
+ */
+#include <linux/bitfield.h>
+#include <linux/delay.h>
+#include <linux/ktime.h>
+#include <linux/math64.h>
+#include <linux/mm.h>
+#include <linux/slab.h>
+#include <linux/workqueue.h>
+#include <nvkm/engine/record.h>
+#include "priv.h"
+
+/* The DMA object every record domain writes through: the whole space. */
+#define NVKM_PM_RECORD_DMA		0x0001
+/* Bytes of a domain's window, shared out in copies of its ring. */
+#define NVKM_PM_RECORD_WINDOW		SZ_4M
+#define NVKM_PM_RECORD_COPIES_MIN	2
+#define NVKM_PM_RECORD_COPIES_MAX	16
+/* How often the hardware is looked at while sessions run. */
+#define NVKM_PM_RECORD_POLL_MS		10
+/* How long a packet may take to reach memory once sent (no figure in the
+ * reference: a memory write takes well under a microsecond; the
+ * simulated GPU takes 16 cycles of its 1 MHz clock).
+ */
+#define NVKM_PM_RECORD_LAND_US		50
+/* How long RECORD_STOP waits for the last packet to go out. */
+#define NVKM_PM_RECORD_FLUSH_US		1000
+
+#define NVKM_PM_RECORD_OP_ARG0		0xaaaa
+#define NVKM_PM_RECORD_OP_ONE		0xffff
+/* arg 0 now and not arg 1 (the same signal a cycle earlier): a rising edge */
+#define NVKM_PM_RECORD_OP_EDGE		(0x2222 | NV_PCOUNTER_OP_DELAY1)
+
+/**
+ * struct nvkm_pm_record - record mode state of an engine
+ * @pm: the engine
+ * @mutex: everything below but @dirty (pm->lock), and every session
+ * @sessions: &struct nvkm_record, running or not
+ * @vmm: the address space the sessions' rings are mapped in, or NULL
+ * @bound: RECORD_CHAN binds @vmm
+ * @running: the device is initialised: its registers may be touched
+ * @dirty: per domain, its last packet was not seen going out
+ * @poll: the work polling the running sessions
+ * @poll_ms: its period, 0 for none (tests poll by hand)
+ * @delay: how the engine waits for the GPU (tests step a manual clock)
+ * @delay_priv: argument of @delay
+ */
+struct nvkm_pm_record {
+	struct nvkm_pm *pm;
+	struct mutex mutex;	/* see above */
+	struct list_head sessions;
+	struct nvkm_vmm *vmm;
+	bool bound;
+	bool running;
+	bool dirty[NV40_PCOUNTER_DOMS];
+	struct delayed_work poll;
+	unsigned int poll_ms;
+	void (*delay)(void *priv, unsigned int us);
+	void *delay_priv;
+};
+
+/**
+ * struct nvkm_record_dom - one domain of a session
+ * @args: as asked for
+ * @pkt: bytes per packet
+ * @slots: packets in the ring
+ * @win: GPU address of the window
+ * @win_end: first address past it
+ * @epoch_addr: where the hardware started since the last (re-)arm
+ * @epoch_written: packets written before that
+ * @pos: the position last read from RECORD_STATUS (with the high bits)
+ * @moved: when @pos last changed
+ * @written: packets written
+ * @tail: oldest packet not overwritten, nor read... nor lost
+ * @lost: packets overwritten unread
+ * @rearms: re-arms
+ * @gaps: times the hardware was found at the end of its window
+ * @flags: NVKM_RECORD_*
+ */
+struct nvkm_record_dom {
+	struct nvkm_record_dom_args args;
+	u32 pkt;
+	u64 slots;
+	u64 win;
+	u64 win_end;
+	u64 epoch_addr;
+	u64 epoch_written;
+	u64 pos;
+	ktime_t moved;
+	u64 written;
+	u64 tail;
+	u64 lost;
+	u32 rearms;
+	u32 gaps;
+	u32 flags;
+};
+
+/**
+ * struct nvkm_record - a record session
+ * @pm: the engine
+ * @head: in &nvkm_pm_record.sessions
+ * @shrt: short packets
+ * @active: the hardware records for it
+ * @nr: domains
+ * @dom: the domains
+ */
+struct nvkm_record {
+	struct nvkm_pm *pm;
+	struct list_head head;
+	bool shrt;
+	bool active;
+	int nr;
+	struct nvkm_record_dom dom[NVKM_RECORD_DOMS];
+};
+
+static struct nvkm_device *
+nvkm_record_device(struct nvkm_pm *pm)
+{
+	return pm->engine.subdev.device;
+}
+
+static void
+nvkm_record_delay(struct nvkm_pm_record *prec, unsigned int us)
+{
+	if (prec->delay)
+		prec->delay(prec->delay_priv, us);
+	else
+		fsleep(us);
+}
+
+/* --- registers (pm->lock held) ---------------------------------------- */
+
+static void
+nvkm_record_wedge(struct nvkm_pm *pm, struct nvkm_record_dom *rd)
+{
+	struct nvkm_pm_dom *dom = &pm->dom[rd->args.dom];
+
+	rd->flags |= NVKM_RECORD_FAULT;
+	if (dom->wedged)
+		return;
+	dom->wedged = true;
+	nvkm_error(&pm->engine.subdev,
+		   "domain %s: VM fault on its record buffer, the domain is wedged until the GPU is reset\n",
+		   dom->name);
+}
+
+/* Read RECORD_STATUS and bring the accounts up to date. */
+static void
+nvkm_record_observe(struct nvkm_pm *pm, struct nvkm_record_dom *rd)
+{
+	u32 st = nvkm_rd32(nvkm_record_device(pm), NV40_PCOUNTER_RECORD_STATUS(rd->args.dom));
+	u64 pos = (rd->win & ~(u64)U32_MAX) | (st & NV40_PCOUNTER_RECORD_STATUS_POS);
+	u64 written;
+
+	if (st & NV40_PCOUNTER_RECORD_STATUS_FAULT)
+		nvkm_record_wedge(pm, rd);
+	if (pos != rd->pos) {
+		rd->pos = pos;
+		rd->moved = ktime_get();
+	}
+	/* Outside the epoch's stretch the hardware is not where it was put. */
+	if (pos < rd->epoch_addr || pos > rd->win_end)
+		return;
+	written = rd->epoch_written + (pos - rd->epoch_addr) / rd->pkt;
+	rd->written = max(rd->written, written);
+}
+
+/*
+ * Packets the reader is done with (clamped to what exists), then those
+ * the ring overwrote before it got to them: lost.
+ */
+static void
+nvkm_record_account(struct nvkm_record_dom *rd, u64 read)
+{
+	rd->tail = max(rd->tail, min(read, rd->written));
+	if (rd->written > rd->tail + rd->slots) {
+		rd->lost += rd->written - rd->slots - rd->tail;
+		rd->tail = rd->written - rd->slots;
+	}
+}
+
+/* In the window's last copy: move the hardware back to its first. */
+static void
+nvkm_record_rearm(struct nvkm_pm *pm, struct nvkm_record *rec, struct nvkm_record_dom *rd)
+{
+	struct nvkm_device *device = nvkm_record_device(pm);
+	int d = rd->args.dom;
+	u64 ring = rd->slots * rd->pkt, to;
+	u32 ctrl;
+
+	if (rd->pos - rd->win < rd->win_end - rd->win - ring)
+		return;
+	/* Out of record mode nothing is sent: the position holds still. */
+	ctrl = nvkm_rd32(device, NV40_PCOUNTER_CTRL(d));
+	nvkm_wr32(device, NV40_PCOUNTER_CTRL(d), ctrl & ~NV40_PCOUNTER_CTRL_MODE);
+	nvkm_record_observe(pm, rd);
+	if (rd->pos >= rd->win_end)
+		rd->gaps++;	/* it stopped at the limit: packets were lost */
+	to = rd->win + (rd->pos - rd->win) % ring;
+	nvkm_wr32(device, NV40_PCOUNTER_CTRL(d), ctrl);
+	nvkm_wr32(device, NV40_PCOUNTER_RECORD_START(d), lower_32_bits(to));
+	rd->epoch_addr = to;
+	rd->epoch_written = rd->written;
+	rd->pos = to;
+	rd->rearms++;
+}
+
+static void
+nvkm_record_src(struct nvkm_device *device, int d, const struct nvkm_record_dom_args *a,
+		u8 zero)
+{
+	static const u32 src[3] = {
+		NV40_PCOUNTER_PRE_SRC(0), NV40_PCOUNTER_START_SRC(0), NV40_PCOUNTER_EVENT_SRC(0),
+	};
+	int i, j;
+
+	for (i = 0; i < ARRAY_SIZE(src); i++) {
+		u32 v = 0;
+
+		for (j = 0; j < 4; j++) {
+			int slot = i * 4 + j;
+
+			v |= (slot < a->nr_signals ? a->signal[slot] : zero) << (j * 8);
+		}
+		nvkm_wr32(device, src[i] + d * 4, v);
+		/* the ops feed only PRE/START/EVENT, which record mode ignores */
+		nvkm_wr32(device, src[i] + 0x20 + d * 4, 0);
+	}
+	nvkm_wr32(device, NV40_PCOUNTER_SETFLAG_OP(d), 0);
+	nvkm_wr32(device, NV40_PCOUNTER_CLRFLAG_OP(d), 0);
+}
+
+static void
+nvkm_record_stop_src(struct nvkm_pm *pm, int d, const struct nvkm_record_dom_args *a)
+{
+	struct nvkm_device *device = nvkm_record_device(pm);
+	u32 src = 0, op = NVKM_PM_RECORD_OP_ARG0;
+
+	switch (a->stop) {
+	case NVKM_RECORD_STOP_PERIODIC:
+		src = pm->dom[d].trailer + NV40_PCOUNTER_TRAILER_PERIODIC;
+		break;
+	case NVKM_RECORD_STOP_SIGNAL:
+		src = a->stop_arg;
+		if (a->flags & NVKM_RECORD_STOP_EDGE) {
+			src |= a->stop_arg << 8;
+			op = NVKM_PM_RECORD_OP_EDGE;
+		}
+		break;
+	case NVKM_RECORD_STOP_USER:
+		src = pm->func->record->user_signal(pm, d);
+		break;
+	}
+	nvkm_wr32(device, NV40_PCOUNTER_STOP_SRC(d), src);
+	nvkm_wr32(device, NV40_PCOUNTER_STOP_OP(d), op);
+}
+
+static u32
+nvkm_record_ctrl(const struct nvkm_record *rec, const struct nvkm_record_dom *rd)
+{
+	u32 ctrl = FIELD_PREP(NV40_PCOUNTER_CTRL_MODE, NV_PCOUNTER_MODE_RECORD);
+
+	if (rec->shrt)
+		ctrl |= NV40_PCOUNTER_CTRL_RECORD_SHORT;
+	if (rd->args.stop == NVKM_RECORD_STOP_PERIODIC)
+		ctrl |= FIELD_PREP(NV40_PCOUNTER_CTRL_PERIODIC, rd->args.stop_arg);
+	return ctrl;
+}
+
+/* Program a domain and start it, in the order the hardware needs. */
+static void
+nvkm_record_program(struct nvkm_pm *pm, struct nvkm_record *rec, struct nvkm_record_dom *rd)
+{
+	struct nvkm_device *device = nvkm_record_device(pm);
+	int d = rd->args.dom;
+
+	if (pm->func->record->address_high)
+		nvkm_wr32(device, NV40_PCOUNTER_RECORD_ADDRESS_HIGH(d), upper_32_bits(rd->win));
+	nvkm_wr32(device, NV40_PCOUNTER_RECORD_LIMIT(d), lower_32_bits(rd->win_end - rd->pkt));
+	nvkm_record_src(device, d, &rd->args, pm->dom[d].trailer + NV40_PCOUNTER_TRAILER_ZERO);
+	nvkm_record_stop_src(pm, d, &rd->args);
+	/* record mode first: RECORD_START then clears the counters */
+	nvkm_wr32(device, NV40_PCOUNTER_CTRL(d), nvkm_record_ctrl(rec, rd));
+	nvkm_wr32(device, NV40_PCOUNTER_RECORD_START(d), lower_32_bits(rd->win));
+	rd->epoch_addr = rd->win;
+	rd->pos = rd->win;
+	rd->moved = ktime_get();
+}
+
+static bool
+nvkm_record_uses_periodic(const struct nvkm_record *rec)
+{
+	int i;
+
+	for (i = 0; i < rec->nr; i++) {
+		if (rec->dom[i].args.stop == NVKM_RECORD_STOP_PERIODIC)
+			return true;
+	}
+	return false;
+}
+
+/* Start every domain of @rec; pm->lock held. */
+static void
+nvkm_record_hw_start(struct nvkm_pm_record *prec, struct nvkm_record *rec)
+{
+	struct nvkm_pm *pm = prec->pm;
+	struct nvkm_device *device = nvkm_record_device(pm);
+	struct nvkm_record *other;
+	bool alone = true, periodic_free = true;
+	u32 gctrl = 0;
+	int i;
+
+	list_for_each_entry(other, &prec->sessions, head) {
+		if (!other->active)
+			continue;
+		alone = false;
+		if (nvkm_record_uses_periodic(other))
+			periodic_free = false;
+	}
+	if (alone)
+		gctrl |= NV40_PCOUNTER_GCTRL_RECORD_RESET;
+	if (periodic_free && nvkm_record_uses_periodic(rec))
+		gctrl |= NV40_PCOUNTER_GCTRL_PERIODIC_RESET;
+	if (gctrl)
+		nvkm_wr32(device, NV40_PCOUNTER_GCTRL, gctrl);
+
+	if (!prec->bound) {
+		/* the DMA object is sampled by the RECORD_CHAN write: first */
+		nvkm_wr32(device, NV40_PCOUNTER_RECORD_DMA, NVKM_PM_RECORD_DMA);
+		nvkm_wr32(device, NV40_PCOUNTER_RECORD_CHAN,
+			  FIELD_PREP(NV40_PCOUNTER_RECORD_CHAN_CHAN, prec->vmm->id) |
+			  NV40_PCOUNTER_RECORD_CHAN_VALID);
+		prec->bound = true;
+	}
+	for (i = 0; i < rec->nr; i++) {
+		nvkm_record_program(pm, rec, &rec->dom[i]);
+		if (alone)
+			prec->dirty[rec->dom[i].args.dom] = false;	/* RECORD_RESET */
+	}
+	if (gctrl)
+		nvkm_wr32(device, NV40_PCOUNTER_GCTRL, 0);
+	rec->active = true;
+}
+
+/* Make the domain send its last packet, wait for it, leave record mode. */
+static void
+nvkm_record_hw_stop_dom(struct nvkm_pm_record *prec, struct nvkm_record_dom *rd)
+{
+	struct nvkm_pm *pm = prec->pm;
+	struct nvkm_device *device = nvkm_record_device(pm);
+	int d = rd->args.dom, us;
+	unsigned long flags;
+	u64 before;
+	u32 ctrl;
+
+	spin_lock_irqsave(&pm->lock, flags);
+	/*
+	 * Out of record mode nothing is sent while the limit drops to 0 and
+	 * STOP is forced on (the clock runs between two writes): back in
+	 * record mode, the first packet sent is the last.
+	 */
+	ctrl = nvkm_rd32(device, NV40_PCOUNTER_CTRL(d));
+	nvkm_wr32(device, NV40_PCOUNTER_CTRL(d), ctrl & ~NV40_PCOUNTER_CTRL_MODE);
+	nvkm_record_observe(pm, rd);
+	before = rd->pos;
+	nvkm_wr32(device, NV40_PCOUNTER_RECORD_LIMIT(d), 0);
+	nvkm_wr32(device, NV40_PCOUNTER_STOP_OP(d), NVKM_PM_RECORD_OP_ONE);
+	nvkm_wr32(device, NV40_PCOUNTER_CTRL(d), ctrl);
+	spin_unlock_irqrestore(&pm->lock, flags);
+
+	/* At the end of its window it is not valid: nothing more goes out. */
+	if (before < rd->win_end && !(rd->flags & NVKM_RECORD_FAULT)) {
+		ktime_t t0 = ktime_get();
+
+		/* FLUSH_US of waiting, by the clock and by the delays made */
+		for (us = 0; rd->pos == before; us++) {
+			if (us >= NVKM_PM_RECORD_FLUSH_US &&
+			    ktime_us_delta(ktime_get(), t0) >= NVKM_PM_RECORD_FLUSH_US)
+				break;
+			nvkm_record_delay(prec, 1);
+			spin_lock_irqsave(&pm->lock, flags);
+			nvkm_record_observe(pm, rd);
+			spin_unlock_irqrestore(&pm->lock, flags);
+		}
+		prec->dirty[d] = rd->pos == before;
+		nvkm_record_delay(prec, NVKM_PM_RECORD_LAND_US);
+	}
+
+	spin_lock_irqsave(&pm->lock, flags);
+	nvkm_wr32(device, NV40_PCOUNTER_CTRL(d), NV_PCOUNTER_MODE_SINGLE);
+	nvkm_wr32(device, NV40_PCOUNTER_STOP_OP(d), 0);
+	nvkm_record_observe(pm, rd);
+	spin_unlock_irqrestore(&pm->lock, flags);
+	if (prec->dirty[d])
+		nvkm_warn(&pm->engine.subdev, "domain %s: its last record packet did not go out\n",
+			  pm->dom[d].name);
+}
+
+/* --- polling -------------------------------------------------------------- */
+
+/* Observe, re-arm, account; @read: per domain, or NULL for no news. */
+static void
+nvkm_record_poll_session(struct nvkm_pm *pm, struct nvkm_record *rec, const u64 *read)
+{
+	unsigned long flags;
+	int i;
+
+	if (rec->active && pm->rec->running) {
+		spin_lock_irqsave(&pm->lock, flags);
+		for (i = 0; i < rec->nr; i++) {
+			struct nvkm_record_dom *rd = &rec->dom[i];
+
+			nvkm_record_observe(pm, rd);
+			if (!(rd->flags & NVKM_RECORD_FAULT))
+				nvkm_record_rearm(pm, rec, rd);
+		}
+		spin_unlock_irqrestore(&pm->lock, flags);
+	}
+	for (i = 0; i < rec->nr; i++)
+		nvkm_record_account(&rec->dom[i], read ? read[i] : 0);
+}
+
+static void
+nvkm_record_poll_locked(struct nvkm_pm_record *prec)
+{
+	struct nvkm_record *rec;
+
+	list_for_each_entry(rec, &prec->sessions, head)
+		nvkm_record_poll_session(prec->pm, rec, NULL);
+}
+
+static void
+nvkm_record_schedule(struct nvkm_pm_record *prec)
+{
+	if (prec->running && prec->poll_ms && !list_empty(&prec->sessions))
+		schedule_delayed_work(&prec->poll, msecs_to_jiffies(prec->poll_ms));
+}
+
+static void
+nvkm_record_poll_work(struct work_struct *work)
+{
+	struct nvkm_pm_record *prec = container_of(to_delayed_work(work),
+						   struct nvkm_pm_record, poll);
+
+	mutex_lock(&prec->mutex);
+	nvkm_record_poll_locked(prec);
+	nvkm_record_schedule(prec);
+	mutex_unlock(&prec->mutex);
+}
+
+/**
+ * nvkm_record_poll() - look at every running session now
+ * @pm: the engine
+ *
+ * What the poll work does: update the accounts, re-arm domains near the
+ * end of their window, notice faults.  One RECORD_STATUS read per domain
+ * (and four more accesses per re-arm).
+ */
+void
+nvkm_record_poll(struct nvkm_pm *pm)
+{
+	if (!pm->rec)
+		return;
+	mutex_lock(&pm->rec->mutex);
+	nvkm_record_poll_locked(pm->rec);
+	mutex_unlock(&pm->rec->mutex);
+}
+
+/**
+ * nvkm_pm_record_clock() - how the engine waits for the GPU (for tests)
+ * @pm: the engine
+ * @delay: called instead of sleeping, with microseconds; NULL to sleep
+ * @priv: its argument
+ * @poll_ms: period of the poll work, 0 for none
+ */
+void
+nvkm_pm_record_clock(struct nvkm_pm *pm, void (*delay)(void *priv, unsigned int us),
+		     void *priv, unsigned int poll_ms)
+{
+	if (!pm->rec)
+		return;
+	mutex_lock(&pm->rec->mutex);
+	pm->rec->delay = delay;
+	pm->rec->delay_priv = priv;
+	pm->rec->poll_ms = poll_ms;
+	mutex_unlock(&pm->rec->mutex);
+	if (!poll_ms)
+		cancel_delayed_work_sync(&pm->rec->poll);
+}
+
+/* --- sessions ------------------------------------------------------------- */
+
+static int
+nvkm_record_validate_dom(struct nvkm_pm *pm, bool shrt, const struct nvkm_record_dom_args *a)
+{
+	const struct nvkm_pm_dom *dom;
+	int i;
+
+	/* PCOUNTER's domains only: not the idle counters' */
+	if (a->dom >= pm->nr_doms || pm->dom[a->dom].layout)
+		return -ENOENT;
+	dom = &pm->dom[a->dom];
+	if (a->nr_signals > (shrt ? NVKM_RECORD_SHORT_SIGNALS : NVKM_RECORD_SIGNALS))
+		return -EINVAL;
+	for (i = 0; i < NVKM_RECORD_SIGNALS; i++) {
+		if (i < a->nr_signals ? a->signal[i] >= dom->nr_signals : a->signal[i])
+			return -EINVAL;
+	}
+	if (a->flags & ~NVKM_RECORD_STOP_EDGE)
+		return -EINVAL;
+	switch (a->stop) {
+	case NVKM_RECORD_STOP_PERIODIC:
+		if (a->stop_arg < 1 || a->stop_arg > 7)
+			return -EINVAL;
+		break;
+	case NVKM_RECORD_STOP_SIGNAL:
+		if (a->stop_arg >= dom->nr_signals)
+			return -EINVAL;
+		break;
+	case NVKM_RECORD_STOP_USER:
+		if (a->stop_arg || !pm->func->record->user_signal ||
+		    pm->func->record->user_signal(pm, a->dom) < 0)
+			return -EINVAL;
+		break;
+	default:
+		return -EINVAL;
+	}
+	if (a->stop != NVKM_RECORD_STOP_SIGNAL && (a->flags & NVKM_RECORD_STOP_EDGE))
+		return -EINVAL;
+	if (!a->ring || !a->ring_size || !PAGE_ALIGNED(a->ring) ||
+	    !IS_ALIGNED(a->ring_size, NVKM_VMM_PAGE))
+		return -EINVAL;
+	return 0;
+}
+
+static int
+nvkm_record_validate(struct nvkm_pm *pm, const struct nvkm_record_args *args)
+{
+	int i, j, ret;
+
+	if (!pm->rec)
+		return -EOPNOTSUPP;
+	if (!args->nr_doms || args->nr_doms > NVKM_RECORD_DOMS)
+		return -E2BIG;
+	for (i = 0; i < args->nr_doms; i++) {
+		ret = nvkm_record_validate_dom(pm, args->shrt, &args->dom[i]);
+		if (ret)
+			return ret;
+		for (j = 0; j < i; j++) {
+			if (args->dom[j].dom == args->dom[i].dom)
+				return -EBUSY;
+		}
+	}
+	return 0;
+}
+
+/* Take the domains; pm->lock held.  Nothing is taken on failure. */
+static int
+nvkm_record_claim(struct nvkm_pm_record *prec, struct nvkm_record *rec)
+{
+	struct nvkm_pm *pm = prec->pm;
+	struct nvkm_device *device = nvkm_record_device(pm);
+	bool others = false;
+	struct nvkm_record *o;
+	int i, d;
+
+	list_for_each_entry(o, &prec->sessions, head)
+		others |= o->active;
+	for (i = 0; i < rec->nr; i++) {
+		d = rec->dom[i].args.dom;
+		/* a fault from before this driver (or a reset) still wedges it */
+		if (nvkm_rd32(device, NV40_PCOUNTER_RECORD_STATUS(d)) &
+		    NV40_PCOUNTER_RECORD_STATUS_FAULT)
+			nvkm_record_wedge(pm, &rec->dom[i]);
+		if (pm->dom[d].wedged)
+			return -EIO;
+		if (pm->dom[d].nr_groups || pm->dom[d].record || (prec->dirty[d] && others))
+			return -EBUSY;
+	}
+	for (i = 0; i < rec->nr; i++)
+		pm->dom[rec->dom[i].args.dom].record = rec;
+	return 0;
+}
+
+static void
+nvkm_record_release(struct nvkm_pm *pm, struct nvkm_record *rec)
+{
+	unsigned long flags;
+	int i;
+
+	spin_lock_irqsave(&pm->lock, flags);
+	for (i = 0; i < rec->nr; i++) {
+		if (pm->dom[rec->dom[i].args.dom].record == rec)
+			pm->dom[rec->dom[i].args.dom].record = NULL;
+	}
+	spin_unlock_irqrestore(&pm->lock, flags);
+}
+
+static void
+nvkm_record_unmap(struct nvkm_pm_record *prec, struct nvkm_record *rec)
+{
+	int i;
+
+	for (i = 0; i < rec->nr; i++) {
+		if (rec->dom[i].win)
+			nvkm_vmm_unmap(prec->vmm, rec->dom[i].win);
+		rec->dom[i].win = 0;
+	}
+	/* the last session out takes the address space: a fresh one is free */
+	if (list_empty(&prec->sessions) && prec->vmm) {
+		nvkm_vmm_del(&prec->vmm);
+		prec->bound = false;
+	}
+}
+
+static int
+nvkm_record_vmm(struct nvkm_pm_record *prec)
+{
+	int ret;
+
+	if (prec->vmm)
+		return 0;
+	ret = nvkm_vmm_new(nvkm_record_device(prec->pm), &prec->vmm);
+	if (ret)
+		return ret;
+	ret = nvkm_vmm_dma(prec->vmm, NVKM_PM_RECORD_DMA, 0, BIT_ULL(NVKM_VMM_BITS) - 1);
+	if (ret)
+		nvkm_vmm_del(&prec->vmm);
+	prec->bound = false;
+	return ret;
+}
+
+static int
+nvkm_record_map(struct nvkm_pm_record *prec, struct nvkm_record *rec)
+{
+	u32 flags = prec->pm->func->record->vmm_flags;
+	int i, ret;
+
+	ret = nvkm_record_vmm(prec);
+	for (i = 0; !ret && i < rec->nr; i++) {
+		struct nvkm_record_dom *rd = &rec->dom[i];
+		u64 size = rd->args.ring_size;
+		u32 copies = clamp_t(u64, NVKM_PM_RECORD_WINDOW / size,
+				     NVKM_PM_RECORD_COPIES_MIN, NVKM_PM_RECORD_COPIES_MAX);
+
+		ret = nvkm_vmm_map_repeat(prec->vmm, rd->args.ring, size, copies, flags,
+					  &rd->win);
+		if (ret) {
+			rd->win = 0;
+			break;
+		}
+		rd->win_end = rd->win + size * copies;
+	}
+	return ret;
+}
+
+/**
+ * nvkm_record_new() - start a record session
+ * @pm: the engine
+ * @args: what to record where
+ * @prec: the session
+ *
+ * Return: 0; -EOPNOTSUPP without record mode, -E2BIG for no or too many
+ * domains, -ENOENT for an unknown domain, -EINVAL for a request the
+ * hardware cannot run, -EBUSY when a domain is held or named twice, -EIO
+ * when one is wedged, -ENODEV when the device is down, -ENOSPC when the
+ * GPU address space is used up, -ENOMEM.  On failure nothing changed.
+ */
+int
+nvkm_record_new(struct nvkm_pm *pm, const struct nvkm_record_args *args,
+		struct nvkm_record **prec)
+{
+	struct nvkm_pm_record *r = pm->rec;
+	struct nvkm_record *rec;
+	unsigned long flags;
+	int i, ret;
+
+	*prec = NULL;
+	ret = nvkm_record_validate(pm, args);
+	if (ret)
+		return ret;
+	rec = kzalloc(sizeof(*rec), GFP_KERNEL);
+	if (!rec)
+		return -ENOMEM;
+	rec->pm = pm;
+	rec->shrt = args->shrt;
+	rec->nr = args->nr_doms;
+	for (i = 0; i < rec->nr; i++) {
+		struct nvkm_record_dom *rd = &rec->dom[i];
+
+		rd->args = args->dom[i];
+		rd->pkt = rec->shrt ? G84_PCOUNTER_RECORD_SHORT_SIZE :
+				      G84_PCOUNTER_RECORD_LONG_SIZE;
+		rd->slots = rd->args.ring_size / rd->pkt;
+	}
+
+	mutex_lock(&r->mutex);
+	if (!r->running) {
+		ret = -ENODEV;
+		goto unlock;
+	}
+	spin_lock_irqsave(&pm->lock, flags);
+	ret = nvkm_record_claim(r, rec);
+	spin_unlock_irqrestore(&pm->lock, flags);
+	if (ret)
+		goto unlock;
+	ret = nvkm_record_map(r, rec);
+	if (ret) {
+		nvkm_record_release(pm, rec);
+		nvkm_record_unmap(r, rec);
+		goto unlock;
+	}
+
+	spin_lock_irqsave(&pm->lock, flags);
+	nvkm_record_hw_start(r, rec);
+	spin_unlock_irqrestore(&pm->lock, flags);
+	list_add_tail(&rec->head, &r->sessions);
+	nvkm_record_schedule(r);
+	*prec = rec;
+unlock:
+	mutex_unlock(&r->mutex);
+	if (ret)
+		kfree(rec);
+	return ret;
+}
+
+static int
+nvkm_record_fill(struct nvkm_record *rec, struct nvkm_record_status *st)
+{
+	int i, ret = 0;
+
+	for (i = 0; i < rec->nr; i++) {
+		const struct nvkm_record_dom *rd = &rec->dom[i];
+		bool settled = !rec->active ||
+			       ktime_us_delta(ktime_get(), rd->moved) >= NVKM_PM_RECORD_LAND_US;
+
+		st[i].written = rd->written;
+		st[i].ready = rd->written && !settled ? rd->written - 1 : rd->written;
+		st[i].tail = rd->tail;
+		st[i].lost = rd->lost;
+		st[i].position = (rd->written % rd->slots) * rd->pkt;
+		st[i].wraps = div64_u64(rd->written, rd->slots);
+		st[i].rearms = rd->rearms;
+		st[i].gaps = rd->gaps;
+		st[i].flags = rd->flags | (rec->active ? 0 : NVKM_RECORD_STOPPED);
+		if (rd->flags & NVKM_RECORD_FAULT)
+			ret = -EIO;
+	}
+	return ret;
+}
+
+/**
+ * nvkm_record_status() - where a session stands
+ * @rec: the session
+ * @read: per domain, packets the reader is done with, or NULL
+ * @trigger: pulse USER_0 of the domains recording on a USER trigger first
+ * @st: per domain, the status
+ *
+ * Return: 0, or -EIO when a domain is wedged (@st is filled in all the
+ * same).
+ */
+int
+nvkm_record_status(struct nvkm_record *rec, const u64 *read, bool trigger,
+		   struct nvkm_record_status *st)
+{
+	struct nvkm_pm *pm = rec->pm;
+	struct nvkm_device *device = nvkm_record_device(pm);
+	unsigned long flags;
+	int i, ret;
+
+	mutex_lock(&pm->rec->mutex);
+	if (trigger && rec->active && pm->rec->running) {
+		spin_lock_irqsave(&pm->lock, flags);
+		for (i = 0; i < rec->nr; i++) {
+			if (rec->dom[i].args.stop == NVKM_RECORD_STOP_USER)
+				nvkm_wr32(device, NV40_PCOUNTER_USER_TRIGGER(rec->dom[i].args.dom),
+					  BIT(0) | BIT(2));	/* USER_0, one cycle */
+		}
+		spin_unlock_irqrestore(&pm->lock, flags);
+	}
+	nvkm_record_poll_session(pm, rec, read);
+	ret = nvkm_record_fill(rec, st);
+	mutex_unlock(&pm->rec->mutex);
+	return ret;
+}
+
+/**
+ * nvkm_record_nr_doms() - domains of a session
+ * @rec: the session
+ *
+ * Return: their number.
+ */
+int
+nvkm_record_nr_doms(struct nvkm_record *rec)
+{
+	return rec->nr;
+}
+
+/**
+ * nvkm_record_window() - where a domain's window is (for tests)
+ * @rec: the session
+ * @i: the domain's index in the session
+ * @size: its bytes
+ *
+ * Return: its GPU address.
+ */
+u64
+nvkm_record_window(struct nvkm_record *rec, int i, u64 *size)
+{
+	*size = rec->dom[i].win_end - rec->dom[i].win;
+	return rec->dom[i].win;
+}
+
+/**
+ * nvkm_pm_record_vmm() - the address space of the record buffers (for tests)
+ * @pm: the engine
+ *
+ * Return: the space, NULL while no session exists.
+ */
+struct nvkm_vmm *
+nvkm_pm_record_vmm(struct nvkm_pm *pm)
+{
+	return pm->rec ? pm->rec->vmm : NULL;
+}
+
+/**
+ * nvkm_record_del() - stop a session and free it
+ * @prec: the session; set to NULL
+ * @st: per domain, the final status, or NULL
+ *
+ * Each domain writes one last packet (the counts since its last STOP),
+ * leaves record mode and is free again; the rings are no longer written
+ * once this returns.
+ *
+ * Return: 0, or -EIO when a domain is wedged (the session is freed).
+ */
+int
+nvkm_record_del(struct nvkm_record **prec, struct nvkm_record_status *st)
+{
+	struct nvkm_record_status tmp[NVKM_RECORD_DOMS];
+	struct nvkm_record *rec = *prec;
+	struct nvkm_pm_record *r;
+	int i, ret;
+
+	if (!rec)
+		return 0;
+	r = rec->pm->rec;
+	mutex_lock(&r->mutex);
+	if (rec->active && r->running) {
+		for (i = 0; i < rec->nr; i++)
+			nvkm_record_hw_stop_dom(r, &rec->dom[i]);
+	}
+	rec->active = false;
+	for (i = 0; i < rec->nr; i++)
+		nvkm_record_account(&rec->dom[i], 0);
+	ret = nvkm_record_fill(rec, st ?: tmp);
+	list_del(&rec->head);
+	nvkm_record_release(rec->pm, rec);
+	nvkm_record_unmap(r, rec);
+	mutex_unlock(&r->mutex);
+	kfree(rec);
+	*prec = NULL;
+	return ret;
+}
+
+/* --- the engine's life ---------------------------------------------------- */
+
+int
+nvkm_pm_record_oneinit(struct nvkm_pm *pm)
+{
+	struct nvkm_pm_record *prec;
+
+	if (!pm->func->record)
+		return 0;
+	prec = kzalloc(sizeof(*prec), GFP_KERNEL);
+	if (!prec)
+		return -ENOMEM;
+	prec->pm = pm;
+	mutex_init(&prec->mutex);
+	INIT_LIST_HEAD(&prec->sessions);
+	INIT_DELAYED_WORK(&prec->poll, nvkm_record_poll_work);
+	prec->poll_ms = NVKM_PM_RECORD_POLL_MS;
+	pm->rec = prec;
+	return 0;
+}
+
+/*
+ * After a reset or resume: the binding is gone (the sessions stopped at
+ * fini), and a domain whose FAULT bit reads clear is no longer wedged.
+ */
+void
+nvkm_pm_record_init(struct nvkm_pm *pm)
+{
+	struct nvkm_pm_record *prec = pm->rec;
+	struct nvkm_device *device = nvkm_record_device(pm);
+	unsigned long flags;
+	int d;
+
+	if (!prec)
+		return;
+	mutex_lock(&prec->mutex);
+	prec->bound = false;
+	spin_lock_irqsave(&pm->lock, flags);
+	for (d = 0; d < pm->nr_doms; d++) {
+		if (pm->dom[d].layout || !pm->dom[d].wedged ||
+		    (nvkm_rd32(device, NV40_PCOUNTER_RECORD_STATUS(d)) &
+		     NV40_PCOUNTER_RECORD_STATUS_FAULT))
+			continue;
+		pm->dom[d].wedged = false;
+		prec->dirty[d] = false;
+		nvkm_debug(&pm->engine.subdev, "domain %s: no longer wedged\n", pm->dom[d].name);
+	}
+	spin_unlock_irqrestore(&pm->lock, flags);
+	prec->running = true;
+	mutex_unlock(&prec->mutex);
+}
+
+/*
+ * Suspend or removal: running sessions stop as RECORD_STOP stops them
+ * (the last packets, out of record mode) and report INTERRUPTED; they
+ * stay until deleted.  The hardware is not touched again until init.
+ */
+void
+nvkm_pm_record_fini(struct nvkm_pm *pm)
+{
+	struct nvkm_pm_record *prec = pm->rec;
+	struct nvkm_record *rec;
+	int i;
+
+	if (!prec)
+		return;
+	mutex_lock(&prec->mutex);
+	list_for_each_entry(rec, &prec->sessions, head) {
+		for (i = 0; rec->active && prec->running && i < rec->nr; i++) {
+			nvkm_record_hw_stop_dom(prec, &rec->dom[i]);
+			rec->dom[i].flags |= NVKM_RECORD_INTERRUPTED;
+		}
+		rec->active = false;
+	}
+	prec->running = false;
+	mutex_unlock(&prec->mutex);
+	cancel_delayed_work_sync(&prec->poll);
+}
+
+void
+nvkm_pm_record_dtor(struct nvkm_pm *pm)
+{
+	struct nvkm_pm_record *prec = pm->rec;
+
+	if (!prec)
+		return;
+	cancel_delayed_work_sync(&prec->poll);
+	WARN_ON(!list_empty(&prec->sessions));
+	nvkm_vmm_del(&prec->vmm);
+	mutex_destroy(&prec->mutex);
+	kfree(prec);
+	pm->rec = NULL;
+}
+
+/* --- generations ------------------------------------------------------------ */
+
+/* G84:G92: the high 8 bits of the address are 0: the low 4 GiB only. */
+const struct nvkm_pm_record_func
+g84_pm_record = {
+	.vmm_flags = NVKM_VMM_LOW_4G | NVKM_VMM_NO_4G_CROSS,
+};
+
+/* G92+: RECORD_ADDRESS_HIGH picks the 4 GiB block; the position wraps in it. */
+const struct nvkm_pm_record_func
+g92_pm_record = {
+	.vmm_flags = NVKM_VMM_NO_4G_CROSS,
+	.address_high = true,
+};

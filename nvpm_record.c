@@ -1,0 +1,367 @@
+// SPDX-License-Identifier: MIT
+/*
+ * nvpm record mode ioctls: RECORD_START, RECORD_STATUS, RECORD_STOP.  A
+ * session is the engine's (nvkm/engine/pm/record.c) plus the buffer
+ * object its rings live in, which the session holds a reference to for as
+ * long as the hardware may write it.  Same rules as the counter group
+ * ioctls: validate, look up, act, copy out; a refused call changes
+ * nothing; privileged like PERFDOM_CREATE; closing the file stops its
+ * sessions.
+ */
+#include <linux/list.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+#include <drm/drm_drv.h>
+#include <drm/drm_vma_manager.h>
+#include <nvkm/engine/record.h>
+#include <nvkm/hw/pcounter.h>
+#include <uapi/drm/nvpm_drm.h>
+#include "nvpm_drv.h"
+#include "nvpm_gem.h"
+
+static_assert(NVPM_RECORD_MAX_DOMAINS == NVKM_RECORD_DOMS);
+static_assert(NVPM_RECORD_SIGNALS == NVKM_RECORD_SIGNALS);
+static_assert(NVPM_RECORD_SHORT_SIGNALS == NVKM_RECORD_SHORT_SIGNALS);
+static_assert(NVPM_RECORD_STOP_PERIODIC == NVKM_RECORD_STOP_PERIODIC);
+static_assert(NVPM_RECORD_STOP_SIGNAL == NVKM_RECORD_STOP_SIGNAL);
+static_assert(NVPM_RECORD_STOP_USER == NVKM_RECORD_STOP_USER);
+static_assert(NVPM_RECORD_STOP_EDGE == NVKM_RECORD_STOP_EDGE);
+static_assert(NVPM_RECORD_FAULT == NVKM_RECORD_FAULT);
+static_assert(NVPM_RECORD_STOPPED == NVKM_RECORD_STOPPED);
+static_assert(NVPM_RECORD_INTERRUPTED == NVKM_RECORD_INTERRUPTED);
+static_assert(NVPM_RECORD_LONG_SIZE == G84_PCOUNTER_RECORD_LONG_SIZE);
+static_assert(NVPM_RECORD_SHORT_SIZE == G84_PCOUNTER_RECORD_SHORT_SIZE);
+static_assert(NVPM_RECORD_RING_MIN % PAGE_SIZE == 0);
+
+/**
+ * struct nvpm_record - a record session of a file
+ * @rec: the engine's session
+ * @bo: the BO its rings are in (a reference)
+ * @head: in nvpm_record_sessions
+ */
+struct nvpm_record {
+	struct nvkm_record *rec;
+	struct nvpm_bo *bo;
+	struct list_head head;
+};
+
+/* Every session of every device: a BO records for one session at a time. */
+static DEFINE_MUTEX(nvpm_record_mutex);
+static LIST_HEAD(nvpm_record_sessions);
+
+static bool
+nvpm_record_bo_busy(struct nvpm_bo *bo)
+{
+	struct nvpm_record *r;
+
+	list_for_each_entry(r, &nvpm_record_sessions, head) {
+		if (r->bo == bo)
+			return true;
+	}
+	return false;
+}
+
+/* What RECORD_START takes, checked for what the engine cannot see. */
+static int
+nvpm_record_start_args(const struct drm_nvpm_record_start *in,
+		       struct drm_nvpm_record_domain *doms)
+{
+	u64 max = NVPM_BO_MAX_SIZE;
+	int i;
+
+	if (in->size != sizeof(*in) || in->handle || in->packet_size ||
+	    in->bo_size || in->map_offset ||
+	    (in->flags & ~(NVPM_RECORD_SHORT | NVPM_RECORD_USER_BO)))
+		return -EINVAL;
+	if (!(in->flags & NVPM_RECORD_USER_BO) && in->bo_handle)
+		return -EINVAL;
+	if (!in->nr_domains || in->nr_domains > NVPM_RECORD_MAX_DOMAINS)
+		return -E2BIG;
+	if (in->ring_size && (in->ring_size % PAGE_SIZE || in->ring_size < NVPM_RECORD_RING_MIN ||
+			      in->ring_size > div_u64(max, in->nr_domains)))
+		return -EINVAL;
+	if (copy_from_user(doms, u64_to_user_ptr(in->domains),
+			   in->nr_domains * sizeof(*doms)))
+		return -EFAULT;
+	for (i = 0; i < in->nr_domains; i++) {
+		if (doms[i].ring_offset || doms[i].ring_size)
+			return -EINVAL;
+	}
+	return 0;
+}
+
+/* The BO the rings go in, and the bytes of each ring. */
+static int
+nvpm_record_bo(struct drm_device *drm, struct drm_file *file,
+	       const struct drm_nvpm_record_start *in, struct nvpm_bo **pbo, u64 *ring)
+{
+	u32 nr = in->nr_domains;
+	struct nvpm_bo *bo;
+	int ret;
+
+	if (!(in->flags & NVPM_RECORD_USER_BO)) {
+		*ring = in->ring_size ?: NVPM_RECORD_RING_DEFAULT;
+		return nvpm_bo_new(drm, *ring * nr, pbo);
+	}
+	bo = nvpm_bo_lookup(file, in->bo_handle);
+	if (!bo)
+		return -ENOENT;
+	*ring = in->ring_size ?: rounddown(div_u64(bo->base.size, nr), PAGE_SIZE);
+	ret = *ring < NVPM_RECORD_RING_MIN || *ring * nr > bo->base.size ? -EINVAL : 0;
+	if (ret) {
+		nvpm_bo_put(bo);
+		return ret;
+	}
+	*pbo = bo;
+	return 0;
+}
+
+static void
+nvpm_record_args(const struct drm_nvpm_record_start *in,
+		 const struct drm_nvpm_record_domain *doms, struct nvpm_bo *bo, u64 ring,
+		 struct nvkm_record_args *args)
+{
+	int i;
+
+	memset(args, 0, sizeof(*args));
+	args->shrt = in->flags & NVPM_RECORD_SHORT;
+	args->nr_doms = in->nr_domains;
+	for (i = 0; i < in->nr_domains; i++) {
+		struct nvkm_record_dom_args *a = &args->dom[i];
+
+		a->dom = doms[i].domain;
+		a->nr_signals = doms[i].nr_signals;
+		memcpy(a->signal, doms[i].signal, sizeof(a->signal));
+		a->stop = doms[i].stop;
+		a->stop_arg = doms[i].stop_arg;
+		a->flags = doms[i].flags;
+		a->ring = bo->vaddr + i * ring;
+		a->ring_size = ring;
+	}
+}
+
+/* Start the session and give it a handle; the caller copies out. */
+static int
+nvpm_record_create(struct drm_device *drm, struct drm_file *file,
+		   const struct drm_nvpm_record_start *in,
+		   const struct drm_nvpm_record_domain *doms, struct nvpm_record *r,
+		   u64 *ring, u32 *handle)
+{
+	struct nvpm_file *nfile = file->driver_priv;
+	struct nvkm_record_args *args;
+	int ret;
+
+	ret = nvpm_record_bo(drm, file, in, &r->bo, ring);
+	if (ret)
+		return ret;
+	args = kmalloc(sizeof(*args), GFP_KERNEL);
+	if (!args) {
+		ret = -ENOMEM;
+		goto fail_bo;
+	}
+	nvpm_record_args(in, doms, r->bo, *ring, args);
+
+	mutex_lock(&nvpm_record_mutex);
+	ret = nvpm_record_bo_busy(r->bo) ? -EBUSY : 0;
+	if (!ret)
+		ret = nvkm_record_new(to_nvpm(drm)->device->pm, args, &r->rec);
+	if (!ret)
+		list_add_tail(&r->head, &nvpm_record_sessions);
+	mutex_unlock(&nvpm_record_mutex);
+	kfree(args);
+	if (ret)
+		goto fail_bo;
+
+	ret = xa_alloc(&nfile->records, handle, r, xa_limit_32b, GFP_KERNEL);
+	if (!ret)
+		return 0;
+	mutex_lock(&nvpm_record_mutex);
+	list_del(&r->head);
+	nvkm_record_del(&r->rec, NULL);
+	mutex_unlock(&nvpm_record_mutex);
+fail_bo:
+	nvpm_bo_put(r->bo);
+	return ret;
+}
+
+static void
+nvpm_record_free(struct nvpm_record *r, struct nvkm_record_status *st, int *ret)
+{
+	int err;
+
+	mutex_lock(&nvpm_record_mutex);
+	list_del(&r->head);
+	err = nvkm_record_del(&r->rec, st);
+	mutex_unlock(&nvpm_record_mutex);
+	if (ret)
+		*ret = err;
+	nvpm_bo_put(r->bo);
+	kfree(r);
+}
+
+int
+nvpm_ioctl_record_start(struct drm_device *drm, void *data, struct drm_file *file)
+{
+	struct drm_nvpm_record_domain doms[NVPM_RECORD_MAX_DOMAINS];
+	struct drm_nvpm_record_start *in = data;
+	struct nvpm_file *nfile = file->driver_priv;
+	u32 handle, bo_handle = in->bo_handle;
+	struct nvpm_record *r;
+	int ret, idx, i;
+	u64 ring;
+
+	ret = nvpm_record_start_args(in, doms);
+	if (ret)
+		return ret;
+	if (!nvpm_perf_allowed())
+		return -EPERM;
+	if (!(nvkm_pm_caps(to_nvpm(drm)->device->pm) & NVKM_PM_CAP_RECORD))
+		return -EOPNOTSUPP;
+	r = kzalloc(sizeof(*r), GFP_KERNEL);
+	if (!r)
+		return -ENOMEM;
+	if (!drm_dev_enter(drm, &idx)) {
+		kfree(r);
+		return -ENODEV;
+	}
+
+	mutex_lock(&nfile->lock);
+	ret = nvpm_record_create(drm, file, in, doms, r, &ring, &handle);
+	if (ret) {
+		kfree(r);
+		goto out;
+	}
+	if (!(in->flags & NVPM_RECORD_USER_BO))
+		ret = drm_gem_handle_create(file, &r->bo->base, &bo_handle);
+	for (i = 0; i < in->nr_domains; i++) {
+		doms[i].ring_offset = i * ring;
+		doms[i].ring_size = ring;
+	}
+	if (!ret && copy_to_user(u64_to_user_ptr(in->domains), doms,
+				 in->nr_domains * sizeof(*doms))) {
+		if (!(in->flags & NVPM_RECORD_USER_BO))
+			drm_gem_handle_delete(file, bo_handle);
+		ret = -EFAULT;
+	}
+	if (ret) {
+		xa_erase(&nfile->records, handle);
+		nvpm_record_free(r, NULL, NULL);
+		goto out;
+	}
+	in->handle = handle;
+	in->bo_handle = bo_handle;
+	in->packet_size = in->flags & NVPM_RECORD_SHORT ? NVPM_RECORD_SHORT_SIZE :
+							  NVPM_RECORD_LONG_SIZE;
+	in->bo_size = r->bo->base.size;
+	in->map_offset = drm_vma_node_offset_addr(&r->bo->base.vma_node);
+out:
+	mutex_unlock(&nfile->lock);
+	drm_dev_exit(idx);
+	return ret;
+}
+
+static void
+nvpm_record_status_out(const struct nvkm_record_status *st,
+		       struct drm_nvpm_record_dom_status *out)
+{
+	out->written = st->written;
+	out->ready = st->ready;
+	out->tail = st->tail;
+	out->lost = st->lost;
+	out->position = st->position;
+	out->wraps = st->wraps;
+	out->rearms = st->rearms;
+	out->gaps = st->gaps;
+	out->flags = st->flags;
+	out->pad = 0;
+}
+
+int
+nvpm_ioctl_record_status(struct drm_device *drm, void *data, struct drm_file *file)
+{
+	struct drm_nvpm_record_dom_status out[NVPM_RECORD_MAX_DOMAINS];
+	struct nvkm_record_status st[NVKM_RECORD_DOMS];
+	struct drm_nvpm_record_status *args = data;
+	struct nvpm_file *nfile = file->driver_priv;
+	u64 read[NVKM_RECORD_DOMS];
+	struct nvpm_record *r;
+	int ret, idx, i;
+
+	if (args->size != sizeof(*args) || (args->flags & ~NVPM_RECORD_STATUS_TRIGGER) ||
+	    !args->count || args->count > NVPM_RECORD_MAX_DOMAINS)
+		return -EINVAL;
+	if (copy_from_user(out, u64_to_user_ptr(args->domains), args->count * sizeof(*out)))
+		return -EFAULT;
+	for (i = 0; i < args->count; i++) {
+		if (out[i].pad)
+			return -EINVAL;
+		read[i] = out[i].read;
+	}
+	if (!drm_dev_enter(drm, &idx))
+		return -ENODEV;
+
+	mutex_lock(&nfile->lock);
+	r = xa_load(&nfile->records, args->handle);
+	ret = !r ? -ENOENT : nvkm_record_nr_doms(r->rec) != args->count ? -EINVAL : 0;
+	if (!ret) {
+		ret = nvkm_record_status(r->rec, read, args->flags & NVPM_RECORD_STATUS_TRIGGER,
+					 st);
+		for (i = 0; (!ret || ret == -EIO) && i < args->count; i++)
+			nvpm_record_status_out(&st[i], &out[i]);
+		if ((!ret || ret == -EIO) &&
+		    copy_to_user(u64_to_user_ptr(args->domains), out, args->count * sizeof(*out)))
+			ret = -EFAULT;
+	}
+	mutex_unlock(&nfile->lock);
+	drm_dev_exit(idx);
+	return ret;
+}
+
+int
+nvpm_ioctl_record_stop(struct drm_device *drm, void *data, struct drm_file *file)
+{
+	struct drm_nvpm_record_dom_status out[NVPM_RECORD_MAX_DOMAINS] = {};
+	struct nvkm_record_status st[NVKM_RECORD_DOMS];
+	struct drm_nvpm_record_stop *args = data;
+	struct nvpm_file *nfile = file->driver_priv;
+	void __user *uptr = u64_to_user_ptr(args->domains);
+	struct nvpm_record *r;
+	int ret, i;
+
+	if (args->size != sizeof(*args) || args->pad ||
+	    args->count > NVPM_RECORD_MAX_DOMAINS || (!args->count != !args->domains))
+		return -EINVAL;
+
+	mutex_lock(&nfile->lock);
+	r = xa_load(&nfile->records, args->handle);
+	ret = !r ? -ENOENT : args->count && nvkm_record_nr_doms(r->rec) != args->count ?
+	      -EINVAL : 0;
+	/* a status that cannot be written must not cost the session */
+	if (!ret && args->count && copy_to_user(uptr, out, args->count * sizeof(*out)))
+		ret = -EFAULT;
+	if (!ret)
+		xa_erase(&nfile->records, args->handle);
+	mutex_unlock(&nfile->lock);
+	if (ret)
+		return ret;
+
+	nvpm_record_free(r, st, &ret);
+	for (i = 0; i < args->count; i++)
+		nvpm_record_status_out(&st[i], &out[i]);
+	if (args->count && copy_to_user(uptr, out, args->count * sizeof(*out)))
+		return -EFAULT;
+	return ret;
+}
+
+/* On close: every session of the file stops. */
+void
+nvpm_records_release(struct nvpm_file *nfile)
+{
+	struct nvpm_record *r;
+	unsigned long handle;
+
+	xa_for_each(&nfile->records, handle, r) {
+		xa_erase(&nfile->records, handle);
+		nvpm_record_free(r, NULL, NULL);
+	}
+}

@@ -1,0 +1,506 @@
+// SPDX-License-Identifier: MIT
+/*
+ * libnvpm record mode: the session ioctls, a reader that copies packets
+ * out of the rings and drops those the hardware overwrote meanwhile, and
+ * the packet decoder.
+ *
+ * Decoding.  A packet holds the 48-bit cycle counter (cumulative since
+ * the start: it wraps after 2^48 cycles, and restarts at 0 when the
+ * kernel re-arms the domain), the STOP count and 16-bit event counters
+ * that restart after every packet.  The decoder unwraps the cycles into
+ * 64-bit time, sums the counters into 64-bit values per row and, by
+ * default, folds packets the hardware sent early (a counter reached
+ * 0xf000; STOP count 0) into the row of the next STOP, so that every row
+ * is one STOP interval.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <xf86drm.h>
+#include "libnvpm.h"
+
+#define CYCLES_BITS	48
+#define CYCLES_WRAP	((uint64_t)1 << CYCLES_BITS)
+#define CYCLES_MASK	0xffffffffffffull
+
+static inline uint16_t
+le16(const uint8_t *b)
+{
+	return b[0] | b[1] << 8;
+}
+
+/**
+ * nvpm_record_pkt_decode() - one packet into its fields
+ * @buf: the packet
+ * @packet_size: NVPM_RECORD_LONG_SIZE or NVPM_RECORD_SHORT_SIZE (the
+ *		 counters it lacks read 0)
+ * @p: its fields
+ */
+void
+nvpm_record_pkt_decode(const void *buf, unsigned int packet_size, struct nvpm_record_pkt *p)
+{
+	const uint8_t *b = buf;
+	unsigned int i, nr = packet_size == NVPM_RECORD_SHORT_SIZE ?
+			     NVPM_RECORD_SHORT_SIGNALS : NVPM_RECORD_SIGNALS;
+
+	p->cycles = le16(b) | (uint64_t)le16(b + 2) << 16 | (uint64_t)le16(b + 4) << 32;
+	p->stop = le16(b + 6) & NVPM_RECORD_STOP_MAX;
+	for (i = 0; i < NVPM_RECORD_SIGNALS; i++)
+		p->ev[i] = i < nr ? le16(b + 8 + 2 * i) : 0;
+}
+
+/**
+ * nvpm_record_stream_init() - start decoding a domain's packets
+ * @s: the state
+ * @packet_size: bytes per packet
+ * @nr_signals: signals recorded (at most the packet's counters)
+ * @merge_early: fold early packets into the next STOP's row
+ */
+void
+nvpm_record_stream_init(struct nvpm_record_stream *s, unsigned int packet_size,
+			unsigned int nr_signals, int merge_early)
+{
+	unsigned int max = packet_size == NVPM_RECORD_SHORT_SIZE ?
+			   NVPM_RECORD_SHORT_SIGNALS : NVPM_RECORD_SIGNALS;
+
+	memset(s, 0, sizeof(*s));
+	s->packet_size = packet_size;
+	s->nr_signals = nr_signals < max ? nr_signals : max;
+	s->merge_early = merge_early;
+}
+
+/**
+ * nvpm_record_stream_gap() - packets were lost before the next one
+ * @s: the state
+ *
+ * The cycle counter runs on regardless, so time stays right; the next
+ * row's counts miss what the lost packets held (NVPM_ROW_GAP).
+ */
+void
+nvpm_record_stream_gap(struct nvpm_record_stream *s)
+{
+	s->gap = 1;
+}
+
+/* Time since the previous packet, from a 48-bit counter that may wrap or restart. */
+static inline uint64_t
+nvpm_record_delta(struct nvpm_record_stream *s, uint64_t raw, uint32_t *flags)
+{
+	uint64_t d;
+
+	if (!s->started) {
+		s->started = 1;
+		return raw;	/* the counter starts with the recording */
+	}
+	if (raw >= s->last_raw)
+		return raw - s->last_raw;
+	d = raw + CYCLES_WRAP - s->last_raw;
+	/* A wrap comes from the top of the range after a short while. */
+	if (s->last_raw >= CYCLES_WRAP / 2 && d < CYCLES_WRAP / 2)
+		return d;
+	s->restarts++;
+	*flags |= NVPM_ROW_RESTART;
+	return raw;
+}
+
+/* 64 bits of a packet, little endian, in host order. */
+static inline __attribute__((always_inline)) uint64_t
+le64(const uint8_t *b)
+{
+	uint64_t v;
+
+	memcpy(&v, b, sizeof(v));
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	v = __builtin_bswap64(v);
+#endif
+	return v;
+}
+
+/* Lanes of @x (four 16-bit counters) that read 0xffff, as bit 15 of each. */
+static inline uint64_t
+nvpm_record_sat4(uint64_t x)
+{
+	return ((x & 0x7fff7fff7fff7fffull) + 0x0001000100010001ull) & x & 0x8000800080008000ull;
+}
+
+/* Early packets, and the STOP packet ending them: into s->pend, slowly. */
+static void
+nvpm_record_pend(struct nvpm_record_stream *s, const uint8_t *b, uint32_t stop,
+		 uint32_t flags, unsigned int nr)
+{
+	struct nvpm_record_row *r = &s->pend;
+	int fresh = !r->flags;
+	unsigned int j;
+
+	for (j = 0; j < nr; j++) {
+		uint16_t v = le16(b + 8 + 2 * j);
+
+		r->value[j] = (fresh ? 0 : r->value[j]) + v;
+		flags |= v == NVPM_RECORD_EVENT_MAX ? NVPM_ROW_SATURATED : 0;
+	}
+	r->stops = (fresh ? 0 : r->stops) + stop;
+	r->flags = (fresh ? 0 : r->flags) | flags | NVPM_ROW_EARLY;	/* never 0 */
+}
+
+/*
+ * The loop, for a number of signals the compiler may know: one row per
+ * packet straight into the output, but for early packets.  The counters
+ * are read 64 bits (four of them) at a time and split with shifts: under
+ * an emulator as under the CPU that is what costs least (no vector
+ * instruction, few memory accesses).
+ */
+static inline __attribute__((always_inline)) size_t
+nvpm_record_decode_n(struct nvpm_record_stream *s, const uint8_t *b, size_t n,
+		     struct nvpm_record_row *rows, const unsigned int nr,
+		     const unsigned int size)
+{
+	const unsigned int words = (nr + 3) / 4;
+	struct nvpm_record_row *row = rows;
+	uint64_t time = s->time, last = s->last_raw, row_time = s->row_time;
+	size_t i;
+
+	for (i = 0; i < n; i++, b += size) {
+		uint64_t head = le64(b), raw = head & CYCLES_MASK, sat = 0;
+		uint32_t stop = (head >> 48) & NVPM_RECORD_STOP_MAX, flags = 0;
+		unsigned int k;
+
+		if (__builtin_expect(raw > last && s->started, 1)) {
+			time += raw - last;
+		} else {
+			s->last_raw = last;
+			time += nvpm_record_delta(s, raw, &flags);
+		}
+		last = raw;
+		if (__builtin_expect(s->gap, 0)) {
+			flags |= NVPM_ROW_GAP;
+			s->gap = 0;
+		}
+		if (__builtin_expect(!stop || s->pend.flags, 0)) {
+			s->early += !stop;
+			if (s->merge_early) {
+				nvpm_record_pend(s, b, stop, flags, nr);
+				if (!stop)
+					continue;
+				*row = s->pend;
+				row->flags &= ~NVPM_ROW_EARLY;
+				s->pend.flags = 0;
+				goto emit;
+			}
+		}
+		for (k = 0; k < words; k++) {
+			uint64_t x = le64(b + 8 + 8 * k);
+			unsigned int lanes = nr - 4 * k < 4 ? nr - 4 * k : 4;
+
+			row->value[4 * k] = x & 0xffff;
+			if (lanes > 1)
+				row->value[4 * k + 1] = (x >> 16) & 0xffff;
+			if (lanes > 2)
+				row->value[4 * k + 2] = (x >> 32) & 0xffff;
+			if (lanes > 3)
+				row->value[4 * k + 3] = x >> 48;
+			sat |= nvpm_record_sat4(x) & (~0ull >> (64 - 16 * lanes));
+		}
+		row->stops = stop;
+		row->flags = flags | (sat ? NVPM_ROW_SATURATED : 0);
+emit:
+		row->time = time;
+		row->cycles = time - row_time;
+		row_time = time;
+		row++;
+	}
+	s->packets += n;
+	s->time = time;
+	s->last_raw = last;
+	s->row_time = row_time;
+	return row - rows;
+}
+
+/**
+ * nvpm_record_decode() - packets into timeline rows
+ * @s: the state
+ * @pkts: @n packets of @s->packet_size bytes, oldest first
+ * @n: their number
+ * @rows: room for @n rows
+ *
+ * Return: rows written (fewer than @n when early packets were folded).
+ */
+size_t
+nvpm_record_decode(struct nvpm_record_stream *s, const void *pkts, size_t n,
+		   struct nvpm_record_row *rows)
+{
+	if (s->packet_size == NVPM_RECORD_SHORT_SIZE)
+		return nvpm_record_decode_n(s, pkts, n, rows, NVPM_RECORD_SHORT_SIGNALS,
+					    NVPM_RECORD_SHORT_SIZE);
+	if (s->nr_signals == NVPM_RECORD_SIGNALS)
+		return nvpm_record_decode_n(s, pkts, n, rows, NVPM_RECORD_SIGNALS,
+					    NVPM_RECORD_LONG_SIZE);
+	return nvpm_record_decode_n(s, pkts, n, rows, s->nr_signals, NVPM_RECORD_LONG_SIZE);
+}
+
+/**
+ * nvpm_record_flush() - the row early packets left pending at the end
+ * @s: the state
+ * @row: where to put it
+ *
+ * Return: 1 with @row filled (NVPM_ROW_EARLY set), 0 if none was pending.
+ */
+size_t
+nvpm_record_flush(struct nvpm_record_stream *s, struct nvpm_record_row *row)
+{
+	if (!s->merge_early || !s->pend.flags)
+		return 0;
+	*row = s->pend;
+	row->time = s->time;
+	row->cycles = s->time - s->row_time;
+	s->row_time = s->time;
+	s->pend.flags = 0;
+	return 1;
+}
+
+/* --- sessions ---------------------------------------------------------- */
+
+/**
+ * nvpm_record_start() - DRM_IOCTL_NVPM_RECORD_START
+ * @fd: an nvpm device
+ * @args: the session; its size is set here
+ *
+ * Return: 0 or a negative errno.
+ */
+int
+nvpm_record_start(int fd, struct drm_nvpm_record_start *args)
+{
+	args->size = sizeof(*args);
+	if (drmIoctl(fd, DRM_IOCTL_NVPM_RECORD_START, args))
+		return -errno;
+	return 0;
+}
+
+/**
+ * nvpm_record_status() - DRM_IOCTL_NVPM_RECORD_STATUS
+ * @fd: the device
+ * @handle: the session
+ * @flags: NVPM_RECORD_STATUS_*
+ * @st: @nr entries, @read set by the caller
+ * @nr: the session's domains
+ *
+ * Return: 0, -EIO when a domain is wedged (@st filled), or a negative errno.
+ */
+int
+nvpm_record_status(int fd, __u32 handle, __u32 flags, struct drm_nvpm_record_dom_status *st,
+		   unsigned int nr)
+{
+	struct drm_nvpm_record_status args = {
+		.size = sizeof(args), .handle = handle, .count = nr, .flags = flags,
+		.domains = (uintptr_t)st,
+	};
+
+	if (drmIoctl(fd, DRM_IOCTL_NVPM_RECORD_STATUS, &args))
+		return -errno;
+	return 0;
+}
+
+/**
+ * nvpm_record_stop() - DRM_IOCTL_NVPM_RECORD_STOP
+ * @fd: the device
+ * @handle: the session
+ * @st: @nr entries for the final status, or NULL
+ * @nr: the session's domains, or 0
+ *
+ * Return: 0, -EIO when a domain was wedged, or a negative errno.
+ */
+int
+nvpm_record_stop(int fd, __u32 handle, struct drm_nvpm_record_dom_status *st, unsigned int nr)
+{
+	struct drm_nvpm_record_stop args = {
+		.size = sizeof(args), .handle = handle, .count = st ? nr : 0,
+		.domains = (uintptr_t)st,
+	};
+
+	if (drmIoctl(fd, DRM_IOCTL_NVPM_RECORD_STOP, &args))
+		return -errno;
+	return 0;
+}
+
+/**
+ * nvpm_record_open() - start a session and map its rings
+ * @fd: the device
+ * @doms: the domains
+ * @nr: their number
+ * @flags: NVPM_RECORD_SHORT
+ * @ring_size: bytes per ring, 0 for the default
+ * @rec: the session
+ *
+ * Return: 0 or a negative errno.
+ */
+int
+nvpm_record_open(int fd, const struct drm_nvpm_record_domain *doms, unsigned int nr,
+		 __u32 flags, __u64 ring_size, struct nvpm_record *rec)
+{
+	struct drm_nvpm_record_start args = {
+		.flags = flags, .nr_domains = nr, .ring_size = ring_size,
+	};
+	int ret;
+
+	memset(rec, 0, sizeof(*rec));
+	if (nr > NVPM_RECORD_MAX_DOMAINS)
+		return -E2BIG;
+	memcpy(rec->dom, doms, nr * sizeof(*doms));
+	args.domains = (uintptr_t)rec->dom;
+	ret = nvpm_record_start(fd, &args);
+	if (ret)
+		return ret;
+	rec->fd = fd;
+	rec->handle = args.handle;
+	rec->nr = nr;
+	rec->packet_size = args.packet_size;
+	rec->bo = calloc(1, sizeof(*rec->bo));
+	ret = rec->bo ? nvpm_bo_from_handle(fd, args.bo_handle, rec->bo) : -ENOMEM;
+	if (!ret)
+		ret = nvpm_bo_map(rec->bo);
+	if (ret) {
+		nvpm_record_stop(fd, rec->handle, NULL, 0);
+		if (rec->bo && rec->bo->handle)
+			nvpm_bo_free(rec->bo);
+		free(rec->bo);
+		rec->bo = NULL;
+	}
+	return ret;
+}
+
+/* Copy packets [from, to) of domain @d out of its ring into @buf. */
+static void
+nvpm_record_copy(const struct nvpm_record *rec, unsigned int d, __u64 from, __u64 to,
+		 uint8_t *buf)
+{
+	const uint8_t *ring = (const uint8_t *)rec->bo->map + rec->dom[d].ring_offset;
+	__u64 slots = rec->dom[d].ring_size / rec->packet_size;
+
+	while (from < to) {
+		__u64 slot = from % slots, n = slots - slot;
+
+		if (n > to - from)
+			n = to - from;
+		memcpy(buf, ring + slot * rec->packet_size, n * rec->packet_size);
+		buf += n * rec->packet_size;
+		from += n;
+	}
+}
+
+static int
+nvpm_record_deliver(struct nvpm_record *rec, unsigned int d, __u64 from, __u64 valid,
+		    __u64 to, uint8_t *buf, __u64 lost, nvpm_record_fn fn, void *priv)
+{
+	__u64 skip = valid > from ? valid - from : 0;
+
+	lost += skip;
+	rec->lost[d] += lost;
+	rec->read[d] = to;
+	if (to <= from + skip)
+		return lost ? fn(priv, d, buf, 0, lost) : 0;
+	return fn(priv, d, buf + skip * rec->packet_size, to - from - skip, lost);
+}
+
+/**
+ * nvpm_record_drain() - hand every new packet to @fn
+ * @rec: the session
+ * @flags: NVPM_RECORD_STATUS_* for the first STATUS
+ * @fn: called per domain with the packets that are surely intact
+ * @priv: its argument
+ *
+ * STATUS, copy the ready packets out, STATUS again: copies of packets the
+ * hardware reached meanwhile are dropped and reported as lost with the
+ * ones it overwrote earlier.
+ *
+ * Return: 0, -EIO when a domain is wedged (its packets are still
+ * delivered), @fn's non-zero return, or a negative errno.
+ */
+int
+nvpm_record_drain(struct nvpm_record *rec, __u32 flags, nvpm_record_fn fn, void *priv)
+{
+	__u64 from[NVPM_RECORD_MAX_DOMAINS], to[NVPM_RECORD_MAX_DOMAINS];
+	__u64 lost[NVPM_RECORD_MAX_DOMAINS];
+	uint8_t *buf[NVPM_RECORD_MAX_DOMAINS] = { NULL };
+	unsigned int d;
+	int ret, err = 0;
+
+	for (d = 0; d < rec->nr; d++)
+		rec->st[d].read = rec->read[d];
+	ret = nvpm_record_status(rec->fd, rec->handle, flags, rec->st, rec->nr);
+	if (ret && ret != -EIO)
+		return ret;
+	err = ret;
+	for (d = 0; d < rec->nr; d++) {
+		from[d] = rec->st[d].tail > rec->read[d] ? rec->st[d].tail : rec->read[d];
+		lost[d] = from[d] - rec->read[d];
+		to[d] = rec->st[d].ready > from[d] ? rec->st[d].ready : from[d];
+		buf[d] = malloc((to[d] - from[d]) * rec->packet_size + 1);
+		if (!buf[d]) {
+			ret = -ENOMEM;
+			goto out;
+		}
+		nvpm_record_copy(rec, d, from[d], to[d], buf[d]);
+		rec->st[d].read = from[d];
+	}
+	ret = nvpm_record_status(rec->fd, rec->handle, 0, rec->st, rec->nr);
+	if (ret && ret != -EIO)
+		goto out;
+	err = err ?: ret;
+	for (d = 0; d < rec->nr; d++) {
+		ret = nvpm_record_deliver(rec, d, from[d], rec->st[d].tail, to[d], buf[d],
+					  lost[d], fn, priv);
+		if (ret)
+			goto out;
+	}
+	ret = err;
+out:
+	for (d = 0; d < rec->nr; d++)
+		free(buf[d]);
+	return ret;
+}
+
+/**
+ * nvpm_record_close() - stop a session, hand over its last packets, unmap
+ * @rec: the session
+ * @fn: as for nvpm_record_drain(), or NULL
+ * @priv: its argument
+ *
+ * Return: 0, -EIO when a domain was wedged, @fn's non-zero return, or a
+ * negative errno.
+ */
+int
+nvpm_record_close(struct nvpm_record *rec, nvpm_record_fn fn, void *priv)
+{
+	struct drm_nvpm_record_dom_status st[NVPM_RECORD_MAX_DOMAINS];
+	unsigned int d;
+	int ret, err;
+
+	err = nvpm_record_stop(rec->fd, rec->handle, st, rec->nr);
+	if (err && err != -EIO)
+		goto out;
+	for (d = 0; fn && d < rec->nr; d++) {
+		__u64 slots = rec->dom[d].ring_size / rec->packet_size;
+		__u64 from = rec->read[d], to = st[d].written;
+		uint8_t *buf;
+
+		rec->st[d] = st[d];
+		if (to > from + slots)
+			from = to - slots;	/* overwritten before the end */
+		buf = malloc((to - from) * rec->packet_size + 1);
+		if (!buf) {
+			err = -ENOMEM;
+			break;
+		}
+		nvpm_record_copy(rec, d, from, to, buf);
+		ret = nvpm_record_deliver(rec, d, from, from, to, buf, from - rec->read[d],
+					  fn, priv);
+		free(buf);
+		if (ret) {
+			err = ret;
+			break;
+		}
+	}
+out:
+	nvpm_bo_free(rec->bo);
+	free(rec->bo);
+	rec->bo = NULL;
+	return err;
+}
