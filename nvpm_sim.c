@@ -21,13 +21,8 @@ static unsigned int nvpm_sim_gr_busy = 35;
 module_param_named(sim_gr_busy, nvpm_sim_gr_busy, uint, 0444);
 MODULE_PARM_DESC(sim_gr_busy, "Percentage of time the simulated GPUs' PGRAPH is busy [35]");
 
-/*
- * One busy+idle round of the simulated PGRAPH load, in cycles (10 ms).
- * Every edge of the signal costs the simulator a few cycles simulated one
- * by one: a longer round keeps it well ahead of real time, also under
- * KASAN, which a FIFO given time by a timer needs.
- */
-#define NVPM_SIM_GR_PERIOD	10000
+/* One busy+idle round of the simulated PGRAPH load, in cycles (1 ms). */
+#define NVPM_SIM_GR_PERIOD	1000
 
 static struct platform_device *nvpm_sim_pdev[NVPM_SIM_MAX];
 
