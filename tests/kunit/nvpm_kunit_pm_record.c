@@ -10,6 +10,7 @@
  * that restart after each packet, one packet in flight per domain).
  */
 #include <kunit/test.h>
+#include <linux/ktime.h>
 #include <linux/mm.h>
 #include <linux/platform_device.h>
 #include <linux/sizes.h>
@@ -34,6 +35,12 @@
 
 /* --- an MMIO tap in front of the simulator ---------------------------- */
 
+/*
+ * @stall_addr, @stall_us: once, right after reading @stall_addr, the CPU
+ * stalls @stall_us of real time (a busy host): the GPU runs on meanwhile,
+ * and the next access catches the manual clock up by as much, as the
+ * real-time clock would.
+ */
 struct tap {
 	struct nvkm_sim *sim;
 	u32 rd;
@@ -41,15 +48,38 @@ struct tap {
 	u32 n;
 	u32 addr[TAP_MAX];
 	u32 data[TAP_MAX];
+	u32 stall_addr;
+	u32 stall_us;
+	u32 owed;
 };
+
+/* The cycles of a stall, at the next access. */
+static void
+tap_catch_up(struct tap *t)
+{
+	if (t->owed)
+		nvkm_sim_run(t->sim, t->owed);
+	t->owed = 0;
+}
 
 static u32
 tap_rd32(void *priv, u32 addr)
 {
 	struct tap *t = priv;
+	ktime_t t0;
+	u32 data;
 
 	t->rd++;
-	return nvkm_sim_mmio.rd32(t->sim, addr);
+	tap_catch_up(t);
+	data = nvkm_sim_mmio.rd32(t->sim, addr);
+	if (t->stall_us && addr == t->stall_addr) {
+		t0 = ktime_get();
+		while (ktime_us_delta(ktime_get(), t0) < t->stall_us)
+			cpu_relax();
+		t->owed = t->stall_us;	/* 1 cycle per microsecond */
+		t->stall_us = 0;
+	}
+	return data;
 }
 
 static void
@@ -58,6 +88,7 @@ tap_wr32(void *priv, u32 addr, u32 data)
 	struct tap *t = priv;
 
 	t->wr++;
+	tap_catch_up(t);
 	if (t->n < TAP_MAX) {
 		t->addr[t->n] = addr;
 		t->data[t->n] = data;
@@ -889,6 +920,54 @@ suspend_interrupts_sessions(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, nvkm_record_del(&rec, NULL), 0);
 }
 
+/*
+ * A packet goes out, then takes LAND cycles to reach memory, and STATUS's
+ * ready must not count it before.  The CPU may stall at any moment (a busy
+ * host): here while the engine reads the second domain's RECORD_STATUS,
+ * right after the first domain's showed a packet sent in the last cycle.
+ * However much real time has passed, the GPU was last looked at before
+ * the stall: the packet may still be on its way, so it is not ready.
+ * Whatever ready counts is in the ring; once the GPU has been looked at
+ * LAND_US later, ready catches up.
+ */
+static void
+ready_counts_only_landed_packets_across_a_stall(struct kunit *test)
+{
+	struct rf *f = rf_new(test, 0xa3);
+	u8 *ring[2] = { ring_new(test, SZ_4K), ring_new(test, SZ_4K) };
+	struct nvkm_record_status st[2];
+	struct nvkm_record_args args;
+	struct nvkm_record *rec;
+	u64 read[2] = { 0, 0 }, i;
+	struct pkt p;
+	int d, round;
+
+	one_dom(&args, D, ring[0], SZ_4K);
+	args.nr_doms = 2;
+	dom_args(&args.dom[1], D2, ring[1], SZ_4K, 12);
+	KUNIT_ASSERT_EQ(test, nvkm_record_new(f->pm, &args, &rec), 0);
+	/* both domains send their first packet in the last of these cycles */
+	nvkm_sim_run(f->sim, PERIOD);
+	f->tap.stall_addr = NV40_PCOUNTER_RECORD_STATUS(D2);
+	f->tap.stall_us = 200;
+
+	for (round = 0; round < 2; round++) {
+		KUNIT_ASSERT_EQ(test, nvkm_record_status(rec, read, false, st), 0);
+		for (d = 0; d < 2; d++) {
+			KUNIT_EXPECT_EQ_MSG(test, st[d].written, 1ull, "round %d domain %d",
+					    round, d);
+			for (i = 0; i < st[d].ready; i++) {
+				pkt_get(ring[d], SZ_4K, LONG, i, &p);
+				KUNIT_EXPECT_EQ_MSG(test, p.cycles, (i + 1) * PERIOD,
+						    "round %d domain %d packet %llu ready: not in memory",
+						    round, d, i);
+			}
+		}
+		KUNIT_EXPECT_EQ_MSG(test, st[0].ready, (u64)round, "round %d", round);
+	}
+	KUNIT_EXPECT_EQ(test, nvkm_record_del(&rec, NULL), 0);
+}
+
 static struct kunit_case pm_record_cases[] = {
 	KUNIT_CASE_PARAM(periodic_packets_reach_the_ring, rec_chips_gen_params),
 	KUNIT_CASE_PARAM(binding_order, rec_chips_gen_params),
@@ -905,6 +984,7 @@ static struct kunit_case pm_record_cases[] = {
 	KUNIT_CASE(poll_mmio_cost),
 	KUNIT_CASE(second_session_shares_the_binding),
 	KUNIT_CASE(suspend_interrupts_sessions),
+	KUNIT_CASE(ready_counts_only_landed_packets_across_a_stall),
 	{}
 };
 

@@ -124,7 +124,8 @@ struct nvkm_pm_record {
  * @epoch_addr: where the hardware started since the last (re-)arm
  * @epoch_written: packets written before that
  * @pos: the position last read from RECORD_STATUS (with the high bits)
- * @moved: when @pos last changed
+ * @moved: when @pos last changed (taken after the read that saw it)
+ * @seen: when RECORD_STATUS was last read (taken before the read)
  * @written: packets written
  * @tail: oldest packet not overwritten, nor read... nor lost
  * @lost: packets overwritten unread
@@ -142,6 +143,7 @@ struct nvkm_record_dom {
 	u64 epoch_written;
 	u64 pos;
 	ktime_t moved;
+	ktime_t seen;
 	u64 written;
 	u64 tail;
 	u64 lost;
@@ -203,10 +205,12 @@ nvkm_record_wedge(struct nvkm_pm *pm, struct nvkm_record_dom *rd)
 static void
 nvkm_record_observe(struct nvkm_pm *pm, struct nvkm_record_dom *rd)
 {
+	ktime_t seen = ktime_get();
 	u32 st = nvkm_rd32(nvkm_record_device(pm), NV40_PCOUNTER_RECORD_STATUS(rd->args.dom));
 	u64 pos = (rd->win & ~(u64)U32_MAX) | (st & NV40_PCOUNTER_RECORD_STATUS_POS);
 	u64 written;
 
+	rd->seen = seen;
 	if (st & NV40_PCOUNTER_RECORD_STATUS_FAULT)
 		nvkm_record_wedge(pm, rd);
 	if (pos != rd->pos) {
@@ -340,6 +344,7 @@ nvkm_record_program(struct nvkm_pm *pm, struct nvkm_record *rec, struct nvkm_rec
 	rd->epoch_addr = rd->win;
 	rd->pos = rd->win;
 	rd->moved = ktime_get();
+	rd->seen = rd->moved;
 }
 
 static bool
@@ -779,6 +784,12 @@ unlock:
 	return ret;
 }
 
+/*
+ * The newest packet is in memory once the hardware was looked at LAND_US
+ * after it was seen sent: judged by when RECORD_STATUS was last read, not
+ * by the time now.  The CPU may stall between that read and now (a busy
+ * host) while what the engine knows of the GPU stays as of the read.
+ */
 static int
 nvkm_record_fill(struct nvkm_record *rec, struct nvkm_record_status *st)
 {
@@ -787,7 +798,7 @@ nvkm_record_fill(struct nvkm_record *rec, struct nvkm_record_status *st)
 	for (i = 0; i < rec->nr; i++) {
 		const struct nvkm_record_dom *rd = &rec->dom[i];
 		bool settled = !rec->active ||
-			       ktime_us_delta(ktime_get(), rd->moved) >= NVKM_PM_RECORD_LAND_US;
+			       ktime_us_delta(rd->seen, rd->moved) >= NVKM_PM_RECORD_LAND_US;
 
 		st[i].written = rd->written;
 		st[i].ready = rd->written && !settled ? rd->written - 1 : rd->written;
