@@ -334,6 +334,36 @@ nvkm_sim_dma_del(struct nvkm_sim *sim, u32 chan, u32 handle)
 	return dma ? 0 : -ENOENT;
 }
 
+/*
+ * Copy @len bytes between @buf and the memory at @va of @c, all or none:
+ * a first pass proves every byte mapped, a second copies.
+ */
+static int
+sim_vm_copy(struct sim_vm_chan *c, u64 va, void *buf, u32 len, bool write)
+{
+	struct sim_vm_map *map;
+	u64 at, n;
+	void *mem;
+	int pass;
+
+	for (pass = 0; pass < 2; pass++) {
+		for (at = 0; at < len; at += n) {
+			map = sim_vm_find(c, va + at);
+			if (!map)
+				return -EFAULT;
+			n = min_t(u64, len - at, map->size - (va + at - map->va));
+			if (!pass)
+				continue;
+			mem = map->cpu + (va + at - map->va);
+			if (write)
+				memcpy(mem, buf + at, n);
+			else
+				memcpy(buf + at, mem, n);
+		}
+	}
+	return 0;
+}
+
 /**
  * nvkm_sim_vm_write() - an engine writes through a DMA object
  * @vm: the memory
@@ -356,26 +386,12 @@ nvkm_sim_vm_write(struct nvkm_sim_vm *vm, u32 chan, u32 handle, u64 offset,
 {
 	struct sim_vm_chan *c = sim_vm_chan(vm, chan);
 	struct sim_vm_dma *dma = c ? sim_vm_dma(c, handle) : NULL;
-	struct sim_vm_map *map;
-	u64 va, at, n;
-	int pass;
+	u64 va;
 
 	if (!dma || !len || offset > dma->limit || len - 1 > dma->limit - offset)
 		return -EFAULT;
 	va = dma->base + offset;	/* inside the 40 bits: see dma_set */
-
-	/* Pass 0 proves every byte mapped, pass 1 copies. */
-	for (pass = 0; pass < 2; pass++) {
-		for (at = 0; at < len; at += n) {
-			map = sim_vm_find(c, va + at);
-			if (!map)
-				return -EFAULT;
-			n = min_t(u64, len - at, map->size - (va + at - map->va));
-			if (pass)
-				memcpy(map->cpu + (va + at - map->va), data + at, n);
-		}
-	}
-	return 0;
+	return sim_vm_copy(c, va, (void *)data, len, true);
 }
 
 /**
@@ -397,26 +413,11 @@ int
 nvkm_sim_vm_read(struct nvkm_sim_vm *vm, u32 chan, u64 va, void *data, u32 len)
 {
 	struct sim_vm_chan *c = sim_vm_chan(vm, chan);
-	struct sim_vm_map *map;
-	u64 at, n;
-	int pass;
 
 	if (!c || !len || va >= BIT_ULL(NVKM_SIM_VM_BITS) ||
 	    len > BIT_ULL(NVKM_SIM_VM_BITS) - va)
 		return -EFAULT;
-
-	/* Pass 0 proves every byte mapped, pass 1 copies. */
-	for (pass = 0; pass < 2; pass++) {
-		for (at = 0; at < len; at += n) {
-			map = sim_vm_find(c, va + at);
-			if (!map)
-				return -EFAULT;
-			n = min_t(u64, len - at, map->size - (va + at - map->va));
-			if (pass)
-				memcpy(data + at, map->cpu + (va + at - map->va), n);
-		}
-	}
-	return 0;
+	return sim_vm_copy(c, va, data, len, false);
 }
 
 /**
