@@ -103,7 +103,7 @@ nvpm_record_delta(struct nvpm_record_stream *s, uint64_t raw, uint32_t *flags)
 }
 
 /* 64 bits of a packet, little endian, in host order. */
-static inline __attribute__((always_inline)) uint64_t
+static __always_inline uint64_t
 le64(const uint8_t *b)
 {
 	uint64_t v;
@@ -148,7 +148,7 @@ nvpm_record_pend(struct nvpm_record_stream *s, const uint8_t *b, uint32_t stop,
  * an emulator as under the CPU that is what costs least (no vector
  * instruction, few memory accesses).
  */
-static inline __attribute__((always_inline)) size_t
+static __always_inline size_t
 nvpm_record_decode_n(struct nvpm_record_stream *s, const uint8_t *b, size_t n,
 		     struct nvpm_record_row *rows, const unsigned int nr,
 		     const unsigned int size)
