@@ -340,6 +340,9 @@ def c_string(s):
 
 
 def emit(data, src_name, digest):
+    """The catalog: one chip descriptor per chipset, named <prefix>_pm_catalog
+    for the chipset table's rows, and the list of them for the tests.  Signal
+    and domain arrays with the same contents are written once and shared."""
     o = []
     o.append('// SPDX-License-Identifier: MIT')
     o.append('/*')
@@ -351,41 +354,55 @@ def emit(data, src_name, digest):
     o.append(' */')
     o.append('#include <linux/kernel.h>')
     o.append('#include "catalog.h"')
+    sig_arrays = {}     # tuple of signals -> C name
     for chip, prefix, _ in CHIPS:
         for dom in doms_of(chip):
             nr, sigs = data[chip][dom]
-            if not sigs:
+            key = tuple(sigs)
+            if not sigs or key in sig_arrays:
                 continue
+            sig_arrays[key] = '%s_%s_signals' % (prefix, dom)
             o.append('')
             o.append('static const struct nvkm_pm_signal_desc')
-            o.append('%s_%s_signals[] = {' % (prefix, dom))
+            o.append('%s[] = {' % sig_arrays[key])
             for num, name in sigs:
                 o.append('\t{ 0x%02x, %s },' % (num, c_string(name)))
             o.append('};')
+    dom_arrays = {}     # tuple of domains -> C name
     for chip, prefix, _ in CHIPS:
+        doms = tuple((dom, data[chip][dom][0], tuple(data[chip][dom][1]))
+                     for dom in doms_of(chip))
+        if doms in dom_arrays:
+            continue
+        dom_arrays[doms] = '%s_doms' % prefix
         o.append('')
         o.append('static const struct nvkm_pm_domain_desc')
-        o.append('%s_doms[] = {' % prefix)
-        for dom in doms_of(chip):
-            nr, sigs = data[chip][dom]
+        o.append('%s[] = {' % dom_arrays[doms])
+        for dom, nr, sigs in doms:
             o.append('\t{')
             o.append('\t\t.name = "%s",' % dom)
             o.append('\t\t.clock = "%s",' % DOMAINS[dom][0])
             o.append('\t\t.nr_signals = 0x%03x,' % nr)
             if sigs:
-                o.append('\t\t.signals = %s_%s_signals,' % (prefix, dom))
-                o.append('\t\t.nr_named = ARRAY_SIZE(%s_%s_signals),' % (prefix, dom))
+                o.append('\t\t.signals = %s,' % sig_arrays[sigs])
+                o.append('\t\t.nr_named = ARRAY_SIZE(%s),' % sig_arrays[sigs])
             o.append('\t},')
         o.append('};')
+    for chip, prefix, chipset in CHIPS:
+        doms = tuple((dom, data[chip][dom][0], tuple(data[chip][dom][1]))
+                     for dom in doms_of(chip))
+        o.append('')
+        o.append('const struct nvkm_pm_chip_desc')
+        o.append('%s_pm_catalog = {' % prefix)
+        o.append('\t.chipset = 0x%02x,\t/* %s */' % (chipset, chip))
+        o.append('\t.doms = %s,' % dom_arrays[doms])
+        o.append('\t.nr_doms = ARRAY_SIZE(%s),' % dom_arrays[doms])
+        o.append('};')
     o.append('')
-    o.append('const struct nvkm_pm_chip_desc')
+    o.append('const struct nvkm_pm_chip_desc * const')
     o.append('nvkm_pm_tesla_chips[] = {')
     for chip, prefix, chipset in CHIPS:
-        o.append('\t{')
-        o.append('\t\t.chipset = 0x%02x,\t/* %s */' % (chipset, chip))
-        o.append('\t\t.doms = %s_doms,' % prefix)
-        o.append('\t\t.nr_doms = ARRAY_SIZE(%s_doms),' % prefix)
-        o.append('\t},')
+        o.append('\t&%s_pm_catalog,' % prefix)
     o.append('};')
     o.append('')
     o.append('const unsigned int nvkm_pm_tesla_nr_chips = ARRAY_SIZE(nvkm_pm_tesla_chips);')

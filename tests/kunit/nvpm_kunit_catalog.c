@@ -55,8 +55,8 @@ find_chip(u16 chipset)
 	unsigned int i;
 
 	for (i = 0; i < nvkm_pm_tesla_nr_chips; i++) {
-		if (nvkm_pm_tesla_chips[i].chipset == chipset)
-			return &nvkm_pm_tesla_chips[i];
+		if (nvkm_pm_tesla_chips[i]->chipset == chipset)
+			return nvkm_pm_tesla_chips[i];
 	}
 	return NULL;
 }
@@ -122,11 +122,17 @@ signal_name(u16 chipset, const char *dom_name, u8 signal)
 static const void *
 catalog_gen_params(const void *prev, char *desc)
 {
-	const struct nvkm_pm_chip_desc *next = prev ? (const struct nvkm_pm_chip_desc *)prev + 1
-						    : nvkm_pm_tesla_chips;
+	const struct nvkm_pm_chip_desc *next;
+	unsigned int i = 0;
 
-	if (next - nvkm_pm_tesla_chips >= nvkm_pm_tesla_nr_chips)
+	if (prev) {
+		while (i < nvkm_pm_tesla_nr_chips && nvkm_pm_tesla_chips[i] != prev)
+			i++;
+		i++;
+	}
+	if (i >= nvkm_pm_tesla_nr_chips)
 		return NULL;
+	next = nvkm_pm_tesla_chips[i];
 	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "0x%02x", next->chipset);
 	return next;
 }
@@ -247,8 +253,8 @@ catalog_has_every_tesla_chipset(struct kunit *test)
 		KUNIT_EXPECT_NOT_NULL_MSG(test, find_chip(chipsets[i]), "0x%02x", chipsets[i]);
 	for (i = 0; i < nvkm_pm_tesla_nr_chips; i++) {
 		for (j = i + 1; j < nvkm_pm_tesla_nr_chips; j++)
-			KUNIT_EXPECT_NE(test, nvkm_pm_tesla_chips[i].chipset,
-					nvkm_pm_tesla_chips[j].chipset);
+			KUNIT_EXPECT_NE(test, nvkm_pm_tesla_chips[i]->chipset,
+					nvkm_pm_tesla_chips[j]->chipset);
 	}
 }
 

@@ -10,6 +10,7 @@
 struct nvkm_device;
 struct nvkm_fifo;
 struct nvkm_pm;
+struct nvkm_pm_chip_desc;
 struct nvkm_pmu;
 
 enum nv_card_type {
@@ -38,6 +39,8 @@ enum nv_card_type {
  * @name: marketing-neutral chip name ("G84")
  * @card_type: architecture the chipset belongs to
  * @pm: constructor of the chipset's perfmon engine
+ * @pm_cat: its PCOUNTER domains and named signals; NULL where the
+ *	    generation finds its domains on the chip itself (GF100+)
  * @pmu: constructor of its PDAEMON idle counters (GT215+), or NULL
  */
 struct nvkm_device_chip {
@@ -45,6 +48,7 @@ struct nvkm_device_chip {
 	const char *name;
 	enum nv_card_type card_type;
 	int (*pm)(struct nvkm_device *device, struct nvkm_pm **ppm);
+	const struct nvkm_pm_chip_desc *pm_cat;
 	int (*pmu)(struct nvkm_device *device, struct nvkm_pmu **ppmu);
 };
 

@@ -246,6 +246,7 @@ int nv30_pm_new(struct nvkm_device *device, struct nvkm_pm **ppm);
 int nv40_pm_new(struct nvkm_device *device, struct nvkm_pm **ppm);
 int g84_pm_new(struct nvkm_device *device, struct nvkm_pm **ppm);
 int g92_pm_new(struct nvkm_device *device, struct nvkm_pm **ppm);
+int gt200_pm_new(struct nvkm_device *device, struct nvkm_pm **ppm);
 int gt215_pm_new(struct nvkm_device *device, struct nvkm_pm **ppm);
 int gf100_pm_new(struct nvkm_device *device, struct nvkm_pm **ppm);
 int gk104_pm_new(struct nvkm_device *device, struct nvkm_pm **ppm);

@@ -122,6 +122,46 @@ nvkm_pm_dom_init(struct nvkm_pm *pm, int d, const char *name, const char *clock,
 	return 0;
 }
 
+/**
+ * nvkm_pm_doms_catalog() - the domains the chipset table's row lists
+ * @pm: the engine
+ *
+ * Return: 0, -ENODEV when the row carries no catalog, or -ENOMEM.
+ */
+int
+nvkm_pm_doms_catalog(struct nvkm_pm *pm)
+{
+	const struct nvkm_pm_chip_desc *cat = pm->engine.subdev.device->chip->pm_cat;
+	int d, ret;
+
+	if (!cat)
+		return -ENODEV;
+	ret = nvkm_pm_doms_alloc(pm, cat->nr_doms);
+	for (d = 0; !ret && d < cat->nr_doms; d++)
+		ret = nvkm_pm_dom_init(pm, d, cat->doms[d].name, cat->doms[d].clock,
+				       cat->doms[d].nr_signals, &cat->doms[d]);
+	return ret;
+}
+
+/**
+ * nvkm_pm_sig_named() - the number of a named signal
+ * @dom: the domain
+ * @name: its name
+ *
+ * Return: the signal number, or -ENOENT.
+ */
+int
+nvkm_pm_sig_named(const struct nvkm_pm_dom *dom, const char *name)
+{
+	int i;
+
+	for (i = 0; i < dom->nr_sig; i++) {
+		if (!strcmp(dom->sig[i].name, name))
+			return dom->sig[i].signal;
+	}
+	return -ENOENT;
+}
+
 static int
 nvkm_pm_sig_cmp(const void *a, const void *b)
 {

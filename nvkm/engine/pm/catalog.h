@@ -32,7 +32,7 @@ struct nvkm_pm_domain_desc {
 
 /**
  * struct nvkm_pm_chip_desc - the PCOUNTER domains of one chipset
- * @chipset: chipset id
+ * @chipset: chipset id; 0 for a list a whole family shares
  * @doms: its domains, in register order
  * @nr_doms: entries in @doms
  */
@@ -42,7 +42,20 @@ struct nvkm_pm_chip_desc {
 	u8 nr_doms;
 };
 
-extern const struct nvkm_pm_chip_desc nvkm_pm_tesla_chips[];
+/* The catalogs the chipset table's rows carry (nv10_signals.c, tesla_signals.c). */
+extern const struct nvkm_pm_chip_desc nv10_pm_catalog, nv15_pm_catalog, nv1f_pm_catalog;
+extern const struct nvkm_pm_chip_desc nv20_pm_catalog, nv25_pm_catalog, nv28_pm_catalog;
+extern const struct nvkm_pm_chip_desc nv30_pm_catalog, nv31_pm_catalog, nv34_pm_catalog;
+extern const struct nvkm_pm_chip_desc nv35_pm_catalog, nv36_pm_catalog;
+extern const struct nvkm_pm_chip_desc nv40_pm_catalog, nv44_pm_catalog;
+extern const struct nvkm_pm_chip_desc g80_pm_catalog, g84_pm_catalog, g86_pm_catalog;
+extern const struct nvkm_pm_chip_desc g92_pm_catalog, g94_pm_catalog, g96_pm_catalog;
+extern const struct nvkm_pm_chip_desc g98_pm_catalog, g200_pm_catalog, mcp77_pm_catalog;
+extern const struct nvkm_pm_chip_desc mcp79_pm_catalog, gt215_pm_catalog, gt216_pm_catalog;
+extern const struct nvkm_pm_chip_desc gt218_pm_catalog, mcp89_pm_catalog;
+
+/* Every G80:GF100 catalog, generated from the reference's tables. */
+extern const struct nvkm_pm_chip_desc * const nvkm_pm_tesla_chips[];
 extern const unsigned int nvkm_pm_tesla_nr_chips;
 
 #endif

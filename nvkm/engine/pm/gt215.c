@@ -12,32 +12,13 @@ gt215_pm_doms(struct nvkm_pm *pm)
 	return nv40_pm_doms(pm) ?: nvkm_pm_pdaemon_doms(pm);
 }
 
-/*
- * USER_0 of each domain (USER_1 follows it), from the reference's
- * PCOUNTER.USER rows of the G80:GF100 signal tables.
- */
-static const struct {
-	u16 chipset;
-	u8 user[NV40_PCOUNTER_DOMS];
-} gt215_pm_user[] = {
-	{ 0xa3, { 0x2a, 0x69, 0x9e, 0x13, 0x3b, 0x10, 0x10, 0x4f } },
-	{ 0xa5, { 0x2a, 0x69, 0x9e, 0x13, 0x3b, 0x10, 0x10, 0x3e } },
-	{ 0xa8, { 0x2a, 0x69, 0x9e, 0x13, 0x37, 0x10, 0x10, 0x3e } },
-	{ 0xaf, { 0x3a, 0x69, 0x9e, 0x13, 0x6a, 0x10, 0x10, 0x1e } },
-};
-
+/* USER_0 of domain @d (USER_1 follows it), as the catalog names it. */
 static int
 gt215_pm_user_signal(struct nvkm_pm *pm, int d)
 {
-	u32 chipset = pm->engine.subdev.device->chipset;
-	int i;
+	int sig = nvkm_pm_sig_named(&pm->dom[d], "PCOUNTER.USER[0]");
 
-	for (i = 0; i < ARRAY_SIZE(gt215_pm_user); i++) {
-		if (gt215_pm_user[i].chipset == chipset && d < NV40_PCOUNTER_DOMS &&
-		    gt215_pm_user[i].user[d])
-			return gt215_pm_user[i].user[d];
-	}
-	return -1;
+	return sig < 0 ? -1 : sig;
 }
 
 /* Record mode as on G92, and a STOP the driver can pulse: USER_0. */

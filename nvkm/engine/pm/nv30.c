@@ -8,7 +8,7 @@
 static const struct nvkm_pm_func
 nv30_pm = {
 	.caps = NV30_PM_CAPS,
-	.doms = nv10_pm_doms,
+	.doms = nv20_pm_doms,
 	.layout = &nv10_pm_layout,
 };
 

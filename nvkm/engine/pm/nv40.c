@@ -171,15 +171,6 @@ nv40_pm_layout = {
 	.collect = nv40_pm_collect,
 };
 
-/* NV40 family: domain lists from the reference, signals unnamed. */
-static const char * const nv40_pm_names[] = {
-	"host", "core", "geometry", "shader", "memory",
-};
-
-static const char * const nv40_pm_names_small[] = {
-	"host", "core", "shader", "memory",
-};
-
 /* Trailer signals of the NV40:GF100 layout, per domain. */
 static int
 nv40_pm_trailer(struct nvkm_pm *pm, int d)
@@ -204,38 +195,14 @@ nv40_pm_trailer(struct nvkm_pm *pm, int d)
 	return ret ? -ENOMEM : 0;
 }
 
+/* The chipset's catalog, then the trailer signals of every domain. */
 int
 nv40_pm_doms(struct nvkm_pm *pm)
 {
-	u32 chipset = pm->engine.subdev.device->chipset;
-	const struct nvkm_pm_chip_desc *chip = NULL;
-	const char * const *names = nv40_pm_names;
-	int i, nr, ret;
+	int d, ret = nvkm_pm_doms_catalog(pm);
 
-	for (i = 0; i < nvkm_pm_tesla_nr_chips; i++) {
-		if (nvkm_pm_tesla_chips[i].chipset == chipset)
-			chip = &nvkm_pm_tesla_chips[i];
-	}
-
-	if (chip) {
-		nr = chip->nr_doms;
-	} else if (nv40_pcounter_four_domains(chipset)) {
-		nr = ARRAY_SIZE(nv40_pm_names_small);
-		names = nv40_pm_names_small;
-	} else {
-		nr = ARRAY_SIZE(nv40_pm_names);
-	}
-
-	ret = nvkm_pm_doms_alloc(pm, nr);
-	for (i = 0; !ret && i < nr; i++) {
-		if (chip)
-			ret = nvkm_pm_dom_init(pm, i, chip->doms[i].name, chip->doms[i].clock,
-					       chip->doms[i].nr_signals, &chip->doms[i]);
-		else
-			ret = nvkm_pm_dom_init(pm, i, names[i], names[i], 0x100, NULL);
-	}
-	for (i = 0; !ret && i < nr; i++)
-		ret = nv40_pm_trailer(pm, i);
+	for (d = 0; !ret && d < pm->nr_doms; d++)
+		ret = nv40_pm_trailer(pm, d);
 	return ret;
 }
 

@@ -66,6 +66,8 @@ int nvkm_pm_new_(const struct nvkm_pm_func *func, struct nvkm_device *device,
 int nvkm_pm_doms_alloc(struct nvkm_pm *pm, int nr);
 int nvkm_pm_dom_init(struct nvkm_pm *pm, int d, const char *name, const char *clock,
 		     u16 nr_signals, const struct nvkm_pm_domain_desc *desc);
+int nvkm_pm_doms_catalog(struct nvkm_pm *pm);
+int nvkm_pm_sig_named(const struct nvkm_pm_dom *dom, const char *name);
 __printf(4, 5)
 int nvkm_pm_sig_add(struct nvkm_pm *pm, int d, u8 signal, const char *fmt, ...);
 
@@ -92,7 +94,7 @@ int nvkm_pm_record_oneinit(struct nvkm_pm *pm);
 void nvkm_pm_record_init(struct nvkm_pm *pm);
 void nvkm_pm_record_fini(struct nvkm_pm *pm);
 void nvkm_pm_record_dtor(struct nvkm_pm *pm);
-int nv10_pm_doms(struct nvkm_pm *pm);
+int nv20_pm_doms(struct nvkm_pm *pm);
 int nv40_pm_doms(struct nvkm_pm *pm);
 extern const struct nvkm_pm_layout nv40_pm_layout;
 extern const struct nvkm_pm_layout nv10_pm_layout;
