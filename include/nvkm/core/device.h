@@ -6,6 +6,7 @@
 #include <linux/list.h>
 #include <linux/mutex.h>
 #include <nvkm/core/mmio.h>
+#include <nvkm/hw/pmc.h>
 
 struct nvkm_device;
 struct nvkm_fifo;
@@ -22,16 +23,6 @@ enum nv_card_type {
 	NV_C0 = 0xc0,
 	NV_E0 = 0xe0,
 };
-
-/* PMC: the registers every chipset has. */
-#define NV_PMC_BOOT_0			0x000000
-#define NV_PMC_ENABLE			0x000200
-
-/* PMC_BOOT_0 fields: the chipset id from NV10 on. */
-#define NV_PMC_BOOT_0_CHIPSET_SHIFT	20
-#define NV_PMC_BOOT_0_CHIPSET_MASK	0x1ff
-#define NV_PMC_BOOT_0_ARCH_MASK		0x1f000000	/* 0 on NV04/NV05 */
-#define NV_PMC_BOOT_0_REVISION_MASK	0x000000ff
 
 /**
  * struct nvkm_device_chip - one row of the chipset table

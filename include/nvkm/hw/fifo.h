@@ -2,7 +2,7 @@
 #ifndef __NVKM_HW_FIFO_H__
 #define __NVKM_HW_FIFO_H__
 /*
- * NV50 (Tesla) PFIFO in IB mode, the interrupt registers of PMC, PTIMER and
+ * NV50 (Tesla) PFIFO in IB mode, PTIMER and
  * the instance memory window, with the names nouveau and envytools use.
  * Where the simulated GPU needs a layout that the hardware keeps in
  * instance memory (RAMFC, RAMHT), the fields it reads are listed here and
@@ -10,12 +10,7 @@
  */
 #include <linux/bits.h>
 
-/* PMC interrupts: a unit's bit is set while it has an enabled interrupt. */
-#define NV_PMC_INTR_0				0x000100
-#define NV_PMC_INTR_0_PFIFO			BIT(8)
-#define NV_PMC_INTR_EN_0			0x000140
-#define NV_PMC_INTR_EN_0_HARDWARE		BIT(0)	/* the INTA line */
-#define NV_PMC_ENABLE_PFIFO			BIT(8)
+#include <nvkm/hw/pmc.h>
 
 /* PTIMER: nanoseconds, low word first (reading it latches the high word). */
 #define NV_PTIMER_TIME_0			0x009400
