@@ -17,7 +17,11 @@
 #define NV_PMC_INTR_EN_0_HARDWARE		BIT(0)	/* the INTA line */
 #define NV_PMC_ENABLE_PFIFO			BIT(8)
 
-/* PTIMER: nanoseconds, low word first (reading it latches the high word). */
+/*
+ * PTIMER: nanoseconds in two words, nothing latched: read TIME_1 (high),
+ * TIME_0 (low), TIME_1 again, and again while the two high words differ
+ * (bus_ptimer.rst, "Reading the clock").
+ */
 #define NV_PTIMER_TIME_0			0x009400
 #define NV_PTIMER_TIME_1			0x009410
 
