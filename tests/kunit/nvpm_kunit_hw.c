@@ -47,6 +47,10 @@
 /* NV40:GF100 SIG_STATUS of domain d, signals 0-31 */
 #define DOC_NV40_STATUS(d)	(0x00a800 + (d) * 0x20)
 
+/* PDAEMON COUNTER_SIGNALS: GR_IDLE bit 0, PVLD_IDLE bit 4 */
+#define GR_IDLE			BIT(0)
+#define PVLD_IDLE		BIT(4)
+
 #define OP_ARG0			0xaaaa
 #define OP_ALWAYS		0xffff
 
@@ -424,9 +428,9 @@ either_engine_busy_shares(struct kunit *test)
 
 		for (i = 0; i < ARRAY_SIZE(p); i++) {
 			nvkm_sim_set_idle(f->sim, ~0u, ~0u);	/* stops the waves */
-			KUNIT_ASSERT_EQ(test, nvkm_sim_idle_wave(f->sim, BIT(0), 100, p[i].idle), 0);
+			KUNIT_ASSERT_EQ(test, nvkm_sim_idle_wave(f->sim, GR_IDLE, 100, p[i].idle), 0);
 			nvkm_sim_run(f->sim, p[i].offset);
-			KUNIT_ASSERT_EQ(test, nvkm_sim_idle_wave(f->sim, BIT(4), 100, p[i].idle), 0);
+			KUNIT_ASSERT_EQ(test, nvkm_sim_idle_wave(f->sim, PVLD_IDLE, 100, p[i].idle), 0);
 			nvkm_sim_run(f->sim, 250);
 
 			one_ctr(&a, d, 0xeeee, 0);		/* gr or pvld busy */
