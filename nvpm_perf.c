@@ -94,7 +94,7 @@ nvpm_fill_domain(void *ctx, u32 i, void *out)
 	d->id = i;
 	d->nr_counters = nvkm_pm_nr_counters(pm);
 	d->nr_signals = pm->dom[i].nr_signals;
-	d->caps = NVPM_DOMAIN_CAP_SINGLE;
+	d->caps = nvkm_pm_single(pm) ? NVPM_DOMAIN_CAP_SINGLE : 0;
 	if (caps & NVKM_PM_CAP_QUAD)
 		d->caps |= NVPM_DOMAIN_CAP_QUAD;
 	if (caps & NVKM_PM_CAP_COUNTER_MODES)

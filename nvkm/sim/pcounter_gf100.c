@@ -9,8 +9,10 @@
  *
  * Where the facts come from:
  *  - GPCs, TPCs per GPC and partitions per chip: envytools' GPU table
- *    (full chips: nothing floorswept), exposed through the PTOP registers
- *    nouveau's PM reads to find the GPC and partition domain sets;
+ *    (full chips), exposed through the PTOP registers nouveau's PM reads
+ *    to find the GPC and partition domain sets; which of them the board
+ *    switched off: the PUNITS disable masks (rnndb bus/punits.xml), set
+ *    with nvkm_sim_floorsweep();
  *  - domains and their signal counts: nouveau's PM lists for GK104 (hub:
  *    8 domains, GPC: 1, partition: 2) and for GF100 (GPC domain 0 and
  *    partition domain 0, 0xe0 signals each).  Fermi's other domains are
@@ -36,12 +38,16 @@
  *    six inputs, 18 is SETFLAG for EVENT/STOP and unused (not stored)
  *    for the others;
  *  - registers the rnndb names but nobody understands (UNK*, VSTATUS,
- *    CTR_CYCLES_NEXT_RO) read 0 and ignore writes; FILTER is stored with
- *    no effect; the *_NEXT counters show quad mode's counters in progress;
+ *    CTR_CYCLES_NEXT_RO) read 0 and ignore writes; CTRL's UNK fields are
+ *    stored and read back with no effect; FILTER reads back, and with
+ *    its ENABLE bit set the domain counts nothing (what SRC_MASK would
+ *    let through is unknown); the *_NEXT counters show quad mode's
+ *    counters in progress;
  *  - SIG_STATUS words past the domain's signals, and the MAIN block
  *    (record mode, modelled separately) are unclaimed.
  */
 #include <linux/bitfield.h>
+#include <linux/bitops.h>
 #include "pcounter_priv.h"
 
 /**
@@ -109,25 +115,55 @@ sim_pc_gf100_count(const u8 *sigs)
 	return n;
 }
 
-/* Domain sets: the hub, then each GPC, then each partition. */
-static int
-sim_pc_gf100_gpc_set(const struct sim_pc_gf100_chip *chip, u32 gpc)
+/*
+ * The GPCs and partitions a board has: those below the design count that
+ * neither PUNITS mask switches off.
+ */
+static u32
+sim_pc_gf100_gpcs(const struct nvkm_sim *sim, const struct sim_pc_gf100_chip *chip)
 {
-	return gpc < chip->gpcs ? 1 + gpc : -1;
+	return (BIT(chip->gpcs) - 1) & ~sim->punits.gpc_hw & ~sim->punits.gpc_sw;
+}
+
+static u32
+sim_pc_gf100_parts(const struct nvkm_sim *sim, const struct sim_pc_gf100_chip *chip)
+{
+	return (BIT(chip->parts) - 1) & ~sim->punits.part_hw & ~sim->punits.part_sw;
+}
+
+/*
+ * Domain sets: the hub, then each GPC there is, then each partition: a
+ * switched-off unit has no set, and its register blocks decode nothing.
+ */
+static int
+sim_pc_gf100_gpc_set(struct nvkm_sim_pcounter *pc, const struct sim_pc_gf100_chip *chip,
+		     u32 gpc)
+{
+	u32 there = sim_pc_gf100_gpcs(pc->sim, chip);
+
+	if (gpc >= chip->gpcs || !(there & BIT(gpc)))
+		return -1;
+	return 1 + hweight32(there & (BIT(gpc) - 1));
 }
 
 static int
-sim_pc_gf100_part_set(const struct sim_pc_gf100_chip *chip, u32 part)
+sim_pc_gf100_part_set(struct nvkm_sim_pcounter *pc, const struct sim_pc_gf100_chip *chip,
+		      u32 part)
 {
-	return part < chip->parts ? 1 + chip->gpcs + part : -1;
+	u32 there = sim_pc_gf100_parts(pc->sim, chip);
+
+	if (part >= chip->parts || !(there & BIT(part)))
+		return -1;
+	return 1 + hweight32(sim_pc_gf100_gpcs(pc->sim, chip)) +
+	       hweight32(there & (BIT(part) - 1));
 }
 
 static const u8 *
-sim_pc_gf100_set_sigs(const struct sim_pc_gf100_chip *chip, int s)
+sim_pc_gf100_set_sigs(const struct sim_pc_gf100_chip *chip, int gpcs, int s)
 {
 	if (s == 0)
 		return chip->hub;
-	return s <= chip->gpcs ? chip->gpc : chip->part;
+	return s <= gpcs ? chip->gpc : chip->part;
 }
 
 /**
@@ -142,16 +178,17 @@ sim_pc_gf100_doms(struct nvkm_sim_pcounter *pc, u32 chipset)
 {
 	const struct sim_pc_gf100_chip *chip = sim_pc_gf100_chip(chipset);
 	u8 nr[1 + GF100_PCOUNTER_GPCS + GF100_PCOUNTER_PARTS];
-	int s, d, nr_sets, ret;
+	int s, d, nr_sets, gpcs, ret;
 
 	if (!chip)
 		return 1;
 	pc->layout = &sim_pc_gf100_layout;
 	pc->gen = PC_GF100;
 
-	nr_sets = 1 + chip->gpcs + chip->parts;
+	gpcs = hweight32(sim_pc_gf100_gpcs(pc->sim, chip));
+	nr_sets = 1 + gpcs + hweight32(sim_pc_gf100_parts(pc->sim, chip));
 	for (s = 0; s < nr_sets; s++)
-		nr[s] = sim_pc_gf100_count(sim_pc_gf100_set_sigs(chip, s));
+		nr[s] = sim_pc_gf100_count(sim_pc_gf100_set_sigs(chip, gpcs, s));
 	ret = sim_pc_alloc(pc, nr_sets, nr);
 	if (ret)
 		return ret;
@@ -159,7 +196,7 @@ sim_pc_gf100_doms(struct nvkm_sim_pcounter *pc, u32 chipset)
 	for (d = 0; d < pc->nr_doms; d++) {
 		struct sim_pcdom *dom = &pc->dom[d];
 
-		dom->nr_signals = sim_pc_gf100_set_sigs(chip, dom->set)[dom->idx];
+		dom->nr_signals = sim_pc_gf100_set_sigs(chip, gpcs, dom->set)[dom->idx];
 		dom->trailer = dom->nr_signals - GF100_PCOUNTER_TRAILER_END;
 		dom->user[0] = -1;	/* GT215's; GF100's are in the trailer */
 		dom->user[1] = -1;
@@ -254,11 +291,11 @@ sim_pc_gf100_decode(struct nvkm_sim_pcounter *pc, u32 addr, struct sim_pc_gf100_
 	/* per-domain blocks: 0x1000 per GPC or partition, 0x200 per domain */
 	if (addr < GF100_PCOUNTER_PART_DOM(0, 0)) {
 		n = (addr - GF100_PCOUNTER_GPC_DOM(0, 0)) / 0x1000;
-		return sim_pc_gf100_dom_reg(pc, sim_pc_gf100_gpc_set(chip, n), addr, r);
+		return sim_pc_gf100_dom_reg(pc, sim_pc_gf100_gpc_set(pc, chip, n), addr, r);
 	}
 	if (addr < GF100_PCOUNTER_HUB_DOM(0)) {
 		n = (addr - GF100_PCOUNTER_PART_DOM(0, 0)) / 0x1000;
-		return sim_pc_gf100_dom_reg(pc, sim_pc_gf100_part_set(chip, n), addr, r);
+		return sim_pc_gf100_dom_reg(pc, sim_pc_gf100_part_set(pc, chip, n), addr, r);
 	}
 	if (addr < GF100_PCOUNTER_HUB_DOM(GF100_PCOUNTER_DOMS))
 		return sim_pc_gf100_dom_reg(pc, 0, addr, r);
@@ -267,12 +304,12 @@ sim_pc_gf100_decode(struct nvkm_sim_pcounter *pc, u32 addr, struct sim_pc_gf100_
 	if (addr >= GF100_PCOUNTER_GPC_DSET(0) &&
 	    addr < GF100_PCOUNTER_GPC_DSET(GF100_PCOUNTER_GPCS)) {
 		n = (addr - GF100_PCOUNTER_GPC_DSET(0)) / 0x200;
-		return sim_pc_gf100_set_reg(pc, sim_pc_gf100_gpc_set(chip, n), addr, r);
+		return sim_pc_gf100_set_reg(pc, sim_pc_gf100_gpc_set(pc, chip, n), addr, r);
 	}
 	if (addr >= GF100_PCOUNTER_PART_DSET(0) &&
 	    addr < GF100_PCOUNTER_PART_DSET(GF100_PCOUNTER_PARTS)) {
 		n = (addr - GF100_PCOUNTER_PART_DSET(0)) / 0x200;
-		return sim_pc_gf100_set_reg(pc, sim_pc_gf100_part_set(chip, n), addr, r);
+		return sim_pc_gf100_set_reg(pc, sim_pc_gf100_part_set(pc, chip, n), addr, r);
 	}
 	if (addr >= GF100_PCOUNTER_HUB_DSET && addr < GF100_PCOUNTER_HUB_DSET + 0x200)
 		return sim_pc_gf100_set_reg(pc, 0, addr, r);
@@ -340,10 +377,17 @@ sim_pc_gf100_ctrl(const struct sim_pcdom *dom)
 	       FIELD_PREP(GF100_PCOUNTER_CTRL_SINGLE_STATE, dom->single);
 }
 
+/*
+ * What the domain runs: CTRL's MODE, unless FILTER's ENABLE (bit 31) is
+ * set.  The reference names FILTER's fields (SRC_MASK, bits 0-30, and
+ * ENABLE) but not what SRC_MASK selects: the model lets nothing through an
+ * enabled filter, so the domain neither counts nor swaps, as if HALTED
+ * (PAUSED still follows MODE).
+ */
 static void
-sim_pc_gf100_ctrl_wr(struct sim_pcdom *dom, u32 data)
+sim_pc_gf100_mode(struct sim_pcdom *dom)
 {
-	switch (FIELD_GET(GF100_PCOUNTER_CTRL_MODE, data)) {
+	switch (FIELD_GET(GF100_PCOUNTER_CTRL_MODE, dom->ctrl_other)) {
 	case GF100_PCOUNTER_CTRL_MODE_SINGLE:
 		dom->mode = NV_PCOUNTER_MODE_SINGLE;
 		break;
@@ -354,14 +398,26 @@ sim_pc_gf100_ctrl_wr(struct sim_pcdom *dom, u32 data)
 		dom->mode = PC_MODE_OFF;
 		break;
 	}
+	if (dom->filter & GF100_PCOUNTER_FILTER_ENABLE)
+		dom->mode = PC_MODE_OFF;
+}
+
+static void
+sim_pc_gf100_ctrl_wr(struct sim_pcdom *dom, u32 data)
+{
 	dom->ctr_mode = FIELD_GET(GF100_PCOUNTER_CTRL_CTR_MODE, data);
 	dom->ctr_period_all = data & GF100_PCOUNTER_CTRL_CTR_PERIOD;
 	dom->event_pulse = data & GF100_PCOUNTER_CTRL_EVENT_IMPORT_PULSE;
 	dom->flag_pulse = data & GF100_PCOUNTER_CTRL_FLAG_IMPORT_PULSE;
-	/* the raw MODE stays here too, for PAUSED and for reading back */
+	/*
+	 * The raw MODE stays here too, for PAUSED and for reading back; so
+	 * does UNK18 (bits 18-20), which nouveau sets to 1 and the reference
+	 * gives no meaning: stored, read back, no effect.
+	 */
 	dom->ctrl_other = data & (GF100_PCOUNTER_CTRL_MODE | GF100_PCOUNTER_CTRL_UNK9 |
 				  GF100_PCOUNTER_CTRL_UNK18 | GF100_PCOUNTER_CTRL_PERIODIC |
 				  GF100_PCOUNTER_CTRL_UNK26 | GF100_PCOUNTER_CTRL_UNK31);
+	sim_pc_gf100_mode(dom);
 	sim_pc_config_written(dom);
 }
 
@@ -482,6 +538,7 @@ sim_pc_gf100_dom_wr(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom, u32 reg
 		break;
 	case GF100_PCOUNTER_FILTER:
 		dom->filter = data;
+		sim_pc_gf100_mode(dom);
 		break;
 	default:	/* read-only or unknown */
 		break;
@@ -545,20 +602,21 @@ const struct sim_pc_layout sim_pc_gf100_layout = {
 /* --- PTOP ------------------------------------------------------------------ */
 
 /**
- * nvkm_sim_gf100_ptop_rd() - read a GF100+ PTOP topology register
- * @chipset: chipset of the simulated GPU
+ * nvkm_sim_gf100_ptop_rd() - read a GF100+ PTOP (PUNITS) register
+ * @sim: the simulated GPU
  * @addr: register
  * @data: its value, for a register of the chipset
  *
- * The counts are those of the full chip; nothing is floorswept.  PTOP is
- * not part of PCOUNTER: PMC.ENABLE bit 28 does not gate it.
+ * The design counts are the full chip's; the disable masks are the
+ * board's (nvkm_sim_floorsweep()), read-only.  PTOP is not part of
+ * PCOUNTER: PMC.ENABLE bit 28 does not gate it.
  *
  * Return: false if @addr is not a PTOP register of the chipset.
  */
 bool
-nvkm_sim_gf100_ptop_rd(u32 chipset, u32 addr, u32 *data)
+nvkm_sim_gf100_ptop_rd(struct nvkm_sim *sim, u32 addr, u32 *data)
 {
-	const struct sim_pc_gf100_chip *chip = sim_pc_gf100_chip(chipset);
+	const struct sim_pc_gf100_chip *chip = sim_pc_gf100_chip(sim->chipset);
 
 	if (!chip)
 		return false;
@@ -572,11 +630,19 @@ nvkm_sim_gf100_ptop_rd(u32 chipset, u32 addr, u32 *data)
 	case GF100_PTOP_SCAL_NUM_FBPS:
 		*data = chip->parts;
 		return true;
-	case GF100_PTOP_FS_GPC_0:
-	case GF100_PTOP_FS_GPC_1:
-	case GF100_PTOP_FS_FBP:
-	case GF100_PTOP_FS_FBP_LTC:
-	case GF100_PTOP_FS_FBP_1:
+	case GF100_PUNITS_HW_GPC_DISABLE_MASK:
+		*data = sim->punits.gpc_hw;
+		return true;
+	case GF100_PUNITS_SW_GPC_DISABLE_MASK:
+		*data = sim->punits.gpc_sw;
+		return true;
+	case GF100_PUNITS_HW_PART_DISABLE_MASK:
+		*data = sim->punits.part_hw;
+		return true;
+	case GF100_PUNITS_SW_PART_DISABLE_MASK:
+		*data = sim->punits.part_sw;
+		return true;
+	case GF100_PUNITS_HW_MC_DISABLE_MASK:
 		*data = 0;
 		return true;
 	default:
@@ -585,17 +651,45 @@ nvkm_sim_gf100_ptop_rd(u32 chipset, u32 addr, u32 *data)
 }
 
 /**
- * nvkm_sim_gf100_ptop_wr() - write a GF100+ PTOP topology register
- * @chipset: chipset of the simulated GPU
+ * nvkm_sim_gf100_ptop_wr() - write a GF100+ PTOP (PUNITS) register
+ * @sim: the simulated GPU
  * @addr: register
- * @data: ignored: the registers are read-only
+ * @data: ignored: the model keeps them read-only
  *
  * Return: false if @addr is not a PTOP register of the chipset.
  */
 bool
-nvkm_sim_gf100_ptop_wr(u32 chipset, u32 addr, u32 data)
+nvkm_sim_gf100_ptop_wr(struct nvkm_sim *sim, u32 addr, u32 data)
 {
 	u32 dummy;
 
-	return nvkm_sim_gf100_ptop_rd(chipset, addr, &dummy);
+	return nvkm_sim_gf100_ptop_rd(sim, addr, &dummy);
+}
+
+/**
+ * nvkm_sim_floorsweep() - make the simulated GPU a floorswept board
+ * @sim: the simulated GPU, a GF100+ one
+ * @fs: the PUNITS disable masks the board reads back
+ *
+ * A switched-off GPC or partition has no PCOUNTER domain set: its domain
+ * and set registers decode nothing (accesses are unclaimed), and the sets
+ * of the units there are keep their order.  Bits at or above the design
+ * counts switch nothing off.  The GPU is reset (nvkm_sim_reset()) to take
+ * the new shape; call it before a driver attaches.
+ *
+ * Context: process context; may sleep.
+ * Return: 0, -ENODEV when the chipset has no GF100+ PCOUNTER model, or
+ * what nvkm_sim_reset() returns.
+ */
+int
+nvkm_sim_floorsweep(struct nvkm_sim *sim, const struct nvkm_sim_punits *fs)
+{
+	unsigned long flags;
+
+	if (!sim_pc_gf100_chip(sim->chipset))
+		return -ENODEV;
+	spin_lock_irqsave(&sim->lock, flags);
+	sim->punits = *fs;
+	spin_unlock_irqrestore(&sim->lock, flags);
+	return nvkm_sim_reset(sim);
 }

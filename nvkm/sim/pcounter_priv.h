@@ -201,13 +201,17 @@ struct sim_pc_pulser {
  * @step_only: never fast-forward (tests compare the two)
  * @in_reset: held in reset by PMC.ENABLE (GF100+), state already cleared
  */
-/* PGRAPH multiplexer registers known per chipset, and gates on them. */
+/*
+ * PGRAPH units with multiplexers known per chipset (VFETCH, CROP, ZROP,
+ * PROP), the most instances (TPCs, ROPs) one has, and gates on them.
+ */
 #define SIM_MUX_REGS	4
+#define SIM_MUX_INST	16
 #define SIM_MUX_GATES	8
 
 /**
  * struct sim_pc_mux_gate - a signal shown only for one multiplexer value
- * @reg: index of the register
+ * @reg: the unit
  * @dom: domain of the signal
  * @sig: the signal
  * @mask: the register's field
@@ -225,12 +229,12 @@ struct sim_pc_mux_gate {
 
 /**
  * struct sim_pc_mux - PGRAPH's multiplexers as PCOUNTER sees them
- * @val: register values
+ * @val: register values, per unit and instance
  * @gate: gated signals
  * @nr_gates: entries in @gate
  */
 struct sim_pc_mux {
-	u32 val[SIM_MUX_REGS];
+	u32 val[SIM_MUX_REGS][SIM_MUX_INST];
 	struct sim_pc_mux_gate gate[SIM_MUX_GATES];
 	int nr_gates;
 };
@@ -302,8 +306,8 @@ u32 sim_pc_op_mask(struct nvkm_sim_pcounter *pc, enum sim_pc_input in);
  * GF100+ PTOP topology registers, decoded beside PCOUNTER until PTOP has
  * a model of its own: false if @addr is not one of them.
  */
-bool nvkm_sim_gf100_ptop_rd(u32 chipset, u32 addr, u32 *data);
-bool nvkm_sim_gf100_ptop_wr(u32 chipset, u32 addr, u32 data);
+bool nvkm_sim_gf100_ptop_rd(struct nvkm_sim *sim, u32 addr, u32 *data);
+bool nvkm_sim_gf100_ptop_wr(struct nvkm_sim *sim, u32 addr, u32 data);
 
 /* The simulated engines' side of the workload, sim->lock held. */
 int sim_pc_train(struct nvkm_sim_pcounter *pc, int d, int sig, u32 period,

@@ -256,24 +256,22 @@ nvkm_sim_pdaemon_wr(struct nvkm_sim_pdaemon *pd, u32 addr, u32 data)
 
 /*
  * Whether @ctr increments in a cycle where COUNTER_SIGNALS is @signals.
- * Both modes together increment at every cycle, as the reference states,
- * even when the masked bits are partly set (where neither "all set" nor
- * "all cleared" would hold).  An empty mask makes "all masked bits set"
- * and "all masked bits cleared" both (vacuously) true.
+ * INCR_IF_ALL: every masked bit set (every masked engine idle).
+ * INCR_IF_NOT_ALL: not every masked bit set (some masked engine busy), as
+ * the field's name says; only so do both modes together increment at
+ * every cycle whatever the mask, as the reference states.  The reference's
+ * prose for bit 1 ("all the selected bits are cleared") says the same of
+ * a one-bit mask and is not followed for wider ones.  An empty mask: all
+ * (no) masked bits are set, always.
  */
 static bool
 nvkm_sim_pdaemon_counts(const struct nvkm_sim_pdaemon_counter *ctr,
 			u32 signals)
 {
-	u32 masked = signals & ctr->mask;
+	bool all = (signals & ctr->mask) == ctr->mask;
 
-	if ((ctr->mode & PD_MODE_BOTH) == PD_MODE_BOTH)
-		return true;
-	if (ctr->mode & NV_PDAEMON_COUNTER_MODE_INCR_IF_ALL)
-		return masked == ctr->mask;
-	if (ctr->mode & NV_PDAEMON_COUNTER_MODE_INCR_IF_NOT_ALL)
-		return masked == 0;
-	return false;
+	return ((ctr->mode & NV_PDAEMON_COUNTER_MODE_INCR_IF_ALL) && all) ||
+	       ((ctr->mode & NV_PDAEMON_COUNTER_MODE_INCR_IF_NOT_ALL) && !all);
 }
 
 /**

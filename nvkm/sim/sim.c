@@ -94,8 +94,9 @@ nvkm_sim_pmc_wr(struct nvkm_sim *sim, u32 addr, u32 data)
 
 /*
  * PGRAPH, as far as PCOUNTER sees it: NV40+ pulses PM_TRIGGER when bit 5
- * of 0x400084 is written (nouveau's knowledge; the reference only names
- * the PM_TRIGGER signal).  The pulse comes in the next cycle.
+ * of 0x400084 is written (rnndb graph/g80_pgraph.xml: DEBUG_1.PM_TRIGGER,
+ * G80:GF100; for NV40:G80 nouveau's pm/nv40.c writes the same bit).  The
+ * pulse comes in the next cycle (the timing is the model's choice).
  */
 #define SIM_PGRAPH_TRIGGER		0x400084
 #define SIM_PGRAPH_TRIGGER_PM		BIT(5)
@@ -298,7 +299,7 @@ nvkm_sim_rd32(void *priv, u32 addr)
 	sim->stats.rd++;
 	claimed = nvkm_sim_pmc_rd(sim, addr, &data);
 	if (!claimed)
-		claimed = nvkm_sim_gf100_ptop_rd(sim->chipset, addr, &data);
+		claimed = nvkm_sim_gf100_ptop_rd(sim, addr, &data);
 	if (!claimed && sim->pcounter)
 		claimed = nvkm_sim_pcounter_rd(sim->pcounter, addr, &data);
 	if (!claimed && sim->pdaemon)
@@ -330,7 +331,7 @@ nvkm_sim_wr32(void *priv, u32 addr, u32 data)
 	sim->stats.wr++;
 	claimed = nvkm_sim_pmc_wr(sim, addr, data);
 	if (!claimed)
-		claimed = nvkm_sim_gf100_ptop_wr(sim->chipset, addr, data);
+		claimed = nvkm_sim_gf100_ptop_wr(sim, addr, data);
 	if (!claimed && sim->pcounter)
 		claimed = nvkm_sim_pcounter_wr(sim->pcounter, addr, data);
 	if (!claimed && sim->pdaemon)

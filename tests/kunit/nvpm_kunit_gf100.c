@@ -169,9 +169,8 @@ domain_sets_follow_gpc_and_partition_counts(struct kunit *test)
 		KUNIT_EXPECT_EQ_MSG(test, parts, c->parts, "chipset %x", c->chipset);
 		KUNIT_EXPECT_EQ_MSG(test, rd(sim, GF100_PTOP_SCAL_NUM_TPC_PER_GPC), c->tpcs,
 				    "chipset %x", c->chipset);
-		KUNIT_EXPECT_EQ(test, rd(sim, GF100_PTOP_FS_GPC_0) | rd(sim, GF100_PTOP_FS_GPC_1) |
-				rd(sim, GF100_PTOP_FS_FBP) | rd(sim, GF100_PTOP_FS_FBP_1) |
-				rd(sim, GF100_PTOP_FS_FBP_LTC), 0);
+		KUNIT_EXPECT_EQ(test, rd(sim, 0x022504) | rd(sim, 0x022584) |
+				rd(sim, 0x022548) | rd(sim, 0x0225c8) | rd(sim, 0x022554), 0);
 
 		KUNIT_EXPECT_EQ_MSG(test, nvkm_sim_pcounter_domains(sim),
 				    c->hub + gpcs * GPC_DOMS + parts * PART_DOMS,

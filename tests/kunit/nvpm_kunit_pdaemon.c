@@ -202,13 +202,17 @@ incr_if_all_counts_cycles_all_masked_idle(struct kunit *test)
 	run_phases(test, sim, 0, ph, ARRAY_SIZE(ph));
 }
 
+/*
+ * INCR_IF_NOT_ALL: "not all" masked bits set, i.e. some masked engine
+ * busy (the field's name, and "both modes count every cycle").
+ */
 static void
-incr_if_not_all_counts_busy_cycles(struct kunit *test)
+incr_if_not_all_counts_any_masked_busy(struct kunit *test)
 {
 	static const struct phase ph[] = {
 		{ "GR and PVLD busy",		0,			100, true },
-		{ "GR idle, PVLD busy",		DOC_GR,			 50, false },
-		{ "GR busy, PVLD idle",		DOC_PVLD,		 40, false },
+		{ "GR idle, PVLD busy",		DOC_GR,			 50, true },
+		{ "GR busy, PVLD idle",		DOC_PVLD,		 40, true },
 		{ "GR and PVLD idle",		DOC_GR | DOC_PVLD,	 30, false },
 		{ "masked busy, others idle",	ALL_BUT(DOC_GR | DOC_PVLD),	  7, true },
 		{ "everything idle",		~0u,			 11, false },
@@ -252,24 +256,29 @@ no_mode_bit_never_counts(struct kunit *test)
 	run_phases(test, sim, 2, ph, ARRAY_SIZE(ph));
 }
 
-/* With no bit selected, "all masked bits set" and "all masked bits
- * cleared" are both vacuously true: either mode counts every cycle.
+/* With no bit selected, "all masked bits set" is vacuously true: ALL
+ * counts every cycle, NOT_ALL none.
  */
 static void
-empty_mask_counts_every_cycle_in_either_mode(struct kunit *test)
+empty_mask_all_always_not_all_never(struct kunit *test)
 {
-	static const struct phase ph[] = {
+	static const struct phase all[] = {
 		{ "everything busy",	0,			100, true },
 		{ "everything idle",	~0u,			 50, true },
 		{ "GR idle only",	DOC_GR,			 40, true },
 		{ "PCOPY0 busy only",	ALL_BUT(DOC_PCOPY0),	 30, true },
+	}, not_all[] = {
+		{ "everything busy",	0,			100, false },
+		{ "everything idle",	~0u,			 50, false },
+		{ "GR idle only",	DOC_GR,			 40, false },
+		{ "PCOPY0 busy only",	ALL_BUT(DOC_PCOPY0),	 30, false },
 	};
 	struct nvkm_sim *sim = pd_sim(test, 0xc0);
 
 	counter_setup(sim, 0, 0, DOC_INCR_IF_ALL);
-	run_phases(test, sim, 0, ph, ARRAY_SIZE(ph));
+	run_phases(test, sim, 0, all, ARRAY_SIZE(all));
 	counter_setup(sim, 0, 0, DOC_INCR_IF_NOT_ALL);
-	run_phases(test, sim, 0, ph, ARRAY_SIZE(ph));
+	run_phases(test, sim, 0, not_all, ARRAY_SIZE(not_all));
 }
 
 /* The workload can change between runs only: a span counts as a whole. */
@@ -367,10 +376,10 @@ counters_are_independent(struct kunit *test)
 		u64 cycles;
 		u32 count[8];
 	} ph[] = {
-		{ DOC_GR | DOC_PCOPY1,	100, { 100, 0, 0, 100, 0, 100, 100, 0 } },
-		{ 0,			 50, { 100, 50, 0, 100, 50, 150, 150, 0 } },
-		{ DOC_PVLD | DOC_PPPP,	 40, { 100, 90, 40, 100, 90, 190, 190, 0 } },
-		{ DOC_PCOPY1,		 30, { 100, 120, 40, 100, 90, 220, 220, 0 } },
+		{ DOC_GR | DOC_PCOPY1,	100, { 100, 0, 0, 100, 0, 100, 0, 0 } },
+		{ 0,			 50, { 100, 50, 0, 100, 50, 150, 0, 0 } },
+		{ DOC_PVLD | DOC_PPPP,	 40, { 100, 90, 40, 100, 90, 190, 0, 0 } },
+		{ DOC_PCOPY1,		 30, { 100, 120, 40, 100, 120, 220, 0, 0 } },
 	};
 	struct nvkm_sim *sim = pd_sim(test, 0xc0);
 	unsigned int i, p;
@@ -736,10 +745,10 @@ gr_load_drives_gr_idle(struct kunit *test)
 
 static struct kunit_case nvpm_sim_pdaemon_cases[] = {
 	KUNIT_CASE(incr_if_all_counts_cycles_all_masked_idle),
-	KUNIT_CASE(incr_if_not_all_counts_busy_cycles),
+	KUNIT_CASE(incr_if_not_all_counts_any_masked_busy),
 	KUNIT_CASE(both_modes_count_every_cycle),
 	KUNIT_CASE(no_mode_bit_never_counts),
-	KUNIT_CASE(empty_mask_counts_every_cycle_in_either_mode),
+	KUNIT_CASE(empty_mask_all_always_not_all_never),
 	KUNIT_CASE(run_advances_by_whole_span),
 	KUNIT_CASE(clear_trigger_resets_count),
 	KUNIT_CASE(count_write_without_clear_is_ignored),

@@ -291,7 +291,8 @@ check_domain(struct ctx *ctx, const struct chip *chip, const struct drm_nvpm_dom
 	     unsigned int idx)
 {
 	enum gen g = chip->gen;
-	__u32 caps = NVPM_DOMAIN_CAP_SINGLE;
+	/* single event mode is not offered on GF100+ (its start is unknown) */
+	__u32 caps = gen_in(g, GEN_NV10, GEN_GF100) ? NVPM_DOMAIN_CAP_SINGLE : 0;
 
 	if (gen_in(g, GEN_NV30, GEN_END))
 		caps |= NVPM_DOMAIN_CAP_QUAD;

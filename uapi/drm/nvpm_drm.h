@@ -107,10 +107,11 @@ struct drm_nvpm_get_info {
  *    (3 on GT215:GF100, 4 on GF100+; -E2BIG beyond).
  *  - A counter counts, of the cycles of PDAEMON's clock, those in which
  *    its logic op is true, and the op must be one the hardware counts
- *    (-EINVAL otherwise): the AND of the signals it depends on (those
- *    engines all busy; 0xaaaa for signal 0 alone, 0x8888 for signals 0
- *    and 1 both), the AND of their inverses (all idle; 0x5555, 0x1111),
- *    or 0xffff (every cycle).
+ *    (-EINVAL otherwise): the OR of the signals it depends on (any of
+ *    those engines busy; 0xaaaa for signal 0 alone, 0xeeee for signal 0
+ *    or 1), the AND of their inverses (all idle; 0x5555, 0x1111), or
+ *    0xffff (every cycle).  "All busy" over two or more engines (0x8888)
+ *    is not something the hardware counts.
  *  - drm_nvpm_read.cycles counts every cycle of PDAEMON's clock over the
  *    same spans (the time base): value / cycles is the share of time.
  *  - The domain is shared: groups of any file can be created on it while

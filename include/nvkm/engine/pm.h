@@ -31,12 +31,22 @@
  * @mask: the field's values, unshifted (every value v with v & ~mask == 0
  *	  is allowed)
  * @shift: the field's lowest bit
+ * @enable: bits set with the field: the multiplexer's ENABLE, where the
+ *	    unit has one multiplexer per TPC or ROP and the first with
+ *	    ENABLE set drives its PCOUNTER input (0: none)
+ * @before: the same multiplexer of the unit's lowest numbered instance,
+ *	    when @addr is not it: the instances from @before up to @addr
+ *	    get @enable cleared, so that @addr's drives the input (0: none)
+ * @stride: between two instances, with @before
  */
 struct nvkm_pm_src {
 	const char *name;
 	u32 addr;
 	u32 mask;
 	u8 shift;
+	u32 enable;
+	u32 before;
+	u32 stride;
 };
 
 /**
@@ -226,6 +236,7 @@ struct nvkm_pm {
 };
 
 u64 nvkm_pm_caps(struct nvkm_pm *pm);
+bool nvkm_pm_single(struct nvkm_pm *pm);
 int nvkm_pm_nr_counters(struct nvkm_pm *pm);
 int nvkm_perfdom_new(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args,
 		     struct nvkm_perfdom **pdom);

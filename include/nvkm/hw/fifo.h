@@ -12,7 +12,11 @@
 
 #include <nvkm/hw/pmc.h>
 
-/* PTIMER: nanoseconds, low word first (reading it latches the high word). */
+/*
+ * PTIMER: nanoseconds in two words, nothing latched: read TIME_1 (high),
+ * TIME_0 (low), TIME_1 again, and again while the two high words differ
+ * (bus_ptimer.rst, "Reading the clock").
+ */
 #define NV_PTIMER_TIME_0			0x009400
 #define NV_PTIMER_TIME_1			0x009410
 

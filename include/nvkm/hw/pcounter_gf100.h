@@ -2,9 +2,10 @@
 /*
  * GF100+ PCOUNTER register map (reference: pcounter intro, rnndb gf100
  * pcounter) and the few PTOP topology registers that say how many GPC and
- * partition domain sets there are (NVIDIA's open hwref headers for
- * GF116/GK106 name them; nouveau's PM reads the same ones, plus the
- * floorsweep masks).  Offsets are from BAR0.  Facts, not behaviour.
+ * partition domain sets there are and which of their units are switched
+ * off (NVIDIA's open hwref headers for GF116/GK106 name the counts,
+ * envytools' rnndb bus/punits.xml all of them; nouveau's PM reads the
+ * same ones).  Offsets are from BAR0.  Facts, not behaviour.
  */
 #ifndef __NVKM_HW_PCOUNTER_GF100_H__
 #define __NVKM_HW_PCOUNTER_GF100_H__
@@ -88,6 +89,7 @@
 #define GF100_PCOUNTER_CTRL_FLAG_IMPORT_PULSE BIT(8)
 #define GF100_PCOUNTER_CTRL_UNK9	GENMASK(16, 9)
 #define GF100_PCOUNTER_CTRL_UNK18	GENMASK(20, 18)
+#define GF100_PCOUNTER_CTRL_UNK18_SET	1	/* nouveau's 0x00040002 | mode << 3 */
 #define GF100_PCOUNTER_CTRL_PERIODIC	GENMASK(23, 21)
 #define GF100_PCOUNTER_CTRL_QUAD_STATE	GENMASK(25, 24)
 #define GF100_PCOUNTER_CTRL_UNK26	GENMASK(27, 26)
@@ -138,18 +140,27 @@
 #define GF100_PCOUNTER_TRAILER_FLAG(d)		(0x3f - (d))
 #define GF100_PCOUNTER_TRAILER_END		0x40
 
-/* PTOP: how the chip is built (read-only). */
+/*
+ * PTOP: how the chip is built (read-only).  The envytools register
+ * database calls this block PUNITS (rnndb bus/punits.xml): 0x022430 and
+ * 0x022438 are DESIGN_GPC_COUNT and DESIGN_PART_COUNT, the units the die
+ * has, fused off or not.
+ */
 #define GF100_PTOP_SCAL_NUM_GPCS		0x022430
 #define GF100_PTOP_SCAL_NUM_GPCS_VALUE		GENMASK(4, 0)
 #define GF100_PTOP_SCAL_NUM_TPC_PER_GPC		0x022434
 #define GF100_PTOP_SCAL_NUM_TPC_PER_GPC_VALUE	GENMASK(4, 0)
 #define GF100_PTOP_SCAL_NUM_FBPS		0x022438
 #define GF100_PTOP_SCAL_NUM_FBPS_VALUE		GENMASK(4, 0)
-/* floorsweeping: a set bit is a GPC or partition that is switched off */
-#define GF100_PTOP_FS_GPC_0			0x022504
-#define GF100_PTOP_FS_FBP			0x022548
-#define GF100_PTOP_FS_FBP_LTC			0x022554
-#define GF100_PTOP_FS_GPC_1			0x022584
-#define GF100_PTOP_FS_FBP_1			0x0225c8
+/*
+ * Floorsweeping (PUNITS, GF100:GM107): a set bit is a GPC or partition
+ * that is switched off, by the fuses (HW_*) or by software (SW_*).  A unit
+ * is there when it is below the design count and in neither mask.
+ */
+#define GF100_PUNITS_HW_GPC_DISABLE_MASK	0x022504
+#define GF100_PUNITS_HW_PART_DISABLE_MASK	0x022548
+#define GF100_PUNITS_HW_MC_DISABLE_MASK		0x022554
+#define GF100_PUNITS_SW_GPC_DISABLE_MASK	0x022584
+#define GF100_PUNITS_SW_PART_DISABLE_MASK	0x0225c8
 
 #endif

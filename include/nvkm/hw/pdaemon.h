@@ -36,9 +36,17 @@
 #define NV_PDAEMON_COUNTER_COUNT_COUNT		GENMASK(30, 0)
 #define NV_PDAEMON_COUNTER_COUNT_CLEAR_TRIGGER	BIT(31)	/* write-only */
 
+/*
+ * COUNTER_MODE: INCR_IF_ALL counts cycles in which every masked bit is set
+ * (every masked engine idle); INCR_IF_NOT_ALL the others, in which not all
+ * of them are set (some masked engine busy).  That is what the field's
+ * name says and what makes "both modes at once count every cycle" true
+ * for any mask (pm_pdaemon_counter.rst); the same document's "all the
+ * selected bits are cleared" only agrees for a single-bit mask.
+ */
 #define NV_PDAEMON_COUNTER_MODE(i)		(0x10a50c + (i) * NV_PDAEMON_COUNTER_STRIDE)
 #define NV_PDAEMON_COUNTER_MODE_INCR_IF_ALL	BIT(0)	/* all masked bits set */
-#define NV_PDAEMON_COUNTER_MODE_INCR_IF_NOT_ALL	BIT(1)	/* all masked bits clear */
+#define NV_PDAEMON_COUNTER_MODE_INCR_IF_NOT_ALL	BIT(1)	/* not all masked bits set */
 #define NV_PDAEMON_COUNTER_MODE_UNK2		BIT(2)	/* GF119- */
 
 #endif

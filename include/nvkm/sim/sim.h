@@ -24,6 +24,22 @@ struct nvkm_sim_stats {
 	u64 unclaimed;
 };
 
+/**
+ * struct nvkm_sim_punits - a GF100+ board's switched-off units
+ * @gpc_hw: HW_GPC_DISABLE_MASK (fuses): bit n switches GPC n off
+ * @gpc_sw: SW_GPC_DISABLE_MASK
+ * @part_hw: HW_PART_DISABLE_MASK: bit n switches partition n off
+ * @part_sw: SW_PART_DISABLE_MASK
+ *
+ * All zero: the full chip.  See nvkm_sim_floorsweep().
+ */
+struct nvkm_sim_punits {
+	u32 gpc_hw;
+	u32 gpc_sw;
+	u32 part_hw;
+	u32 part_sw;
+};
+
 /* Simulated cycles per real microsecond when the clock follows real time. */
 #define NVKM_SIM_CYCLES_PER_US		1
 /* At most this many cycles are simulated to catch up in one access. */
@@ -84,6 +100,7 @@ struct nvkm_sim_idle_wave {
  * @timer: gives the FIFO time while it has work (real-time clock only)
  * @timer_armed: @timer is queued or its handler will queue it again
  * @stats: MMIO traffic counters
+ * @punits: the board's floorsweeping (GF100+); read-only to the driver
  *
  * The driver reaches it only through &nvkm_sim_mmio, as it would reach
  * iomem; tests may read @stats, drive the workload and run the clock.
@@ -115,6 +132,7 @@ struct nvkm_sim {
 	bool timer_armed;
 
 	struct nvkm_sim_stats stats;
+	struct nvkm_sim_punits punits;
 };
 
 extern const struct nvkm_mmio_func nvkm_sim_mmio;
@@ -127,6 +145,7 @@ void nvkm_sim_set_manual_clock(struct nvkm_sim *sim, bool manual);
 void nvkm_sim_run(struct nvkm_sim *sim, u64 cycles);
 void nvkm_sim_set_access_cycles(struct nvkm_sim *sim, u32 cycles);
 void nvkm_sim_set_idle(struct nvkm_sim *sim, u32 mask, u32 idle);
+int nvkm_sim_floorsweep(struct nvkm_sim *sim, const struct nvkm_sim_punits *fs);
 int nvkm_sim_idle_wave(struct nvkm_sim *sim, u32 mask, u32 period, u32 idle);
 
 #endif

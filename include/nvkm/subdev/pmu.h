@@ -25,7 +25,7 @@ enum nvkm_pmu_engine {
 /* What an idle counter counts, of the cycles of PDAEMON's clock. */
 enum nvkm_pmu_count {
 	NVKM_PMU_COUNT_IDLE,	/* every engine of the counter idle */
-	NVKM_PMU_COUNT_BUSY,	/* every engine of the counter busy */
+	NVKM_PMU_COUNT_BUSY,	/* some engine of the counter busy */
 	NVKM_PMU_COUNT_ALWAYS,	/* every cycle */
 };
 

@@ -34,6 +34,19 @@ nvkm_pm_caps(struct nvkm_pm *pm)
 }
 
 /**
+ * nvkm_pm_single() - whether PCOUNTER domains offer single event mode
+ * @pm: the engine, may be NULL
+ *
+ * Return: false on a generation whose single event mode is not offered
+ * (GF100+), true otherwise.
+ */
+bool
+nvkm_pm_single(struct nvkm_pm *pm)
+{
+	return !pm || !pm->func->layout || !pm->func->layout->quad_only;
+}
+
+/**
  * nvkm_pm_nr_counters() - counters a counter group can use
  * @pm: the engine
  *
@@ -339,6 +352,8 @@ nvkm_perfdom_validate(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args)
 			return -EOPNOTSUPP;	/* no known way to latch */
 		break;
 	case NVKM_PERFDOM_SINGLE:
+		if (pm->func->layout->quad_only)
+			return -EOPNOTSUPP;
 		break;
 	default:
 		return -EINVAL;
@@ -387,6 +402,7 @@ nvkm_perfdom_activate(struct nvkm_pm *pm, struct nvkm_perfdom *dom, bool fresh)
 {
 	struct nvkm_device *device = pm->engine.subdev.device;
 	const struct nvkm_pm_src *src;
+	u32 a;
 	int i;
 
 	pm->dom[dom->args.dom].active = dom;
@@ -395,8 +411,11 @@ nvkm_perfdom_activate(struct nvkm_pm *pm, struct nvkm_perfdom *dom, bool fresh)
 	/* what the signals observe first, then what counts them */
 	for (i = 0; i < dom->args.nr_src; i++) {
 		src = pm->dom[dom->args.dom].src[dom->args.src[i].id];
-		nvkm_mask(device, src->addr, src->mask << src->shift,
-			  dom->args.src[i].value << src->shift);
+		/* a few instances, from the generation's table */
+		for (a = src->before; a && a < src->addr; a += src->stride)
+			nvkm_mask(device, a, src->enable, 0);
+		nvkm_mask(device, src->addr, src->mask << src->shift | src->enable,
+			  dom->args.src[i].value << src->shift | src->enable);
 	}
 	pm->func->layout->program(pm, dom->args.dom, &dom->args);
 }

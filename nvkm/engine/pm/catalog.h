@@ -47,7 +47,7 @@ extern const struct nvkm_pm_chip_desc nv10_pm_catalog, nv15_pm_catalog, nv1f_pm_
 extern const struct nvkm_pm_chip_desc nv20_pm_catalog, nv25_pm_catalog, nv28_pm_catalog;
 extern const struct nvkm_pm_chip_desc nv30_pm_catalog, nv31_pm_catalog, nv34_pm_catalog;
 extern const struct nvkm_pm_chip_desc nv35_pm_catalog, nv36_pm_catalog;
-extern const struct nvkm_pm_chip_desc nv40_pm_catalog, nv44_pm_catalog;
+extern const struct nvkm_pm_chip_desc nv40_pm_catalog, nv44_pm_catalog, mcp61_pm_catalog;
 extern const struct nvkm_pm_chip_desc g80_pm_catalog, g84_pm_catalog, g86_pm_catalog;
 extern const struct nvkm_pm_chip_desc g92_pm_catalog, g94_pm_catalog, g96_pm_catalog;
 extern const struct nvkm_pm_chip_desc g98_pm_catalog, g200_pm_catalog, mcp77_pm_catalog;

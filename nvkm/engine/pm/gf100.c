@@ -3,13 +3,14 @@
  * GF100+ PCOUNTER: hub, per-GPC and per-partition domain sets at 0x180000,
  * four USER signals, and a PMC.ENABLE bit that gates the whole unit.
  *
- * The domains are found from PTOP's GPC and partition counts; per set, the
+ * The domains are found from PTOP's GPC and partition counts, less the
+ * units PUNITS says are switched off (floorswept); per set, the
  * engine lists the domains whose signal counts nouveau knows: on Fermi the
  * first domain of each GPC and each partition, on Kepler also the hub's
  * eight and a second partition domain.  A quad mode group swaps on its
  * domain's USER_0 signal, which the trigger pulses through USER_TRIGGER,
  * domain after domain.  Nothing clears the shadow counters when a group
- * is programmed: its first latch is dropped.
+ * is programmed: its first latch is dropped.  Quad mode only.
  *
  * MMIO per sample: per quad domain one USER_TRIGGER write, one CTRL read,
  * one read per counter used, one CTR_CYCLES read, one or two acks.
@@ -54,6 +55,14 @@ gf100_pm_init(struct nvkm_pm *pm)
 	return 0;
 }
 
+/*
+ * A quad mode group, in the order nouveau (pm/gf100.c) programs a domain
+ * on hardware: CTRL with MODE QUAD, the counter mode and CTRL bit 18 set
+ * (a field the reference lists as UNK18, bits 18-20, without a meaning;
+ * nouveau always sets it), then FILTER cleared: its ENABLE bit (31) would
+ * restrict counting to what SRC_MASK selects, and its reset value is not
+ * documented.  Then the inputs.
+ */
 static void
 gf100_pm_program(struct nvkm_pm *pm, int d, const struct nvkm_perfdom_args *args)
 {
@@ -61,11 +70,12 @@ gf100_pm_program(struct nvkm_pm *pm, int d, const struct nvkm_perfdom_args *args
 	u32 base = pm->dom[d].addr, v;
 	int i, j;
 
-	v = FIELD_PREP(GF100_PCOUNTER_CTRL_MODE, args->mode == NVKM_PERFDOM_QUAD ?
-		       GF100_PCOUNTER_CTRL_MODE_QUAD : GF100_PCOUNTER_CTRL_MODE_SINGLE) |
+	v = FIELD_PREP(GF100_PCOUNTER_CTRL_MODE, GF100_PCOUNTER_CTRL_MODE_QUAD) |
 	    FIELD_PREP(GF100_PCOUNTER_CTRL_CTR_MODE, args->ctr_mode) |
+	    FIELD_PREP(GF100_PCOUNTER_CTRL_UNK18, GF100_PCOUNTER_CTRL_UNK18_SET) |
 	    (args->event_period_all ? GF100_PCOUNTER_CTRL_CTR_PERIOD : 0);
 	nvkm_wr32(device, base + GF100_PCOUNTER_CTRL, v);
+	nvkm_wr32(device, base + GF100_PCOUNTER_FILTER, 0);
 	nvkm_wr32(device, base + GF100_PCOUNTER_SWAP_SRC,
 		  pm->dom[d].trailer + GF100_PCOUNTER_TRAILER_USER(0));
 	nvkm_wr32(device, base + GF100_PCOUNTER_SETFLAG_OP, 0);
@@ -93,9 +103,6 @@ gf100_pm_program(struct nvkm_pm *pm, int d, const struct nvkm_perfdom_args *args
 			v |= GF100_PCOUNTER_OP_REPLACE3;
 		nvkm_wr32(device, base + gf100_pm_src[i] + 4, v);
 	}
-
-	if (args->mode == NVKM_PERFDOM_SINGLE)
-		nvkm_wr32(device, base + GF100_PCOUNTER_SINGLE_BEGIN_TRIGGER, 1);
 }
 
 static void
@@ -129,16 +136,6 @@ gf100_pm_collect(struct nvkm_pm *pm, int d, struct nvkm_perfdom *dom)
 	bool discard;
 	int i;
 
-	if (dom->args.mode == NVKM_PERFDOM_SINGLE) {
-		for (i = 0; i < dom->args.nr_ctr; i++) {
-			v = nvkm_rd32(device, base + gf100_pm_ctr[i]);
-			res->value[i] = v;
-			res->ctr_flags[i] = v == U32_MAX ? NVKM_PERFCTR_SATURATED : 0;
-		}
-		res->cycles = nvkm_rd32(device, base + GF100_PCOUNTER_CTR_CYCLES);
-		return true;
-	}
-
 	state = FIELD_GET(GF100_PCOUNTER_CTRL_QUAD_STATE,
 			  nvkm_rd32(device, base + GF100_PCOUNTER_CTRL));
 	if (state == NV_PCOUNTER_QUAD_EMPTY)
@@ -166,8 +163,14 @@ gf100_pm_collect(struct nvkm_pm *pm, int d, struct nvkm_perfdom *dom)
 	return true;
 }
 
+/*
+ * Single event mode is not offered: how it is started on GF100+ is one of
+ * the reference's open questions (pcounter intro: "figure out how single
+ * event mode is supposed to be used on GF100+"), and nouveau never uses it.
+ */
 const struct nvkm_pm_layout
 gf100_pm_layout = {
+	.quad_only = true,
 	.program = gf100_pm_program,
 	.stop = gf100_pm_stop,
 	.trigger = gf100_pm_trigger,
@@ -193,15 +196,20 @@ gf100_pm_trailer(struct nvkm_pm *pm, int first, int nr, int j)
 	return ret ? -ENOMEM : 0;
 }
 
-/* The domains of @nr sets like @set, their registers from @addr(i, d). */
+/*
+ * The domains of the sets like @set whose units are in @units, their
+ * registers from @addr(unit, domain); names and addresses keep the unit's
+ * own number, so a switched-off unit leaves a gap.
+ */
 static int
-gf100_pm_sets(struct nvkm_pm *pm, int *d, const struct gf100_pm_set *set, int nr,
+gf100_pm_sets(struct nvkm_pm *pm, int *d, const struct gf100_pm_set *set, u32 units,
 	      u32 (*addr)(int i, int dom))
 {
+	unsigned long bits = units;
 	char name[16];
 	int i, j, ret;
 
-	for (i = 0; i < nr; i++) {
+	for_each_set_bit(i, &bits, BITS_PER_LONG) {
 		for (j = 0; j < set->nr; j++) {
 			struct nvkm_pm_dom *dom = &pm->dom[*d + j];
 
@@ -229,20 +237,39 @@ static u32 gf100_pm_hub_addr(int i, int d) { return GF100_PCOUNTER_HUB_DOM(d); }
 static u32 gf100_pm_gpc_addr(int i, int d) { return GF100_PCOUNTER_GPC_DOM(i, d); }
 static u32 gf100_pm_part_addr(int i, int d) { return GF100_PCOUNTER_PART_DOM(i, d); }
 
+/*
+ * The units of one kind the board has: those below the design count in
+ * @count's field (at most @max: PCOUNTER has room for no more) that
+ * neither the fuses' nor software's disable mask switches off.  nouveau
+ * (pm/gf100.c) applies the same two masks, but always keeps unit 0.
+ */
+static u32
+gf100_pm_units(struct nvkm_device *device, u32 count, u32 hw, u32 sw, int max)
+{
+	int nr = min_t(int, FIELD_GET(GF100_PTOP_SCAL_NUM_GPCS_VALUE,
+				      nvkm_rd32(device, count)), max);
+
+	return (u32)(BIT_ULL(nr) - 1) & ~nvkm_rd32(device, hw) & ~nvkm_rd32(device, sw);
+}
+
 static int
 gf100_pm_doms_(struct nvkm_pm *pm, const struct gf100_pm_set *hub,
 	       const struct gf100_pm_set *gpc, const struct gf100_pm_set *part)
 {
 	struct nvkm_device *device = pm->engine.subdev.device;
-	int gpcs, parts, d = 0, ret;
+	int d = 0, ret;
+	u32 gpcs, parts;
 
-	gpcs = FIELD_GET(GF100_PTOP_SCAL_NUM_GPCS_VALUE,
-			 nvkm_rd32(device, GF100_PTOP_SCAL_NUM_GPCS));
-	parts = FIELD_GET(GF100_PTOP_SCAL_NUM_FBPS_VALUE,
-			  nvkm_rd32(device, GF100_PTOP_SCAL_NUM_FBPS));
-	ret = nvkm_pm_doms_alloc(pm, (hub ? hub->nr : 0) + gpcs * gpc->nr + parts * part->nr);
+	gpcs = gf100_pm_units(device, GF100_PTOP_SCAL_NUM_GPCS,
+			      GF100_PUNITS_HW_GPC_DISABLE_MASK,
+			      GF100_PUNITS_SW_GPC_DISABLE_MASK, GF100_PCOUNTER_GPCS);
+	parts = gf100_pm_units(device, GF100_PTOP_SCAL_NUM_FBPS,
+			       GF100_PUNITS_HW_PART_DISABLE_MASK,
+			       GF100_PUNITS_SW_PART_DISABLE_MASK, GF100_PCOUNTER_PARTS);
+	ret = nvkm_pm_doms_alloc(pm, (hub ? hub->nr : 0) + hweight32(gpcs) * gpc->nr +
+				 hweight32(parts) * part->nr);
 	if (!ret && hub)
-		ret = gf100_pm_sets(pm, &d, hub, 1, gf100_pm_hub_addr);
+		ret = gf100_pm_sets(pm, &d, hub, BIT(0), gf100_pm_hub_addr);
 	if (!ret)
 		ret = gf100_pm_sets(pm, &d, gpc, gpcs, gf100_pm_gpc_addr);
 	if (!ret)

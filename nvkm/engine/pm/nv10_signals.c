@@ -101,6 +101,20 @@ static const struct nvkm_pm_domain_desc nv44_doms[] = {
 	{ .name = "memory", .clock = "memory", .nr_signals = 0x100 },
 };
 
+/*
+ * The IGPs' four domains (pcounter_nv40.rst, "NV40 IGP"): host, core
+ * ("PGRAPH probably"), core again ("shaders probably"), and one on an
+ * unknown clock ("could be the memory interface").  The names stay those
+ * of the TurboCache parts; the clocks are the reference's.
+ */
+static const struct nvkm_pm_domain_desc mcp61_doms[] = {
+	{ .name = "host", .clock = "host", .nr_signals = 0x100 },
+	{ .name = "core", .clock = "core", .nr_signals = 0x100 },
+	{ .name = "shader", .clock = "core", .nr_signals = 0x100 },
+	{ .name = "memory", .clock = "unknown", .nr_signals = 0x100 },
+};
+
 /* family-wide lists: .chipset 0 */
 const struct nvkm_pm_chip_desc nv40_pm_catalog = { DOMS(nv40_doms) };
 const struct nvkm_pm_chip_desc nv44_pm_catalog = { DOMS(nv44_doms) };
+const struct nvkm_pm_chip_desc mcp61_pm_catalog = { DOMS(mcp61_doms) };

@@ -7,11 +7,13 @@
  * ppdec, pppp, mc, pcopy0..2: as many as the generation has), high while
  * the engine is busy, i.e. the inverse of its COUNTER_SIGNALS idle bit.
  * A counter's logic op is a truth table over its four signals, as on
- * PCOUNTER, restricted to what the hardware counts: the AND of the
- * signals it depends on (those engines all busy: 0xaaaa for signal 0
- * alone), the AND of their inverses (all idle: 0x5555), or every cycle
- * (0xffff).  The group's cycles are the time base's: every cycle of
- * PDAEMON's clock.
+ * PCOUNTER, restricted to what the hardware counts (COUNTER_MODE, see
+ * include/nvkm/hw/pdaemon.h): the OR of the signals it depends on (some
+ * of those engines busy: INCR_IF_NOT_ALL; 0xaaaa for signal 0 alone,
+ * 0xeeee for signals 0 and 1), the AND of their inverses (all of them
+ * idle: INCR_IF_ALL; 0x5555, 0x1111), or every cycle (0xffff).  "All of
+ * them busy" over two or more engines is not countable.  The group's
+ * cycles are the time base's: every cycle of PDAEMON's clock.
  *
  * The domain is not held by one group: any number of groups can be
  * created on it as long as the PMU subdev has counters left for them
@@ -46,7 +48,7 @@ static int
 nvkm_pm_pdaemon_ctr(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args, int i,
 		    u32 *engines, u32 *count)
 {
-	u16 op = args->ctr[i].logic_op, busy = 0xffff, idle = 0xffff;
+	u16 op = args->ctr[i].logic_op, busy = 0, idle = 0xffff;
 	int k;
 
 	*engines = 0;
@@ -58,7 +60,7 @@ nvkm_pm_pdaemon_ctr(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args, in
 		if (!nvkm_pm_pdaemon_depends(op, k))
 			continue;
 		*engines |= BIT(args->ctr[i].signal[k]);
-		busy &= nvkm_pm_pdaemon_arg[k];
+		busy |= nvkm_pm_pdaemon_arg[k];
 		idle &= ~nvkm_pm_pdaemon_arg[k];
 	}
 

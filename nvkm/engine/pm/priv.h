@@ -18,6 +18,7 @@
  * @claim: a domain's own layout only: take what @dom needs, under
  *	   pm->lock, instead of the whole domain (-EBUSY when it is not there)
  * @release: a domain's own layout only: give back what @claim took
+ * @quad_only: single event mode is not offered on this layout
  */
 struct nvkm_pm_layout {
 	void (*program)(struct nvkm_pm *pm, int d, const struct nvkm_perfdom_args *args);
@@ -27,6 +28,7 @@ struct nvkm_pm_layout {
 	int (*validate)(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args);
 	int (*claim)(struct nvkm_pm *pm, struct nvkm_perfdom *dom);
 	void (*release)(struct nvkm_pm *pm, struct nvkm_perfdom *dom);
+	bool quad_only;
 };
 
 /**

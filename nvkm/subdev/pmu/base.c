@@ -4,7 +4,7 @@
  *
  * Each hardware counter watches some engines' idle bits (COUNTER_MASK
  * over COUNTER_SIGNALS) and counts the cycles in which they are all idle,
- * all busy, or every cycle (COUNTER_MODE).  A user asks for a set of
+ * in which any of them is busy, or every cycle (COUNTER_MODE).  A user asks for a set of
  * counters and gets one hardware counter per distinct request (users
  * asking for the same engines and mode share one) plus the time base: one
  * counter counting every cycle, shared by every user.  A GT215 (4
@@ -110,13 +110,13 @@ nvkm_pmu_idle_hw(struct nvkm_pmu *pmu, u32 engines, u32 count, u32 *mask, u32 *m
 	case NVKM_PMU_COUNT_IDLE:	/* idle bits all set */
 		*mode = NV_PDAEMON_COUNTER_MODE_INCR_IF_ALL;
 		break;
-	case NVKM_PMU_COUNT_BUSY:	/* idle bits all clear */
+	case NVKM_PMU_COUNT_BUSY:	/* idle bits not all set */
 		*mode = NV_PDAEMON_COUNTER_MODE_INCR_IF_NOT_ALL;
 		break;
 	default:
 		return -EINVAL;
 	}
-	/* an empty mask would make both conditions true: every cycle */
+	/* an empty mask would count every cycle (idle) or none (busy) */
 	if (!engines || engines >= BIT(nvkm_pmu_idle_nr_engines(pmu)))
 		return -EINVAL;
 	for (e = 0; e < NVKM_PMU_ENGINES; e++) {
