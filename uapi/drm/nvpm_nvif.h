@@ -10,13 +10,14 @@
  */
 #ifndef __NVPM_NVIF_H__
 #define __NVPM_NVIF_H__
+#include <linux/const.h>
 #include <linux/types.h>
 
 #define NVIF_PERFMON_V0_NVPM_DOMAIN	0x80
 #define NVIF_PERFDOM_V0_NVPM_TOTALS	0x80
 
 /* nvif_perfmon_nvpm_domain_v0.flags */
-#define NVIF_PERFMON_NVPM_DOMAIN_IDLE	(1 << 0)
+#define NVIF_PERFMON_NVPM_DOMAIN_IDLE	_BITUL(0)
 
 /**
  * struct nvif_perfmon_nvpm_domain_v0 - what nvpm knows of a domain

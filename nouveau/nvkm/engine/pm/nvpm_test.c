@@ -312,8 +312,10 @@ nvt_enumerate(struct nvt *t, struct nvt_catalog *cat)
 	KUNIT_EXPECT_EQ(test, qd.iter, 0xff);
 }
 
-/* A PERFDOM on @dom: counter 0 follows @signal (0xaaaa), counter 1 counts
- * every cycle (0xffff over no signal). */
+/*
+ * A PERFDOM on @dom: counter 0 follows @signal (0xaaaa), counter 1 counts
+ * every cycle (0xffff over no signal).
+ */
 static int
 nvt_perfdom(struct nvt *t, u64 object, u8 dom, u8 signal)
 {
@@ -365,8 +367,10 @@ nvt_expect_gr_idle(struct kunit *test, u32 idle, u32 clk)
 	KUNIT_EXPECT_LE_MSG(test, pct, 680ULL, "idle %u of %u cycles", idle, clk);
 }
 
-/* Domain 1 on NV50 (core clock A); the first domain with a visible signal
- * elsewhere (GF100's GPC/partition domains). */
+/*
+ * Domain 1 on NV50 (core clock A); the first domain with a visible signal
+ * elsewhere (GF100's GPC/partition domains).
+ */
 static u8
 nvt_count_domain(const struct nvt_catalog *cat, const struct nvt_chip *chip)
 {
@@ -584,8 +588,10 @@ nvpm_pm_bad_input_changes_nothing(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, nvt_mthd(t, NVT_PERFMON, NVIF_PERFMON_V0_QUERY_SOURCE,
 				       &qc, sizeof(qc)), -EINVAL);
 
-	/* PERFDOMs: unknown domain, unnamed signal, signal past the domain,
-	 * a source the signal does not have, wrong version and size */
+	/*
+	 * PERFDOMs: unknown domain, unnamed signal, signal past the domain,
+	 * a source the signal does not have, wrong version and size
+	 */
 	pd->domain = before->nr_doms;
 	KUNIT_EXPECT_EQ(test, nvt_new_object(t, NVT_PERFMON, NVT_PERFDOM,
 					     NVIF_CLASS_PERFDOM, pd, sizeof(*pd)), -EINVAL);
