@@ -556,7 +556,8 @@ nvpm_pm_bad_input_changes_nothing(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, pd);
 	nvt_enumerate(t, before);
 	dom = nvt_count_domain(before, t->chip);
-	unnamed = find_first_zero_bit(before->named[dom], 256);
+	/* signal 0 unnamed means "no signal": take the first other one */
+	unnamed = find_next_zero_bit(before->named[dom], 256, 1);
 
 	/* versions, sizes, methods */
 	qd.version = 1;
