@@ -14,12 +14,12 @@ check() { name=$1; shift; if "$@"; then ok "$name"; else notok "$name" "failed: 
 
 echo NVPM-SELFTEST-BEGIN
 check modprobe_nouveau_loads_nvpm grep -q '^nvpm ' /proc/modules
-check nouveau_depends_on_nvpm sh -c "grep '^nouveau ' /proc/modules | grep -q nvpm"
+check nouveau_uses_nvpm sh -c "grep '^nvpm ' /proc/modules | grep -q nouveau"
 check nouveau_has_nvpm_param test -e /sys/module/nouveau/parameters/nvpm
 check nvpm_still_drives_its_own_sim test -e /sys/bus/platform/devices/nvpm-sim.0
 rmmod nouveau
 rmmod nvpm
-check unload_both grep -vq '^nvpm \|^nouveau ' /proc/modules
+check unload_both sh -c "! grep -qE '^(nvpm|nouveau) ' /proc/modules"
 if [ -e /sys/kernel/debug/kmemleak ]; then
 	echo scan >/sys/kernel/debug/kmemleak
 	echo scan >/sys/kernel/debug/kmemleak
