@@ -7,6 +7,8 @@
 #               G84, show what the nvpm tool reads from it
 #   make test   every test: W=1 builds, KUnit in QEMU, uapi and counter
 #               selftests
+#   make nouveau  nouveau 6.1 with nvpm's perfmon engine: patch, build,
+#               run nouveau's KUnit suite over the simulated GPU in QEMU
 #   make bench  time the counter ioctls against DRM_IOCTL_VERSION, in QEMU
 #               on Debian's kernel (NVPM_BENCH_ITERS= calls per round)
 #
@@ -16,7 +18,7 @@
 NVPM_CACHE ?= $(HOME)/.cache/nvpm
 export NVPM_CACHE
 
-.PHONY: all module tools run test bench intree checkpatch clean
+.PHONY: all module tools run test bench intree nouveau checkpatch clean
 
 all: module tools
 
@@ -37,6 +39,9 @@ bench:
 
 intree:
 	@tools/intree.sh
+
+nouveau:
+	@tools/scripts/nouveau.sh
 
 checkpatch:
 	@tools/scripts/checkpatch.sh

@@ -40,7 +40,7 @@ nvpm_mirror() {
 	local dst=$1
 	rm -rf "$dst"
 	mkdir -p "$dst"
-	(cd "$NVPM_ROOT" && find Kbuild Kconfig nvkm include uapi nvpm_*.c nvpm_*.h tests/kunit \
+	(cd "$NVPM_ROOT" && find Kbuild Kconfig nvkm include host uapi nvpm_*.c nvpm_*.h tests/kunit \
 		-type f \( -name '*.c' -o -name '*.h' -o -name Kbuild -o -name Kconfig \) 2>/dev/null) |
 	while read -r f; do
 		mkdir -p "$dst/$(dirname "$f")"

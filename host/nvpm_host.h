@@ -1,0 +1,179 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * nvpm's host interface: how another GPU driver (nouveau) runs nvpm's
+ * perfmon engine and PDAEMON idle counters on a GPU it owns.
+ *
+ * This header is the whole contract.  It names no nvkm type, so a driver
+ * with its own nvkm headers (nouveau) includes it next to them without a
+ * clash; every symbol it declares is exported by nvpm.ko with the nvpm_
+ * prefix.  The host lends nvpm its register accessors; nvpm builds its own
+ * nvkm device on them and never maps BAR0 itself.
+ */
+#ifndef __NVPM_HOST_H__
+#define __NVPM_HOST_H__
+#include <linux/types.h>
+
+struct device;
+struct nvpm_host;
+struct nvpm_host_group;
+struct nvpm_sim_gpu;
+
+/**
+ * struct nvpm_host_ops - what the host lends nvpm
+ * @rd32: read the 32-bit register at BAR0 offset @addr
+ * @wr32: write @data to the 32-bit register at BAR0 offset @addr
+ *
+ * Both must be callable from any context nvpm runs in, interrupt context
+ * included (software methods, later): no sleeping.  Later services (the
+ * host's software-method dispatch, its address spaces for record mode)
+ * are added here as further optional members, so a host built against an
+ * older version of this struct keeps working.
+ */
+struct nvpm_host_ops {
+	u32 (*rd32)(void *priv, u32 addr);
+	void (*wr32)(void *priv, u32 addr, u32 data);
+};
+
+#define NVPM_HOST_NAME_LEN	40
+#define NVPM_HOST_COUNTERS	4	/* counters of a counter group */
+#define NVPM_HOST_SOURCES	8	/* source settings per counter group */
+#define NVPM_HOST_SIG_SOURCES	2	/* sources a signal can have */
+#define NVPM_HOST_SAMPLE_MAX	64	/* groups one nvpm_host_sample() takes */
+
+/**
+ * struct nvpm_host_domain - a counter domain
+ * @name: its name ("core_a", "pdaemon")
+ * @clock: the clock it counts
+ * @nr_signals: signals 0 .. @nr_signals - 1 exist
+ * @nr_named: signals of it with a name
+ * @nr_counters: counters one group on it can use
+ * @idle: it is the PDAEMON idle counter domain
+ */
+struct nvpm_host_domain {
+	char name[16];
+	char clock[16];
+	u16 nr_signals;
+	u16 nr_named;
+	u8 nr_counters;
+	bool idle;
+};
+
+/**
+ * struct nvpm_host_signal - a named signal
+ * @signal: its number in its domain
+ * @nr_sources: entries in @source
+ * @source: the sources that steer it (ids for nvpm_host_source())
+ * @name: its name
+ */
+struct nvpm_host_signal {
+	u8 signal;
+	u8 nr_sources;
+	u8 source[NVPM_HOST_SIG_SOURCES];
+	char name[NVPM_HOST_NAME_LEN];
+};
+
+/**
+ * struct nvpm_host_source - a multiplexer field that steers signals
+ * @name: its name
+ * @mask: the values it takes, unshifted
+ */
+struct nvpm_host_source {
+	char name[NVPM_HOST_NAME_LEN];
+	u32 mask;
+};
+
+/* nvpm_host_group_args.mode */
+#define NVPM_HOST_MODE_QUAD	0
+#define NVPM_HOST_MODE_SINGLE	1
+
+/**
+ * struct nvpm_host_group_args - what a counter group counts
+ * @dom: domain index
+ * @mode: NVPM_HOST_MODE_*
+ * @ctr_mode: counter mode (PCOUNTER CTRL field; 0 for plain counting)
+ * @nr_ctr: counters used, 1 .. NVPM_HOST_COUNTERS
+ * @ctr: per counter
+ * @ctr.signal: its four input signals
+ * @ctr.logic_op: the truth table over them
+ * @ctr.flags: nvpm's per-counter input flags (0 for none)
+ * @nr_src: entries in @src
+ * @src: source settings programmed before the counters start
+ * @src.id: the source (domain-wide id, as nvpm_host_signal.source)
+ * @src.value: its value
+ */
+struct nvpm_host_group_args {
+	u32 dom;
+	u32 mode;
+	u32 ctr_mode;
+	u32 nr_ctr;
+	struct {
+		u8 signal[4];
+		u16 logic_op;
+		u16 flags;
+	} ctr[NVPM_HOST_COUNTERS];
+	u32 nr_src;
+	struct {
+		u32 id;
+		u32 value;
+	} src[NVPM_HOST_SOURCES];
+};
+
+/* nvpm_host_result.flags */
+#define NVPM_HOST_NOT_READY	BIT(0)	/* never sampled */
+#define NVPM_HOST_LOST		BIT(1)	/* a latch was lost since the last read */
+/* nvpm_host_result.ctr_flags[] */
+#define NVPM_HOST_SATURATED	BIT(0)
+
+/**
+ * struct nvpm_host_result - a counter group's totals (64-bit, never wrap)
+ * @value: per counter, the sum over all samples
+ * @cycles: domain cycles over all samples
+ * @ctr_flags: per counter NVPM_HOST_SATURATED
+ * @flags: NVPM_HOST_NOT_READY / NVPM_HOST_LOST
+ * @samples: samples taken
+ */
+struct nvpm_host_result {
+	u64 value[NVPM_HOST_COUNTERS];
+	u64 cycles;
+	u32 ctr_flags[NVPM_HOST_COUNTERS];
+	u32 flags;
+	u64 samples;
+};
+
+bool nvpm_host_supported(u32 boot0);
+struct nvpm_host *nvpm_host_attach(struct device *dev,
+				   const struct nvpm_host_ops *ops, void *priv,
+				   u32 boot0);
+void nvpm_host_detach(struct nvpm_host *host);
+int nvpm_host_init(struct nvpm_host *host);
+int nvpm_host_fini(struct nvpm_host *host, bool suspend);
+const char *nvpm_host_chip(struct nvpm_host *host);
+
+int nvpm_host_nr_domains(struct nvpm_host *host);
+int nvpm_host_domain(struct nvpm_host *host, u32 dom,
+		     struct nvpm_host_domain *out);
+int nvpm_host_signal(struct nvpm_host *host, u32 dom, u32 index,
+		     struct nvpm_host_signal *out);
+int nvpm_host_signal_find(struct nvpm_host *host, u32 dom, u32 signal,
+			  struct nvpm_host_signal *out);
+int nvpm_host_source(struct nvpm_host *host, u32 dom, u32 id,
+		     struct nvpm_host_source *out);
+
+int nvpm_host_group_new(struct nvpm_host *host,
+			const struct nvpm_host_group_args *args,
+			const void *holder, struct nvpm_host_group **pgrp);
+void nvpm_host_group_del(struct nvpm_host_group **pgrp);
+int nvpm_host_sample(struct nvpm_host *host, struct nvpm_host_group **grp,
+		     int nr);
+void nvpm_host_read(struct nvpm_host_group *grp, struct nvpm_host_result *res);
+
+/*
+ * The simulated GPU, for a host's tests: a GPU that exists only behind
+ * these register accessors (nvpm.ko built with DRM_NVPM_SIM).
+ */
+struct nvpm_sim_gpu *nvpm_sim_gpu_new(u32 chipset, unsigned int gr_busy);
+void nvpm_sim_gpu_del(struct nvpm_sim_gpu **psim);
+u32 nvpm_sim_gpu_rd32(void *sim, u32 addr);
+void nvpm_sim_gpu_wr32(void *sim, u32 addr, u32 data);
+
+#endif

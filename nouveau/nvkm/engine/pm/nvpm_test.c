@@ -1,0 +1,669 @@
+// SPDX-License-Identifier: MIT
+/*
+ * KUnit: nouveau's perfmon classes over nvpm's simulated GPU.
+ *
+ * Each case builds a nouveau device with nvkm_device_ctor() whose
+ * registers are the simulated GPU (the test-only MMIO hook), creates an
+ * nvkm client and drives it the way DRM_NOUVEAU_NVIF does: nvkm_ioctl()
+ * with struct nvif_ioctl_v0 buffers (NEW, MTHD, DEL).  Stage one runs
+ * nouveau's own perfmon engine (nouveau.nvpm=0) and checks the simulated
+ * GPU against code proven on real cards; stage two runs nvpm's engine in
+ * its place through the same calls.
+ *
+ * Expected values come from the reference: PGRAPH.IDLE is signal 0xbd of
+ * domain 1 (core clock A) on G84 and 0xcb on GT215; the simulated PGRAPH
+ * is busy 35% of the time; the simulated clock runs 1 cycle per
+ * microsecond; a logic op of 0xffff is true on every cycle and 0xaaaa
+ * follows the counter's first signal.
+ */
+#include <kunit/resource.h>
+#include <kunit/test.h>
+#include <linux/delay.h>
+
+#include <core/client.h>
+#include <core/ioctl.h>
+#include <engine/device/priv.h>
+#include <engine/pm.h>
+
+#include <nvif/class.h>
+#include <nvif/cl0080.h>
+#include <nvif/if0002.h>
+#include <nvif/if0003.h>
+#include <nvif/ioctl.h>
+
+#include <nvpm_host.h>
+#include <nvpm_nvif.h>
+
+#define NVT_GR_BUSY	35	/* % of the time the simulated PGRAPH works */
+#define NVT_DEVICE	1	/* object ids of the client's objects */
+#define NVT_PERFMON	2
+#define NVT_PERFDOM	3
+#define NVT_MAX_DOMS	32
+
+struct nvt_chip {
+	const char *name;
+	u32 chipset;
+	int gr_idle;	/* PGRAPH.IDLE in domain 1, or -1 where unknown */
+	int nr_doms;	/* PCOUNTER domains (reference), -1 where it varies */
+};
+
+static const struct nvt_chip nvt_chips[] = {
+	{ "G84", 0x84, 0xbd, 8 },
+	{ "GT215", 0xa3, 0xcb, 8 },
+	{ "GF100", 0xc0, -1, -1 },
+	{ "GK104", 0xe4, -1, -1 },
+};
+
+static void
+nvt_chip_desc(const struct nvt_chip *chip, char *desc)
+{
+	strscpy(desc, chip->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(nvt_chip, nvt_chips, nvt_chip_desc);
+
+struct nvt {
+	struct kunit *test;
+	const struct nvt_chip *chip;
+	struct device *root;
+	struct nvpm_sim_gpu *sim;
+	struct nvkm_device *device;
+	struct nvkm_client *client;
+};
+
+static const struct nvkm_device_mmio_hook nvt_hook = {
+	.rd32 = nvpm_sim_gpu_rd32,
+	.wr32 = nvpm_sim_gpu_wr32,
+};
+
+static void *
+nvt_device_dtor(struct nvkm_device *device)
+{
+	return device;
+}
+
+static resource_size_t
+nvt_resource_addr(struct nvkm_device *device, unsigned int bar)
+{
+	return 0;
+}
+
+static resource_size_t
+nvt_resource_size(struct nvkm_device *device, unsigned int bar)
+{
+	return bar ? 0 : 0x1000000;
+}
+
+static const struct nvkm_device_func nvt_device_func = {
+	.dtor = nvt_device_dtor,
+	.resource_addr = nvt_resource_addr,
+	.resource_size = nvt_resource_size,
+};
+
+static void
+nvt_free(struct kunit_resource *res)
+{
+	struct nvt *t = res->data;
+	struct nvkm_object *client = t->client ? &t->client->object : NULL;
+
+	if (client) {
+		nvkm_object_fini(client, false);
+		nvkm_object_del(&client);
+	}
+	nvkm_device_del(&t->device);
+	nvpm_sim_gpu_del(&t->sim);
+	if (t->root)
+		root_device_unregister(t->root);
+	kfree(t);
+}
+
+static int
+nvt_init(struct kunit_resource *res, void *context)
+{
+	res->data = context;
+	return 0;
+}
+
+/* A unique handle and name per case: a failed case leaves no cleanup run. */
+static atomic64_t nvt_handles = ATOMIC64_INIT(0x4e565400);
+
+/* A nouveau device over a simulated GPU, with nouveau's or nvpm's perfmon. */
+static struct nvt *
+nvt_new(struct kunit *test, bool nvpm)
+{
+	const struct nvt_chip *chip = test->param_value;
+	u64 handle = atomic64_inc_return(&nvt_handles);
+	struct device *root;
+	char name[32];
+	struct nvt *t;
+	int ret;
+
+	t = kzalloc(sizeof(*t), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	t->test = test;
+	t->chip = chip;
+	KUNIT_ASSERT_NOT_NULL(test, kunit_alloc_resource(test, nvt_init, nvt_free,
+							 GFP_KERNEL, t));
+
+	snprintf(name, sizeof(name), "nvt-%llx", handle);
+	root = root_device_register(name);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(root));
+	t->root = root;
+	t->sim = nvpm_sim_gpu_new(chip->chipset, NVT_GR_BUSY);
+	KUNIT_ASSERT_NOT_NULL(test, t->sim);
+
+	t->device = kzalloc(sizeof(*t->device), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, t->device);
+	t->device->mmio_hook = &nvt_hook;
+	t->device->mmio_hook_priv = t->sim;
+	nvkm_nvpm_enable = nvpm;
+	ret = nvkm_device_ctor(&nvt_device_func, NULL, t->root, NVKM_DEVICE_PCI,
+			       handle, name, NULL, NULL, true, true,
+			       BIT_ULL(NVKM_ENGINE_PM), t->device);
+	nvkm_nvpm_enable = true;
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	KUNIT_ASSERT_NOT_NULL(test, t->device->pm);
+
+	ret = nvkm_client_new(name, handle, NULL, NULL, NULL, &t->client);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+
+	return t;
+}
+
+/* One NVIF ioctl, as DRM_NOUVEAU_NVIF passes it; @args in and out. */
+static int
+nvt_ioctl(struct nvt *t, u8 type, u64 object, void *args, u32 size)
+{
+	struct nvif_ioctl_v0 *io;
+	int ret;
+
+	io = kzalloc(sizeof(*io) + size, GFP_KERNEL);
+	if (!io)
+		return -ENOMEM;
+	io->version = 0;
+	io->type = type;
+	io->owner = NVIF_IOCTL_V0_OWNER_ANY;
+	io->object = object;
+	if (size)
+		memcpy(io->data, args, size);
+	ret = nvkm_ioctl(t->client, io, sizeof(*io) + size, NULL);
+	if (size)
+		memcpy(args, io->data, size);
+	kfree(io);
+	return ret;
+}
+
+static int
+nvt_new_object(struct nvt *t, u64 parent, u64 object, s32 oclass,
+	       const void *args, u32 size)
+{
+	struct nvif_ioctl_new_v0 *n;
+	int ret;
+
+	n = kzalloc(sizeof(*n) + size, GFP_KERNEL);
+	if (!n)
+		return -ENOMEM;
+	n->object = object;
+	n->handle = object;
+	n->oclass = oclass;
+	if (size)
+		memcpy(n->data, args, size);
+	ret = nvt_ioctl(t, NVIF_IOCTL_V0_NEW, parent, n, sizeof(*n) + size);
+	kfree(n);
+	return ret;
+}
+
+static int
+nvt_mthd(struct nvt *t, u64 object, u8 mthd, void *args, u32 size)
+{
+	struct nvif_ioctl_mthd_v0 *m;
+	int ret;
+
+	m = kzalloc(sizeof(*m) + size, GFP_KERNEL);
+	if (!m)
+		return -ENOMEM;
+	m->method = mthd;
+	if (size)
+		memcpy(m->data, args, size);
+	ret = nvt_ioctl(t, NVIF_IOCTL_V0_MTHD, object, m, sizeof(*m) + size);
+	if (size)
+		memcpy(args, m->data, size);
+	kfree(m);
+	return ret;
+}
+
+/* DEL answers 1 on success (nvkm_ioctl_del). */
+static int
+nvt_del(struct nvt *t, u64 object)
+{
+	return nvt_ioctl(t, NVIF_IOCTL_V0_DEL, object, NULL, 0);
+}
+
+/* The device object and a PERFMON under it. */
+static struct nvt *
+nvt_perfmon(struct kunit *test, bool nvpm)
+{
+	struct nvt *t = nvt_new(test, nvpm);
+	struct nv_device_v0 dev = { .device = ~0ULL };
+
+	KUNIT_ASSERT_EQ(test, nvt_new_object(t, 0, NVT_DEVICE, NV_DEVICE,
+					     &dev, sizeof(dev)), 0);
+	KUNIT_ASSERT_EQ(test, nvt_new_object(t, NVT_DEVICE, NVT_PERFMON,
+					     NVIF_CLASS_PERFMON, NULL, 0), 0);
+	return t;
+}
+
+/**
+ * struct nvt_catalog - what nouveau's iterators enumerate
+ * @nr_doms: domains
+ * @counter_nr: per domain, QUERY_DOMAIN's counter_nr
+ * @signal_nr: per domain, QUERY_DOMAIN's signal_nr
+ * @named: per domain, the signals QUERY_SIGNAL visits
+ * @names: per domain, how many of them have a name that is not "/dom/xx"
+ */
+struct nvt_catalog {
+	int nr_doms;
+	u8 counter_nr[NVT_MAX_DOMS];
+	u16 signal_nr[NVT_MAX_DOMS];
+	DECLARE_BITMAP(named[NVT_MAX_DOMS], 256);
+	int names[NVT_MAX_DOMS];
+};
+
+/* Walk domains and signals with nouveau's iterator protocol. */
+static void
+nvt_enumerate(struct nvt *t, struct nvt_catalog *cat)
+{
+	struct kunit *test = t->test;
+	struct nvif_perfmon_query_domain_v0 qd = {};
+	struct nvif_perfmon_query_signal_v0 qs;
+	int d, n, guard;
+
+	memset(cat, 0, sizeof(*cat));
+	/* iter 0 starts; each answer names the next iter, 0xff ends */
+	KUNIT_ASSERT_EQ(test, nvt_mthd(t, NVT_PERFMON, NVIF_PERFMON_V0_QUERY_DOMAIN,
+				       &qd, sizeof(qd)), 0);
+	for (guard = 0; qd.iter != 0xff && guard < NVT_MAX_DOMS; guard++) {
+		KUNIT_ASSERT_EQ(test, nvt_mthd(t, NVT_PERFMON, NVIF_PERFMON_V0_QUERY_DOMAIN,
+					       &qd, sizeof(qd)), 0);
+		d = qd.id;
+		KUNIT_ASSERT_EQ(test, d, cat->nr_doms);
+		cat->counter_nr[d] = qd.counter_nr;
+		cat->signal_nr[d] = qd.signal_nr;
+		cat->nr_doms++;
+
+		memset(&qs, 0, sizeof(qs));
+		qs.domain = d;
+		KUNIT_ASSERT_EQ(test, nvt_mthd(t, NVT_PERFMON, NVIF_PERFMON_V0_QUERY_SIGNAL,
+					       &qs, sizeof(qs)), 0);
+		for (n = 0; qs.iter != 0xffff && n < 256; n++) {
+			char raw[64];
+
+			KUNIT_ASSERT_EQ(test, nvt_mthd(t, NVT_PERFMON,
+						       NVIF_PERFMON_V0_QUERY_SIGNAL,
+						       &qs, sizeof(qs)), 0);
+			__set_bit(qs.signal, cat->named[d]);
+			snprintf(raw, sizeof(raw), "/%s/%02x", qd.name, qs.signal);
+			if (strcmp(qs.name, raw))
+				cat->names[d]++;
+		}
+		KUNIT_EXPECT_EQ(test, qs.iter, 0xffff);
+		KUNIT_EXPECT_EQ_MSG(test, n, (int)qd.signal_nr, "domain %d (%s)", d, qd.name);
+	}
+	KUNIT_EXPECT_EQ(test, qd.iter, 0xff);
+}
+
+/*
+ * A PERFDOM on @dom: counter 0 follows @signal (0xaaaa), counter 1 counts
+ * every cycle (0xffff over no signal).
+ */
+static int
+nvt_perfdom(struct nvt *t, u64 object, u8 dom, u8 signal)
+{
+	struct nvif_perfdom_v0 *pd;
+	int ret;
+
+	pd = kzalloc(sizeof(*pd), GFP_KERNEL);
+	if (!pd)
+		return -ENOMEM;
+	pd->domain = dom;
+	pd->ctr[0].signal[0] = signal;
+	pd->ctr[0].logic_op = 0xaaaa;
+	pd->ctr[1].logic_op = 0xffff;
+	ret = nvt_new_object(t, NVT_PERFMON, object, NVIF_CLASS_PERFDOM, pd, sizeof(*pd));
+	kfree(pd);
+	return ret;
+}
+
+/* INIT, SAMPLE, wait @ms, SAMPLE, READ: the counts of the last period. */
+static void
+nvt_count(struct nvt *t, u64 object, unsigned int ms,
+	  struct nvif_perfdom_read_v0 *rd)
+{
+	struct kunit *test = t->test;
+
+	KUNIT_ASSERT_EQ(test, nvt_mthd(t, object, NVIF_PERFDOM_V0_INIT, NULL, 0), 0);
+	KUNIT_ASSERT_EQ(test, nvt_mthd(t, object, NVIF_PERFDOM_V0_SAMPLE, NULL, 0), 0);
+	msleep(ms);
+	KUNIT_ASSERT_EQ(test, nvt_mthd(t, object, NVIF_PERFDOM_V0_SAMPLE, NULL, 0), 0);
+	memset(rd, 0, sizeof(*rd));
+	KUNIT_ASSERT_EQ(test, nvt_mthd(t, object, NVIF_PERFDOM_V0_READ, rd, sizeof(*rd)), 0);
+}
+
+/* Within the simulated clock: @ms of real time, at least (and not 4x more). */
+static void
+nvt_expect_period(struct kunit *test, u32 clk, unsigned int ms)
+{
+	KUNIT_EXPECT_GE(test, clk, ms * 1000);
+	KUNIT_EXPECT_LT(test, clk, ms * 4000);
+}
+
+static void
+nvt_expect_gr_idle(struct kunit *test, u32 idle, u32 clk)
+{
+	u64 pct = div_u64((u64)idle * 1000, max(clk, 1u));
+
+	/* 65% idle: a 35%-busy PGRAPH, in 1 ms rounds, over >= 50 rounds */
+	KUNIT_EXPECT_GE_MSG(test, pct, 620ULL, "idle %u of %u cycles", idle, clk);
+	KUNIT_EXPECT_LE_MSG(test, pct, 680ULL, "idle %u of %u cycles", idle, clk);
+}
+
+/*
+ * Domain 1 on NV50 (core clock A); the first domain with a visible signal
+ * elsewhere (GF100's GPC/partition domains).
+ */
+static u8
+nvt_count_domain(const struct nvt_catalog *cat, const struct nvt_chip *chip)
+{
+	int d;
+
+	if (chip->gr_idle >= 0)
+		return 1;
+	for (d = 0; d < cat->nr_doms; d++) {
+		if (cat->signal_nr[d])
+			return d;
+	}
+	return 0;
+}
+
+/*
+ * Stage one: nouveau's own perfmon engine over the simulated GPU
+ */
+
+static void
+nouveau_pm_catalog_enumerates(struct kunit *test)
+{
+	struct nvt *t = nvt_perfmon(test, false);
+	struct nvt_catalog *cat = kunit_kzalloc(test, sizeof(*cat), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, cat);
+	nvt_enumerate(t, cat);
+	KUNIT_EXPECT_GT(test, cat->nr_doms, 0);
+	if (t->chip->nr_doms >= 0)
+		KUNIT_EXPECT_EQ(test, cat->nr_doms, t->chip->nr_doms);
+	if (t->chip->gr_idle >= 0)
+		KUNIT_EXPECT_TRUE(test, test_bit(t->chip->gr_idle, cat->named[1]));
+	KUNIT_EXPECT_EQ(test, cat->counter_nr[0], 4);
+}
+
+static void
+nouveau_pm_counts_sim_gr_load(struct kunit *test)
+{
+	struct nvt *t = nvt_perfmon(test, false);
+	struct nvt_catalog *cat = kunit_kzalloc(test, sizeof(*cat), GFP_KERNEL);
+	struct nvif_perfdom_read_v0 rd;
+	u8 dom;
+
+	KUNIT_ASSERT_NOT_NULL(test, cat);
+	nvt_enumerate(t, cat);
+	dom = nvt_count_domain(cat, t->chip);
+	KUNIT_ASSERT_EQ(test, nvt_perfdom(t, NVT_PERFDOM, dom,
+					  max(t->chip->gr_idle, 0)), 0);
+	nvt_count(t, NVT_PERFDOM, 60, &rd);
+	nvt_expect_period(test, rd.clk, 60);
+	KUNIT_EXPECT_EQ(test, rd.ctr[1], rd.clk);
+	if (t->chip->gr_idle >= 0)
+		nvt_expect_gr_idle(test, rd.ctr[0], rd.clk);
+	KUNIT_EXPECT_EQ(test, nvt_del(t, NVT_PERFDOM), 1);
+}
+
+/*
+ * Stage two: nvpm's engine in its place
+ */
+
+static void
+nvpm_pm_catalog_matches_nouveau(struct kunit *test)
+{
+	struct nvt_catalog *stock = kunit_kzalloc(test, sizeof(*stock), GFP_KERNEL);
+	struct nvt_catalog *cat = kunit_kzalloc(test, sizeof(*cat), GFP_KERNEL);
+	struct nvt *t;
+	int d, s;
+
+	KUNIT_ASSERT_NOT_NULL(test, stock);
+	KUNIT_ASSERT_NOT_NULL(test, cat);
+	t = nvt_perfmon(test, false);
+	nvt_enumerate(t, stock);
+	t = nvt_perfmon(test, true);
+	nvt_enumerate(t, cat);
+
+	/* every PCOUNTER domain nouveau has, and every signal it names */
+	KUNIT_EXPECT_GE(test, cat->nr_doms, stock->nr_doms);
+	for (d = 0; d < min(cat->nr_doms, stock->nr_doms); d++) {
+		KUNIT_EXPECT_EQ(test, cat->counter_nr[d], stock->counter_nr[d]);
+		for_each_set_bit(s, stock->named[d], 256) {
+			if (!stock->names[d])
+				break;
+			KUNIT_EXPECT_TRUE_MSG(test, test_bit(s, cat->named[d]),
+					      "domain %d signal 0x%02x", d, s);
+		}
+	}
+}
+
+static void
+nvpm_pm_counts_like_nouveau(struct kunit *test)
+{
+	struct nvt *t = nvt_perfmon(test, true);
+	struct nvt_catalog *cat = kunit_kzalloc(test, sizeof(*cat), GFP_KERNEL);
+	struct nvif_perfdom_nvpm_totals_v0 tot = {};
+	struct nvif_perfdom_read_v0 rd;
+	u8 dom;
+
+	KUNIT_ASSERT_NOT_NULL(test, cat);
+	nvt_enumerate(t, cat);
+	dom = nvt_count_domain(cat, t->chip);
+	KUNIT_ASSERT_EQ(test, nvt_perfdom(t, NVT_PERFDOM, dom,
+					  max(t->chip->gr_idle, 0)), 0);
+	nvt_count(t, NVT_PERFDOM, 60, &rd);
+	nvt_expect_period(test, rd.clk, 60);
+	KUNIT_EXPECT_EQ(test, rd.ctr[1], rd.clk);
+	if (t->chip->gr_idle >= 0)
+		nvt_expect_gr_idle(test, rd.ctr[0], rd.clk);
+
+	/* nvpm's 64-bit totals: both samples since INIT */
+	KUNIT_ASSERT_EQ(test, nvt_mthd(t, NVT_PERFDOM, NVIF_PERFDOM_V0_NVPM_TOTALS,
+				       &tot, sizeof(tot)), 0);
+	KUNIT_EXPECT_EQ(test, tot.samples, 2ULL);
+	KUNIT_EXPECT_EQ(test, tot.value[1], tot.cycles);
+	KUNIT_EXPECT_GE(test, tot.cycles, (u64)rd.clk);
+	KUNIT_EXPECT_EQ(test, tot.flags, 0U);
+	KUNIT_EXPECT_EQ(test, nvt_del(t, NVT_PERFDOM), 1);
+}
+
+static void
+nvpm_pm_idle_counters_through_perfdom(struct kunit *test)
+{
+	struct nvt *t = nvt_perfmon(test, true);
+	struct nvif_perfmon_nvpm_domain_v0 nd = {};
+	struct nvif_perfdom_read_v0 rd;
+	struct nvt_catalog *cat = kunit_kzalloc(test, sizeof(*cat), GFP_KERNEL);
+	int d, idle = -1;
+	u64 pct;
+
+	KUNIT_ASSERT_NOT_NULL(test, cat);
+	nvt_enumerate(t, cat);
+	for (d = 0; d < cat->nr_doms; d++) {
+		nd.domain = d;
+		KUNIT_ASSERT_EQ(test, nvt_mthd(t, NVT_PERFMON, NVIF_PERFMON_V0_NVPM_DOMAIN,
+					       &nd, sizeof(nd)), 0);
+		if (nd.flags & NVIF_PERFMON_NVPM_DOMAIN_IDLE)
+			idle = d;
+	}
+	/* PDAEMON's idle counters: GT215 on */
+	if (t->chip->chipset < 0xa3) {
+		KUNIT_EXPECT_EQ(test, idle, -1);
+		return;
+	}
+	KUNIT_ASSERT_GE(test, idle, 0);
+	/* signal 0 is PGRAPH's (PDAEMON COUNTER_SIGNALS bit 0): busy 35% */
+	KUNIT_ASSERT_EQ(test, nvt_perfdom(t, NVT_PERFDOM, idle, 0), 0);
+	nvt_count(t, NVT_PERFDOM, 60, &rd);
+	nvt_expect_period(test, rd.clk, 60);
+	pct = div_u64((u64)rd.ctr[0] * 1000, max(rd.clk, 1u));
+	KUNIT_EXPECT_GE_MSG(test, pct, 320ULL, "busy %u of %u", rd.ctr[0], rd.clk);
+	KUNIT_EXPECT_LE_MSG(test, pct, 380ULL, "busy %u of %u", rd.ctr[0], rd.clk);
+}
+
+static void
+nvpm_pm_read_before_sample_is_eagain(struct kunit *test)
+{
+	struct nvt *t = nvt_perfmon(test, true);
+	struct nvif_perfdom_read_v0 rd = {};
+
+	KUNIT_ASSERT_EQ(test, nvt_perfdom(t, NVT_PERFDOM, 0, 0), 0);
+	KUNIT_EXPECT_EQ(test, nvt_mthd(t, NVT_PERFDOM, NVIF_PERFDOM_V0_READ,
+				       &rd, sizeof(rd)), -EAGAIN);
+	KUNIT_ASSERT_EQ(test, nvt_mthd(t, NVT_PERFDOM, NVIF_PERFDOM_V0_INIT, NULL, 0), 0);
+	KUNIT_EXPECT_EQ(test, nvt_mthd(t, NVT_PERFDOM, NVIF_PERFDOM_V0_READ,
+				       &rd, sizeof(rd)), -EAGAIN);
+}
+
+/* Bad input gets nouveau's error codes; the catalog and counting stay. */
+static void
+nvpm_pm_bad_input_changes_nothing(struct kunit *test)
+{
+	struct nvt *t = nvt_perfmon(test, true);
+	struct nvt_catalog *before = kunit_kzalloc(test, sizeof(*before), GFP_KERNEL);
+	struct nvt_catalog *after = kunit_kzalloc(test, sizeof(*after), GFP_KERNEL);
+	struct nvif_perfmon_query_domain_v0 qd = {};
+	struct nvif_perfmon_query_signal_v0 qs = {};
+	struct nvif_perfmon_query_source_v0 qc = {};
+	struct nvif_perfdom_v0 *pd = kunit_kzalloc(test, sizeof(*pd), GFP_KERNEL);
+	struct nvif_perfdom_read_v0 rd = {};
+	u8 big[sizeof(qd) + 8] = {};
+	u8 dom, unnamed;
+
+	KUNIT_ASSERT_NOT_NULL(test, before);
+	KUNIT_ASSERT_NOT_NULL(test, after);
+	KUNIT_ASSERT_NOT_NULL(test, pd);
+	nvt_enumerate(t, before);
+	dom = nvt_count_domain(before, t->chip);
+	/* signal 0 unnamed means "no signal": take the first other one */
+	unnamed = find_next_zero_bit(before->named[dom], 256, 1);
+
+	/* versions, sizes, methods */
+	qd.version = 1;
+	KUNIT_EXPECT_EQ(test, nvt_mthd(t, NVT_PERFMON, NVIF_PERFMON_V0_QUERY_DOMAIN,
+				       &qd, sizeof(qd)), -ENOSYS);
+	KUNIT_EXPECT_EQ(test, nvt_mthd(t, NVT_PERFMON, NVIF_PERFMON_V0_QUERY_DOMAIN,
+				       &qd, sizeof(qd) - 1), -ENOSYS);
+	KUNIT_EXPECT_EQ(test, nvt_mthd(t, NVT_PERFMON, NVIF_PERFMON_V0_QUERY_DOMAIN,
+				       big, sizeof(big)), -E2BIG);
+	KUNIT_EXPECT_EQ(test, nvt_mthd(t, NVT_PERFMON, 0x42, &qd, sizeof(qd)), -EINVAL);
+
+	/* iterators past the end */
+	qd.version = 0;
+	qd.iter = before->nr_doms + 1;
+	KUNIT_EXPECT_EQ(test, nvt_mthd(t, NVT_PERFMON, NVIF_PERFMON_V0_QUERY_DOMAIN,
+				       &qd, sizeof(qd)), -EINVAL);
+	qs.domain = before->nr_doms;
+	KUNIT_EXPECT_EQ(test, nvt_mthd(t, NVT_PERFMON, NVIF_PERFMON_V0_QUERY_SIGNAL,
+				       &qs, sizeof(qs)), -EINVAL);
+	qs.domain = dom;
+	qs.iter = 0x1000;
+	KUNIT_EXPECT_EQ(test, nvt_mthd(t, NVT_PERFMON, NVIF_PERFMON_V0_QUERY_SIGNAL,
+				       &qs, sizeof(qs)), -EINVAL);
+	qc.domain = dom;
+	qc.signal = unnamed;
+	KUNIT_EXPECT_EQ(test, nvt_mthd(t, NVT_PERFMON, NVIF_PERFMON_V0_QUERY_SOURCE,
+				       &qc, sizeof(qc)), -EINVAL);
+	qc.domain = 0xff;
+	KUNIT_EXPECT_EQ(test, nvt_mthd(t, NVT_PERFMON, NVIF_PERFMON_V0_QUERY_SOURCE,
+				       &qc, sizeof(qc)), -EINVAL);
+
+	/*
+	 * PERFDOMs: unknown domain, unnamed signal, signal past the domain,
+	 * a source the signal does not have, wrong version and size
+	 */
+	pd->domain = before->nr_doms;
+	KUNIT_EXPECT_EQ(test, nvt_new_object(t, NVT_PERFMON, NVT_PERFDOM,
+					     NVIF_CLASS_PERFDOM, pd, sizeof(*pd)), -EINVAL);
+	pd->domain = dom;
+	pd->ctr[2].signal[1] = unnamed;
+	KUNIT_EXPECT_EQ(test, nvt_new_object(t, NVT_PERFMON, NVT_PERFDOM,
+					     NVIF_CLASS_PERFDOM, pd, sizeof(*pd)), -EINVAL);
+	pd->ctr[2].signal[1] = 0xff;
+	KUNIT_EXPECT_EQ(test, nvt_new_object(t, NVT_PERFMON, NVT_PERFDOM,
+					     NVIF_CLASS_PERFDOM, pd, sizeof(*pd)), -EINVAL);
+	pd->ctr[2].signal[1] = 0;
+	pd->ctr[0].source[0][0] = 0x77;
+	KUNIT_EXPECT_EQ(test, nvt_new_object(t, NVT_PERFMON, NVT_PERFDOM,
+					     NVIF_CLASS_PERFDOM, pd, sizeof(*pd)), -EINVAL);
+	pd->ctr[0].source[0][0] = 0;
+	pd->version = 1;
+	KUNIT_EXPECT_EQ(test, nvt_new_object(t, NVT_PERFMON, NVT_PERFDOM,
+					     NVIF_CLASS_PERFDOM, pd, sizeof(*pd)), -ENOSYS);
+	pd->version = 0;
+	KUNIT_EXPECT_EQ(test, nvt_new_object(t, NVT_PERFMON, NVT_PERFDOM,
+					     NVIF_CLASS_PERFDOM, pd, sizeof(*pd) - 8), -ENOSYS);
+
+	/* one PERFMON at a time */
+	KUNIT_EXPECT_EQ(test, nvt_new_object(t, NVT_DEVICE, NVT_PERFMON + 100,
+					     NVIF_CLASS_PERFMON, NULL, 0), -EBUSY);
+
+	/* READ's and SAMPLE's arguments */
+	KUNIT_ASSERT_EQ(test, nvt_perfdom(t, NVT_PERFDOM, dom, max(t->chip->gr_idle, 0)), 0);
+	rd.version = 1;
+	KUNIT_EXPECT_EQ(test, nvt_mthd(t, NVT_PERFDOM, NVIF_PERFDOM_V0_READ,
+				       &rd, sizeof(rd)), -ENOSYS);
+	KUNIT_EXPECT_EQ(test, nvt_mthd(t, NVT_PERFDOM, NVIF_PERFDOM_V0_SAMPLE,
+				       &rd, sizeof(rd)), -ENOSYS);
+	KUNIT_EXPECT_EQ(test, nvt_mthd(t, NVT_PERFDOM, 0x42, NULL, 0), -EINVAL);
+
+	/* nothing changed: same catalog, and the group counts */
+	nvt_enumerate(t, after);
+	KUNIT_EXPECT_EQ(test, memcmp(before, after, sizeof(*before)), 0);
+	nvt_count(t, NVT_PERFDOM, 20, &rd);
+	KUNIT_EXPECT_EQ(test, rd.ctr[1], rd.clk);
+	nvt_expect_period(test, rd.clk, 20);
+}
+
+/* Bounds: PERFDOMs per PERFMON. */
+static void
+nvpm_pm_perfdoms_are_bounded(struct kunit *test)
+{
+	struct nvt *t = nvt_perfmon(test, true);
+	int i, ret = 0;
+
+	for (i = 0; i < NVPM_HOST_SAMPLE_MAX + 1 && !ret; i++)
+		ret = nvt_perfdom(t, NVT_PERFDOM + i, 0, 0);
+	KUNIT_EXPECT_EQ(test, ret, -ENOSPC);
+	KUNIT_EXPECT_EQ(test, i, NVPM_HOST_SAMPLE_MAX + 1);
+}
+
+static struct kunit_case nouveau_nvpm_cases[] = {
+	KUNIT_CASE_PARAM(nouveau_pm_catalog_enumerates, nvt_chip_gen_params),
+	KUNIT_CASE_PARAM(nouveau_pm_counts_sim_gr_load, nvt_chip_gen_params),
+	KUNIT_CASE_PARAM(nvpm_pm_catalog_matches_nouveau, nvt_chip_gen_params),
+	KUNIT_CASE_PARAM(nvpm_pm_counts_like_nouveau, nvt_chip_gen_params),
+	KUNIT_CASE_PARAM(nvpm_pm_idle_counters_through_perfdom, nvt_chip_gen_params),
+	KUNIT_CASE_PARAM(nvpm_pm_read_before_sample_is_eagain, nvt_chip_gen_params),
+	KUNIT_CASE_PARAM(nvpm_pm_bad_input_changes_nothing, nvt_chip_gen_params),
+	KUNIT_CASE_PARAM(nvpm_pm_perfdoms_are_bounded, nvt_chip_gen_params),
+	{}
+};
+
+static struct kunit_suite nouveau_nvpm_suite = {
+	.name = "nouveau_nvpm",
+	.test_cases = nouveau_nvpm_cases,
+};
+
+kunit_test_suite(nouveau_nvpm_suite);

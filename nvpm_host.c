@@ -1,0 +1,427 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The host interface (host/nvpm_host.h): nvpm's perfmon engine and idle
+ * counters on a GPU another driver owns.  A host device is an ordinary
+ * nvkm device whose MMIO hooks call the host's accessors, so the engine
+ * code is the same that drives nvpm's own devices; no nvkm type crosses
+ * the interface.
+ */
+#include <linux/err.h>
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <nvkm/engine/pm.h>
+#include <nvpm_host.h>
+
+/**
+ * struct nvpm_host - a GPU lent by a host driver
+ * @ops: the host's accessors
+ * @priv: their argument
+ * @device: the nvkm device built over them
+ */
+struct nvpm_host {
+	const struct nvpm_host_ops *ops;
+	void *priv;
+	struct nvkm_device *device;
+};
+
+static_assert(NVPM_HOST_COUNTERS == NVKM_PM_COUNTERS);
+static_assert(NVPM_HOST_SOURCES == NVKM_PM_SOURCES);
+static_assert(NVPM_HOST_SIG_SOURCES == NVKM_PM_SIG_SOURCES);
+static_assert(NVPM_HOST_NAME_LEN == NVKM_PM_NAME_LEN);
+static_assert(NVPM_HOST_MODE_QUAD == NVKM_PERFDOM_QUAD);
+static_assert(NVPM_HOST_MODE_SINGLE == NVKM_PERFDOM_SINGLE);
+static_assert(NVPM_HOST_NOT_READY == NVKM_PERFDOM_NOT_READY);
+static_assert(NVPM_HOST_LOST == NVKM_PERFDOM_LOST);
+static_assert(NVPM_HOST_SATURATED == NVKM_PERFCTR_SATURATED);
+
+static u32
+nvpm_host_rd32(void *priv, u32 addr)
+{
+	struct nvpm_host *host = priv;
+
+	return host->ops->rd32(host->priv, addr);
+}
+
+static void
+nvpm_host_wr32(void *priv, u32 addr, u32 data)
+{
+	struct nvpm_host *host = priv;
+
+	host->ops->wr32(host->priv, addr, data);
+}
+
+/*
+ * Registers only: without page table hooks the device builds no address
+ * space and no FIFO, so nvpm never touches the host's channels.
+ */
+static const struct nvkm_mmio_func nvpm_host_mmio = {
+	.rd32 = nvpm_host_rd32,
+	.wr32 = nvpm_host_wr32,
+};
+
+/* A group is the engine's counter group; the type only hides it. */
+static struct nvkm_perfdom *
+nvpm_host_perfdom(struct nvpm_host_group *grp)
+{
+	return (struct nvkm_perfdom *)grp;
+}
+
+static struct nvkm_pm *
+nvpm_host_pm(struct nvpm_host *host)
+{
+	return host->device->pm;
+}
+
+/**
+ * nvpm_host_supported() - whether nvpm drives a GPU
+ * @boot0: its PMC_BOOT_0
+ *
+ * Return: true when nvpm's chipset table has it (NV10..GK104 with a
+ * PCOUNTER).
+ */
+bool
+nvpm_host_supported(u32 boot0)
+{
+	const struct nvkm_device_chip *chip;
+
+	return !nvkm_device_identify(boot0, &chip);
+}
+EXPORT_SYMBOL_GPL(nvpm_host_supported);
+
+/**
+ * nvpm_host_attach() - run nvpm's engines on a host's GPU
+ * @dev: the GPU's device, for messages
+ * @ops: the host's register accessors; must outlive the attachment
+ * @priv: their argument
+ * @boot0: PMC_BOOT_0 as the host read it
+ *
+ * Builds nvpm's perfmon engine (and, GT215 on, the idle counters) for
+ * the chipset; nothing is written to the GPU until nvpm_host_init().
+ *
+ * Return: the attachment, or an ERR_PTR: -EINVAL for missing accessors,
+ * -ENOTSUPP for a chipset nvpm does not drive, -ENODEV when the GPU's
+ * PMC_BOOT_0 does not read back as @boot0, -ENOMEM.
+ */
+struct nvpm_host *
+nvpm_host_attach(struct device *dev, const struct nvpm_host_ops *ops,
+		 void *priv, u32 boot0)
+{
+	struct nvpm_host *host;
+	int ret;
+
+	if (!ops || !ops->rd32 || !ops->wr32)
+		return ERR_PTR(-EINVAL);
+	if (!nvpm_host_supported(boot0))
+		return ERR_PTR(-ENOTSUPP);
+
+	host = kzalloc(sizeof(*host), GFP_KERNEL);
+	if (!host)
+		return ERR_PTR(-ENOMEM);
+	host->ops = ops;
+	host->priv = priv;
+	ret = nvkm_device_new(dev, NULL, &nvpm_host_mmio, host, &host->device);
+	if (!ret && host->device->boot0 != boot0)
+		ret = -ENODEV;
+	if (ret) {
+		nvkm_device_del(&host->device);
+		kfree(host);
+		return ERR_PTR(ret);
+	}
+	return host;
+}
+EXPORT_SYMBOL_GPL(nvpm_host_attach);
+
+/**
+ * nvpm_host_detach() - undo nvpm_host_attach()
+ * @host: the attachment, or NULL; its groups must be gone
+ */
+void
+nvpm_host_detach(struct nvpm_host *host)
+{
+	if (!host)
+		return;
+	nvkm_device_fini(host->device, false);
+	nvkm_device_del(&host->device);
+	kfree(host);
+}
+EXPORT_SYMBOL_GPL(nvpm_host_detach);
+
+/**
+ * nvpm_host_init() - bring nvpm's engines up (probe, resume)
+ * @host: the attachment
+ *
+ * Return: 0 or a negative errno.
+ */
+int
+nvpm_host_init(struct nvpm_host *host)
+{
+	return nvkm_device_init(host->device);
+}
+EXPORT_SYMBOL_GPL(nvpm_host_init);
+
+/**
+ * nvpm_host_fini() - stop nvpm's engines (suspend, removal)
+ * @host: the attachment
+ * @suspend: true on suspend
+ *
+ * Return: 0 or a negative errno (a failed suspend).
+ */
+int
+nvpm_host_fini(struct nvpm_host *host, bool suspend)
+{
+	return nvkm_device_fini(host->device, suspend);
+}
+EXPORT_SYMBOL_GPL(nvpm_host_fini);
+
+/**
+ * nvpm_host_chip() - the chip's name in nvpm's chipset table
+ * @host: the attachment
+ *
+ * Return: a static string ("G84").
+ */
+const char *
+nvpm_host_chip(struct nvpm_host *host)
+{
+	return host->device->name;
+}
+EXPORT_SYMBOL_GPL(nvpm_host_chip);
+
+/**
+ * nvpm_host_nr_domains() - counter domains of the GPU
+ * @host: the attachment
+ *
+ * Return: domains 0 .. n - 1 exist.
+ */
+int
+nvpm_host_nr_domains(struct nvpm_host *host)
+{
+	return nvpm_host_pm(host)->nr_doms;
+}
+EXPORT_SYMBOL_GPL(nvpm_host_nr_domains);
+
+static const struct nvkm_pm_dom *
+nvpm_host_dom(struct nvpm_host *host, u32 dom)
+{
+	struct nvkm_pm *pm = nvpm_host_pm(host);
+
+	return dom < pm->nr_doms ? &pm->dom[dom] : NULL;
+}
+
+/**
+ * nvpm_host_domain() - describe a domain
+ * @host: the attachment
+ * @dom: its index
+ * @out: its description
+ *
+ * Return: 0, or -ENOENT for an unknown domain.
+ */
+int
+nvpm_host_domain(struct nvpm_host *host, u32 dom, struct nvpm_host_domain *out)
+{
+	const struct nvkm_pm_dom *d = nvpm_host_dom(host, dom);
+
+	if (!d)
+		return -ENOENT;
+	memset(out, 0, sizeof(*out));
+	strscpy(out->name, d->name, sizeof(out->name));
+	strscpy(out->clock, d->clock ?: "", sizeof(out->clock));
+	out->nr_signals = d->nr_signals;
+	out->nr_named = d->nr_sig;
+	out->nr_counters = d->idle ? d->nr_ctr :
+			   nvkm_pm_nr_counters(nvpm_host_pm(host));
+	out->idle = d->idle;
+	return 0;
+}
+EXPORT_SYMBOL_GPL(nvpm_host_domain);
+
+static void
+nvpm_host_fill_signal(const struct nvkm_pm_sig *sig, struct nvpm_host_signal *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->signal = sig->signal;
+	out->nr_sources = sig->nr_src;
+	memcpy(out->source, sig->src, sizeof(out->source));
+	strscpy(out->name, sig->name, sizeof(out->name));
+}
+
+/**
+ * nvpm_host_signal() - the named signals of a domain, by position
+ * @host: the attachment
+ * @dom: the domain
+ * @index: 0 .. nr_named - 1, in increasing signal number
+ * @out: the signal
+ *
+ * Return: 0, or -ENOENT for an unknown domain or index.
+ */
+int
+nvpm_host_signal(struct nvpm_host *host, u32 dom, u32 index,
+		 struct nvpm_host_signal *out)
+{
+	const struct nvkm_pm_dom *d = nvpm_host_dom(host, dom);
+
+	if (!d || index >= d->nr_sig)
+		return -ENOENT;
+	nvpm_host_fill_signal(&d->sig[index], out);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(nvpm_host_signal);
+
+/**
+ * nvpm_host_signal_find() - a named signal by its number
+ * @host: the attachment
+ * @dom: the domain
+ * @signal: its number
+ * @out: the signal
+ *
+ * Return: 0, -ENOENT for an unknown domain or a signal without a name,
+ * -EINVAL for a number past the domain's signals.
+ */
+int
+nvpm_host_signal_find(struct nvpm_host *host, u32 dom, u32 signal,
+		      struct nvpm_host_signal *out)
+{
+	const struct nvkm_pm_dom *d = nvpm_host_dom(host, dom);
+	const struct nvkm_pm_sig *sig;
+
+	if (!d)
+		return -ENOENT;
+	if (signal >= d->nr_signals)
+		return -EINVAL;
+	sig = nvkm_pm_sig_find(d, signal);
+	if (!sig)
+		return -ENOENT;
+	nvpm_host_fill_signal(sig, out);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(nvpm_host_signal_find);
+
+/**
+ * nvpm_host_source() - describe a source of a domain
+ * @host: the attachment
+ * @dom: the domain
+ * @id: the source's id (nvpm_host_signal.source[])
+ * @out: its description
+ *
+ * Return: 0, or -ENOENT for an unknown domain or source.
+ */
+int
+nvpm_host_source(struct nvpm_host *host, u32 dom, u32 id,
+		 struct nvpm_host_source *out)
+{
+	const struct nvkm_pm_dom *d = nvpm_host_dom(host, dom);
+
+	if (!d || id >= d->nr_src)
+		return -ENOENT;
+	memset(out, 0, sizeof(*out));
+	strscpy(out->name, d->src[id]->name, sizeof(out->name));
+	out->mask = d->src[id]->mask;
+	return 0;
+}
+EXPORT_SYMBOL_GPL(nvpm_host_source);
+
+/**
+ * nvpm_host_group_new() - configure a counter group and start it
+ * @host: the attachment
+ * @args: what it counts
+ * @holder: who holds its domain (groups of one holder take turns on a
+ *	    domain; another holder's domain is refused)
+ * @pgrp: the group
+ *
+ * Return: 0, or the engine's errors (-ENOENT unknown domain, -EINVAL /
+ * -E2BIG bad configuration, -EBUSY domain held, -ENOSPC too many groups,
+ * -ENOMEM); on failure nothing changed.
+ */
+int
+nvpm_host_group_new(struct nvpm_host *host,
+		    const struct nvpm_host_group_args *args,
+		    const void *holder, struct nvpm_host_group **pgrp)
+{
+	struct nvkm_perfdom_args a = {};
+	struct nvkm_perfdom *dom;
+	int i, ret;
+
+	*pgrp = NULL;
+	if (args->nr_ctr > NVPM_HOST_COUNTERS || args->nr_src > NVPM_HOST_SOURCES)
+		return -E2BIG;
+	a.dom = args->dom;
+	a.mode = args->mode;
+	a.ctr_mode = args->ctr_mode;
+	a.nr_ctr = args->nr_ctr;
+	for (i = 0; i < args->nr_ctr; i++) {
+		memcpy(a.ctr[i].signal, args->ctr[i].signal, 4);
+		a.ctr[i].logic_op = args->ctr[i].logic_op;
+		a.ctr[i].flags = args->ctr[i].flags;
+	}
+	a.nr_src = args->nr_src;
+	for (i = 0; i < args->nr_src; i++) {
+		a.src[i].id = args->src[i].id;
+		a.src[i].value = args->src[i].value;
+	}
+
+	ret = nvkm_perfdom_new_held(nvpm_host_pm(host), &a, holder, &dom);
+	if (!ret)
+		*pgrp = (struct nvpm_host_group *)dom;
+	return ret;
+}
+EXPORT_SYMBOL_GPL(nvpm_host_group_new);
+
+/**
+ * nvpm_host_group_del() - stop a counter group
+ * @pgrp: the group, or NULL; set to NULL
+ */
+void
+nvpm_host_group_del(struct nvpm_host_group **pgrp)
+{
+	struct nvkm_perfdom *dom = *pgrp ? nvpm_host_perfdom(*pgrp) : NULL;
+
+	nvkm_perfdom_del(&dom);
+	*pgrp = NULL;
+}
+EXPORT_SYMBOL_GPL(nvpm_host_group_del);
+
+/**
+ * nvpm_host_sample() - latch counter groups and add up their counts
+ * @host: the attachment
+ * @grp: the groups
+ * @nr: entries in @grp, at most NVPM_HOST_SAMPLE_MAX
+ *
+ * Return: 0, -E2BIG for too many groups, -ETIMEDOUT when the hardware
+ * did not latch.
+ */
+int
+nvpm_host_sample(struct nvpm_host *host, struct nvpm_host_group **grp, int nr)
+{
+	struct nvkm_perfdom *doms[NVPM_HOST_SAMPLE_MAX];
+	int i;
+
+	if (nr < 0 || nr > NVPM_HOST_SAMPLE_MAX)
+		return -E2BIG;
+	for (i = 0; i < nr; i++)
+		doms[i] = nvpm_host_perfdom(grp[i]);
+	return nvkm_perfdom_sample(nvpm_host_pm(host), doms, nr);
+}
+EXPORT_SYMBOL_GPL(nvpm_host_sample);
+
+/**
+ * nvpm_host_read() - a counter group's totals
+ * @grp: the group
+ * @res: its totals since it was created
+ */
+void
+nvpm_host_read(struct nvpm_host_group *grp, struct nvpm_host_result *res)
+{
+	struct nvkm_perfdom_result r;
+	int i;
+
+	nvkm_perfdom_read(nvpm_host_perfdom(grp), &r);
+	memset(res, 0, sizeof(*res));
+	for (i = 0; i < NVPM_HOST_COUNTERS; i++) {
+		res->value[i] = r.value[i];
+		res->ctr_flags[i] = r.ctr_flags[i];
+	}
+	res->cycles = r.cycles;
+	res->flags = r.flags;
+	res->samples = r.samples;
+}
+EXPORT_SYMBOL_GPL(nvpm_host_read);

@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# make nouveau: nouveau 6.1 with nvpm's perfmon engine, built and tested.
+#  1. unpack linux-source-6.1 into a cache dir of its own (never the
+#     shared unpacked copy), apply nouveau/patches/*.patch, link nvpm's
+#     nouveau files (nouveau/nvkm/...) into nouveau and nvpm itself as
+#     drivers/gpu/drm/nvpm;
+#  2. build a test kernel (tests/kunit/kunitconfig + nouveau/kunitconfig:
+#     nouveau and nvpm as modules, KASAN, lockdep, kmemleak);
+#  3. boot it in QEMU: `modprobe nouveau` loads nvpm.ko as its dependency
+#     and runs nouveau's KUnit suite over nvpm's simulated GPUs; then
+#     unload both and scan for leaks.
+# Ends with "N passed, N failed"; exits non-zero on any failure.
+set -uo pipefail
+. "$(dirname "$0")/common.sh"
+
+passed=0
+failed=0
+result() { # name status
+	if [ "$2" = 0 ]; then passed=$((passed + 1)); echo "PASS $1";
+	else failed=$((failed + 1)); echo "FAIL $1"; fi
+}
+finish() {
+	echo "nouveau: $passed passed, $failed failed"
+	[ "$failed" = 0 ] && [ "$passed" -gt 0 ]
+	exit $?
+}
+
+"$NVPM_ROOT/tools/scripts/deps.sh" || nvpm_die "cannot install dependencies"
+
+# The source tree: keyed by the patches, so a new series unpacks afresh.
+patches=("$NVPM_ROOT"/nouveau/patches/*.patch)
+key=$(cat "${patches[@]}" "$NVPM_ROOT/tests/kunit/kunitconfig" \
+	"$NVPM_ROOT/nouveau/kunitconfig" | sha256sum | cut -c1-12)
+src=$NVPM_CACHE/nouveau-src-$key
+build=$NVPM_CACHE/nouveau-build-$key
+if [ ! -f "$src/.nvpm-patched" ]; then
+	tar=/usr/src/linux-source-6.1.tar.xz
+	[ -f "$tar" ] || nvpm_die "linux-source-6.1 is not installed"
+	nvpm_log "unpacking $tar into $src and applying ${#patches[@]} patches"
+	rm -rf "$src" "$src.tmp"
+	mkdir -p "$src.tmp"
+	tar -C "$src.tmp" -xf "$tar" --strip-components=1
+	for p in "${patches[@]}"; do
+		patch -d "$src.tmp" -p1 --quiet --forward <"$p" ||
+			nvpm_die "$(basename "$p") does not apply"
+	done
+	touch "$src.tmp/.nvpm-patched"
+	mv "$src.tmp" "$src"
+fi
+
+# nvpm's files: linked (not copied) on every run, so edits rebuild.
+drm=$src/drivers/gpu/drm
+(cd "$NVPM_ROOT/nouveau" && find nvkm -name '*.c') | while read -r f; do
+	ln -sfn "$NVPM_ROOT/nouveau/$f" "$drm/nouveau/$f"
+done
+ln -sfn "$NVPM_ROOT" "$drm/nvpm"
+grep -q 'drivers/gpu/drm/nvpm/Kconfig' "$drm/Kconfig" ||
+	echo 'source "drivers/gpu/drm/nvpm/Kconfig"' >>"$drm/Kconfig"
+grep -q 'CONFIG_DRM_NVPM)' "$drm/Makefile" ||
+	echo 'obj-$(CONFIG_DRM_NVPM) += nvpm/' >>"$drm/Makefile"
+
+mkdir -p "$build"
+cat "$NVPM_ROOT/tests/kunit/kunitconfig" "$NVPM_ROOT/nouveau/kunitconfig" >"$build/.kunitconfig"
+nvpm_log "building nouveau + nvpm in $build"
+start=$(date +%s)
+(cd "$src" && python3 tools/testing/kunit/kunit.py build --arch=x86_64 \
+	--kunitconfig="$build/.kunitconfig" --build_dir="$build" \
+	--jobs="$(nproc)") >"$build/build.log" 2>&1
+bstatus=$?
+nvpm_log "build: $(( $(date +%s) - start )) s"
+if [ "$bstatus" != 0 ]; then
+	grep -E "error|Error" "$build/build.log" | head -n 30 >&2
+	result build_nouveau_with_nvpm 1
+	finish
+fi
+# nouveau's and nvpm's own files build without warnings
+warn=$(grep -E "drivers/gpu/drm/(nvpm|nouveau)/.*warning:" "$build/build.log")
+[ -z "$warn" ] || echo "$warn" >&2
+result build_nouveau_with_nvpm "$( [ -z "$warn" ]; echo $?)"
+
+kver=$(cat "$build/include/config/kernel.release")
+root=$(mktemp -d "$NVPM_OUT/nouveau-root.XXXXXX")
+chmod 755 "$root"
+make -s -C "$src" O="$build" INSTALL_MOD_PATH="$root" modules_install >/dev/null 2>&1 ||
+	nvpm_die "modules_install failed"
+mkdir -p "$root"/{bin,dev,proc,sys,tmp,nvpm}
+cp /bin/busybox "$root/bin/busybox"
+cp "$NVPM_ROOT/tools/scripts/guest-init.sh" "$root/init"
+cp "$NVPM_ROOT/tools/scripts/guest-nouveau.sh" "$root/guest.sh"
+chmod +x "$root/init" "$root/guest.sh"
+initrd=$NVPM_OUT/nouveau.cpio.gz
+(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) >"$initrd"
+rm -rf "$root"
+
+log=$NVPM_OUT/nouveau.log
+nvpm_log "booting the nouveau test kernel ($kver) in QEMU (TCG)"
+NVPM_QEMU_TIMEOUT=${NVPM_QEMU_TIMEOUT:-900} \
+	nvpm_qemu "$build/arch/x86/boot/bzImage" "$initrd" "" >"$log" 2>&1
+grep -q "NVPM-GUEST-EXIT" "$log"
+result nouveau_guest_ran_to_the_end $?
+
+ktap=$(sed -n '/NVPM-KTAP-BEGIN/,/NVPM-KTAP-END/p' "$log" |
+	grep -E '^ *(KTAP version|# |1\.\.|ok |not ok )')
+nsuites=$(echo "$ktap" | grep -cE '^(ok|not ok) ')
+printf 'KTAP version 1\n1..%s\n%s\n' "$nsuites" "$ktap" >"$NVPM_OUT/nouveau.ktap"
+kout=$(cd "$src" && python3 tools/testing/kunit/kunit.py parse "$NVPM_OUT/nouveau.ktap" 2>&1)
+kstatus=$?
+echo "$kout" | grep -E "^\[.*\] (\[(FAILED|CRASHED)\]|=+ \[(PASSED|FAILED|CRASHED)\])|Testing complete|# .*(expected|but)" |
+	sed 's/^\[[0-9:]*\] //'
+summary=$(echo "$kout" | grep "Testing complete" | tail -n 1)
+kpass=$(echo "$summary" | sed -n 's/.*passed: \([0-9]*\).*/\1/p')
+kfail=$(echo "$summary" | sed -n 's/.*failed: \([0-9]*\).*/\1/p')
+kcrash=$(echo "$summary" | sed -n 's/.*crashed: \([0-9]*\).*/\1/p')
+passed=$((passed + ${kpass:-0}))
+failed=$((failed + ${kfail:-0} + ${kcrash:-0}))
+if [ "$kstatus" != 0 ] || [ -z "$kpass" ] || [ "$kpass" = 0 ]; then
+	[ -n "$kfail$kcrash" ] || result nouveau_kunit_ran 1
+	echo "$kout" | grep -vE "^\[.*\] \[PASSED\]" | tail -n 40
+fi
+
+sed -n '/NVPM-SELFTEST-BEGIN/,/NVPM-SELFTEST-END/p' "$log" >"$NVPM_OUT/nouveau.tap"
+grep -E "^not ok " "$NVPM_OUT/nouveau.tap" || true
+spass=$(grep -cE "^ok " "$NVPM_OUT/nouveau.tap")
+sfail=$(grep -cE "^not ok " "$NVPM_OUT/nouveau.tap")
+passed=$((passed + spass))
+failed=$((failed + sfail))
+[ "$spass" -gt 0 ] || result nouveau_guest_checks_ran 1
+finish
