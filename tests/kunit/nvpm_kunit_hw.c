@@ -413,7 +413,7 @@ either_engine_busy_shares(struct kunit *test)
 	struct nvkm_perfdom_args a;
 	struct nvkm_perfdom *dom;
 	struct hw_fixture *f;
-	int c, i, d;
+	int c, i, d, ret;
 
 	for (c = 0; c < ARRAY_SIZE(chips); c++) {
 		f = hw_fixture(test, chips[c], NULL);
@@ -428,9 +428,11 @@ either_engine_busy_shares(struct kunit *test)
 
 		for (i = 0; i < ARRAY_SIZE(p); i++) {
 			nvkm_sim_set_idle(f->sim, ~0u, ~0u);	/* stops the waves */
-			KUNIT_ASSERT_EQ(test, nvkm_sim_idle_wave(f->sim, GR_IDLE, 100, p[i].idle), 0);
+			ret = nvkm_sim_idle_wave(f->sim, GR_IDLE, 100, p[i].idle);
+			KUNIT_ASSERT_EQ(test, ret, 0);
 			nvkm_sim_run(f->sim, p[i].offset);
-			KUNIT_ASSERT_EQ(test, nvkm_sim_idle_wave(f->sim, PVLD_IDLE, 100, p[i].idle), 0);
+			ret = nvkm_sim_idle_wave(f->sim, PVLD_IDLE, 100, p[i].idle);
+			KUNIT_ASSERT_EQ(test, ret, 0);
 			nvkm_sim_run(f->sim, 250);
 
 			one_ctr(&a, d, 0xeeee, 0);		/* gr or pvld busy */
