@@ -52,7 +52,7 @@ const struct nvkm_device_chip nvkm_device_chips[] = {
 	CHIP(0x063, "MCP73", NV_40, nv40, mcp61),
 	CHIP(0x067, "MCP67", NV_40, nv40, mcp61),
 	CHIP(0x068, "MCP68", NV_40, nv40, mcp61),
-	CHIP(0x050, "G80",   NV_50, nv40, g80),
+	CHIP(0x050, "G80",   NV_50, g80, g80),
 	CHIP(0x084, "G84",   NV_50, g84, g84),
 	CHIP(0x086, "G86",   NV_50, g84, g86),
 	CHIP(0x092, "G92",   NV_50, g92, g92),

@@ -255,6 +255,7 @@ int nv15_pm_new(struct nvkm_device *device, struct nvkm_pm **ppm);
 int nv20_pm_new(struct nvkm_device *device, struct nvkm_pm **ppm);
 int nv30_pm_new(struct nvkm_device *device, struct nvkm_pm **ppm);
 int nv40_pm_new(struct nvkm_device *device, struct nvkm_pm **ppm);
+int g80_pm_new(struct nvkm_device *device, struct nvkm_pm **ppm);
 int g84_pm_new(struct nvkm_device *device, struct nvkm_pm **ppm);
 int g92_pm_new(struct nvkm_device *device, struct nvkm_pm **ppm);
 int gt200_pm_new(struct nvkm_device *device, struct nvkm_pm **ppm);

@@ -6,8 +6,7 @@
  * The domains are found from PTOP's GPC and partition counts, less the
  * units PUNITS says are switched off (floorswept); per set, the
  * engine lists the domains whose signal counts nouveau knows: on Fermi the
- * first domain of each GPC and each partition, on Kepler also the hub's
- * eight and a second partition domain.  A quad mode group swaps on its
+ * first domain of each GPC and each partition (Kepler's are gk104.c's).  A quad mode group swaps on its
  * domain's USER_0 signal, which the trigger pulses through USER_TRIGGER,
  * domain after domain.  Nothing clears the shadow counters when a group
  * is programmed: its first latch is dropped.  Quad mode only.
@@ -19,21 +18,8 @@
 #include <nvkm/hw/pcounter_gf100.h>
 #include "priv.h"
 
-struct gf100_pm_set {
-	const char *name;	/* "hub", "gpc", "part" */
-	u8 nr;
-	u16 signals[GF100_PCOUNTER_DOMS];
-};
-
 static const struct gf100_pm_set gf100_pm_gpc = { "gpc", 1, { 0xe0 } };
 static const struct gf100_pm_set gf100_pm_part = { "part", 1, { 0xe0 } };
-
-static const struct gf100_pm_set gk104_pm_hub = {
-	"hub", 8, { 0x60, 0x40, 0x60, 0x60, 0x40, 0x60, 0xc0, 0x60 }
-};
-
-static const struct gf100_pm_set gk104_pm_gpc = { "gpc", 1, { 0xe0 } };
-static const struct gf100_pm_set gk104_pm_part = { "part", 2, { 0x60, 0x60 } };
 
 static const u32 gf100_pm_src[NVKM_PM_COUNTERS] = {
 	GF100_PCOUNTER_PRE_SRC, GF100_PCOUNTER_START_SRC,
@@ -252,7 +238,16 @@ gf100_pm_units(struct nvkm_device *device, u32 count, u32 hw, u32 sw, int max)
 	return (u32)(BIT_ULL(nr) - 1) & ~nvkm_rd32(device, hw) & ~nvkm_rd32(device, sw);
 }
 
-static int
+/**
+ * gf100_pm_doms_() - the domains of the board's domain sets
+ * @pm: the engine
+ * @hub: the hub's set, or NULL where no hub domain is known
+ * @gpc: the set of each GPC
+ * @part: the set of each partition
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int
 gf100_pm_doms_(struct nvkm_pm *pm, const struct gf100_pm_set *hub,
 	       const struct gf100_pm_set *gpc, const struct gf100_pm_set *part)
 {
@@ -283,12 +278,6 @@ static int
 gf100_pm_doms(struct nvkm_pm *pm)
 {
 	return gf100_pm_doms_(pm, NULL, &gf100_pm_gpc, &gf100_pm_part);
-}
-
-int
-gk104_pm_doms(struct nvkm_pm *pm)
-{
-	return gf100_pm_doms_(pm, &gk104_pm_hub, &gk104_pm_gpc, &gk104_pm_part);
 }
 
 static const struct nvkm_pm_func

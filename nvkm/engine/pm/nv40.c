@@ -207,98 +207,11 @@ nv40_pm_doms(struct nvkm_pm *pm)
 	return ret;
 }
 
-/*
- * Sources: PGRAPH units' multiplexers, which choose what their MUX signals
- * show (registers and fields as nouveau knows them; the reference names
- * the signals, and the CROP, ZROP and PROP registers: rnndb
- * graph/g80_pgraph.xml ROP[].CROP.PM_MUX and ROP[].ZROP.PM_MUX,
- * graph/g80_pgraph_tpc.xml TPC[].PROP.PM_MUX).  Those three units have
- * one multiplexer per ROP or TPC, and the first whose ENABLE (bit 31) is
- * set drives the unit's PCOUNTER input: the one nvpm selects through gets
- * ENABLE set, and is ROP 0's or TPC 0's, but for G80's PROP.  There nvpm
- * uses TPC 3's, as nouveau (pm/nv50.c) does, and clears ENABLE on TPCs
- * 0-2 so that TPC 3's drives the input.  Only G80 has named signals in
- * this family.
- */
-#define NV50_PGRAPH_VFETCH_MUX		0x400c0c
-#define NV50_PGRAPH_CROP_MUX		0x407008	/* ROP 0 */
-#define NV50_PGRAPH_ZROP_MUX		0x40708c	/* ROP 0 */
-#define NV50_PGRAPH_PROP_MUX(tpc)	(0x408e50 + (tpc) * 0x1000)
-#define NV50_PGRAPH_PM_MUX_ENABLE	BIT(31)
-
-static const struct nvkm_pm_src nv50_vfetch_src[] = {
-	{ "vfetch_sel", NV50_PGRAPH_VFETCH_MUX, 0x1, 0 },
-};
-
-static const struct nvkm_pm_src nv50_crop_src[] = {
-	{ "crop_sel0", NV50_PGRAPH_CROP_MUX, 0x7, 0, NV50_PGRAPH_PM_MUX_ENABLE },
-	{ "crop_sel1", NV50_PGRAPH_CROP_MUX, 0x7, 16, NV50_PGRAPH_PM_MUX_ENABLE },
-};
-
-static const struct nvkm_pm_src nv50_zrop_src[] = {
-	{ "zrop_sel0", NV50_PGRAPH_ZROP_MUX, 0xf, 0, NV50_PGRAPH_PM_MUX_ENABLE },
-	{ "zrop_sel1", NV50_PGRAPH_ZROP_MUX, 0xf, 16, NV50_PGRAPH_PM_MUX_ENABLE },
-};
-
-static const struct nvkm_pm_src nv50_prop_src[] = {
-	{ "prop_sel", NV50_PGRAPH_PROP_MUX(3), 0x1f, 0, NV50_PGRAPH_PM_MUX_ENABLE,
-	  NV50_PGRAPH_PROP_MUX(0), NV50_PGRAPH_PROP_MUX(1) - NV50_PGRAPH_PROP_MUX(0) },
-};
-
-static const struct nvkm_pm_src_map nv50_pm_sources[TESLA_PM_SOURCES] = {
-	{ "VFETCH.MUX", nv50_vfetch_src, ARRAY_SIZE(nv50_vfetch_src) },
-	{ "CROP.MUX", nv50_crop_src, ARRAY_SIZE(nv50_crop_src) },
-	{ "ZROP.MUX", nv50_zrop_src, ARRAY_SIZE(nv50_zrop_src) },
-	{ "PROP.MUX", nv50_prop_src, ARRAY_SIZE(nv50_prop_src) },
-};
-
-/* G84 widens VFETCH's and CROP's first field and uses TPC 0's PROP. */
-static const struct nvkm_pm_src g84_vfetch_src[] = {
-	{ "vfetch_sel", NV50_PGRAPH_VFETCH_MUX, 0x3, 0 },
-};
-
-static const struct nvkm_pm_src g84_crop_src[] = {
-	{ "crop_sel0", NV50_PGRAPH_CROP_MUX, 0xf, 0, NV50_PGRAPH_PM_MUX_ENABLE },
-	{ "crop_sel1", NV50_PGRAPH_CROP_MUX, 0x7, 16, NV50_PGRAPH_PM_MUX_ENABLE },
-};
-
-static const struct nvkm_pm_src g84_prop_src[] = {
-	{ "prop_sel", NV50_PGRAPH_PROP_MUX(0), 0x1f, 0, NV50_PGRAPH_PM_MUX_ENABLE },
-};
-
-const struct nvkm_pm_src_map g84_pm_sources[TESLA_PM_SOURCES] = {
-	{ "VFETCH.MUX", g84_vfetch_src, ARRAY_SIZE(g84_vfetch_src) },
-	{ "CROP.MUX", g84_crop_src, ARRAY_SIZE(g84_crop_src) },
-	{ "ZROP.MUX", nv50_zrop_src, ARRAY_SIZE(nv50_zrop_src) },
-	{ "PROP.MUX", g84_prop_src, ARRAY_SIZE(g84_prop_src) },
-};
-
-/* GT200 widens CROP's second field and moves PROP's multiplexer (TPC 0). */
-#define GT200_PGRAPH_PROP_MUX		0x408750
-
-static const struct nvkm_pm_src gt200_crop_src[] = {
-	{ "crop_sel0", NV50_PGRAPH_CROP_MUX, 0xf, 0, NV50_PGRAPH_PM_MUX_ENABLE },
-	{ "crop_sel1", NV50_PGRAPH_CROP_MUX, 0x1f, 16, NV50_PGRAPH_PM_MUX_ENABLE },
-};
-
-static const struct nvkm_pm_src gt200_prop_src[] = {
-	{ "prop_sel", GT200_PGRAPH_PROP_MUX, 0x3f, 0, NV50_PGRAPH_PM_MUX_ENABLE },
-};
-
-const struct nvkm_pm_src_map gt200_pm_sources[TESLA_PM_SOURCES] = {
-	{ "VFETCH.MUX", g84_vfetch_src, ARRAY_SIZE(g84_vfetch_src) },
-	{ "CROP.MUX", gt200_crop_src, ARRAY_SIZE(gt200_crop_src) },
-	{ "ZROP.MUX", nv50_zrop_src, ARRAY_SIZE(nv50_zrop_src) },
-	{ "PROP.MUX", gt200_prop_src, ARRAY_SIZE(gt200_prop_src) },
-};
-
 static const struct nvkm_pm_func
 nv40_pm = {
 	.caps = NV40_PM_CAPS,
 	.doms = nv40_pm_doms,
 	.layout = &nv40_pm_layout,
-	.sources = nv50_pm_sources,
-	.nr_sources = ARRAY_SIZE(nv50_pm_sources),
 };
 
 int

@@ -3,6 +3,7 @@
 #define __NVKM_PM_PRIV_H__
 #include <nvkm/engine/pm.h>
 #include <nvkm/hw/pcounter.h>
+#include <nvkm/hw/pcounter_gf100.h>
 #include <nvkm/subdev/mmu.h>
 #include "catalog.h"
 
@@ -101,11 +102,37 @@ int nv40_pm_doms(struct nvkm_pm *pm);
 extern const struct nvkm_pm_layout nv40_pm_layout;
 extern const struct nvkm_pm_layout nv10_pm_layout;
 extern const struct nvkm_pm_layout gf100_pm_layout;
-/* VFETCH, CROP, ZROP and PROP: the G80:GF100 units with known multiplexers */
-#define TESLA_PM_SOURCES	4
+/*
+ * VFETCH, CROP, ZROP and PROP: the G80:GF100 units with known multiplexers
+ * (g80.c, g84.c, gt200.c), and the registers they select through.
+ */
+#define TESLA_PM_SOURCES		4
+#define NV50_PGRAPH_VFETCH_MUX		0x400c0c
+#define NV50_PGRAPH_CROP_MUX		0x407008	/* ROP 0 */
+#define NV50_PGRAPH_ZROP_MUX		0x40708c	/* ROP 0 */
+#define NV50_PGRAPH_PROP_MUX(tpc)	(0x408e50 + (tpc) * 0x1000)
+#define NV50_PGRAPH_PM_MUX_ENABLE	BIT(31)
+#define G80_ZROP_SRC			2
+#define G84_VFETCH_SRC			1
+extern const struct nvkm_pm_src g80_zrop_src[G80_ZROP_SRC];
+extern const struct nvkm_pm_src g84_vfetch_src[G84_VFETCH_SRC];
 extern const struct nvkm_pm_src_map g84_pm_sources[TESLA_PM_SOURCES];
 extern const struct nvkm_pm_src_map gt200_pm_sources[TESLA_PM_SOURCES];
-int gk104_pm_doms(struct nvkm_pm *pm);
+
+/**
+ * struct gf100_pm_set - the PCOUNTER domains of one kind of GF100+ unit
+ * @name: "hub", "gpc" or "part"
+ * @nr: domains per unit that the engine lists
+ * @signals: their signal counts
+ */
+struct gf100_pm_set {
+	const char *name;
+	u8 nr;
+	u16 signals[GF100_PCOUNTER_DOMS];
+};
+
+int gf100_pm_doms_(struct nvkm_pm *pm, const struct gf100_pm_set *hub,
+		   const struct gf100_pm_set *gpc, const struct gf100_pm_set *part);
 int nvkm_pm_pdaemon_doms(struct nvkm_pm *pm);
 
 /* Capabilities each generation inherits from the one before it. */
