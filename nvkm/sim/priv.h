@@ -37,6 +37,7 @@ void nvkm_sim_fifo_del(struct nvkm_sim_fifo **pfifo);
 bool nvkm_sim_fifo_rd(struct nvkm_sim_fifo *fifo, u32 addr, u32 *data);
 bool nvkm_sim_fifo_wr(struct nvkm_sim_fifo *fifo, u32 addr, u32 data);
 u64 nvkm_sim_fifo_run(struct nvkm_sim_fifo *fifo, u64 now, u64 limit);
+void nvkm_sim_fifo_budget(struct nvkm_sim_fifo *fifo, u32 units);
 void nvkm_sim_fifo_event(struct nvkm_sim_fifo *fifo, u64 now);
 bool nvkm_sim_fifo_gr_busy(struct nvkm_sim_fifo *fifo);
 bool nvkm_sim_fifo_intr(struct nvkm_sim_fifo *fifo);

@@ -396,7 +396,7 @@ nvkm_perfdom_new_held(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args,
 	if (ret)
 		return ret;
 
-	dom = kzalloc(sizeof(*dom), GFP_KERNEL);
+	dom = kzalloc(sizeof(*dom), GFP_KERNEL_ACCOUNT);
 	if (!dom)
 		return -ENOMEM;
 	dom->pm = pm;
