@@ -7,6 +7,8 @@
 #               G84, show what the nvpm tool reads from it
 #   make test   every test: W=1 builds, KUnit in QEMU, uapi and counter
 #               selftests
+#   make fuzz   the ioctl fuzzer's long run (NVPM_FUZZ_CALLS=, default
+#               1000000; NVPM_FUZZ_SEED=) on make test's kernel
 #   make bench  time the counter ioctls against DRM_IOCTL_VERSION, in QEMU
 #               on Debian's kernel (NVPM_BENCH_ITERS= calls per round)
 #
@@ -16,7 +18,7 @@
 NVPM_CACHE ?= $(HOME)/.cache/nvpm
 export NVPM_CACHE
 
-.PHONY: all module tools run test bench intree checkpatch clean
+.PHONY: all module tools run test fuzz bench intree checkpatch clean
 
 all: module tools
 
@@ -31,6 +33,9 @@ run:
 
 test:
 	@tools/scripts/test.sh
+
+fuzz:
+	@tools/scripts/fuzz.sh
 
 bench:
 	@tools/scripts/bench.sh

@@ -272,14 +272,19 @@ nvpm_ioctl_channel_del(struct drm_device *drm, void *data, struct drm_file *file
 	struct drm_nvpm_channel_del *args = data;
 	struct nvpm_file *nfile = file->driver_priv;
 	struct nvpm_chan *c;
+	int idx;
 
 	if (args->size != sizeof(*args))
 		return -EINVAL;
+	/* stopping the channel is MMIO: unplugged, it goes at close */
+	if (!drm_dev_enter(drm, &idx))
+		return -ENODEV;
 	mutex_lock(&nfile->lock);
 	c = xa_erase(&nfile->channels, args->channel);
 	if (c)
 		nvpm_chan_destroy(nfile, c);
 	mutex_unlock(&nfile->lock);
+	drm_dev_exit(idx);
 	return c ? 0 : -ENOENT;
 }
 
@@ -399,7 +404,7 @@ nvpm_ioctl_wait(struct drm_device *drm, void *data, struct drm_file *file)
 	struct nvpm_chan *c;
 	ktime_t deadline, left;
 	u32 seen;
-	int ret;
+	int ret, idx;
 
 	if (args->size != sizeof(*args) || args->pad)
 		return -EINVAL;
@@ -415,7 +420,13 @@ nvpm_ioctl_wait(struct drm_device *drm, void *data, struct drm_file *file)
 	deadline = ktime_add_ns(ktime_get(), min_t(u64, args->timeout_ns, KTIME_MAX / 2));
 	for (;;) {
 		seen = READ_ONCE(chan->wakeups);
+		/* the status is MMIO; the sleep is not: unplug need not wait */
+		if (!drm_dev_enter(drm, &idx)) {
+			ret = -ENODEV;
+			break;
+		}
 		ret = nvpm_chan_status(c, args->sequence, args);
+		drm_dev_exit(idx);
 		if (ret != -EAGAIN)
 			break;
 		left = ktime_sub(deadline, ktime_get());

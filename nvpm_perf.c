@@ -307,20 +307,23 @@ nvpm_ioctl_perfdom_destroy(struct drm_device *drm, void *data, struct drm_file *
 	struct drm_nvpm_perfdom_destroy *args = data;
 	struct nvpm_file *nfile = file->driver_priv;
 	struct nvkm_perfdom *dom;
+	int idx;
 
 	if (args->size != sizeof(*args))
 		return -EINVAL;
+	/* stopping its counters is MMIO: unplugged, the group goes at close */
+	if (!drm_dev_enter(drm, &idx))
+		return -ENODEV;
 
 	mutex_lock(&nfile->lock);
 	dom = xa_erase(&nfile->perfdoms, args->handle);
 	if (dom)
 		nvpm_channels_forget(nfile, dom);
 	mutex_unlock(&nfile->lock);
-	if (!dom)
-		return -ENOENT;
-
-	nvkm_perfdom_del(&dom);
-	return 0;
+	if (dom)
+		nvkm_perfdom_del(&dom);
+	drm_dev_exit(idx);
+	return dom ? 0 : -ENOENT;
 }
 
 int

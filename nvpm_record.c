@@ -327,11 +327,13 @@ nvpm_ioctl_record_stop(struct drm_device *drm, void *data, struct drm_file *file
 	struct nvpm_file *nfile = file->driver_priv;
 	void __user *uptr = u64_to_user_ptr(args->domains);
 	struct nvpm_record *r;
-	int ret, i;
+	int ret, i, idx;
 
 	if (args->size != sizeof(*args) || args->pad ||
 	    args->count > NVPM_RECORD_MAX_DOMAINS || (!args->count != !args->domains))
 		return -EINVAL;
+	if (!drm_dev_enter(drm, &idx))
+		return -ENODEV;
 
 	mutex_lock(&nfile->lock);
 	r = xa_load(&nfile->records, args->handle);
@@ -343,10 +345,13 @@ nvpm_ioctl_record_stop(struct drm_device *drm, void *data, struct drm_file *file
 	if (!ret)
 		xa_erase(&nfile->records, args->handle);
 	mutex_unlock(&nfile->lock);
-	if (ret)
+	if (ret) {
+		drm_dev_exit(idx);
 		return ret;
+	}
 
 	nvpm_record_free(r, st, &ret);
+	drm_dev_exit(idx);
 	for (i = 0; i < args->count; i++)
 		nvpm_record_status_out(&st[i], &out[i]);
 	if (args->count && copy_to_user(uptr, out, args->count * sizeof(*out)))
