@@ -10,8 +10,8 @@
  * return false for addresses they do not decode, and _run() that advances
  * the model by a number of cycles.  All are called with sim->lock held.
  */
-void nvkm_sim_lock(struct nvkm_sim *sim, unsigned long *flags);
-void nvkm_sim_unlock(struct nvkm_sim *sim, unsigned long flags);
+void nvkm_sim_lock(struct nvkm_sim *sim, unsigned long *flags) __acquires(&sim->lock);
+void nvkm_sim_unlock(struct nvkm_sim *sim, unsigned long flags) __releases(&sim->lock);
 
 struct nvkm_sim_pcounter *nvkm_sim_pcounter_new(struct nvkm_sim *sim, u32 chipset);
 void nvkm_sim_pcounter_del(struct nvkm_sim_pcounter **ppc);

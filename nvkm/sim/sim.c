@@ -253,6 +253,7 @@ nvkm_sim_sync(struct nvkm_sim *sim)
 /* For the workload side of the models: lock the simulator, in time. */
 void
 nvkm_sim_lock(struct nvkm_sim *sim, unsigned long *flags)
+	__acquires(&sim->lock)
 {
 	spin_lock_irqsave(&sim->lock, *flags);
 	nvkm_sim_sync(sim);
@@ -260,6 +261,7 @@ nvkm_sim_lock(struct nvkm_sim *sim, unsigned long *flags)
 
 void
 nvkm_sim_unlock(struct nvkm_sim *sim, unsigned long flags)
+	__releases(&sim->lock)
 {
 	nvkm_sim_irq_update(sim);
 	spin_unlock_irqrestore(&sim->lock, flags);
