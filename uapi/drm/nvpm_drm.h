@@ -291,7 +291,8 @@ struct drm_nvpm_source_value {
  * of the file moves the domain on to its next group, so each group counts
  * in every n-th sampling interval; its READ @cycles and @sequence tell how
  * long and how often it counted.  The shared pdaemon domain, where groups
- * of several files count at once, takes at most 16 groups of one file too.
+ * of several files count at once, takes at most 16 groups of one file too,
+ * and 64 of all files (-ENOSPC beyond).
  *
  * Source settings are written when the group starts counting (and each
  * time it takes its turn): each names a source of a signal the group's
