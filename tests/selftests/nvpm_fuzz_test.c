@@ -236,7 +236,7 @@ fuzz_map(struct fuzzer *f, int d)
 	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, f->fds[d], info.map_offset);
 	if (p == MAP_FAILED)
 		return;
-	((volatile __u32 *)p)[below(f, len / 4)] ^= rnd(f);
+	((__u32 *)p)[below(f, len / 4)] ^= rnd(f);
 	munmap(p, len);
 }
 
