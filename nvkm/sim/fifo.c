@@ -802,9 +802,14 @@ sim_fifo_table_wr(struct nvkm_sim_fifo *fifo, int c, u32 data)
 	}
 	/* disabled: nothing of it is read again; a trapped method waits */
 	fifo->chan[c].enabled = false;
-	/* and its DRAW ends now: no channel waits for a deleted one's */
-	if (fifo->gr_active && fifo->gr_chid == c)
-		fifo->gr_end = min(fifo->gr_end, fifo->cursor);
+	/*
+	 * and its DRAW ends now: no channel waits for a deleted one's (the
+	 * puller may have skipped ahead to the DRAW's end: back to now)
+	 */
+	if (fifo->gr_active && fifo->gr_chid == c) {
+		fifo->gr_end = min(fifo->gr_end, fifo->sim->now);
+		fifo->cursor = min(fifo->cursor, fifo->sim->now);
+	}
 	if (fifo->next.valid && fifo->next.chid == c && !fifo->pull_stalled)
 		fifo->next.valid = false;
 }

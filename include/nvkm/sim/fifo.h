@@ -25,10 +25,10 @@
 /*
  * Units of work (a word fetched, a method taken, a DRAW started) that one
  * step of simulated time may do under sim->lock with interrupts off: one
- * register access catching up with real time, or one timer tick.  Measured
- * at about 10 us for a full budget of zero headers without KASAN, 50 us
- * is the bound it keeps (nvpm_sim_fifo/step_work_is_bounded).  Work left
- * over waits for the next step.
+ * register access catching up with real time, or one timer tick: a fixed
+ * amount, whatever the channels hold (nvpm_sim_fifo/step_work_is_bounded
+ * shows the time of the worst step).  Work left over waits for the next
+ * step.
  */
 #define NVKM_SIM_FIFO_STEP_WORK		256
 
