@@ -9,6 +9,8 @@
 #               selftests
 #   make nouveau  nouveau 6.1 with nvpm's perfmon engine: patch, build,
 #               run nouveau's KUnit suite over the simulated GPU in QEMU
+#   make fuzz   the ioctl fuzzer's long run (NVPM_FUZZ_CALLS=, default
+#               1000000; NVPM_FUZZ_SEED=) on make test's kernel
 #   make bench  time the counter ioctls against DRM_IOCTL_VERSION, in QEMU
 #               on Debian's kernel (NVPM_BENCH_ITERS= calls per round)
 #
@@ -18,7 +20,7 @@
 NVPM_CACHE ?= $(HOME)/.cache/nvpm
 export NVPM_CACHE
 
-.PHONY: all module tools run test bench intree nouveau checkpatch clean
+.PHONY: all module tools run test fuzz bench intree nouveau checkpatch clean
 
 all: module tools
 
@@ -33,6 +35,9 @@ run:
 
 test:
 	@tools/scripts/test.sh
+
+fuzz:
+	@tools/scripts/fuzz.sh
 
 bench:
 	@tools/scripts/bench.sh

@@ -143,8 +143,9 @@ nvpm_chan_free(struct nvpm_chan *c)
 
 /* nfile->lock held, @c out of the file's table: wait for users, free. */
 static void
-nvpm_chan_destroy(struct nvpm_chan *c)
+nvpm_chan_destroy(struct nvpm_file *nfile, struct nvpm_chan *c)
 {
+	nfile->nr_channels--;
 	WRITE_ONCE(c->dead, true);
 	wake_up_all(&c->chan->wait);
 	wait_var_event(&c->users, !atomic_read(&c->users));
@@ -173,13 +174,14 @@ nvpm_chan_put(struct nvpm_chan *c)
 
 /* The notifier: a BO, mapped for the GPU, a DMA object, the object's. */
 static int
-nvpm_chan_notifier(struct drm_device *drm, struct nvpm_chan *c, u32 ring_size)
+nvpm_chan_notifier(struct drm_device *drm, struct nvpm_quota *q, struct nvpm_chan *c,
+		   u32 ring_size)
 {
 	struct nvkm_vmm *vmm = c->chan->vmm;
 	u64 addr;
 	int ret;
 
-	ret = nvpm_bo_new(drm, NVKM_SW_NTFY_SIZE(ring_size), &c->ntfy);
+	ret = nvpm_bo_new(drm, q, NVKM_SW_NTFY_SIZE(ring_size), &c->ntfy);
 	if (ret)
 		return ret;
 	ret = nvkm_vmm_map(vmm, c->ntfy->vaddr, c->ntfy->base.size, 0, &addr);
@@ -213,17 +215,24 @@ nvpm_ioctl_channel_new(struct drm_device *drm, void *data, struct drm_file *file
 		return -ENODEV;
 	if (!drm_dev_enter(drm, &idx))
 		return -ENODEV;
+	/* the file's share of the channel ids: taken first, given back below */
+	mutex_lock(&nfile->lock);
+	ret = nfile->nr_channels < NVPM_CHANNELS_PER_FILE ? 0 : -ENOSPC;
+	nfile->nr_channels += !ret;
+	mutex_unlock(&nfile->lock);
+	if (ret)
+		goto exit;
 
-	c = kzalloc(sizeof(*c), GFP_KERNEL);
+	c = kzalloc(sizeof(*c), GFP_KERNEL_ACCOUNT);
 	if (!c) {
 		ret = -ENOMEM;
-		goto exit;
+		goto unreserve;
 	}
 	mutex_init(&c->lock);
 	INIT_LIST_HEAD(&c->bos);
 	ret = nvkm_fifo_chan_new(fifo, nvpm_chan_lookup, nfile, &c->chan);
 	if (!ret)
-		ret = nvpm_chan_notifier(drm, c, ring);
+		ret = nvpm_chan_notifier(drm, nfile->quota, c, ring);
 	if (ret)
 		goto free;
 
@@ -232,7 +241,7 @@ nvpm_ioctl_channel_new(struct drm_device *drm, void *data, struct drm_file *file
 		goto free;
 	/* published last: from here on CHANNEL_DEL can find it */
 	mutex_lock(&nfile->lock);
-	ret = xa_alloc(&nfile->channels, &id, c, xa_limit_32b, GFP_KERNEL);
+	ret = xa_alloc(&nfile->channels, &id, c, xa_limit_32b, GFP_KERNEL_ACCOUNT);
 	mutex_unlock(&nfile->lock);
 	if (ret) {
 		drm_gem_handle_delete(file, handle);
@@ -248,6 +257,10 @@ nvpm_ioctl_channel_new(struct drm_device *drm, void *data, struct drm_file *file
 
 free:
 	nvpm_chan_free(c);
+unreserve:
+	mutex_lock(&nfile->lock);
+	nfile->nr_channels--;
+	mutex_unlock(&nfile->lock);
 exit:
 	drm_dev_exit(idx);
 	return ret;
@@ -259,14 +272,19 @@ nvpm_ioctl_channel_del(struct drm_device *drm, void *data, struct drm_file *file
 	struct drm_nvpm_channel_del *args = data;
 	struct nvpm_file *nfile = file->driver_priv;
 	struct nvpm_chan *c;
+	int idx;
 
 	if (args->size != sizeof(*args))
 		return -EINVAL;
+	/* stopping the channel is MMIO: unplugged, it goes at close */
+	if (!drm_dev_enter(drm, &idx))
+		return -ENODEV;
 	mutex_lock(&nfile->lock);
 	c = xa_erase(&nfile->channels, args->channel);
 	if (c)
-		nvpm_chan_destroy(c);
+		nvpm_chan_destroy(nfile, c);
 	mutex_unlock(&nfile->lock);
+	drm_dev_exit(idx);
 	return c ? 0 : -ENOENT;
 }
 
@@ -285,7 +303,7 @@ nvpm_chan_bo_addr(struct nvpm_chan *c, struct nvpm_bo *bo, u64 *addr)
 	}
 	if (c->nr_bos == NVPM_CHAN_MAX_BOS)
 		return -ENOSPC;
-	m = kzalloc(sizeof(*m), GFP_KERNEL);
+	m = kzalloc(sizeof(*m), GFP_KERNEL_ACCOUNT);
 	if (!m)
 		return -ENOMEM;
 	ret = nvkm_vmm_map(c->chan->vmm, bo->vaddr, bo->base.size, 0, &m->addr);
@@ -386,7 +404,7 @@ nvpm_ioctl_wait(struct drm_device *drm, void *data, struct drm_file *file)
 	struct nvpm_chan *c;
 	ktime_t deadline, left;
 	u32 seen;
-	int ret;
+	int ret, idx;
 
 	if (args->size != sizeof(*args) || args->pad)
 		return -EINVAL;
@@ -402,7 +420,13 @@ nvpm_ioctl_wait(struct drm_device *drm, void *data, struct drm_file *file)
 	deadline = ktime_add_ns(ktime_get(), min_t(u64, args->timeout_ns, KTIME_MAX / 2));
 	for (;;) {
 		seen = READ_ONCE(chan->wakeups);
+		/* the status is MMIO; the sleep is not: unplug need not wait */
+		if (!drm_dev_enter(drm, &idx)) {
+			ret = -ENODEV;
+			break;
+		}
 		ret = nvpm_chan_status(c, args->sequence, args);
+		drm_dev_exit(idx);
 		if (ret != -EAGAIN)
 			break;
 		left = ktime_sub(deadline, ktime_get());
@@ -415,8 +439,12 @@ nvpm_ioctl_wait(struct drm_device *drm, void *data, struct drm_file *file)
 		ret = wait_event_interruptible_hrtimeout(chan->wait,
 							 READ_ONCE(chan->wakeups) != seen ||
 							 READ_ONCE(c->dead), left);
-		if (ret == -ERESTARTSYS)
+		if (ret == -ERESTARTSYS) {
+			/* a restart waits for what is left, not the whole again */
+			left = ktime_sub(deadline, ktime_get());
+			args->timeout_ns = max_t(s64, ktime_to_ns(left), 0);
 			break;
+		}
 	}
 	nvpm_chan_put(c);
 	return ret;
@@ -443,7 +471,7 @@ nvpm_channels_release(struct nvpm_file *nfile)
 	mutex_lock(&nfile->lock);
 	xa_for_each(&nfile->channels, id, c) {
 		xa_erase(&nfile->channels, id);
-		nvpm_chan_destroy(c);
+		nvpm_chan_destroy(nfile, c);
 	}
 	mutex_unlock(&nfile->lock);
 }

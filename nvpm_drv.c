@@ -82,9 +82,14 @@ nvpm_open(struct drm_device *drm, struct drm_file *file)
 {
 	struct nvpm_file *nfile;
 
-	nfile = kzalloc(sizeof(*nfile), GFP_KERNEL);
+	nfile = kzalloc(sizeof(*nfile), GFP_KERNEL_ACCOUNT);
 	if (!nfile)
 		return -ENOMEM;
+	nfile->quota = nvpm_quota_new();
+	if (!nfile->quota) {
+		kfree(nfile);
+		return -ENOMEM;
+	}
 	nfile->nvpm = to_nvpm(drm);
 	mutex_init(&nfile->lock);
 	xa_init_flags(&nfile->perfdoms, XA_FLAGS_ALLOC1);
@@ -107,6 +112,7 @@ nvpm_postclose(struct drm_device *drm, struct drm_file *file)
 	nvpm_perfdoms_release(nfile);
 	xa_destroy(&nfile->perfdoms);
 	mutex_destroy(&nfile->lock);
+	nvpm_quota_put(nfile->quota);
 	kfree(nfile);
 	file->driver_priv = NULL;
 }

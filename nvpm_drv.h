@@ -7,6 +7,7 @@
 #include <nvkm/core/device.h>
 
 struct nvkm_perfdom;
+struct nvpm_quota;
 
 #define DRIVER_NAME	"nvpm"
 #define DRIVER_DESC	"NVIDIA PCOUNTER performance counters"
@@ -22,6 +23,7 @@ struct nvkm_perfdom;
  * @irq: the GPU's interrupt, set by the bus code before nvpm_drm_init(); 0
  *	 to run without interrupts (no FIFO channels then)
  * @irq_requested: nvpm_drm_init() requested @irq
+ * @pinned: bytes of BOs of the device (nvpm_gem.c)
  */
 struct nvpm_drm {
 	struct drm_device drm;
@@ -29,6 +31,7 @@ struct nvpm_drm {
 	bool simulated;
 	int irq;
 	bool irq_requested;
+	atomic64_t pinned;
 };
 
 /**
@@ -39,6 +42,8 @@ struct nvpm_drm {
  * @sequence: SAMPLEs taken
  * @records: its record sessions (&struct nvpm_record), by handle
  * @channels: its FIFO channels, by handle (changed under @lock)
+ * @nr_channels: entries in @channels (NVPM_CHANNELS_PER_FILE at most)
+ * @quota: bytes of BOs made for the file
  */
 struct nvpm_file {
 	struct nvpm_drm *nvpm;
@@ -47,6 +52,8 @@ struct nvpm_file {
 	u64 sequence;
 	struct xarray records;
 	struct xarray channels;
+	unsigned int nr_channels;
+	struct nvpm_quota *quota;
 };
 
 static inline struct nvpm_drm *

@@ -244,6 +244,23 @@ nvpm_perfdom_args(const struct drm_nvpm_perfdom_create *in,
 	return 0;
 }
 
+/*
+ * Groups of a file on one domain are capped on every domain, the shared
+ * ones (pdaemon) too, where nvkm lets holders add groups while counters
+ * are left; nfile->lock held.
+ */
+static bool
+nvpm_perfdom_room(struct nvpm_file *nfile, u32 d)
+{
+	struct nvkm_perfdom *dom;
+	unsigned long handle;
+	int n = 0;
+
+	xa_for_each(&nfile->perfdoms, handle, dom)
+		n += dom->args.dom == d;
+	return n < NVKM_PM_GROUPS_PER_DOM;
+}
+
 int
 nvpm_ioctl_perfdom_create(struct drm_device *drm, void *data, struct drm_file *file)
 {
@@ -263,12 +280,16 @@ nvpm_ioctl_perfdom_create(struct drm_device *drm, void *data, struct drm_file *f
 		return -ENODEV;
 
 	mutex_lock(&nfile->lock);
+	if (!nvpm_perfdom_room(nfile, args.dom)) {
+		ret = -ENOSPC;
+		goto out;
+	}
 	ret = nvkm_perfdom_new_held(nvpm_pm(drm), &args, nfile, &dom);
 	if (ret)
 		goto out;
 	/* software methods name groups in 24 bits */
 	ret = xa_alloc(&nfile->perfdoms, &handle, dom,
-		       XA_LIMIT(1, NVKM_SW_COUNTER_HANDLE), GFP_KERNEL);
+		       XA_LIMIT(1, NVKM_SW_COUNTER_HANDLE), GFP_KERNEL_ACCOUNT);
 	if (ret) {
 		nvkm_perfdom_del(&dom);
 		goto out;
@@ -286,20 +307,23 @@ nvpm_ioctl_perfdom_destroy(struct drm_device *drm, void *data, struct drm_file *
 	struct drm_nvpm_perfdom_destroy *args = data;
 	struct nvpm_file *nfile = file->driver_priv;
 	struct nvkm_perfdom *dom;
+	int idx;
 
 	if (args->size != sizeof(*args))
 		return -EINVAL;
+	/* stopping its counters is MMIO: unplugged, the group goes at close */
+	if (!drm_dev_enter(drm, &idx))
+		return -ENODEV;
 
 	mutex_lock(&nfile->lock);
 	dom = xa_erase(&nfile->perfdoms, args->handle);
 	if (dom)
 		nvpm_channels_forget(nfile, dom);
 	mutex_unlock(&nfile->lock);
-	if (!dom)
-		return -ENOENT;
-
-	nvkm_perfdom_del(&dom);
-	return 0;
+	if (dom)
+		nvkm_perfdom_del(&dom);
+	drm_dev_exit(idx);
+	return dom ? 0 : -ENOENT;
 }
 
 int

@@ -95,13 +95,14 @@ static int
 nvpm_record_bo(struct drm_device *drm, struct drm_file *file,
 	       const struct drm_nvpm_record_start *in, struct nvpm_bo **pbo, u64 *ring)
 {
+	struct nvpm_file *nfile = file->driver_priv;
 	u32 nr = in->nr_domains;
 	struct nvpm_bo *bo;
 	int ret;
 
 	if (!(in->flags & NVPM_RECORD_USER_BO)) {
 		*ring = in->ring_size ?: NVPM_RECORD_RING_DEFAULT;
-		return nvpm_bo_new(drm, *ring * nr, pbo);
+		return nvpm_bo_new(drm, nfile->quota, *ring * nr, pbo);
 	}
 	bo = nvpm_bo_lookup(file, in->bo_handle);
 	if (!bo)
@@ -172,7 +173,7 @@ nvpm_record_create(struct drm_device *drm, struct drm_file *file,
 	if (ret)
 		goto fail_bo;
 
-	ret = xa_alloc(&nfile->records, handle, r, xa_limit_32b, GFP_KERNEL);
+	ret = xa_alloc(&nfile->records, handle, r, xa_limit_32b, GFP_KERNEL_ACCOUNT);
 	if (!ret)
 		return 0;
 	mutex_lock(&nvpm_record_mutex);
@@ -217,7 +218,7 @@ nvpm_ioctl_record_start(struct drm_device *drm, void *data, struct drm_file *fil
 		return -EPERM;
 	if (!(nvkm_pm_caps(to_nvpm(drm)->device->pm) & NVKM_PM_CAP_RECORD))
 		return -EOPNOTSUPP;
-	r = kzalloc(sizeof(*r), GFP_KERNEL);
+	r = kzalloc(sizeof(*r), GFP_KERNEL_ACCOUNT);
 	if (!r)
 		return -ENOMEM;
 	if (!drm_dev_enter(drm, &idx)) {
@@ -326,11 +327,13 @@ nvpm_ioctl_record_stop(struct drm_device *drm, void *data, struct drm_file *file
 	struct nvpm_file *nfile = file->driver_priv;
 	void __user *uptr = u64_to_user_ptr(args->domains);
 	struct nvpm_record *r;
-	int ret, i;
+	int ret, i, idx;
 
 	if (args->size != sizeof(*args) || args->pad ||
 	    args->count > NVPM_RECORD_MAX_DOMAINS || (!args->count != !args->domains))
 		return -EINVAL;
+	if (!drm_dev_enter(drm, &idx))
+		return -ENODEV;
 
 	mutex_lock(&nfile->lock);
 	r = xa_load(&nfile->records, args->handle);
@@ -342,10 +345,13 @@ nvpm_ioctl_record_stop(struct drm_device *drm, void *data, struct drm_file *file
 	if (!ret)
 		xa_erase(&nfile->records, args->handle);
 	mutex_unlock(&nfile->lock);
-	if (ret)
+	if (ret) {
+		drm_dev_exit(idx);
 		return ret;
+	}
 
 	nvpm_record_free(r, st, &ret);
+	drm_dev_exit(idx);
 	for (i = 0; i < args->count; i++)
 		nvpm_record_status_out(&st[i], &out[i]);
 	if (args->count && copy_to_user(uptr, out, args->count * sizeof(*out)))

@@ -32,6 +32,14 @@
  * held; it reports the cycles at which the other models must be in time
  * (a DRAW starts or ends), so that PCOUNTER sees the graphics engine's
  * signals change in the right cycle.
+ *
+ * Nothing a channel submits is free, and nothing is unbounded: the pusher
+ * fetches one word per cycle (an IB entry, a method header; a method's
+ * data word is fetched in the cycle the puller takes it), and each step
+ * of simulated time does at most the work its budget allows
+ * (nvkm_sim_fifo_budget()): what is left waits for the next step, and the
+ * channels run slower, as on a busy GPU.  A DRAW keeps the engine busy at
+ * most NVKM_SIM_GR_DRAW_MAX_CYCLES; disabling its channel ends it.
  */
 #include <linux/bitfield.h>
 #include <linux/slab.h>
@@ -122,11 +130,15 @@ struct sim_fifo_mthd {
  * @dma_push: CACHE1_DMA_PUSH, stored
  * @pull0: CACHE1_PULL0, stored
  * @cursor: the cycle in which the puller takes its next method
+ * @limit: the cycle the current nvkm_sim_fifo_run() stops at
+ * @budget: units of work (words fetched, methods taken, DRAWs started)
+ *	    left in the current step of simulated time
  * @gr_dom: domain of the graphics engine's signals
  * @gr_idle: PGRAPH.IDLE signal, or -1
  * @gr_prim: setup_primitive_count signal, or -1
  * @gr_active: the graphics engine is busy with a DRAW
  * @gr_end: the cycle it is idle again
+ * @gr_chid: the channel of the running DRAW
  * @stats: counts for tests
  */
 struct nvkm_sim_fifo {
@@ -153,12 +165,15 @@ struct nvkm_sim_fifo {
 	u32 dma_push;
 	u32 pull0;
 	u64 cursor;
+	u64 limit;
+	u32 budget;
 
 	int gr_dom;
 	int gr_idle;
 	int gr_prim;
 	bool gr_active;
 	u64 gr_end;
+	u8 gr_chid;
 
 	struct nvkm_sim_fifo_stats stats;
 };
@@ -206,15 +221,23 @@ nvkm_sim_gr_signals(u32 chipset, int *dom, int *idle, int *prim)
 	return -ENODEV;
 }
 
+/* How long a DRAW of @prims keeps the engine busy; capped, see fifo.h. */
+static u64
+sim_gr_cycles(const struct sim_fifo_chan *ch, u32 prims)
+{
+	return min_t(u64, (u64)prims * ch->prim_cycles, NVKM_SIM_GR_DRAW_MAX_CYCLES);
+}
+
 /* A DRAW of @prims primitives starts now: busy, and the signals move. */
 static void
 sim_gr_draw(struct nvkm_sim_fifo *fifo, struct sim_fifo_chan *ch, u32 prims)
 {
 	struct nvkm_sim_pcounter *pc = fifo->sim->pcounter;
-	u64 busy = (u64)prims * ch->prim_cycles;
+	u64 busy = sim_gr_cycles(ch, prims);
 
 	fifo->gr_active = true;
 	fifo->gr_end = fifo->cursor + busy;
+	fifo->gr_chid = ch - fifo->chan;
 	if (pc && fifo->gr_idle >= 0)
 		sim_pc_force_low(pc, fifo->gr_dom, fifo->gr_idle, true);
 	/* one primitive per cycle out of setup; no train left: not shown */
@@ -241,7 +264,7 @@ sim_gr_busy(struct sim_fifo_chan *ch, const struct sim_fifo_mthd *m)
 {
 	if (m->mthd != NVKM_SIM_GR_DRAW)
 		return 0;
-	return (u64)(m->data & 0xffff) * ch->prim_cycles;
+	return sim_gr_cycles(ch, m->data & 0xffff);
 }
 
 /* A graphics method that does not keep the engine busy. */
@@ -334,13 +357,21 @@ sim_fifo_pusher_error(struct nvkm_sim_fifo *fifo, int c, u32 error, u64 addr,
 	fifo->stats.pusher_errors++;
 }
 
+/* Out of time or of work for this step: the FIFO waits for the next. */
+static bool
+sim_fifo_spent(const struct nvkm_sim_fifo *fifo)
+{
+	return !fifo->budget || fifo->cursor >= fifo->limit;
+}
+
 /*
- * The next pushbuffer word of channel @c: 1, 0 when it has no more work,
- * -EFAULT after raising a pusher error (the word or IB entry in error is
- * skipped, should the channel go on).
+ * The next pushbuffer word of channel @c: 1, 0 when it has no more work
+ * or the step is spent, -EFAULT after raising a pusher error (the word or
+ * IB entry in error is skipped, should the channel go on).  An IB entry
+ * costs a cycle; so does the word, when @cost (a header).
  */
 static int
-sim_fifo_word(struct nvkm_sim_fifo *fifo, int c, u32 *word)
+sim_fifo_word(struct nvkm_sim_fifo *fifo, int c, u32 *word, bool cost)
 {
 	struct sim_fifo_chan *ch = &fifo->chan[c];
 	struct nvkm_sim_vm *vm = fifo->sim->vm;
@@ -348,8 +379,10 @@ sim_fifo_word(struct nvkm_sim_fifo *fifo, int c, u32 *word)
 	u64 addr;
 
 	while (!ch->seg_left) {
-		if (ch->ib_get == ch->ib_put)
+		if (ch->ib_get == ch->ib_put || sim_fifo_spent(fifo))
 			return 0;
+		fifo->budget--;
+		fifo->cursor++;
 		addr = ch->ib_addr + (u64)ch->ib_get * NV50_IB_ENTRY;
 		ch->ib_get = (ch->ib_get + 1) & ch->ib_mask;
 		if (nvkm_sim_vm_read(vm, ch->vm, addr, ent, sizeof(ent))) {
@@ -361,6 +394,11 @@ sim_fifo_word(struct nvkm_sim_fifo *fifo, int c, u32 *word)
 			  (u64)FIELD_GET(NV50_IB_HIGH_ADDR, ent[1]) << 32;
 		ch->seg_left = FIELD_GET(NV50_IB_HIGH_LENGTH, ent[1]);
 	}
+	if (sim_fifo_spent(fifo))
+		return 0;
+	fifo->budget--;
+	fifo->cursor += cost;
+	fifo->stats.words++;
 	addr = ch->seg;
 	ch->seg += 4;
 	ch->seg_left--;
@@ -380,7 +418,7 @@ sim_fifo_fetch(struct nvkm_sim_fifo *fifo, int c)
 	u32 w, type;
 
 	while (!ch->count) {
-		if (sim_fifo_word(fifo, c, &w) <= 0)
+		if (sim_fifo_word(fifo, c, &w, true) <= 0)
 			return false;
 		type = FIELD_GET(NV50_DMA_CMD_TYPE, w);
 		if ((type != NV50_DMA_CMD_TYPE_INC &&
@@ -394,8 +432,8 @@ sim_fifo_fetch(struct nvkm_sim_fifo *fifo, int c)
 		ch->subc = FIELD_GET(NV50_DMA_CMD_SUBC, w);
 		ch->inc = type == NV50_DMA_CMD_TYPE_INC;
 	}
-	/* the data may come in a later segment: the header state waits */
-	if (sim_fifo_word(fifo, c, &w) <= 0)
+	/* the data may come in a later segment (or step): the header waits */
+	if (sim_fifo_word(fifo, c, &w, false) <= 0)
 		return false;
 	fifo->next = (struct sim_fifo_mthd) {
 		.valid = true, .chid = c, .subc = ch->subc, .mthd = ch->mthd, .data = w,
@@ -427,11 +465,14 @@ sim_fifo_next(struct nvkm_sim_fifo *fifo)
 			return true;
 		fifo->next.valid = false;	/* its channel went away */
 	}
+	/* a segment cut short by the step's end goes on in the next one */
+	if (sim_fifo_spent(fifo))
+		return false;
 	if (fifo->cur >= 0 && fifo->chan[fifo->cur].seg_left &&
 	    fifo->chan[fifo->cur].enabled) {
 		if (sim_fifo_fetch(fifo, fifo->cur))
 			return true;
-		if (fifo->push_stalled)
+		if (fifo->push_stalled || sim_fifo_spent(fifo))
 			return false;
 	}
 	for (i = 1; i <= NV50_PFIFO_CHANS; i++) {
@@ -441,7 +482,7 @@ sim_fifo_next(struct nvkm_sim_fifo *fifo)
 		fifo->cur = c;
 		if (sim_fifo_fetch(fifo, c))
 			return true;
-		if (fifo->push_stalled)
+		if (fifo->push_stalled || sim_fifo_spent(fifo))
 			return false;
 	}
 	return false;
@@ -461,6 +502,7 @@ sim_fifo_take(struct nvkm_sim_fifo *fifo)
 	fifo->get = (fifo->get + 4) & (NV_PFIFO_CACHE1_GET_WRAP - 1);
 	fifo->next.valid = false;
 	fifo->cursor++;
+	fifo->budget -= !!fifo->budget;
 	fifo->stats.methods++;
 }
 
@@ -478,6 +520,7 @@ sim_fifo_trap(struct nvkm_sim_fifo *fifo)
 	fifo->pull_stalled = true;
 	fifo->intr |= NV_PFIFO_INTR_CACHE_ERROR;
 	fifo->cursor++;
+	fifo->budget -= !!fifo->budget;
 	fifo->stats.methods++;
 	fifo->stats.traps++;
 }
@@ -497,10 +540,11 @@ nvkm_sim_fifo_run(struct nvkm_sim_fifo *fifo, u64 now, u64 limit)
 	int eng;
 
 	fifo->cursor = max(fifo->cursor, now);
+	fifo->limit = limit;
 	for (;;) {
 		if (fifo->gr_active && fifo->cursor >= fifo->gr_end)
 			return fifo->gr_end;
-		if (fifo->cursor >= limit || fifo->pull_stalled || fifo->push_stalled)
+		if (sim_fifo_spent(fifo) || fifo->pull_stalled || fifo->push_stalled)
 			break;
 		if (!sim_fifo_next(fifo))
 			break;
@@ -544,6 +588,20 @@ nvkm_sim_fifo_run(struct nvkm_sim_fifo *fifo, u64 now, u64 limit)
 }
 
 /**
+ * nvkm_sim_fifo_budget() - the work the next step of time may do
+ * @fifo: the FIFO
+ * @units: words fetched, methods taken and DRAWs started, at most
+ *
+ * Set before each step (a register access catching up, a timer tick): the
+ * step's cost under sim->lock is then bounded whatever the channels hold.
+ */
+void
+nvkm_sim_fifo_budget(struct nvkm_sim_fifo *fifo, u32 units)
+{
+	fifo->budget = units;
+}
+
+/**
  * nvkm_sim_fifo_event() - apply what nvkm_sim_fifo_run() stopped for
  * @fifo: the FIFO
  * @now: the cycle the other models have been run up to
@@ -555,11 +613,12 @@ nvkm_sim_fifo_event(struct nvkm_sim_fifo *fifo, u64 now)
 
 	if (fifo->gr_active && fifo->gr_end <= now)
 		sim_gr_idle(fifo);
-	if (!fifo->gr_active && m->valid && fifo->cursor <= now &&
+	if (!fifo->gr_active && m->valid && fifo->cursor <= now && fifo->budget &&
 	    !fifo->pull_stalled && !fifo->push_stalled &&
 	    fifo->chan[m->chid].engine[m->subc] == NV50_FIFO_ENGINE_GR &&
 	    sim_gr_busy(&fifo->chan[m->chid], m)) {
 		fifo->cursor = now;
+		fifo->budget--;
 		sim_gr_draw(fifo, &fifo->chan[m->chid], m->data & 0xffff);
 		sim_fifo_take(fifo);
 	}
@@ -743,6 +802,14 @@ sim_fifo_table_wr(struct nvkm_sim_fifo *fifo, int c, u32 data)
 	}
 	/* disabled: nothing of it is read again; a trapped method waits */
 	fifo->chan[c].enabled = false;
+	/*
+	 * and its DRAW ends now: no channel waits for a deleted one's (the
+	 * puller may have skipped ahead to the DRAW's end: back to now)
+	 */
+	if (fifo->gr_active && fifo->gr_chid == c) {
+		fifo->gr_end = min(fifo->gr_end, fifo->sim->now);
+		fifo->cursor = min(fifo->cursor, fifo->sim->now);
+	}
 	if (fifo->next.valid && fifo->next.chid == c && !fifo->pull_stalled)
 		fifo->next.valid = false;
 }

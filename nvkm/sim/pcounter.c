@@ -932,33 +932,24 @@ sim_pc_drivable(struct nvkm_sim_pcounter *pc, const struct sim_pcdom *dom)
 	}
 }
 
-/* The simulator's PCOUNTER, locked and brought up to time; NULL if none. */
-static struct nvkm_sim_pcounter *
-sim_pc_lock(struct nvkm_sim *sim, unsigned long *flags)
-{
-	nvkm_sim_lock(sim, flags);
-	if (!sim->pcounter)
-		nvkm_sim_unlock(sim, *flags);
-	return sim->pcounter;
-}
-
 static bool
 sim_pc_dom_ok(struct nvkm_sim_pcounter *pc, int dom)
 {
 	return dom >= 0 && dom < pc->nr_doms;
 }
 
-/* A domain of the simulator's PCOUNTER, locked; NULL (unlocked) if none. */
+/*
+ * A domain of the simulator's PCOUNTER, NULL if none; sim->lock held (the
+ * lock is taken and dropped around the lookup by the caller, on every
+ * path, so that sparse can follow it).
+ */
 static struct sim_pcdom *
-sim_pc_lock_dom(struct nvkm_sim *sim, int d, unsigned long *flags,
-		struct nvkm_sim_pcounter **ppc)
+sim_pc_dom(struct nvkm_sim *sim, int d, struct nvkm_sim_pcounter **ppc)
 {
-	struct nvkm_sim_pcounter *pc = sim_pc_lock(sim, flags);
+	struct nvkm_sim_pcounter *pc = sim->pcounter;
 
-	if (pc && !sim_pc_dom_ok(pc, d)) {
-		nvkm_sim_unlock(sim, *flags);
+	if (pc && !sim_pc_dom_ok(pc, d))
 		pc = NULL;
-	}
 	if (ppc)
 		*ppc = pc;
 	return pc ? &pc->dom[d] : NULL;
@@ -977,10 +968,9 @@ nvkm_sim_pcounter_domains(struct nvkm_sim *sim)
 	unsigned long flags;
 	int ret;
 
-	pc = sim_pc_lock(sim, &flags);
-	if (!pc)
-		return -ENODEV;
-	ret = pc->nr_doms;
+	nvkm_sim_lock(sim, &flags);
+	pc = sim->pcounter;
+	ret = pc ? pc->nr_doms : -ENODEV;
 	nvkm_sim_unlock(sim, flags);
 	return ret;
 }
@@ -993,10 +983,9 @@ sim_pc_dom_layout(struct nvkm_sim *sim, int d, bool trailer)
 	unsigned long flags;
 	int ret;
 
-	dom = sim_pc_lock_dom(sim, d, &flags, NULL);
-	if (!dom)
-		return -EINVAL;
-	ret = trailer ? dom->trailer : dom->nr_signals;
+	nvkm_sim_lock(sim, &flags);
+	dom = sim_pc_dom(sim, d, NULL);
+	ret = !dom ? -EINVAL : trailer ? dom->trailer : dom->nr_signals;
 	nvkm_sim_unlock(sim, flags);
 	return ret;
 }
@@ -1048,10 +1037,9 @@ nvkm_sim_pcounter_set_value(struct nvkm_sim *sim, int d, int first,
 	unsigned long flags;
 	int i, ret = -EINVAL;
 
-	dom = sim_pc_lock_dom(sim, d, &flags, &pc);
-	if (!dom)
-		return -EINVAL;
-	if (width > 0 && width <= 32 && first >= 0 &&
+	nvkm_sim_lock(sim, &flags);
+	dom = sim_pc_dom(sim, d, &pc);
+	if (dom && width > 0 && width <= 32 && first >= 0 &&
 	    first + width <= sim_pc_drivable(pc, dom)) {
 		for (i = 0; i < width; i++)
 			sig_put(dom->level, first + i, value & BIT(i));
@@ -1112,9 +1100,8 @@ nvkm_sim_pcounter_wave(struct nvkm_sim *sim, int d, int sig, u32 period,
 	unsigned long flags;
 	int ret;
 
-	if (!sim_pc_lock_dom(sim, d, &flags, &pc))
-		return -EINVAL;
-	ret = sim_pc_train(pc, d, sig, period, width, count);
+	nvkm_sim_lock(sim, &flags);
+	ret = sim_pc_dom(sim, d, &pc) ? sim_pc_train(pc, d, sig, period, width, count) : -EINVAL;
 	nvkm_sim_unlock(sim, flags);
 	return ret;
 }
@@ -1191,12 +1178,12 @@ sim_pc_pgraph_pulse(struct nvkm_sim *sim, unsigned int delay, bool flush)
 
 	if (delay >= 64)
 		return -EINVAL;
-	pc = sim_pc_lock(sim, &flags);
-	if (!pc)
-		return -ENODEV;
-	nvkm_sim_pcounter_pgraph_pulse(pc, delay, flush);
+	nvkm_sim_lock(sim, &flags);
+	pc = sim->pcounter;
+	if (pc)
+		nvkm_sim_pcounter_pgraph_pulse(pc, delay, flush);
 	nvkm_sim_unlock(sim, flags);
-	return 0;
+	return pc ? 0 : -ENODEV;
 }
 
 /**
@@ -1236,9 +1223,9 @@ nvkm_sim_pcounter_step_only(struct nvkm_sim *sim, bool step_only)
 	struct nvkm_sim_pcounter *pc;
 	unsigned long flags;
 
-	pc = sim_pc_lock(sim, &flags);
-	if (!pc)
-		return;
-	pc->step_only = step_only;
+	nvkm_sim_lock(sim, &flags);
+	pc = sim->pcounter;
+	if (pc)
+		pc->step_only = step_only;
 	nvkm_sim_unlock(sim, flags);
 }

@@ -10,8 +10,8 @@
  * return false for addresses they do not decode, and _run() that advances
  * the model by a number of cycles.  All are called with sim->lock held.
  */
-void nvkm_sim_lock(struct nvkm_sim *sim, unsigned long *flags);
-void nvkm_sim_unlock(struct nvkm_sim *sim, unsigned long flags);
+void nvkm_sim_lock(struct nvkm_sim *sim, unsigned long *flags) __acquires(&sim->lock);
+void nvkm_sim_unlock(struct nvkm_sim *sim, unsigned long flags) __releases(&sim->lock);
 
 struct nvkm_sim_pcounter *nvkm_sim_pcounter_new(struct nvkm_sim *sim, u32 chipset);
 void nvkm_sim_pcounter_del(struct nvkm_sim_pcounter **ppc);
@@ -37,6 +37,7 @@ void nvkm_sim_fifo_del(struct nvkm_sim_fifo **pfifo);
 bool nvkm_sim_fifo_rd(struct nvkm_sim_fifo *fifo, u32 addr, u32 *data);
 bool nvkm_sim_fifo_wr(struct nvkm_sim_fifo *fifo, u32 addr, u32 data);
 u64 nvkm_sim_fifo_run(struct nvkm_sim_fifo *fifo, u64 now, u64 limit);
+void nvkm_sim_fifo_budget(struct nvkm_sim_fifo *fifo, u32 units);
 void nvkm_sim_fifo_event(struct nvkm_sim_fifo *fifo, u64 now);
 bool nvkm_sim_fifo_gr_busy(struct nvkm_sim_fifo *fifo);
 bool nvkm_sim_fifo_intr(struct nvkm_sim_fifo *fifo);

@@ -137,13 +137,16 @@ nvkm_sim_run_units(struct nvkm_sim *sim, u64 cycles)
 /*
  * Advance every model by @cycles; sim->lock held.  The FIFO runs ahead on
  * its own until something it does shows in a signal; the signal models are
- * brought to that cycle first.
+ * brought to that cycle first.  The FIFO does at most @work units of work
+ * (NVKM_SIM_FIFO_STEP_WORK unless a test steps a manual clock).
  */
 static void
-nvkm_sim_advance(struct nvkm_sim *sim, u64 cycles)
+nvkm_sim_advance_work(struct nvkm_sim *sim, u64 cycles, u32 work)
 {
 	u64 target = sim->now + cycles, ev;
 
+	if (sim->fifo)
+		nvkm_sim_fifo_budget(sim->fifo, work);
 	while (sim->fifo) {
 		ev = nvkm_sim_fifo_run(sim->fifo, sim->now, target);
 		if (ev >= target)
@@ -152,6 +155,12 @@ nvkm_sim_advance(struct nvkm_sim *sim, u64 cycles)
 		nvkm_sim_fifo_event(sim->fifo, sim->now);
 	}
 	nvkm_sim_run_units(sim, target - sim->now);
+}
+
+static void
+nvkm_sim_advance(struct nvkm_sim *sim, u64 cycles)
+{
+	nvkm_sim_advance_work(sim, cycles, NVKM_SIM_FIFO_STEP_WORK);
 }
 
 /* The interrupt line of the device is up; sim->lock held. */
@@ -245,6 +254,7 @@ nvkm_sim_sync(struct nvkm_sim *sim)
 /* For the workload side of the models: lock the simulator, in time. */
 void
 nvkm_sim_lock(struct nvkm_sim *sim, unsigned long *flags)
+	__acquires(&sim->lock)
 {
 	spin_lock_irqsave(&sim->lock, *flags);
 	nvkm_sim_sync(sim);
@@ -252,6 +262,7 @@ nvkm_sim_lock(struct nvkm_sim *sim, unsigned long *flags)
 
 void
 nvkm_sim_unlock(struct nvkm_sim *sim, unsigned long flags)
+	__releases(&sim->lock)
 {
 	nvkm_sim_irq_update(sim);
 	spin_unlock_irqrestore(&sim->lock, flags);
@@ -606,7 +617,8 @@ nvkm_sim_run(struct nvkm_sim *sim, u64 cycles)
 	unsigned long flags;
 
 	spin_lock_irqsave(&sim->lock, flags);
-	nvkm_sim_advance(sim, cycles);
+	/* tests only: the work of a manual step is the test's to bound */
+	nvkm_sim_advance_work(sim, cycles, U32_MAX);
 	nvkm_sim_irq_update(sim);
 	spin_unlock_irqrestore(&sim->lock, flags);
 }

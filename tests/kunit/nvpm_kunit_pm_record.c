@@ -329,6 +329,42 @@ periodic_packets_reach_the_ring(struct kunit *test)
 }
 
 /*
+ * RECORD_CHAN keeps naming the address space of the last session after it
+ * stopped (a write without VALID binds nothing): that number goes to no
+ * other space until a new session binds another.
+ */
+static void
+stale_binding_number_not_reused(struct kunit *test)
+{
+	struct rf *f = rf_new(test, *(const u32 *)test->param_value);
+	u8 *ring = ring_new(test, SZ_8K);
+	struct nvkm_vmm *v[4] = {};
+	struct nvkm_record_args args;
+	struct nvkm_record *rec;
+	u32 bound;
+	int i;
+
+	one_dom(&args, D, ring, SZ_8K);
+	KUNIT_ASSERT_EQ(test, nvkm_record_new(f->pm, &args, &rec), 0);
+	nvkm_sim_run(f->sim, PERIOD);
+	KUNIT_ASSERT_EQ(test, nvkm_record_del(&rec, NULL), 0);
+	/* bits 0-29: CHAN, bit 31: VALID */
+	bound = rd(f->sim, 0x00a7a0);
+	KUNIT_ASSERT_TRUE(test, bound & BIT(31));
+	bound &= 0x3fffffff;
+	for (i = 0; i < ARRAY_SIZE(v); i++) {
+		KUNIT_ASSERT_EQ(test, nvkm_vmm_new(f->device, &v[i]), 0);
+		KUNIT_EXPECT_NE_MSG(test, v[i]->id, bound, "space %d", i);
+	}
+	for (i = 0; i < ARRAY_SIZE(v); i++)
+		nvkm_vmm_del(&v[i]);
+	/* a new session binds a new space: the old number is free again */
+	KUNIT_ASSERT_EQ(test, nvkm_record_new(f->pm, &args, &rec), 0);
+	KUNIT_EXPECT_NE(test, rd(f->sim, 0x00a7a0) & 0x3fffffff, bound);
+	KUNIT_ASSERT_EQ(test, nvkm_record_del(&rec, NULL), 0);
+}
+
+/*
  * The order the reference asks for: RECORD_DMA before RECORD_CHAN with
  * VALID; per domain RECORD_ADDRESS_HIGH (G92+ only), RECORD_LIMIT, CTRL in
  * record mode and then RECORD_START; all under GCTRL.RECORD_RESET and
@@ -971,6 +1007,7 @@ ready_counts_only_landed_packets_across_a_stall(struct kunit *test)
 static struct kunit_case pm_record_cases[] = {
 	KUNIT_CASE_PARAM(periodic_packets_reach_the_ring, rec_chips_gen_params),
 	KUNIT_CASE_PARAM(binding_order, rec_chips_gen_params),
+	KUNIT_CASE_PARAM(stale_binding_number_not_reused, rec_chips_gen_params),
 	KUNIT_CASE_PARAM(windows_follow_4g_rules, rec_chips_gen_params),
 	KUNIT_CASE_PARAM(limit_stops_the_window_then_rearm, rec_chips_gen_params),
 	KUNIT_CASE_PARAM(rearm_loses_no_packet, rec_chips_gen_params),

@@ -389,6 +389,33 @@ groups_share_counters_count_from_their_start(struct kunit *test)
 	nvkm_perfdom_del(&doms[1]);
 }
 
+/*
+ * The same counters shared by many groups: 64 on the device, then -ENOSPC
+ * with nothing changed (sampling visits every group: their number is a
+ * constant, whatever the number of files).
+ */
+static void
+shared_domain_takes_64_groups(struct kunit *test)
+{
+	struct pmu_fixture *f = pmu_fixture(test, test->param_value);
+	struct nvkm_perfdom *doms[65], *again;
+	struct nvkm_perfdom_args a;
+	int i;
+
+	idle_args(f, &a);
+	ctr(&a, OP_BUSY0, GR, 0);
+	for (i = 0; i < 64; i++)
+		KUNIT_ASSERT_EQ_MSG(test, nvkm_perfdom_new_held(f->pm, &a, &doms[i], &doms[i]), 0,
+				    "group %d", i);
+	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new_held(f->pm, &a, f, &doms[64]), -ENOSPC);
+	KUNIT_EXPECT_NULL(test, doms[64]);
+	nvkm_perfdom_del(&doms[0]);
+	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new_held(f->pm, &a, f, &again), 0);
+	nvkm_perfdom_del(&again);
+	for (i = 1; i < 64; i++)
+		nvkm_perfdom_del(&doms[i]);
+}
+
 /* --- allocation ----------------------------------------------------------------- */
 
 /* Distinct counter k: engine k busy, then engine k - engines idle. */
@@ -747,6 +774,7 @@ static struct kunit_case nvpm_pmu_cases[] = {
 	KUNIT_CASE_PARAM(gr_load_is_gr_busy, pmu_chips_gen_params),
 	KUNIT_CASE_PARAM(groups_share_counters_count_from_their_start, pmu_chips_gen_params),
 	KUNIT_CASE_PARAM(exhaustion_is_ebusy, pmu_chips_gen_params),
+	KUNIT_CASE_PARAM(shared_domain_takes_64_groups, pmu_chips_gen_params),
 	KUNIT_CASE(uncountable_groups_are_refused),
 	KUNIT_CASE_PARAM(sample_reads_each_counter_once, pmu_chips_gen_params),
 	KUNIT_CASE_PARAM(handed_out_from_zero_rounds_only_read, pmu_chips_gen_params),

@@ -25,6 +25,8 @@
 
 #define PUSH_INC(subc, mthd, n) \
 	(FIELD_PREP(NV50_DMA_CMD_COUNT, n) | FIELD_PREP(NV50_DMA_CMD_SUBC, subc) | (mthd))
+/* type 2 in bits 31:29: every data word goes to the same method */
+#define PUSH_NONINC(subc, mthd, n)	(0x40000000 | PUSH_INC(subc, mthd, n))
 
 struct sfifo_chan {
 	u32 *ib;
@@ -114,22 +116,39 @@ segment(struct sfifo_fixture *f, int c, u32 from, u32 to)
 	wr(f->sim, NV50_USER(c) + NV50_USER_IB_PUT, ch->ib_put);
 }
 
+/* The graphics engine is busy: its PDAEMON idle bit, as seen in stats. */
+static bool
+gr_busy(struct sfifo_fixture *f)
+{
+	struct nvkm_sim_fifo_stats st;
+
+	nvkm_sim_fifo_stats(f->sim, &st);
+	return !st.idle;
+}
+
 static u32
 ref(struct sfifo_fixture *f, int c)
 {
 	return rd(f->sim, NV50_USER(c) + NV50_USER_REF_CNT);
 }
 
-/* The puller takes one method per cycle. */
+/*
+ * The puller takes one method per cycle; the pusher's IB entry and method
+ * header cost a cycle each before it.
+ */
 static void
 one_method_per_cycle(struct kunit *test)
 {
 	struct sfifo_fixture *f = test->priv;
+	struct sfifo_chan *ch = &f->chan[1];
 	int i;
 
+	ch->push[ch->pos++] = PUSH_NONINC(0, NV_FIFO_MTHD_REF_CNT, 10);
 	for (i = 1; i <= 10; i++)
-		push(f, 1, 0, NV_FIFO_MTHD_REF_CNT, i);
-	segment(f, 1, 0, f->chan[1].pos);
+		ch->push[ch->pos++] = i;
+	segment(f, 1, 0, ch->pos);
+	KUNIT_EXPECT_EQ(test, ref(f, 1), 0u);
+	nvkm_sim_run(f->sim, 2);			/* IB entry, header */
 	KUNIT_EXPECT_EQ(test, ref(f, 1), 0u);
 	nvkm_sim_run(f->sim, 3);
 	KUNIT_EXPECT_EQ(test, ref(f, 1), 3u);
@@ -139,6 +158,102 @@ one_method_per_cycle(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ref(f, 1), 10u);
 	KUNIT_EXPECT_EQ(test, rd(f->sim, NV50_USER(1) + NV50_USER_IB_GET), 1u);
 	KUNIT_EXPECT_EQ(test, rd(f->sim, NV_PFIFO_INTR_0), 0u);
+}
+
+/* Every header costs a cycle, one that carries no method too. */
+static void
+zero_headers_cost_a_cycle_each(struct kunit *test)
+{
+	struct sfifo_fixture *f = test->priv;
+	struct nvkm_sim_fifo_stats st;
+
+	f->chan[1].pos = 100;			/* 100 zero words: count 0 */
+	push(f, 1, 0, NV_FIFO_MTHD_REF_CNT, 1);
+	segment(f, 1, 0, f->chan[1].pos);
+	nvkm_sim_run(f->sim, 1 + 100 + 1);	/* IB entry, zeros, header */
+	KUNIT_EXPECT_EQ(test, ref(f, 1), 0u);
+	nvkm_sim_run(f->sim, 1);
+	KUNIT_EXPECT_EQ(test, ref(f, 1), 1u);
+	KUNIT_ASSERT_EQ(test, nvkm_sim_fifo_stats(f->sim, &st), 0);
+	KUNIT_EXPECT_EQ(test, st.words, 102ull);
+	KUNIT_EXPECT_EQ(test, st.methods, 1ull);
+}
+
+/*
+ * A register access catching up with real time (here: an access that
+ * takes a long time on the manual clock) does at most
+ * NVKM_SIM_FIFO_STEP_WORK units of work, however much is queued; the rest
+ * is done by the following accesses.  The time of the worst step is shown.
+ */
+static void
+step_work_is_bounded(struct kunit *test)
+{
+	struct sfifo_fixture *f = test->priv;
+	struct nvkm_sim_fifo_stats st;
+	u64 before = 0, t0, ns, worst = 0;
+	int i, steps = 0;
+
+	/* a page of zero headers, 16 times over: 16 K words queued */
+	for (i = 0; i < BIT(IB_ORDER) - 1; i++)
+		segment(f, 1, 0, PAGE / 4);
+	/* time enough for more than a budget: the budget is the bound */
+	nvkm_sim_set_access_cycles(f->sim, 4096);
+	do {
+		t0 = ktime_get_ns();
+		rd(f->sim, NV_PFIFO_INTR_0);
+		ns = ktime_get_ns() - t0;
+		worst = max(worst, ns);
+		KUNIT_ASSERT_EQ(test, nvkm_sim_fifo_stats(f->sim, &st), 0);
+		KUNIT_EXPECT_LE(test, st.words - before, (u64)NVKM_SIM_FIFO_STEP_WORK);
+		KUNIT_ASSERT_LT(test, ++steps, 1000);
+		before = st.words;
+	} while (!st.idle);
+	KUNIT_EXPECT_EQ(test, st.words, (u64)(BIT(IB_ORDER) - 1) * PAGE / 4);
+	/* 15 entries + 15 K words, 256 a step (a read may come in between) */
+	KUNIT_EXPECT_GE(test, steps, 60);
+	kunit_info(test, "%d steps, the longest %llu ns\n", steps, worst);
+}
+
+/* A DRAW's busy time is capped at 65536 cycles. */
+static void
+draw_busy_time_is_capped(struct kunit *test)
+{
+	struct sfifo_fixture *f = test->priv;
+	struct nvkm_sim_fifo_stats st;
+
+	push(f, 1, 0, NV_FIFO_MTHD_OBJECT, GR_HANDLE);
+	push(f, 1, 0, NVKM_SIM_GR_PRIM_CYCLES, 0xffff);
+	push(f, 1, 0, NVKM_SIM_GR_DRAW, 0xffff);
+	push(f, 1, 0, NV_FIFO_MTHD_REF_CNT, 1);
+	segment(f, 1, 0, f->chan[1].pos);
+	nvkm_sim_run(f->sim, 100);
+	KUNIT_ASSERT_EQ(test, nvkm_sim_fifo_stats(f->sim, &st), 0);
+	KUNIT_EXPECT_EQ(test, st.draws, 1ull);
+	KUNIT_EXPECT_EQ(test, st.gr_busy, 65536ull);
+	nvkm_sim_run(f->sim, 65536);
+	KUNIT_EXPECT_EQ(test, ref(f, 1), 1u);
+}
+
+/* Disabling a channel ends its DRAW: the next channel's methods run. */
+static void
+disabled_channel_ends_its_draw(struct kunit *test)
+{
+	struct sfifo_fixture *f = test->priv;
+
+	push(f, 1, 0, NV_FIFO_MTHD_OBJECT, GR_HANDLE);
+	push(f, 1, 0, NVKM_SIM_GR_PRIM_CYCLES, 1000);
+	push(f, 1, 0, NVKM_SIM_GR_DRAW, 50);		/* 50000 cycles */
+	segment(f, 1, 0, f->chan[1].pos);
+	push(f, 2, 0, NV_FIFO_MTHD_OBJECT, GR_HANDLE);
+	push(f, 2, 0, NVKM_SIM_GR_NOP, 0);		/* waits for the DRAW */
+	push(f, 2, 0, NV_FIFO_MTHD_REF_CNT, 9);
+	segment(f, 2, 0, f->chan[2].pos);
+	nvkm_sim_run(f->sim, 100);
+	KUNIT_EXPECT_EQ(test, ref(f, 2), 0u);
+	KUNIT_EXPECT_TRUE(test, gr_busy(f));
+	wr(f->sim, NV50_PFIFO_CTX_TABLE(1), INST(1) >> 12);
+	nvkm_sim_run(f->sim, 10);
+	KUNIT_EXPECT_EQ(test, ref(f, 2), 9u);
 }
 
 /* A pushbuffer segment is one channel's: the others wait their turn. */
@@ -155,13 +270,14 @@ channels_take_turns_by_segment(struct kunit *test)
 	segment(f, 1, 0, 6);
 	segment(f, 2, 0, 6);
 	segment(f, 1, 6, 12);
-	nvkm_sim_run(f->sim, 3);
+	/* a segment of 3 methods: IB entry, 3 x (header, method) */
+	nvkm_sim_run(f->sim, 7);
 	KUNIT_EXPECT_EQ(test, ref(f, 1), 3u);
 	KUNIT_EXPECT_EQ(test, ref(f, 2), 0u);
-	nvkm_sim_run(f->sim, 3);
+	nvkm_sim_run(f->sim, 7);
 	KUNIT_EXPECT_EQ(test, ref(f, 1), 3u);
 	KUNIT_EXPECT_EQ(test, ref(f, 2), 13u);
-	nvkm_sim_run(f->sim, 3);
+	nvkm_sim_run(f->sim, 7);
 	KUNIT_EXPECT_EQ(test, ref(f, 1), 6u);
 }
 
@@ -176,12 +292,13 @@ trap_waits_for_graphics_idle(struct kunit *test)
 	struct sfifo_fixture *f = test->priv;
 	u32 get, slot;
 
-	push(f, 1, 0, NV_FIFO_MTHD_OBJECT, GR_HANDLE);	/* cycle 0 */
-	push(f, 1, 0, NVKM_SIM_GR_PRIM_CYCLES, 3);	/* cycle 1 */
-	push(f, 1, 0, NVKM_SIM_GR_DRAW, 10);		/* cycle 2: busy to 32 */
+	/* cycle 0: the IB entry; then a header and a method each */
+	push(f, 1, 0, NV_FIFO_MTHD_OBJECT, GR_HANDLE);	/* cycles 1, 2 */
+	push(f, 1, 0, NVKM_SIM_GR_PRIM_CYCLES, 3);	/* cycles 3, 4 */
+	push(f, 1, 0, NVKM_SIM_GR_DRAW, 10);		/* 5, 6: busy to 36 */
 	push(f, 1, 5, 0x0100, 0x1234);
 	segment(f, 1, 0, f->chan[1].pos);
-	nvkm_sim_run(f->sim, 32);
+	nvkm_sim_run(f->sim, 36);
 	KUNIT_EXPECT_EQ(test, rd(f->sim, NV_PFIFO_INTR_0), 0u);
 	nvkm_sim_run(f->sim, 1);
 	KUNIT_EXPECT_EQ(test, rd(f->sim, NV_PFIFO_INTR_0), (u32)NV_PFIFO_INTR_CACHE_ERROR);
@@ -285,7 +402,7 @@ disabled_channel_is_not_read(struct kunit *test)
 	for (i = 1; i <= 8; i++)
 		push(f, 1, 0, NV_FIFO_MTHD_REF_CNT, i);
 	segment(f, 1, 0, 16);
-	nvkm_sim_run(f->sim, 3);
+	nvkm_sim_run(f->sim, 7);
 	wr(f->sim, NV50_PFIFO_CTX_TABLE(1), INST(1) >> 12);
 	/* a page of garbage where the rest was: never decoded */
 	memset(f->chan[1].push, 0xff, PAGE);
@@ -339,6 +456,10 @@ ptimer_counts_simulated_ns(struct kunit *test)
 
 static struct kunit_case nvpm_sim_fifo_cases[] = {
 	KUNIT_CASE(one_method_per_cycle),
+	KUNIT_CASE(zero_headers_cost_a_cycle_each),
+	KUNIT_CASE(step_work_is_bounded),
+	KUNIT_CASE(draw_busy_time_is_capped),
+	KUNIT_CASE(disabled_channel_ends_its_draw),
 	KUNIT_CASE(channels_take_turns_by_segment),
 	KUNIT_CASE(trap_waits_for_graphics_idle),
 	KUNIT_CASE(pull0_resumes_and_get_skips),

@@ -892,7 +892,7 @@ test_channel_destroyed_with_work_pending(struct ctx *ctx)
 static enum result
 test_channels_no_leak(struct ctx *ctx)
 {
-	int fds, km, leaks, i;
+	int fds, km, i;
 	enum result res = PASS;
 	struct rig r;
 	__u64 seq;
@@ -918,12 +918,7 @@ test_channels_no_leak(struct ctx *ctx)
 		return res;
 	if (count_fds() != fds)
 		return fail(ctx, "%d fds before, %d after", fds, count_fds());
-	if (km > 0) {
-		leaks = kmemleak_nvpm_leaks();
-		if (leaks)
-			return fail(ctx, "kmemleak: %d nvpm objects leaked", leaks);
-	}
-	return PASS;
+	return kmemleak_result(ctx, km);
 }
 
 static const struct {

@@ -2047,7 +2047,7 @@ leak_round(struct ctx *ctx, const char *path, int i)
 static enum result
 perfdom_no_leak(struct ctx *ctx)
 {
-	int before, after, kmemleak, i, n;
+	int before, after, kmemleak, i;
 
 	before = count_fds();
 	if (before < 0)
@@ -2064,15 +2064,7 @@ perfdom_no_leak(struct ctx *ctx)
 		return fail(ctx, "%d open files before, %d after", before, after);
 	if (expect_domains_free(ctx, grp_fd, "after the loop") != PASS)
 		return FAIL;
-	if (!kmemleak)
-		return PASS;
-	n = kmemleak_nvpm_leaks();
-	if (n < 0)
-		return fail(ctx, "kmemleak: %s", strerror(-n));
-	if (n)
-		return fail(ctx, "kmemleak reports %d nvpm object(s)", n);
-	diag("kmemleak: no nvpm leaks");
-	return PASS;
+	return kmemleak_result(ctx, kmemleak);
 }
 
 /* ---- main ---- */

@@ -456,6 +456,34 @@ kmemleak_nvpm_leaks(void)
 	return n;
 }
 
+/**
+ * kmemleak_result() - the verdict of a leak check
+ * @ctx: for the reason
+ * @km: what kmemleak_start() returned
+ *
+ * Without kmemleak nothing was checked: a skip, never a pass.
+ *
+ * Return: PASS when kmemleak finds no nvpm leak, FAIL when it does (or
+ * fails), SKIP when it is absent or disabled.
+ */
+enum result
+kmemleak_result(struct ctx *ctx, int km)
+{
+	int n;
+
+	if (km < 0)
+		return fail(ctx, "kmemleak: %s", err_name(km));
+	if (!km)
+		return skip(ctx, "kmemleak absent or disabled: leaks not checked");
+	n = kmemleak_nvpm_leaks();
+	if (n < 0)
+		return fail(ctx, "kmemleak: %s", err_name(n));
+	if (n)
+		return fail(ctx, "kmemleak reports %d nvpm object(s)", n);
+	diag("kmemleak: no nvpm leaks");
+	return PASS;
+}
+
 /* CLOCK_MONOTONIC in microseconds. */
 double
 now_us(void)

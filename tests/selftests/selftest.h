@@ -92,5 +92,6 @@ double now_us(void);
 
 int kmemleak_start(void);
 int kmemleak_nvpm_leaks(void);
+enum result kmemleak_result(struct ctx *ctx, int km);
 
 #endif /* __NVPM_SELFTEST_H__ */

@@ -4,23 +4,33 @@
 #  1. the module builds against Debian's 6.1 headers with W=1, no warnings;
 #  2. the KUnit suites run in QEMU on a kernel with KASAN, lockdep and
 #     atomic-sleep checks (built once from linux-source-6.1, cached);
-#  3. the uapi and counter selftests run in the same guest against the
-#     module.
-# Ends with "N passed, N failed"; exits non-zero on any failure.
+#  3. the uapi and counter selftests, the fuzzer (a short run) and the
+#     unplug test run in the same guest against the module;
+#  4. sparse (C=1) has nothing to say about the module.
+# Each selftest binary must exit with its status matching its results and
+# run exactly the tests its TAP plan announces.  Skips are counted apart,
+# benchmarks not at all.  Ends with "N passed, N failed, N skipped"; exits
+# non-zero on any failure.
+#
+#   NVPM_FUZZ_CALLS=N   ioctls of the fuzzer in the guest (default 40000;
+#                       make fuzz runs 1000000)
 set -uo pipefail
 . "$(dirname "$0")/common.sh"
 
 passed=0
 failed=0
+skipped=0
 result() { # name status
 	if [ "$2" = 0 ]; then passed=$((passed + 1)); echo "PASS $1";
 	else failed=$((failed + 1)); echo "FAIL $1"; fi
 }
 finish() {
-	echo "$passed passed, $failed failed"
+	echo "$passed passed, $failed failed, $skipped skipped"
 	[ "$failed" = 0 ] && [ "$passed" -gt 0 ]
 	exit $?
 }
+SELFTESTS="nvpm_uapi_test nvpm_perf_test nvpm_idle_test nvpm_record_test nvpm_fifo_test
+nvpm_fuzz_test nvpm_unplug_test"
 
 "$NVPM_ROOT/tools/scripts/deps.sh" || nvpm_die "cannot install dependencies"
 
@@ -33,20 +43,23 @@ ko=$(nvpm_build_module "$kbuild" kunit CONFIG_DRM_NVPM_KUNIT_TEST=y)
 result build_kunit_kernel_w1_no_warnings $?
 [ -f "$ko" ] || finish
 
+# sparse: every file of the module, lock annotations included
+nvpm_build_module "$kbuild" sparse C=1 CONFIG_DRM_NVPM_KUNIT_TEST=y >/dev/null
+result sparse_c1_no_warnings $?
+
 make -s -C "$NVPM_ROOT/tools" O="$NVPM_OUT/tools" >&2
 tstatus=$?
 result build_tools $tstatus
 [ "$tstatus" = 0 ] || finish
 
 initrd=$NVPM_OUT/test.cpio.gz
+# shellcheck disable=SC2046
 nvpm_initramfs "$initrd" "$NVPM_ROOT/tools/scripts/guest-test.sh" \
-	"$ko" "$NVPM_OUT/tools/nvpm" "$NVPM_OUT/tools/nvpm_uapi_test" \
-	"$NVPM_OUT/tools/nvpm_perf_test" "$NVPM_OUT/tools/nvpm_idle_test" \
-	"$NVPM_OUT/tools/nvpm_record_test" "$NVPM_OUT/tools/nvpm_fifo_test"
+	"$ko" "$NVPM_OUT/tools/nvpm" $(for t in $SELFTESTS; do echo "$NVPM_OUT/tools/$t"; done)
 
 log=$NVPM_OUT/test.log
 nvpm_log "booting the KUnit kernel in QEMU (TCG)"
-nvpm_qemu "$kbuild/arch/x86/boot/bzImage" "$initrd" "" >"$log" 2>&1
+nvpm_qemu "$kbuild/arch/x86/boot/bzImage" "$initrd" "nvpm.fuzz=${NVPM_FUZZ_CALLS:-40000}" >"$log" 2>&1
 grep -q "NVPM-GUEST-EXIT" "$log"
 result guest_ran_to_the_end $?
 
@@ -66,21 +79,44 @@ summary=$(echo "$kout" | grep "Testing complete" | tail -n 1)
 kpass=$(echo "$summary" | sed -n 's/.*passed: \([0-9]*\).*/\1/p')
 kfail=$(echo "$summary" | sed -n 's/.*failed: \([0-9]*\).*/\1/p')
 kcrash=$(echo "$summary" | sed -n 's/.*crashed: \([0-9]*\).*/\1/p')
-passed=$((passed + ${kpass:-0}))
+kskip=$(echo "$summary" | sed -n 's/.*skipped: \([0-9]*\).*/\1/p')
+# the benchmark suite measures, it does not test: not counted
+kbench=$(sed -n '/# Subtest: nvpm_sim_bench/,/ok [0-9]* nvpm_sim_bench/p' "$NVPM_OUT/kunit.ktap" |
+	grep -cE '^ +ok [0-9]+ ')
+echo "KUnit benchmarks: $kbench run, not counted"
+passed=$((passed + ${kpass:-0} - kbench))
 failed=$((failed + ${kfail:-0} + ${kcrash:-0}))
+skipped=$((skipped + ${kskip:-0}))
 if [ "$kstatus" != 0 ] || [ -z "$kpass" ] || [ "$kpass" = 0 ]; then
 	[ -n "$kfail$kcrash" ] || result kunit_ran 1
 	echo "$kout" | grep -vE "^\[.*\] \[PASSED\]" | tail -n 40
 fi
 
-# Selftests: TAP lines between the markers.
-sed -n '/NVPM-SELFTEST-BEGIN/,/NVPM-SELFTEST-END/p' "$log" >"$NVPM_OUT/selftest.tap"
-grep -E "^(not )?ok |^# " "$NVPM_OUT/selftest.tap" | grep -vE "^ok " || true
-spass=$(grep -cE "^ok " "$NVPM_OUT/selftest.tap")
-sfail=$(grep -cE "^not ok " "$NVPM_OUT/selftest.tap")
-echo "selftests: $spass passed, $sfail failed"
-passed=$((passed + spass))
-failed=$((failed + sfail))
-[ "$spass" -gt 0 ] || result selftests_ran 1
+# Selftests: each binary's TAP between its markers, with its exit status.
+sed -n '/NVPM-SELFTEST-BEGIN/,/NVPM-SELFTEST-END/p' "$log" | tr -d '\r' >"$NVPM_OUT/selftest.tap"
+for bin in $SELFTESTS guest; do
+	sec=$(sed -n "/^NVPM-BIN-BEGIN $bin\$/,/^NVPM-BIN-END $bin /p" "$NVPM_OUT/selftest.tap")
+	if ! echo "$sec" | grep -q "^NVPM-BIN-END $bin "; then
+		result "${bin}_ran_to_the_end" 1	# crashed, hung, or never started
+		echo "$sec" | tail -n 5 | sed 's/^/# /'
+		continue
+	fi
+	status=$(echo "$sec" | sed -n "s/^NVPM-BIN-END $bin \([0-9]*\)$/\1/p")
+	plan=$(echo "$sec" | sed -n 's/^1\.\.\([0-9][0-9]*\).*/\1/p' | head -n 1)
+	sok=$(echo "$sec" | grep -E "^ok " | grep -cv "# SKIP")
+	sskip=$(echo "$sec" | grep -cE "^ok .*# SKIP")
+	sfail=$(echo "$sec" | grep -cE "^not ok ")
+	echo "$sec" | grep -E "^not ok |^ok .*# SKIP|^# (Totals|.*calls/s)" | sed "s/^/$bin: /"
+	passed=$((passed + sok))
+	failed=$((failed + sfail))
+	skipped=$((skipped + sskip))
+	if [ -z "$plan" ] || [ "$plan" != $((sok + sskip + sfail)) ]; then
+		result "${bin}_ran_its_plan (plan ${plan:-none}, ran $((sok + sskip + sfail)))" 1
+	fi
+	# a non-zero status without a failed test: it crashed or lied
+	if { [ "$status" = 0 ] && [ "$sfail" != 0 ]; } || { [ "$status" != 0 ] && [ "$sfail" = 0 ]; }; then
+		result "${bin}_exit_status_matches_results (status $status, $sfail failed)" 1
+	fi
+done
 
 finish

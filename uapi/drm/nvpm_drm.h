@@ -291,7 +291,9 @@ struct drm_nvpm_source_value {
  * beyond) take turns: the first counts from its creation, and each SAMPLE
  * of the file moves the domain on to its next group, so each group counts
  * in every n-th sampling interval; its READ @cycles and @sequence tell how
- * long and how often it counted.
+ * long and how often it counted.  The shared pdaemon domain, where groups
+ * of several files count at once, takes at most 16 groups of one file too,
+ * and 64 of all files (-ENOSPC beyond).
  *
  * Source settings are written when the group starts counting (and each
  * time it takes its turn): each names a source of a signal the group's
@@ -406,6 +408,13 @@ struct drm_nvpm_read {
 
 /* Largest buffer object GEM_NEW creates, in bytes. */
 #define NVPM_GEM_MAX_SIZE		(64ull << 20)
+/*
+ * Default limit of the bytes of BOs one file may have pinned (the
+ * module parameter bo_file_mb, in MiB); the BOs the kernel makes for a
+ * file (notifiers, record buffers) count too.  A device has a limit of
+ * its own (bo_device_mb, 1 GiB by default, at most half of RAM).
+ */
+#define NVPM_GEM_FILE_BYTES_DEFAULT	(256ull << 20)
 
 /**
  * struct drm_nvpm_gem_new - create a buffer object
@@ -413,7 +422,10 @@ struct drm_nvpm_read {
  * A BO is zeroed system memory, pinned for its whole life, that the GPU
  * and userspace share: map it with mmap() on the DRM file at @map_offset.
  * It is freed when its last handle (DRM_IOCTL_GEM_CLOSE, or closing the
- * file) and its last mapping are gone.
+ * file) and its last mapping are gone.  -ENOSPC when it would take the
+ * file or the device past its limit of pinned bytes
+ * (NVPM_GEM_FILE_BYTES_DEFAULT); its memory is charged to the caller's
+ * memory cgroup.
  *
  * Argument of %DRM_IOCTL_NVPM_GEM_NEW.
  */
@@ -890,6 +902,9 @@ struct drm_nvpm_notifier_entry {
 	__u64 value;
 };
 
+/* Channels one file may have at once (CHANNEL_NEW: -ENOSPC beyond). */
+#define NVPM_CHANNELS_PER_FILE		16
+
 /* Default and limits of drm_nvpm_channel_new.ring_size */
 #define NVPM_RING_SIZE_DEFAULT		256
 #define NVPM_RING_SIZE_MIN		64
@@ -900,7 +915,7 @@ struct drm_nvpm_notifier_entry {
  *
  * Needs a GPU whose FIFO nvpm drives (-ENODEV otherwise).  The channel
  * belongs to the file; software methods find counter groups among the
- * file's.
+ * file's.  A file has at most NVPM_CHANNELS_PER_FILE channels (-ENOSPC).
  *
  * Argument of %DRM_IOCTL_NVPM_CHANNEL_NEW.
  */
@@ -988,7 +1003,9 @@ struct drm_nvpm_exec {
  * @sequence (its software methods have run), -ETIME if @timeout_ns passes
  * first (0: just check), -EIO if the channel has faulted (@fault says why),
  * -EINVAL for a sequence not submitted yet.  @completed, @fault and
- * @fault_info are written in every case but -EINVAL.
+ * @fault_info are written in every case but -EINVAL.  Interrupted by a
+ * signal, it returns -EINTR (or restarts) with @timeout_ns set to the time
+ * left: the deadline stays where the first call put it.
  *
  * Argument of %DRM_IOCTL_NVPM_WAIT.
  */
@@ -999,7 +1016,10 @@ struct drm_nvpm_wait {
 	__u32 channel;
 	/** @sequence: in: from EXEC. */
 	__u64 sequence;
-	/** @timeout_ns: in: how long to wait at most. */
+	/**
+	 * @timeout_ns: in: how long to wait at most; out, after a signal:
+	 * how long is left.
+	 */
 	__u64 timeout_ns;
 	/** @completed: out: the latest submission processed. */
 	__u64 completed;

@@ -76,7 +76,7 @@ struct nvkm_pm_sig {
  * @nr_src: entries in @src
  * @holder: who holds the domain (a file), NULL while it is free
  * @groups: the holder's counter groups on it, in the order they take turns
- * @nr_groups: entries in @groups
+ * @nr_groups: entries in @groups (on a shared domain: groups on it)
  * @active: the group of @groups the hardware counts for now
  * @turn: the sample call that last moved @active on
  * @layout: what runs its counter groups when not the generation's PCOUNTER
@@ -113,6 +113,13 @@ struct nvkm_pm_dom {
 
 /* Counter groups that may take turns on one domain (multiplexing). */
 #define NVKM_PM_GROUPS_PER_DOM	16
+/*
+ * Groups of all holders on a shared domain (pdaemon) of a device: every
+ * SAMPLE, the software method's in interrupt context too, visits each
+ * group of the device, so their number is bounded by a constant (the
+ * PCOUNTER domains' by NVKM_PM_GROUPS_PER_DOM each, one holder apiece).
+ */
+#define NVKM_PM_SHARED_GROUPS	64
 
 /* Modes of a counter group */
 #define NVKM_PERFDOM_QUAD	0

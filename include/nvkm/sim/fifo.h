@@ -15,6 +15,22 @@
 #define NVKM_SIM_GR_PRIM_CYCLES		0x0200
 #define NVKM_SIM_GR_DRAW		0x0204
 #define NVKM_SIM_GR_PRIM_CYCLES_DEFAULT	4
+/*
+ * A DRAW keeps the engine busy primitives x PRIM_CYCLES cycles, at most
+ * this many (65.5 ms of real time): no channel holds the engine, and the
+ * channels behind it, longer.  Enough for one primitive per cycle of the
+ * largest DRAW (0xffff).
+ */
+#define NVKM_SIM_GR_DRAW_MAX_CYCLES	BIT_ULL(16)
+/*
+ * Units of work (a word fetched, a method taken, a DRAW started) that one
+ * step of simulated time may do under sim->lock with interrupts off: one
+ * register access catching up with real time, or one timer tick: a fixed
+ * amount, whatever the channels hold (nvpm_sim_fifo/step_work_is_bounded
+ * shows the time of the worst step).  Work left over waits for the next
+ * step.
+ */
+#define NVKM_SIM_FIFO_STEP_WORK		256
 
 /*
  * While the clock follows real time, a timer gives the FIFO time when it
@@ -30,6 +46,7 @@
 /**
  * struct nvkm_sim_fifo_stats - what the simulated FIFO has done
  * @methods: methods taken by the puller (traps included)
+ * @words: pushbuffer words fetched (headers and data)
  * @traps: CACHE_ERROR interrupts raised (software methods and errors)
  * @pusher_errors: DMA_PUSHER interrupts raised
  * @draws: DRAWs run by the graphics engine
@@ -40,6 +57,7 @@
  */
 struct nvkm_sim_fifo_stats {
 	u64 methods;
+	u64 words;
 	u64 traps;
 	u64 pusher_errors;
 	u64 draws;

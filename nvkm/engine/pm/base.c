@@ -437,7 +437,8 @@ nvkm_perfdom_activate(struct nvkm_pm *pm, struct nvkm_perfdom *dom, bool fresh)
  * Return: 0; -ENOENT for an unknown domain, -EINVAL / -E2BIG for a
  * configuration the generation cannot run, -EBUSY when another holder
  * holds the domain or a record session does, -EIO when it is wedged,
- * -ENOSPC when the holder has NVKM_PM_GROUPS_PER_DOM groups on it already,
+ * -ENOSPC when the holder has NVKM_PM_GROUPS_PER_DOM groups on it already
+ * (a shared domain: when the device has NVKM_PM_SHARED_GROUPS on it),
  * -EOPNOTSUPP without counter group support, -ENOMEM.  On failure nothing
  * changed.
  */
@@ -455,7 +456,7 @@ nvkm_perfdom_new_held(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args,
 	if (ret)
 		return ret;
 
-	dom = kzalloc(sizeof(*dom), GFP_KERNEL);
+	dom = kzalloc(sizeof(*dom), GFP_KERNEL_ACCOUNT);
 	if (!dom)
 		return -ENOMEM;
 	dom->pm = pm;
@@ -469,6 +470,8 @@ nvkm_perfdom_new_held(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args,
 		ret = -EIO;
 	else if (pdm->record)
 		ret = -EBUSY;
+	else if (pdm->layout && pdm->nr_groups >= NVKM_PM_SHARED_GROUPS)
+		ret = -ENOSPC;	/* sampling visits them all: a bounded count */
 	else if (pdm->layout)	/* a shared domain: what its layout has left */
 		ret = pdm->layout->claim(pm, dom);
 	else if (pdm->nr_groups && (!holder || pdm->holder != holder))
@@ -483,6 +486,7 @@ nvkm_perfdom_new_held(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args,
 	list_add_tail(&dom->head, &pm->perfdoms);
 	dom->round = pm->round;
 	if (pdm->layout) {
+		pdm->nr_groups++;
 		pdm->layout->program(pm, args->dom, args);
 	} else {
 		pdm->holder = holder;
@@ -550,6 +554,7 @@ nvkm_perfdom_del(struct nvkm_perfdom **pdom)
 		if (hw)
 			pdm->layout->stop(pm, dom->args.dom);
 		pdm->layout->release(pm, dom);
+		pdm->nr_groups--;
 		list_del(&dom->head);
 		spin_unlock_irqrestore(&pm->lock, flags);
 		kfree(dom);

@@ -93,6 +93,9 @@
  * @sessions: &struct nvkm_record, running or not
  * @vmm: the address space the sessions' rings are mapped in, or NULL
  * @bound: RECORD_CHAN binds @vmm
+ * @retired: the space of earlier sessions that RECORD_CHAN may still name
+ *	     (the hardware keeps a binding until the next one): its number
+ *	     is not free for another space until RECORD_CHAN names another
  * @running: the device is initialised: its registers may be touched
  * @dirty: per domain, its last packet was not seen going out
  * @poll: the work polling the running sessions
@@ -106,6 +109,7 @@ struct nvkm_pm_record {
 	struct list_head sessions;
 	struct nvkm_vmm *vmm;
 	bool bound;
+	struct nvkm_vmm *retired;
 	bool running;
 	bool dirty[NV40_PCOUNTER_DOMS];
 	struct delayed_work poll;
@@ -390,7 +394,7 @@ nvkm_record_hw_start(struct nvkm_pm_record *prec, struct nvkm_record *rec)
 		nvkm_wr32(device, NV40_PCOUNTER_RECORD_CHAN,
 			  FIELD_PREP(NV40_PCOUNTER_RECORD_CHAN_CHAN, prec->vmm->id) |
 			  NV40_PCOUNTER_RECORD_CHAN_VALID);
-		prec->bound = true;
+		prec->bound = true;	/* @retired is no longer named */
 	}
 	for (i = 0; i < rec->nr; i++) {
 		nvkm_record_program(pm, rec, &rec->dom[i]);
@@ -666,8 +670,17 @@ nvkm_record_unmap(struct nvkm_pm_record *prec, struct nvkm_record *rec)
 			nvkm_vmm_unmap(prec->vmm, rec->dom[i].win);
 		rec->dom[i].win = 0;
 	}
-	/* the last session out takes the address space: a fresh one is free */
+	/*
+	 * The last session out takes the address space: a fresh one is free.
+	 * One RECORD_CHAN still names keeps its number (and no mapping) until
+	 * a new binding replaces it, so that no other space is given it.
+	 */
 	if (list_empty(&prec->sessions) && prec->vmm) {
+		if (prec->bound) {
+			nvkm_vmm_del(&prec->retired);
+			prec->retired = prec->vmm;
+			prec->vmm = NULL;
+		}
 		nvkm_vmm_del(&prec->vmm);
 		prec->bound = false;
 	}
@@ -774,6 +787,8 @@ nvkm_record_new(struct nvkm_pm *pm, const struct nvkm_record_args *args,
 	spin_lock_irqsave(&pm->lock, flags);
 	nvkm_record_hw_start(r, rec);
 	spin_unlock_irqrestore(&pm->lock, flags);
+	/* RECORD_CHAN names the new space now: the old number is free */
+	nvkm_vmm_del(&r->retired);
 	list_add_tail(&rec->head, &r->sessions);
 	nvkm_record_schedule(r);
 	*prec = rec;
@@ -1018,6 +1033,7 @@ nvkm_pm_record_dtor(struct nvkm_pm *pm)
 	cancel_delayed_work_sync(&prec->poll);
 	WARN_ON(!list_empty(&prec->sessions));
 	nvkm_vmm_del(&prec->vmm);
+	nvkm_vmm_del(&prec->retired);
 	mutex_destroy(&prec->mutex);
 	kfree(prec);
 	pm->rec = NULL;
