@@ -5,6 +5,7 @@
  */
 #include <linux/module.h>
 #include <linux/platform_device.h>
+#include <linux/stringify.h>
 #include <linux/string.h>
 #include <drm/drm_managed.h>
 #include <nvkm/sim/fifo.h>
@@ -21,8 +22,12 @@ static unsigned int nvpm_sim_gr_busy = 35;
 module_param_named(sim_gr_busy, nvpm_sim_gr_busy, uint, 0444);
 MODULE_PARM_DESC(sim_gr_busy, "Percentage of time the simulated GPUs' PGRAPH is busy [35]");
 
-/* One busy+idle round of the simulated PGRAPH load, in cycles (1 ms). */
-#define NVPM_SIM_GR_PERIOD	1000
+static unsigned int nvpm_sim_clock_mhz;
+module_param_named(sim_clock_mhz, nvpm_sim_clock_mhz, uint, 0444);
+MODULE_PARM_DESC(sim_clock_mhz, "Clock rate of the simulated GPUs in MHz, 1.." __stringify(NVKM_SIM_MHZ_MAX) "; 0: each chip's reference board core clock (G84: 540) [0]");
+
+/* One busy+idle round of the simulated PGRAPH load, in microseconds. */
+#define NVPM_SIM_GR_PERIOD_US	1000
 
 static struct platform_device *nvpm_sim_pdev[NVPM_SIM_MAX];
 
@@ -53,8 +58,17 @@ nvpm_sim_probe(struct platform_device *pdev)
 	ret = drmm_add_action_or_reset(&nvpm->drm, nvpm_sim_release, sim);
 	if (ret)
 		return ret;
+	if (nvpm_sim_clock_mhz) {
+		ret = nvkm_sim_set_clock(sim, nvpm_sim_clock_mhz);
+		if (ret) {
+			dev_err(&pdev->dev, "sim_clock_mhz=%u: not 1..%u\n", nvpm_sim_clock_mhz,
+				NVKM_SIM_MHZ_MAX);
+			return ret;
+		}
+	}
 	/* a workload to observe; chipsets without a known PGRAPH.IDLE idle */
-	nvkm_sim_gr_load(sim, min(nvpm_sim_gr_busy, 100u), NVPM_SIM_GR_PERIOD);
+	nvkm_sim_gr_load(sim, min(nvpm_sim_gr_busy, 100u),
+			 NVPM_SIM_GR_PERIOD_US * nvkm_sim_clock(sim));
 
 	/* its interrupt line, as a PCI GPU's */
 	nvpm->irq = nvkm_sim_irq(sim);

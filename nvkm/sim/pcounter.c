@@ -782,36 +782,43 @@ sim_pc_advance(struct nvkm_sim_pcounter *pc, u64 cycles, bool *psettled)
  */
 
 /*
- * The common period of the inputs that repeat within PC_JUMP_PERIOD_MAX
- * cycles, 0 if none or if another change is due first; *@horizon: cycles
- * until some other input changes.
+ * The common period of the inputs that repeat within @max cycles, 0 if
+ * none or longer than @max; *@horizon: cycles until another input changes.
  */
 static u64
-sim_pc_jump_period(struct nvkm_sim_pcounter *pc, u64 *horizon)
+sim_pc_jump_period(struct nvkm_sim_pcounter *pc, u64 max, u64 *horizon)
 {
-	unsigned long l = 1;
-	u64 h = U64_MAX;
+	u64 l = 1, h = U64_MAX, p;
 	int i;
 
 	if (pc->pm_trigger || pc->wrcache_flush)
 		return 0;
 	for (i = 0; i < pc->nr_doms; i++) {
-		if (sim_pc_periodic_on(pc, &pc->dom[i]))
-			l = lcm(l, sim_pc_periodic_period(&pc->dom[i]));
+		const struct sim_pcdom *dom = &pc->dom[i];
+
+		if (!sim_pc_periodic_on(pc, dom))
+			continue;
+		p = sim_pc_periodic_period(dom);
+		if (p <= max)
+			l = lcm(l, p);
+		else
+			h = min_t(u64, h, p - 1 - dom->periodic_ctr);
+		if (l > max)
+			return 0;
 	}
 	for (i = 0; i < PC_MAX_PULSERS; i++) {
-		const struct sim_pc_pulser *p = &pc->pulser[i];
+		const struct sim_pc_pulser *t = &pc->pulser[i];
 
-		if (!p->left) {
-			if (p->fell == pc->now)
+		if (!t->left) {
+			if (t->fell == pc->now)
 				return 0;	/* its last fall is now */
 			continue;
 		}
-		if (p->period <= PC_JUMP_PERIOD_MAX)
-			l = lcm(l, p->period);
+		if (t->period <= max)
+			l = lcm(l, t->period);
 		else
-			h = min(h, sim_pc_pulser_calm(p, pc->now));
-		if (l > PC_JUMP_PERIOD_MAX)
+			h = min(h, sim_pc_pulser_calm(t, pc->now));
+		if (l > max)
 			return 0;
 	}
 	*horizon = h;
@@ -899,9 +906,9 @@ sim_pc_jump_repeats(struct nvkm_sim_pcounter *pc, struct sim_pcdom *s0,
 	return !memcmp(&x, &y, sizeof(x));
 }
 
-/* How many more periods of @l cycles the pulse trains last. */
+/* How many more periods of @l cycles the trains of @max or less last. */
 static u64
-sim_pc_jump_trains(struct nvkm_sim_pcounter *pc, u64 l)
+sim_pc_jump_trains(struct nvkm_sim_pcounter *pc, u64 l, u64 max)
 {
 	u64 k = U64_MAX, per;
 	int i;
@@ -909,7 +916,7 @@ sim_pc_jump_trains(struct nvkm_sim_pcounter *pc, u64 l)
 	for (i = 0; i < PC_MAX_PULSERS; i++) {
 		const struct sim_pc_pulser *p = &pc->pulser[i];
 
-		if (!p->left || p->period > PC_JUMP_PERIOD_MAX)
+		if (!p->left || p->period > max)
 			continue;
 		/* one more period's pulses must be left after the jump */
 		per = div64_u64(p->left, div_u64(l, p->period));
@@ -918,16 +925,16 @@ sim_pc_jump_trains(struct nvkm_sim_pcounter *pc, u64 l)
 	return k;
 }
 
-/* The trains after @k more periods of @l cycles. */
+/* The trains of @max or less after @k more periods of @l cycles. */
 static void
-sim_pc_jump_trains_apply(struct nvkm_sim_pcounter *pc, u64 l, u64 k)
+sim_pc_jump_trains_apply(struct nvkm_sim_pcounter *pc, u64 l, u64 max, u64 k)
 {
 	int i;
 
 	for (i = 0; i < PC_MAX_PULSERS; i++) {
 		struct sim_pc_pulser *p = &pc->pulser[i];
 
-		if (!p->left || p->period > PC_JUMP_PERIOD_MAX)
+		if (!p->left || p->period > max)
 			continue;
 		p->left -= k * div_u64(l, p->period);
 		p->next += k * l;
@@ -944,10 +951,12 @@ static u64
 sim_pc_jump(struct nvkm_sim_pcounter *pc, u64 cycles, bool *settled)
 {
 	struct sim_pc_jump *j = pc->jump;
-	u64 l, h = U64_MAX, k, i;
+	u64 l, h = U64_MAX, k, i, max;
 	int d;
 
-	l = sim_pc_jump_period(pc, &h);
+	/* inputs that repeat at least 4 times in the run: 2 simulated */
+	max = min_t(u64, cycles / 4, PC_JUMP_PERIOD_MAX);
+	l = sim_pc_jump_period(pc, max, &h);
 	if (!l || !j || min(cycles, h) / 4 < l)
 		return 0;
 
@@ -960,7 +969,7 @@ sim_pc_jump(struct nvkm_sim_pcounter *pc, u64 cycles, bool *settled)
 	j->logging = false;
 
 	k = div64_u64(min(cycles, h) - 2 * l, l);
-	k = min(k, sim_pc_jump_trains(pc, l));
+	k = min(k, sim_pc_jump_trains(pc, l, max));
 	if (!k || j->nr_land > PC_JUMP_LANDINGS)
 		return 2 * l;
 	for (d = 0; d < pc->nr_doms; d++) {
@@ -993,8 +1002,9 @@ sim_pc_jump(struct nvkm_sim_pcounter *pc, u64 cycles, bool *settled)
 		}
 		sim_pc_record_apply(&dom->rec, &j->rate[d].rec, k);
 	}
-	sim_pc_jump_trains_apply(pc, l, k);
+	sim_pc_jump_trains_apply(pc, l, max, k);
 	pc->now += k * l;
+	pc->periods += k;
 	return (k + 2) * l;
 }
 
@@ -1513,6 +1523,30 @@ int
 nvkm_sim_pcounter_wrcache_flush(struct nvkm_sim *sim, unsigned int delay)
 {
 	return sim_pc_pgraph_pulse(sim, delay, true);
+}
+
+/**
+ * nvkm_sim_pcounter_periods() - periods of repeating inputs computed
+ * @sim: the simulator
+ *
+ * Tests use it to see that the periodic closed form ran.
+ *
+ * Return: the number of periods computed rather than simulated since the
+ * PCOUNTER model was created, 0 without one.
+ */
+u64
+nvkm_sim_pcounter_periods(struct nvkm_sim *sim)
+{
+	struct nvkm_sim_pcounter *pc;
+	unsigned long flags;
+	u64 n;
+
+	pc = sim_pc_lock(sim, &flags);
+	if (!pc)
+		return 0;
+	n = pc->periods;
+	nvkm_sim_unlock(sim, flags);
+	return n;
 }
 
 /**

@@ -58,8 +58,8 @@ struct sim_pc_cycle {
 /* Longest common period of the inputs that the model computes a period
  * at a time (PERIODIC's longest is 0x10000), and landings per period.
  */
-#define PC_JUMP_PERIOD_MAX	BIT(17)
-#define PC_JUMP_LANDINGS	32
+#define PC_JUMP_PERIOD_MAX	BIT_ULL(17)
+#define PC_JUMP_LANDINGS	256
 
 /**
  * struct sim_pc_rate - what one period of the inputs does to a domain
@@ -234,6 +234,7 @@ struct sim_pc_pulser {
  * @pulser: workload pulse trains
  * @step_only: never fast-forward (tests compare the two)
  * @jump: scratch of the periodic closed form
+ * @periods: periods computed rather than simulated, in all
  * @settled: every domain is at a fixed point and @cyc holds the inputs
  *	     each sees until the next change (sim_pc_calm()); cleared by
  *	     register writes and workload changes
@@ -292,6 +293,7 @@ struct nvkm_sim_pcounter {
 	struct sim_pc_pulser pulser[PC_MAX_PULSERS];
 	bool step_only;
 	struct sim_pc_jump *jump;
+	u64 periods;
 	bool settled;
 	bool in_reset;
 	struct sim_pc_mux mux;
