@@ -3,10 +3,13 @@
  * Simulated GPUs: one platform device per entry of the sim= parameter, each
  * probed like a real GPU but with the simulator behind its MMIO hooks.
  */
+#include <linux/debugfs.h>
 #include <linux/module.h>
+#include <linux/seq_file.h>
 #include <linux/platform_device.h>
 #include <linux/stringify.h>
 #include <linux/string.h>
+#include <drm/drm_file.h>
 #include <drm/drm_managed.h>
 #include <nvkm/sim/fifo.h>
 #include <nvkm/sim/pcounter.h>
@@ -38,6 +41,41 @@ nvpm_sim_release(struct drm_device *drm, void *ptr)
 
 	nvkm_sim_del(&sim);
 }
+
+#if IS_ENABLED(CONFIG_DEBUG_FS)
+/* What the simulator costs the CPU: its time per register access. */
+static int
+nvpm_sim_debugfs_show(struct seq_file *m, void *data)
+{
+	struct nvkm_sim *sim = m->private;
+	struct nvkm_sim_stats st;
+
+	nvkm_sim_stats(sim, &st);
+	seq_printf(m, "clock_mhz %u reads %llu writes %llu ns %llu\n", nvkm_sim_clock(sim),
+		   st.rd, st.wr, st.ns);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(nvpm_sim_debugfs);
+
+/* /sys/kernel/debug/dri/<minor>/nvpm_sim, removed with the minors. */
+static void
+nvpm_sim_debugfs_init(struct nvpm_drm *nvpm, struct nvkm_sim *sim)
+{
+	struct drm_minor *minors[] = { nvpm->drm.primary, nvpm->drm.render };
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(minors); i++) {
+		if (minors[i] && minors[i]->debugfs_root)
+			debugfs_create_file("nvpm_sim", 0444, minors[i]->debugfs_root, sim,
+					    &nvpm_sim_debugfs_fops);
+	}
+}
+#else
+static void
+nvpm_sim_debugfs_init(struct nvpm_drm *nvpm, struct nvkm_sim *sim)
+{
+}
+#endif
 
 static int
 nvpm_sim_probe(struct platform_device *pdev)
@@ -75,6 +113,7 @@ nvpm_sim_probe(struct platform_device *pdev)
 	ret = nvpm_drm_init(nvpm, NULL, &nvkm_sim_mmio, sim);
 	if (ret)
 		return ret;
+	nvpm_sim_debugfs_init(nvpm, sim);
 
 	platform_set_drvdata(pdev, nvpm);
 	return 0;

@@ -19,6 +19,7 @@
 #include <linux/irqdomain.h>
 #include <linux/ktime.h>
 #include <linux/math64.h>
+#include <linux/sched/clock.h>
 #include <linux/slab.h>
 #include <nvkm/hw/fifo.h>
 #include <nvkm/sim/fifo.h>
@@ -290,8 +291,10 @@ nvkm_sim_rd32(void *priv, u32 addr)
 	unsigned long flags;
 	u32 data = 0;
 	bool claimed;
+	u64 t0;
 
 	spin_lock_irqsave(&sim->lock, flags);
+	t0 = local_clock();
 	nvkm_sim_sync(sim);
 	if (sim->manual_clock)
 		nvkm_sim_advance(sim, sim->access_cycles);
@@ -312,6 +315,7 @@ nvkm_sim_rd32(void *priv, u32 addr)
 		data = 0;
 	}
 	nvkm_sim_irq_update(sim);
+	sim->stats.ns += local_clock() - t0;
 	spin_unlock_irqrestore(&sim->lock, flags);
 	return data;
 }
@@ -322,8 +326,10 @@ nvkm_sim_wr32(void *priv, u32 addr, u32 data)
 	struct nvkm_sim *sim = priv;
 	unsigned long flags;
 	bool claimed;
+	u64 t0;
 
 	spin_lock_irqsave(&sim->lock, flags);
+	t0 = local_clock();
 	nvkm_sim_sync(sim);
 	if (sim->manual_clock)
 		nvkm_sim_advance(sim, sim->access_cycles);
@@ -343,6 +349,7 @@ nvkm_sim_wr32(void *priv, u32 addr, u32 data)
 		sim->stats.unclaimed++;
 	nvkm_sim_kick(sim);
 	nvkm_sim_irq_update(sim);
+	sim->stats.ns += local_clock() - t0;
 	spin_unlock_irqrestore(&sim->lock, flags);
 }
 

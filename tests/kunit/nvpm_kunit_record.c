@@ -955,7 +955,7 @@ rec_scenario_periodic(struct rec_scenario *s, struct rnd_state *rnd, u32 trailer
 		s->stop_op[0] = OP_ARG0;
 	}
 	for (i = 0; i < SC_PHASES; i++)
-		s->cycles[i] = prandom_u32_state(rnd) % (i & 1 ? 40 : 6000);
+		s->cycles[i] = prandom_u32_state(rnd) % (i & 1 ? 40 : 4000);
 }
 
 /* Every counter of D reaches 0xf000 in cycle 0xf000 of phase 1 + 2. */
@@ -1016,7 +1016,7 @@ record_periods_match_stepping(struct kunit *test)
 	int n, i;
 
 	prandom_seed_state(&rnd, 0x70657269);
-	for (n = 0; n < 8; n++) {
+	for (n = 0; n < 6; n++) {
 		struct nvkm_sim *x, *y;
 		u8 *bx, *by;
 

@@ -17,11 +17,13 @@ struct nvkm_sim_vm;
  * @rd: register reads
  * @wr: register writes
  * @unclaimed: accesses to addresses no simulated unit decodes
+ * @ns: time the simulator spent in them, catching up included
  */
 struct nvkm_sim_stats {
 	u64 rd;
 	u64 wr;
 	u64 unclaimed;
+	u64 ns;
 };
 
 /* Clock rates a simulated GPU may run at, in MHz (nvkm_sim_set_clock()). */
