@@ -71,6 +71,16 @@ check reload_with_other_sims_works test "$(count_nodes)" -eq 1
 check reload_gets_info sh -c "./nvpm info | grep -q \"GK104 (chipset 0x0e4, NVE0 family)\""
 rmmod nvpm
 
+# the chips' own clock rates: a G84 at its 540 MHz, in real time
+insmod ./nvpm.ko sim=g84 >/dev/null 2>&1
+check sim_g84_counts_540_cycles_per_us sh -c "./nvpm stat -e core_a/always -I 100 -n 3 |
+	awk '/core_a\/always/ { gsub(\",\", \"\", \$2); if (n++) r = \$2 / ((\$1 - t) * 1e6); t = \$1 }
+	END { exit !(r > 486 && r < 594) }'"
+rmmod nvpm
+insmod ./nvpm.ko sim=g84 sim_clock_mhz=2001 >/dev/null 2>&1
+check sim_clock_out_of_range_refused sh -c 'dmesg | grep -q "sim_clock_mhz=2001: not 1..2000"'
+rmmod nvpm 2>/dev/null
+
 insmod ./nvpm.ko sim=0x11,bogus,nv40 >/dev/null 2>&1
 check unknown_chipset_refused_with_message sh -c 'dmesg | grep -q "chipset NV11 (0x011) has no PCOUNTER"'
 check bad_sim_name_refused_with_message sh -c 'dmesg | grep -q "sim=bogus: not a chip name"'
