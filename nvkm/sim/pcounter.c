@@ -782,8 +782,9 @@ sim_pc_advance(struct nvkm_sim_pcounter *pc, u64 cycles, bool *psettled)
  */
 
 /*
- * The common period of the inputs that repeat within @max cycles, 0 if
- * none or longer than @max; *@horizon: cycles until another input changes.
+ * The common period of the inputs that repeat within @max cycles (from
+ * sim_pc_jump_bound()), 0 if none; *@horizon: cycles until another input
+ * changes.
  */
 static u64
 sim_pc_jump_period(struct nvkm_sim_pcounter *pc, u64 max, u64 *horizon)
@@ -803,8 +804,6 @@ sim_pc_jump_period(struct nvkm_sim_pcounter *pc, u64 max, u64 *horizon)
 			l = lcm(l, p);
 		else
 			h = min_t(u64, h, p - 1 - dom->periodic_ctr);
-		if (l > max)
-			return 0;
 	}
 	for (i = 0; i < PC_MAX_PULSERS; i++) {
 		const struct sim_pc_pulser *t = &pc->pulser[i];
@@ -818,11 +817,50 @@ sim_pc_jump_period(struct nvkm_sim_pcounter *pc, u64 max, u64 *horizon)
 			l = lcm(l, t->period);
 		else
 			h = min(h, sim_pc_pulser_calm(t, pc->now));
-		if (l > max)
-			return 0;
 	}
 	*horizon = h;
 	return l > 1 ? l : 0;
+}
+
+/* The next period of a repeating input above @last; U64_MAX if none. */
+static u64
+sim_pc_jump_next(struct nvkm_sim_pcounter *pc, u64 last)
+{
+	u64 next = U64_MAX, p;
+	int i;
+
+	for (i = 0; i < pc->nr_doms; i++) {
+		if (!sim_pc_periodic_on(pc, &pc->dom[i]))
+			continue;
+		p = sim_pc_periodic_period(&pc->dom[i]);
+		if (p > last && p < next)
+			next = p;
+	}
+	for (i = 0; i < PC_MAX_PULSERS; i++) {
+		p = pc->pulser[i].period;
+		if (pc->pulser[i].left && p > last && p < next)
+			next = p;
+	}
+	return next;
+}
+
+/*
+ * The longest period of the inputs that repeat together: shortest first,
+ * as long as their common period stays within @limit.  Slower ones only
+ * bound the jump.
+ */
+static u64
+sim_pc_jump_bound(struct nvkm_sim_pcounter *pc, u64 limit)
+{
+	u64 l = 1, max = 0, next;
+
+	while ((next = sim_pc_jump_next(pc, max)) <= limit) {
+		l = lcm(l, next);
+		if (l > limit)
+			break;
+		max = next;
+	}
+	return max;
 }
 
 /* A counter's growth per period: the same in both, room to grow. */
@@ -955,7 +993,9 @@ sim_pc_jump(struct nvkm_sim_pcounter *pc, u64 cycles, bool *settled)
 	int d;
 
 	/* inputs that repeat at least 4 times in the run: 2 simulated */
-	max = min_t(u64, cycles / 4, PC_JUMP_PERIOD_MAX);
+	max = sim_pc_jump_bound(pc, min_t(u64, cycles / 4, PC_JUMP_PERIOD_MAX));
+	if (!max)
+		return 0;
 	l = sim_pc_jump_period(pc, max, &h);
 	if (!l || !j || min(cycles, h) / 4 < l)
 		return 0;

@@ -56,9 +56,10 @@ struct sim_pc_cycle {
 #include "pcounter_record.h"
 
 /* Longest common period of the inputs that the model computes a period
- * at a time (PERIODIC's longest is 0x10000), and landings per period.
+ * at a time (the PGRAPH load's 1 ms at up to 2 GHz), and landings per
+ * period.
  */
-#define PC_JUMP_PERIOD_MAX	BIT_ULL(17)
+#define PC_JUMP_PERIOD_MAX	BIT_ULL(21)
 #define PC_JUMP_LANDINGS	256
 
 /**
