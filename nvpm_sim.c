@@ -25,9 +25,14 @@ static unsigned int nvpm_sim_gr_busy = 35;
 module_param_named(sim_gr_busy, nvpm_sim_gr_busy, uint, 0444);
 MODULE_PARM_DESC(sim_gr_busy, "Percentage of time the simulated GPUs' PGRAPH is busy [35]");
 
-static unsigned int nvpm_sim_clock_mhz;
+/*
+ * 1 MHz until the simulator keeps a chip's own clock in real time under
+ * QEMU: at 540 MHz record mode with STOP held high asks for a packet every
+ * 16 cycles, and register writes still settle cycle by cycle.
+ */
+static unsigned int nvpm_sim_clock_mhz = 1;
 module_param_named(sim_clock_mhz, nvpm_sim_clock_mhz, uint, 0444);
-MODULE_PARM_DESC(sim_clock_mhz, "Clock rate of the simulated GPUs in MHz, 1.." __stringify(NVKM_SIM_MHZ_MAX) "; 0: each chip's reference board core clock (G84: 540) [0]");
+MODULE_PARM_DESC(sim_clock_mhz, "Clock rate of the simulated GPUs in MHz, 1.." __stringify(NVKM_SIM_MHZ_MAX) "; 0: each chip's reference board core clock (G84: 540) [1]");
 
 /* One busy+idle round of the simulated PGRAPH load, in microseconds. */
 #define NVPM_SIM_GR_PERIOD_US	1000
