@@ -3,9 +3,13 @@
  * Simulated GPUs: one platform device per entry of the sim= parameter, each
  * probed like a real GPU but with the simulator behind its MMIO hooks.
  */
+#include <linux/debugfs.h>
 #include <linux/module.h>
+#include <linux/seq_file.h>
 #include <linux/platform_device.h>
+#include <linux/stringify.h>
 #include <linux/string.h>
+#include <drm/drm_file.h>
 #include <drm/drm_managed.h>
 #include <nvkm/sim/fifo.h>
 #include <nvkm/sim/pcounter.h>
@@ -21,8 +25,17 @@ static unsigned int nvpm_sim_gr_busy = 35;
 module_param_named(sim_gr_busy, nvpm_sim_gr_busy, uint, 0444);
 MODULE_PARM_DESC(sim_gr_busy, "Percentage of time the simulated GPUs' PGRAPH is busy [35]");
 
-/* One busy+idle round of the simulated PGRAPH load, in cycles (1 ms). */
-#define NVPM_SIM_GR_PERIOD	1000
+/*
+ * 1 MHz until the simulator keeps a chip's own clock in real time under
+ * QEMU: at 540 MHz record mode with STOP held high asks for a packet every
+ * 16 cycles, and register writes still settle cycle by cycle.
+ */
+static unsigned int nvpm_sim_clock_mhz = 1;
+module_param_named(sim_clock_mhz, nvpm_sim_clock_mhz, uint, 0444);
+MODULE_PARM_DESC(sim_clock_mhz, "Clock rate of the simulated GPUs in MHz, 1.." __stringify(NVKM_SIM_MHZ_MAX) "; 0: each chip's reference board core clock (G84: 540) [1]");
+
+/* One busy+idle round of the simulated PGRAPH load, in microseconds. */
+#define NVPM_SIM_GR_PERIOD_US	1000
 
 static struct platform_device *nvpm_sim_pdev[NVPM_SIM_MAX];
 
@@ -33,6 +46,41 @@ nvpm_sim_release(struct drm_device *drm, void *ptr)
 
 	nvkm_sim_del(&sim);
 }
+
+#if IS_ENABLED(CONFIG_DEBUG_FS)
+/* What the simulator costs the CPU: its time per register access. */
+static int
+nvpm_sim_debugfs_show(struct seq_file *m, void *data)
+{
+	struct nvkm_sim *sim = m->private;
+	struct nvkm_sim_stats st;
+
+	nvkm_sim_stats(sim, &st);
+	seq_printf(m, "clock_mhz %u reads %llu writes %llu ns %llu\n", nvkm_sim_clock(sim),
+		   st.rd, st.wr, st.ns);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(nvpm_sim_debugfs);
+
+/* /sys/kernel/debug/dri/<minor>/nvpm_sim, removed with the minors. */
+static void
+nvpm_sim_debugfs_init(struct nvpm_drm *nvpm, struct nvkm_sim *sim)
+{
+	struct drm_minor *minors[] = { nvpm->drm.primary, nvpm->drm.render };
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(minors); i++) {
+		if (minors[i] && minors[i]->debugfs_root)
+			debugfs_create_file("nvpm_sim", 0444, minors[i]->debugfs_root, sim,
+					    &nvpm_sim_debugfs_fops);
+	}
+}
+#else
+static void
+nvpm_sim_debugfs_init(struct nvpm_drm *nvpm, struct nvkm_sim *sim)
+{
+}
+#endif
 
 static int
 nvpm_sim_probe(struct platform_device *pdev)
@@ -53,14 +101,24 @@ nvpm_sim_probe(struct platform_device *pdev)
 	ret = drmm_add_action_or_reset(&nvpm->drm, nvpm_sim_release, sim);
 	if (ret)
 		return ret;
+	if (nvpm_sim_clock_mhz) {
+		ret = nvkm_sim_set_clock(sim, nvpm_sim_clock_mhz);
+		if (ret) {
+			dev_err(&pdev->dev, "sim_clock_mhz=%u: not 1..%u\n", nvpm_sim_clock_mhz,
+				NVKM_SIM_MHZ_MAX);
+			return ret;
+		}
+	}
 	/* a workload to observe; chipsets without a known PGRAPH.IDLE idle */
-	nvkm_sim_gr_load(sim, min(nvpm_sim_gr_busy, 100u), NVPM_SIM_GR_PERIOD);
+	nvkm_sim_gr_load(sim, min(nvpm_sim_gr_busy, 100u),
+			 NVPM_SIM_GR_PERIOD_US * nvkm_sim_clock(sim));
 
 	/* its interrupt line, as a PCI GPU's */
 	nvpm->irq = nvkm_sim_irq(sim);
 	ret = nvpm_drm_init(nvpm, NULL, &nvkm_sim_mmio, sim);
 	if (ret)
 		return ret;
+	nvpm_sim_debugfs_init(nvpm, sim);
 
 	platform_set_drvdata(pdev, nvpm);
 	return 0;

@@ -22,6 +22,7 @@
  */
 #include <linux/bitfield.h>
 #include <linux/err.h>
+#include <linux/lcm.h>
 #include <linux/math64.h>
 #include <linux/slab.h>
 #include "pcounter_priv.h"
@@ -700,20 +701,19 @@ sim_pc_step(struct nvkm_sim_pcounter *pc)
 	return settled;
 }
 
-/* @n cycles in which nothing changes but counters and state machines. */
+/*
+ * @n cycles in which nothing changes but counters and state machines:
+ * every domain sees the inputs of the last stepped cycle, pc->cyc.
+ */
 static void
 sim_pc_skip(struct nvkm_sim_pcounter *pc, u64 n)
 {
-	struct sim_pc_cycle c;
-	u32 sig[PC_SIG_WORDS];
 	int d;
 
 	for (d = 0; d < pc->nr_doms; d++) {
 		struct sim_pcdom *dom = &pc->dom[d];
 
-		sim_pc_signals(pc, d, sig);
-		sim_pc_inputs(pc, d, sig, &c);
-		sim_pc_cycles(pc, dom, &c, n);
+		sim_pc_cycles(pc, dom, &pc->cyc[d], n);
 		sim_pc_periodic_tick(pc, dom, n);
 	}
 	sim_pc_record_tick(pc, n);
@@ -742,28 +742,354 @@ sim_pc_idle(struct nvkm_sim_pcounter *pc, u64 n)
 	pc->now += n;
 }
 
+/* Cycle by cycle where something changes, in closed form in between. */
+static void
+sim_pc_advance(struct nvkm_sim_pcounter *pc, u64 cycles, bool *psettled)
+{
+	bool settled = *psettled;
+	u64 n, calm;
+
+	while (cycles) {
+		if (settled) {
+			calm = sim_pc_calm(pc);
+			n = min(cycles, calm);
+			if (n) {
+				sim_pc_skip(pc, n);
+				cycles -= n;
+				/* a level may change right at the end of calm */
+				settled = n < calm;
+				continue;
+			}
+		}
+		settled = sim_pc_step(pc) && !pc->step_only;
+		cycles--;
+	}
+	*psettled = settled;
+}
+
+/* --- periodic inputs, a period at a time ---------------------------------- */
+
+/*
+ * Where every input that changes soon repeats with a common period L (the
+ * PERIODIC generators, pulse trains, square waves), so does the model:
+ * two periods are simulated as above, and when the second did exactly
+ * what the first did (every state but the counters the same after each,
+ * every counter grown by the same amount), the periods that follow are
+ * computed: the counters grow by as many times that amount, and the
+ * record packets that landed in the second period land again, each with
+ * its cycle counter and address moved on.  Inputs that change rarely (a
+ * slow square wave) only bound how far this goes.
+ */
+
+/*
+ * The common period of the inputs that repeat within @max cycles (from
+ * sim_pc_jump_bound()), 0 if none; *@horizon: cycles until another input
+ * changes.
+ */
+static u64
+sim_pc_jump_period(struct nvkm_sim_pcounter *pc, u64 max, u64 *horizon)
+{
+	u64 l = 1, h = U64_MAX, p;
+	int i;
+
+	if (pc->pm_trigger || pc->wrcache_flush)
+		return 0;
+	for (i = 0; i < pc->nr_doms; i++) {
+		const struct sim_pcdom *dom = &pc->dom[i];
+
+		if (!sim_pc_periodic_on(pc, dom))
+			continue;
+		p = sim_pc_periodic_period(dom);
+		if (p <= max)
+			l = lcm(l, p);
+		else
+			h = min_t(u64, h, p - 1 - dom->periodic_ctr);
+	}
+	for (i = 0; i < PC_MAX_PULSERS; i++) {
+		const struct sim_pc_pulser *t = &pc->pulser[i];
+
+		if (!t->left) {
+			if (t->fell == pc->now)
+				return 0;	/* its last fall is now */
+			continue;
+		}
+		if (t->period <= max)
+			l = lcm(l, t->period);
+		else
+			h = min(h, sim_pc_pulser_calm(t, pc->now));
+	}
+	*horizon = h;
+	return l > 1 ? l : 0;
+}
+
+/* The next period of a repeating input above @last; U64_MAX if none. */
+static u64
+sim_pc_jump_next(struct nvkm_sim_pcounter *pc, u64 last)
+{
+	u64 next = U64_MAX, p;
+	int i;
+
+	for (i = 0; i < pc->nr_doms; i++) {
+		if (!sim_pc_periodic_on(pc, &pc->dom[i]))
+			continue;
+		p = sim_pc_periodic_period(&pc->dom[i]);
+		if (p > last && p < next)
+			next = p;
+	}
+	for (i = 0; i < PC_MAX_PULSERS; i++) {
+		p = pc->pulser[i].period;
+		if (pc->pulser[i].left && p > last && p < next)
+			next = p;
+	}
+	return next;
+}
+
+/*
+ * The longest period of the inputs that repeat together: shortest first,
+ * as long as their common period stays within @limit.  Slower ones only
+ * bound the jump.
+ */
+static u64
+sim_pc_jump_bound(struct nvkm_sim_pcounter *pc, u64 limit)
+{
+	u64 l = 1, max = 0, next;
+
+	while ((next = sim_pc_jump_next(pc, max)) <= limit) {
+		l = lcm(l, next);
+		if (l > limit)
+			break;
+		max = next;
+	}
+	return max;
+}
+
+/* A counter's growth per period: the same in both, room to grow. */
+static bool
+sim_pc_jump_rate(u64 a, u64 b, u64 c, u64 room, u64 *d)
+{
+	if (b < a || c < b || b - a != c - b)
+		return false;
+	*d = c - b;
+	return !*d || c < room;
+}
+
+/* The fields a period may grow, cleared: what must repeat exactly. */
+static void
+sim_pc_jump_shape(struct sim_pcdom *x)
+{
+	x->cycles = 0;
+	x->event = 0;
+	x->start = 0;
+	x->pre = 0;
+	x->stop = 0;
+	x->sh_cycles = 0;
+	x->sh_event = 0;
+	x->sh_start = 0;
+	x->sh_pre = 0;
+	x->sh_stop = 0;
+	sim_pc_record_shape(&x->rec);
+}
+
+static u64 *
+sim_pc_jump_ctr(struct sim_pcdom *dom, int i)
+{
+	u64 *ctr[10] = {
+		&dom->cycles, &dom->event, &dom->start, &dom->pre, &dom->stop,
+		&dom->sh_cycles, &dom->sh_event, &dom->sh_start, &dom->sh_pre,
+		&dom->sh_stop,
+	};
+
+	return ctr[i];
+}
+
+/* Counters 3, 4, 8 and 9 (PRE and STOP) are 32 bits on every generation. */
+static bool
+sim_pc_jump_ctr32(int i)
+{
+	return i == 3 || i == 4 || i == 8 || i == 9;
+}
+
+/*
+ * Did the second period repeat the first, for domain @d (states @s0 and
+ * @s1 before them, pc->dom[@d] after)?  Then *@rate is what each does.
+ */
+static bool
+sim_pc_jump_repeats(struct nvkm_sim_pcounter *pc, struct sim_pcdom *s0,
+		    struct sim_pcdom *s1, int d, struct sim_pc_rate *rate)
+{
+	struct sim_pcdom *s2 = &pc->dom[d], x, y;
+	u64 room;
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(rate->ctr); i++) {
+		if (sim_pc_jump_ctr32(i))
+			room = U32_MAX;
+		else
+			room = sim_pc_wide(pc) ? BIT_ULL(39) : U32_MAX;
+		if (!sim_pc_jump_rate(*sim_pc_jump_ctr(s0, i), *sim_pc_jump_ctr(s1, i),
+				      *sim_pc_jump_ctr(s2, i), room, &rate->ctr[i]))
+			return false;
+	}
+	if (!sim_pc_record_rate(&s0->rec, &s1->rec, &s2->rec, &rate->rec))
+		return false;
+
+	x = *s1;
+	y = *s2;
+	sim_pc_jump_shape(&x);
+	sim_pc_jump_shape(&y);
+	if (memcmp(&x, &y, sizeof(x)))
+		return false;
+	x = *s0;
+	sim_pc_jump_shape(&x);
+	return !memcmp(&x, &y, sizeof(x));
+}
+
+/* How many more periods of @l cycles the trains of @max or less last. */
+static u64
+sim_pc_jump_trains(struct nvkm_sim_pcounter *pc, u64 l, u64 max)
+{
+	u64 k = U64_MAX, per;
+	int i;
+
+	for (i = 0; i < PC_MAX_PULSERS; i++) {
+		const struct sim_pc_pulser *p = &pc->pulser[i];
+
+		if (!p->left || p->period > max)
+			continue;
+		/* one more period's pulses must be left after the jump */
+		per = div64_u64(p->left, div_u64(l, p->period));
+		k = min(k, per ? per - 1 : 0);
+	}
+	return k;
+}
+
+/* The trains of @max or less after @k more periods of @l cycles. */
+static void
+sim_pc_jump_trains_apply(struct nvkm_sim_pcounter *pc, u64 l, u64 max, u64 k)
+{
+	int i;
+
+	for (i = 0; i < PC_MAX_PULSERS; i++) {
+		struct sim_pc_pulser *p = &pc->pulser[i];
+
+		if (!p->left || p->period > max)
+			continue;
+		p->left -= k * div_u64(l, p->period);
+		p->next += k * l;
+		if (p->fell != U64_MAX)
+			p->fell += k * l;
+	}
+}
+
+/*
+ * Try to advance by whole periods; returns the cycles advanced (0 when
+ * the inputs do not repeat soon enough).
+ */
+static u64
+sim_pc_jump(struct nvkm_sim_pcounter *pc, u64 cycles, bool *settled)
+{
+	struct sim_pc_jump *j = pc->jump;
+	u64 l, h = U64_MAX, k, i, max;
+	int d;
+
+	/* inputs that repeat at least 4 times in the run: 2 simulated */
+	max = sim_pc_jump_bound(pc, min_t(u64, cycles / 4, PC_JUMP_PERIOD_MAX));
+	if (!max)
+		return 0;
+	l = sim_pc_jump_period(pc, max, &h);
+	if (!l || !j || min(cycles, h) / 4 < l)
+		return 0;
+
+	memcpy(j->s0, pc->dom, pc->nr_doms * sizeof(*pc->dom));
+	sim_pc_advance(pc, l, settled);
+	memcpy(j->s1, pc->dom, pc->nr_doms * sizeof(*pc->dom));
+	j->nr_land = 0;
+	j->logging = true;
+	sim_pc_advance(pc, l, settled);
+	j->logging = false;
+
+	k = div64_u64(min(cycles, h) - 2 * l, l);
+	k = min(k, sim_pc_jump_trains(pc, l, max));
+	if (!k || j->nr_land > PC_JUMP_LANDINGS)
+		return 2 * l;
+	for (d = 0; d < pc->nr_doms; d++) {
+		if (!sim_pc_jump_repeats(pc, &j->s0[d], &j->s1[d], d, &j->rate[d]))
+			return 2 * l;
+		k = min(k, sim_pc_record_periods(&pc->dom[d].rec, &j->rate[d].rec));
+	}
+
+	/* What landed in the second period lands again, period by period. */
+	for (i = 1; i <= k; i++) {
+		for (d = 0; d < j->nr_land; d++) {
+			struct sim_pc_landing *land = &j->land[d];
+
+			if (!sim_pc_record_replay(pc, land, &j->rate[land->dom].rec, i)) {
+				/* stepped again from there, it faults */
+				k = i - 1;
+				break;
+			}
+		}
+	}
+
+	for (d = 0; d < pc->nr_doms; d++) {
+		struct sim_pcdom *dom = &pc->dom[d];
+
+		for (i = 0; i < ARRAY_SIZE(j->rate[d].ctr); i++) {
+			u64 *ctr = sim_pc_jump_ctr(dom, i), inc = k * j->rate[d].ctr[i];
+
+			*ctr = sim_pc_jump_ctr32(i) ? sim_pc_add32(pc, *ctr, inc) :
+						      sim_pc_add(pc, *ctr, inc);
+		}
+		sim_pc_record_apply(&dom->rec, &j->rate[d].rec, k);
+	}
+	sim_pc_jump_trains_apply(pc, l, max, k);
+	pc->now += k * l;
+	pc->periods += k;
+	return (k + 2) * l;
+}
+
+/**
+ * nvkm_sim_pcounter_run() - advance the model
+ * @pc: the model
+ * @cycles: cycles to simulate
+ *
+ * Steps cycle by cycle only where something changes: after a register
+ * write, a change of the workload or a pulse, until every delay line holds
+ * one value again (a few cycles); from there it jumps to the next change
+ * in closed form, and over inputs that repeat, a period at a time.  The
+ * settled state outlives the call, so that reads in a row, with nothing
+ * changing between them, each cost one jump.
+ */
 void
 nvkm_sim_pcounter_run(struct nvkm_sim_pcounter *pc, u64 cycles)
 {
-	bool settled = false;
+	bool settled = pc->settled && !pc->step_only;
 	u64 n;
 
 	if (pc->layout->off && pc->layout->off(pc)) {
 		sim_pc_idle(pc, cycles);
+		pc->settled = false;
 		return;
 	}
 
 	while (cycles) {
-		n = settled && !pc->step_only ? min(cycles, sim_pc_calm(pc)) : 0;
-		if (n) {
-			sim_pc_skip(pc, n);
-			cycles -= n;
-			settled = false;	/* a level may change right here */
-			continue;
+		n = settled ? sim_pc_jump(pc, cycles, &settled) : 0;
+		if (!n) {
+			/* up to the next change, or all of it */
+			n = settled ? min(cycles, sim_pc_calm(pc)) : 1;
+			sim_pc_advance(pc, max_t(u64, n, 1), &settled);
+			n = max_t(u64, n, 1);
 		}
-		settled = sim_pc_step(pc);
-		cycles--;
+		cycles -= n;
 	}
+	pc->settled = settled;
+}
+
+/* Something outside the model's own time changed its inputs or state. */
+static inline void
+sim_pc_unsettle(struct nvkm_sim_pcounter *pc)
+{
+	pc->settled = false;
 }
 
 /* --- register side effects ------------------------------------------------ */
@@ -836,8 +1162,13 @@ sim_pc_alloc(struct nvkm_sim_pcounter *pc, int nr_sets, const u8 *nr_doms)
 
 	pc->dom = kcalloc(n, sizeof(*pc->dom), GFP_KERNEL);
 	pc->cyc = kcalloc(n, sizeof(*pc->cyc), GFP_KERNEL);
-	if (!pc->dom || !pc->cyc)
+	pc->jump = kzalloc(struct_size(pc->jump, rate, n), GFP_KERNEL);
+	if (!pc->dom || !pc->cyc || !pc->jump)
 		return -ENOMEM;
+	pc->jump->s0 = kcalloc(2 * n, sizeof(*pc->dom), GFP_KERNEL);
+	if (!pc->jump->s0)
+		return -ENOMEM;
+	pc->jump->s1 = pc->jump->s0 + n;
 	pc->nr_doms = n;
 	for (s = 0; s < nr_sets; s++) {
 		for (d = 0; d < nr_doms[s]; d++) {
@@ -855,6 +1186,9 @@ nvkm_sim_pcounter_del(struct nvkm_sim_pcounter **ppc)
 
 	if (!pc)
 		return;
+	if (pc->jump)
+		kfree(pc->jump->s0);
+	kfree(pc->jump);
 	kfree(pc->cyc);
 	kfree(pc->dom);
 	kfree(pc->set);
@@ -898,6 +1232,7 @@ nvkm_sim_pcounter_rd(struct nvkm_sim_pcounter *pc, u32 addr, u32 *data)
 bool
 nvkm_sim_pcounter_wr(struct nvkm_sim_pcounter *pc, u32 addr, u32 data)
 {
+	sim_pc_unsettle(pc);
 	return pc->layout->wr(pc, addr, data) || sim_pc_mux_wr(pc, addr, data);
 }
 
@@ -905,6 +1240,7 @@ nvkm_sim_pcounter_wr(struct nvkm_sim_pcounter *pc, u32 addr, u32 data)
 void
 nvkm_sim_pcounter_drive(struct nvkm_sim_pcounter *pc, int d, int sig, bool level)
 {
+	sim_pc_unsettle(pc);
 	sig_put(pc->dom[d].level, sig, level);
 }
 
@@ -1043,6 +1379,7 @@ nvkm_sim_pcounter_set_value(struct nvkm_sim *sim, int d, int first,
 	    first + width <= sim_pc_drivable(pc, dom)) {
 		for (i = 0; i < width; i++)
 			sig_put(dom->level, first + i, value & BIT(i));
+		sim_pc_unsettle(pc);
 		ret = 0;
 	}
 	nvkm_sim_unlock(sim, flags);
@@ -1114,6 +1451,7 @@ sim_pc_train(struct nvkm_sim_pcounter *pc, int d, int sig, u32 period,
 	struct sim_pcdom *dom = &pc->dom[d];
 	int i;
 
+	sim_pc_unsettle(pc);
 	if (!width) {
 		for (i = 0; i < PC_MAX_PULSERS; i++) {
 			if (pc->pulser[i].dom == d && pc->pulser[i].sig == sig)
@@ -1155,6 +1493,7 @@ sim_pc_force_low(struct nvkm_sim_pcounter *pc, int d, int sig, bool low)
 	dom = &pc->dom[d];
 	if (sig < 0 || sig >= sim_pc_drivable(pc, dom))
 		return -EINVAL;
+	sim_pc_unsettle(pc);
 	sig_put(dom->force_low, sig, low);
 	return 0;
 }
@@ -1164,6 +1503,7 @@ void
 nvkm_sim_pcounter_pgraph_pulse(struct nvkm_sim_pcounter *pc, unsigned int delay,
 			       bool flush)
 {
+	sim_pc_unsettle(pc);
 	if (flush)
 		pc->wrcache_flush |= BIT_ULL(delay);
 	else
@@ -1213,6 +1553,30 @@ nvkm_sim_pcounter_wrcache_flush(struct nvkm_sim *sim, unsigned int delay)
 }
 
 /**
+ * nvkm_sim_pcounter_periods() - periods of repeating inputs computed
+ * @sim: the simulator
+ *
+ * Tests use it to see that the periodic closed form ran.
+ *
+ * Return: the number of periods computed rather than simulated since the
+ * PCOUNTER model was created, 0 without one.
+ */
+u64
+nvkm_sim_pcounter_periods(struct nvkm_sim *sim)
+{
+	struct nvkm_sim_pcounter *pc;
+	unsigned long flags;
+	u64 n;
+
+	pc = sim_pc_lock(sim, &flags);
+	if (!pc)
+		return 0;
+	n = pc->periods;
+	nvkm_sim_unlock(sim, flags);
+	return n;
+}
+
+/**
  * nvkm_sim_pcounter_step_only() - simulate every cycle, never skip ahead
  * @sim: the simulator
  * @step_only: true to disable the closed-form skipping
@@ -1225,7 +1589,9 @@ nvkm_sim_pcounter_step_only(struct nvkm_sim *sim, bool step_only)
 
 	nvkm_sim_lock(sim, &flags);
 	pc = sim->pcounter;
-	if (pc)
+	if (pc) {
 		pc->step_only = step_only;
+		sim_pc_unsettle(pc);
+	}
 	nvkm_sim_unlock(sim, flags);
 }

@@ -55,6 +55,41 @@ struct sim_pc_cycle {
 
 #include "pcounter_record.h"
 
+/* Longest common period of the inputs that the model computes a period
+ * at a time (the PGRAPH load's 1 ms at up to 2 GHz), and landings per
+ * period.
+ */
+#define PC_JUMP_PERIOD_MAX	BIT_ULL(21)
+#define PC_JUMP_LANDINGS	256
+
+/**
+ * struct sim_pc_rate - what one period of the inputs does to a domain
+ * @ctr: growth of CTR_CYCLES, _EVENT, _START, _PRE, _STOP, then of their
+ *	 quad mode shadows
+ * @rec: growth of the record counters
+ */
+struct sim_pc_rate {
+	u64 ctr[10];
+	struct sim_pc_record_rate rec;
+};
+
+/**
+ * struct sim_pc_jump - scratch of the periodic closed form
+ * @s0: every domain before the first of two periods simulated
+ * @s1: every domain before the second
+ * @logging: record packets landing are logged in @land
+ * @nr_land: packets that landed in the second period (may exceed @land)
+ * @land: those packets
+ * @rate: per domain, what one period does
+ */
+struct sim_pc_jump {
+	struct sim_pcdom *s0, *s1;
+	bool logging;
+	int nr_land;
+	struct sim_pc_landing land[PC_JUMP_LANDINGS];
+	struct sim_pc_rate rate[];
+};
+
 /**
  * struct sim_pcdom - one PCOUNTER domain
  * @set: domain set it belongs to
@@ -199,6 +234,11 @@ struct sim_pc_pulser {
  * @wrcache_flush: the same for WRCACHE_FLUSH
  * @pulser: workload pulse trains
  * @step_only: never fast-forward (tests compare the two)
+ * @jump: scratch of the periodic closed form
+ * @periods: periods computed rather than simulated, in all
+ * @settled: every domain is at a fixed point and @cyc holds the inputs
+ *	     each sees until the next change (sim_pc_calm()); cleared by
+ *	     register writes and workload changes
  * @in_reset: held in reset by PMC.ENABLE (GF100+), state already cleared
  */
 /*
@@ -257,6 +297,9 @@ struct nvkm_sim_pcounter {
 	u64 wrcache_flush;
 	struct sim_pc_pulser pulser[PC_MAX_PULSERS];
 	bool step_only;
+	struct sim_pc_jump *jump;
+	u64 periods;
+	bool settled;
 	bool in_reset;
 	struct sim_pc_mux mux;
 };

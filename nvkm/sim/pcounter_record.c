@@ -244,7 +244,16 @@ sim_pc_record_land(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom)
 {
 	struct sim_pc_record_main *m = &pc->rec;
 	struct sim_pc_record *r = &dom->rec;
+	struct sim_pc_jump *j = pc->jump;
 
+	if (j && j->logging && j->nr_land++ < PC_JUMP_LANDINGS) {
+		struct sim_pc_landing *land = &j->land[j->nr_land - 1];
+
+		land->dom = dom - pc->dom;
+		land->len = r->len;
+		land->offset = r->offset;
+		memcpy(land->pkt, r->pkt, sizeof(land->pkt));
+	}
 	if (m->bound && !nvkm_sim_vm_write(pc->sim->vm, m->bound_chan, m->bound_dma,
 					   r->offset, r->pkt, r->len))
 		return;
@@ -276,6 +285,142 @@ sim_pc_record_tick(struct nvkm_sim_pcounter *pc, u64 n)
 		r->busy = 0;
 		sim_pc_record_land(pc, &pc->dom[d]);
 	}
+}
+
+/* --- a period at a time ----------------------------------------------------- */
+
+static u64
+sim_pc_record_pkt_cycles(const struct sim_pc_record *r)
+{
+	return le16_to_cpu(r->pkt[0]) | (u64)le16_to_cpu(r->pkt[1]) << 16 |
+	       (u64)le16_to_cpu(r->pkt[2]) << 32;
+}
+
+static void
+sim_pc_record_pkt_set_cycles(__le16 *pkt, u64 cycles)
+{
+	pkt[0] = cpu_to_le16(cycles);
+	pkt[1] = cpu_to_le16(cycles >> 16);
+	pkt[2] = cpu_to_le16(cycles >> 32);
+}
+
+/**
+ * sim_pc_record_shape() - clear what a period of periodic inputs moves on
+ * @r: a copy of a domain's record state
+ *
+ * The cycle counter, the position and the last packet's cycles and offset
+ * grow from period to period; everything else must repeat exactly.
+ */
+void
+sim_pc_record_shape(struct sim_pc_record *r)
+{
+	r->cycles = 0;
+	r->pos = 0;
+	r->offset = 0;
+	sim_pc_record_pkt_set_cycles(r->pkt, 0);
+}
+
+/**
+ * sim_pc_record_rate() - did two periods move the record state on alike?
+ * @a: before the first
+ * @b: between them
+ * @c: after the second
+ * @rate: what each did
+ *
+ * The last packet (in flight or landed) moves on with the period when
+ * packets are sent in it, and stays when none is.
+ *
+ * Return: true if both periods did the same.
+ */
+bool
+sim_pc_record_rate(const struct sim_pc_record *a, const struct sim_pc_record *b,
+		   const struct sim_pc_record *c, struct sim_pc_record_rate *rate)
+{
+	u64 d = (b->cycles - a->cycles) & PC_RECORD_CYCLES_MASK, dp;
+	u32 p = b->pos - a->pos;
+
+	if (((c->cycles - b->cycles) & PC_RECORD_CYCLES_MASK) != d || c->pos - b->pos != p ||
+	    b->pos < a->pos || c->pos < b->pos)
+		return false;
+	dp = p ? d : 0;
+	if (((sim_pc_record_pkt_cycles(b) - sim_pc_record_pkt_cycles(a)) &
+	     PC_RECORD_CYCLES_MASK) != dp ||
+	    ((sim_pc_record_pkt_cycles(c) - sim_pc_record_pkt_cycles(b)) &
+	     PC_RECORD_CYCLES_MASK) != dp ||
+	    b->offset - a->offset != p || c->offset - b->offset != p)
+		return false;
+	rate->cycles = d;
+	rate->pos = p;
+	return true;
+}
+
+/**
+ * sim_pc_record_periods() - how many more such periods keep sending alike
+ * @r: the record state after the second period
+ * @rate: what one period does
+ *
+ * Every packet sent in them must start below RECORD_LIMIT (or the buffer
+ * goes invalid) and the position must not wrap at 4 GiB.
+ *
+ * Return: the number of periods.
+ */
+u64
+sim_pc_record_periods(const struct sim_pc_record *r, const struct sim_pc_record_rate *rate)
+{
+	u64 room;
+
+	if (!rate->pos)
+		return U64_MAX;
+	/* the last send of the k-th period starts at pos + k * rate - len */
+	room = (u64)r->limit + r->len - 1;
+	if (room < r->pos)
+		return 0;
+	room = min_t(u64, room - r->pos, U32_MAX - r->pos);
+	return div_u64(room, rate->pos);
+}
+
+/**
+ * sim_pc_record_replay() - a logged landing, @i periods later
+ * @pc: the model
+ * @land: the packet as it landed in the period simulated
+ * @rate: what one period does to its domain
+ * @i: periods after that one
+ *
+ * Return: false if it faults (nothing written then).
+ */
+bool
+sim_pc_record_replay(struct nvkm_sim_pcounter *pc, const struct sim_pc_landing *land,
+		     const struct sim_pc_record_rate *rate, u64 i)
+{
+	struct sim_pc_record_main *m = &pc->rec;
+	__le16 pkt[G84_PCOUNTER_RECORD_LONG_SIZE / 2];
+	u64 cycles;
+
+	memcpy(pkt, land->pkt, sizeof(pkt));
+	cycles = le16_to_cpu(pkt[0]) | (u64)le16_to_cpu(pkt[1]) << 16 |
+		 (u64)le16_to_cpu(pkt[2]) << 32;
+	sim_pc_record_pkt_set_cycles(pkt, (cycles + i * rate->cycles) & PC_RECORD_CYCLES_MASK);
+	return m->bound && !nvkm_sim_vm_write(pc->sim->vm, m->bound_chan, m->bound_dma,
+					      land->offset + i * rate->pos, pkt, land->len);
+}
+
+/**
+ * sim_pc_record_apply() - the record state @k periods on
+ * @r: the state after the second period
+ * @rate: what one period does
+ * @k: periods
+ */
+void
+sim_pc_record_apply(struct sim_pc_record *r, const struct sim_pc_record_rate *rate, u64 k)
+{
+	/* 2^64 is a multiple of 2^48: the u64 products wrap right. */
+	r->cycles = (r->cycles + k * rate->cycles) & PC_RECORD_CYCLES_MASK;
+	if (!rate->pos)
+		return;
+	r->pos += k * rate->pos;
+	r->offset += k * rate->pos;
+	sim_pc_record_pkt_set_cycles(r->pkt, (sim_pc_record_pkt_cycles(r) + k * rate->cycles) &
+					     PC_RECORD_CYCLES_MASK);
 }
 
 /* --- registers ------------------------------------------------------------- */

@@ -68,6 +68,41 @@ struct sim_pc_record_main {
 	u32 bound_dma;
 };
 
+/**
+ * struct sim_pc_landing - a record packet that landed (periodic closed form)
+ * @dom: its domain
+ * @len: its length
+ * @offset: its offset in the DMA object
+ * @pkt: its contents
+ */
+struct sim_pc_landing {
+	u16 dom;
+	u8 len;
+	u64 offset;
+	__le16 pkt[G84_PCOUNTER_RECORD_LONG_SIZE / 2];
+};
+
+/**
+ * struct sim_pc_record_rate - what one period does to a domain's record state
+ * @cycles: growth of the cycle counter (48 bits)
+ * @pos: growth of the position: the packets sent, in bytes
+ */
+struct sim_pc_record_rate {
+	u64 cycles;
+	u32 pos;
+};
+
+/* The periodic closed form (pcounter.c): see there. */
+void sim_pc_record_shape(struct sim_pc_record *r);
+bool sim_pc_record_rate(const struct sim_pc_record *a, const struct sim_pc_record *b,
+			const struct sim_pc_record *c, struct sim_pc_record_rate *rate);
+u64 sim_pc_record_periods(const struct sim_pc_record *r,
+			  const struct sim_pc_record_rate *rate);
+bool sim_pc_record_replay(struct nvkm_sim_pcounter *pc, const struct sim_pc_landing *land,
+			  const struct sim_pc_record_rate *rate, u64 i);
+void sim_pc_record_apply(struct sim_pc_record *r, const struct sim_pc_record_rate *rate,
+			 u64 k);
+
 /* One cycle of record mode in @dom with the inputs of @c. */
 void sim_pc_record_cycle(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom,
 			 const struct sim_pc_cycle *c);

@@ -19,6 +19,7 @@
 #include <linux/irqdomain.h>
 #include <linux/ktime.h>
 #include <linux/math64.h>
+#include <linux/sched/clock.h>
 #include <linux/slab.h>
 #include <nvkm/hw/fifo.h>
 #include <nvkm/sim/fifo.h>
@@ -39,7 +40,7 @@ nvkm_sim_pmc_intr(struct nvkm_sim *sim)
 static u64
 nvkm_sim_ptimer(struct nvkm_sim *sim)
 {
-	return div_u64(sim->now * 1000, NVKM_SIM_CYCLES_PER_US);
+	return div_u64(sim->now * 1000, sim->mhz);
 }
 
 static bool
@@ -205,7 +206,7 @@ nvkm_sim_tick_ns(struct nvkm_sim *sim)
 
 	if (!sim->fifo || sim->manual_clock || !nvkm_sim_fifo_busy(sim->fifo))
 		return 0;
-	due = nvkm_sim_fifo_due(sim->fifo, sim->now) / NVKM_SIM_CYCLES_PER_US;
+	due = div_u64(nvkm_sim_fifo_due(sim->fifo, sim->now), sim->mhz);
 	return clamp_t(u64, due, NVKM_SIM_FIFO_TICK_MIN_US, NVKM_SIM_FIFO_TICK_MAX_US) *
 	       NSEC_PER_USEC;
 }
@@ -237,18 +238,18 @@ nvkm_sim_sync_max(struct nvkm_sim *sim, u64 max)
 	if (sim->manual_clock)
 		return;
 	ns = ktime_get_ns();
-	cycles = div_u64(ns - sim->last_ns, 1000) * NVKM_SIM_CYCLES_PER_US;
+	cycles = div_u64((ns - sim->last_ns) * sim->mhz, 1000);
 	if (!cycles)
 		return;
 	/* keep the remainder: the clock must not run slow */
-	sim->last_ns += cycles * 1000 / NVKM_SIM_CYCLES_PER_US;
+	sim->last_ns += div_u64(cycles * 1000, sim->mhz);
 	nvkm_sim_advance(sim, min_t(u64, cycles, max));
 }
 
 static void
 nvkm_sim_sync(struct nvkm_sim *sim)
 {
-	nvkm_sim_sync_max(sim, NVKM_SIM_MAX_CATCHUP);
+	nvkm_sim_sync_max(sim, NVKM_SIM_MAX_CATCHUP_US * sim->mhz);
 }
 
 /* For the workload side of the models: lock the simulator, in time. */
@@ -277,7 +278,7 @@ nvkm_sim_tick(struct hrtimer *timer)
 	u64 ns;
 
 	spin_lock_irqsave(&sim->lock, flags);
-	nvkm_sim_sync_max(sim, NVKM_SIM_FIFO_TICK_CATCHUP);
+	nvkm_sim_sync_max(sim, NVKM_SIM_FIFO_TICK_CATCHUP_US * sim->mhz);
 	ns = nvkm_sim_tick_ns(sim);
 	sim->timer_armed = ns != 0;
 	nvkm_sim_irq_update(sim);
@@ -302,8 +303,10 @@ nvkm_sim_rd32(void *priv, u32 addr)
 	unsigned long flags;
 	u32 data = 0;
 	bool claimed;
+	u64 t0;
 
 	spin_lock_irqsave(&sim->lock, flags);
+	t0 = local_clock();
 	nvkm_sim_sync(sim);
 	if (sim->manual_clock)
 		nvkm_sim_advance(sim, sim->access_cycles);
@@ -324,6 +327,7 @@ nvkm_sim_rd32(void *priv, u32 addr)
 		data = 0;
 	}
 	nvkm_sim_irq_update(sim);
+	sim->stats.ns += local_clock() - t0;
 	spin_unlock_irqrestore(&sim->lock, flags);
 	return data;
 }
@@ -334,8 +338,10 @@ nvkm_sim_wr32(void *priv, u32 addr, u32 data)
 	struct nvkm_sim *sim = priv;
 	unsigned long flags;
 	bool claimed;
+	u64 t0;
 
 	spin_lock_irqsave(&sim->lock, flags);
+	t0 = local_clock();
 	nvkm_sim_sync(sim);
 	if (sim->manual_clock)
 		nvkm_sim_advance(sim, sim->access_cycles);
@@ -355,6 +361,7 @@ nvkm_sim_wr32(void *priv, u32 addr, u32 data)
 		sim->stats.unclaimed++;
 	nvkm_sim_kick(sim);
 	nvkm_sim_irq_update(sim);
+	sim->stats.ns += local_clock() - t0;
 	spin_unlock_irqrestore(&sim->lock, flags);
 }
 
@@ -480,6 +487,7 @@ nvkm_sim_new(u32 chipset)
 	sim->boot0 = (chipset & NV_PMC_BOOT_0_CHIPSET_MASK) <<
 		     NV_PMC_BOOT_0_CHIPSET_SHIFT | SIM_BOOT0_REVISION;
 	sim->last_ns = ktime_get_ns();
+	sim->mhz = nvkm_sim_default_clock(chipset);
 	sim->idle = ~0;		/* nothing runs until the workload says so */
 
 	sim->vm = nvkm_sim_vm_new();
@@ -604,6 +612,121 @@ nvkm_sim_set_manual_clock(struct nvkm_sim *sim, bool manual)
 	sim->last_ns = ktime_get_ns();
 	nvkm_sim_kick(sim);
 	spin_unlock_irqrestore(&sim->lock, flags);
+}
+
+/*
+ * Core clocks of the reference boards (vendor specifications), the
+ * simulated GPUs' default clock rates.
+ */
+static const struct {
+	u16 chipset;
+	u16 mhz;
+} nvkm_sim_clocks[] = {
+	{ 0x010, 120 },		/* GeForce 256 */
+	{ 0x015, 200 },		/* GeForce2 GTS */
+	{ 0x020, 200 },		/* GeForce3 */
+	{ 0x025, 300 },		/* GeForce4 Ti 4600 */
+	{ 0x028, 300 },		/* GeForce4 Ti 4800 */
+	{ 0x030, 400 },		/* GeForce FX 5800 */
+	{ 0x031, 325 },		/* GeForce FX 5600 */
+	{ 0x034, 250 },		/* GeForce FX 5200 */
+	{ 0x035, 400 },		/* GeForce FX 5900 */
+	{ 0x036, 425 },		/* GeForce FX 5700 */
+	{ 0x040, 400 },		/* GeForce 6800 Ultra */
+	{ 0x041, 325 },		/* GeForce 6800 */
+	{ 0x043, 500 },		/* GeForce 6600 GT */
+	{ 0x044, 350 },		/* GeForce 6200 TurboCache */
+	{ 0x046, 550 },		/* GeForce 7300 GS */
+	{ 0x047, 430 },		/* GeForce 7800 GTX */
+	{ 0x049, 650 },		/* GeForce 7900 GTX */
+	{ 0x04b, 560 },		/* GeForce 7600 GT */
+	{ 0x050, 575 },		/* GeForce 8800 GTX */
+	{ 0x084, 540 },		/* GeForce 8600 GT */
+	{ 0x086, 450 },		/* GeForce 8500 GT */
+	{ 0x092, 600 },		/* GeForce 8800 GT */
+	{ 0x094, 650 },		/* GeForce 9600 GT */
+	{ 0x096, 550 },		/* GeForce 9500 GT */
+	{ 0x098, 567 },		/* GeForce 8400 GS */
+	{ 0x0a0, 602 },		/* GeForce GTX 280 */
+	{ 0x0a3, 550 },		/* GeForce GT 240 */
+	{ 0x0a5, 625 },		/* GeForce GT 220 */
+	{ 0x0a8, 589 },		/* GeForce 210 */
+	{ 0x0c0, 700 },		/* GeForce GTX 480 */
+	{ 0x0c1, 700 },		/* GeForce GT 430 */
+	{ 0x0c3, 783 },		/* GeForce GTS 450 */
+	{ 0x0c4, 675 },		/* GeForce GTX 460 */
+	{ 0x0c8, 772 },		/* GeForce GTX 580 */
+	{ 0x0ce, 822 },		/* GeForce GTX 560 Ti */
+	{ 0x0cf, 900 },		/* GeForce GTX 550 Ti */
+	{ 0x0e4, 1006 },	/* GeForce GTX 680 */
+	{ 0x0e6, 980 },		/* GeForce GTX 660 */
+	{ 0x0e7, 1058 },	/* GeForce GTX 650 */
+};
+
+/**
+ * nvkm_sim_default_clock() - the clock rate a simulated chipset starts with
+ * @chipset: chipset id
+ *
+ * Return: the core clock of the chipset's reference board in MHz, or for
+ * chipsets not listed, a clock typical of their family.
+ */
+u32
+nvkm_sim_default_clock(u32 chipset)
+{
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(nvkm_sim_clocks); i++) {
+		if (nvkm_sim_clocks[i].chipset == chipset)
+			return nvkm_sim_clocks[i].mhz;
+	}
+	if (chipset >= 0xe0)
+		return 1000;
+	if (chipset >= 0xc0)
+		return 700;
+	if (chipset >= 0x50)
+		return 500;
+	if (chipset >= 0x40)
+		return 400;
+	if (chipset >= 0x30)
+		return 300;
+	return 200;
+}
+
+/**
+ * nvkm_sim_set_clock() - set the clock rate of a simulated GPU
+ * @sim: the simulator
+ * @mhz: cycles per microsecond (1 .. NVKM_SIM_MHZ_MAX)
+ *
+ * From now on, a real-time clock runs @mhz cycles per microsecond of real
+ * time, and PTIMER counts @mhz cycles as a microsecond.
+ *
+ * Return: 0, or -EINVAL (nothing changed).
+ */
+int
+nvkm_sim_set_clock(struct nvkm_sim *sim, u32 mhz)
+{
+	unsigned long flags;
+
+	if (!mhz || mhz > NVKM_SIM_MHZ_MAX)
+		return -EINVAL;
+	spin_lock_irqsave(&sim->lock, flags);
+	nvkm_sim_sync(sim);
+	sim->mhz = mhz;
+	sim->last_ns = ktime_get_ns();
+	spin_unlock_irqrestore(&sim->lock, flags);
+	return 0;
+}
+
+/**
+ * nvkm_sim_clock() - the clock rate of a simulated GPU
+ * @sim: the simulator
+ *
+ * Return: its clock rate in MHz.
+ */
+u32
+nvkm_sim_clock(struct nvkm_sim *sim)
+{
+	return READ_ONCE(sim->mhz);
 }
 
 /**

@@ -130,6 +130,8 @@ fifo_init(struct kunit *test)
 	f->sim = nvkm_sim_new(CHIPSET);
 	KUNIT_ASSERT_NOT_NULL(test, f->sim);
 	nvkm_sim_set_manual_clock(f->sim, true);
+	/* 2 ns a cycle: PTIMER's nanoseconds are exact */
+	KUNIT_ASSERT_EQ(test, nvkm_sim_set_clock(f->sim, 500), 0);
 	KUNIT_ASSERT_EQ(test, nvkm_sim_gr_signals(CHIPSET, &dom, &f->idle_sig, &f->prim_sig), 0);
 	KUNIT_ASSERT_EQ(test, dom, CORE_A);
 	/* no other load: PGRAPH is idle but for the channel's DRAWs */
@@ -263,7 +265,7 @@ expect_frame(struct kunit *test, struct fifo_fixture *f, u32 first, u32 seq,
 	/* PTIMER is read as the latch is triggered: the same interval */
 	KUNIT_EXPECT_EQ(test, entry(f, first + 3)->counter,
 			NVKM_SW_COUNTER_GLOBAL | NVKM_SW_GLOBAL_PTIMER);
-	KUNIT_EXPECT_EQ(test, entry(f, first + 3)->value, cycles * 1000 / NVKM_SIM_CYCLES_PER_US);
+	KUNIT_EXPECT_EQ(test, entry(f, first + 3)->value, cycles * 2);
 	KUNIT_EXPECT_EQ(test, entry(f, first + 3)->cycles, 0ull);
 }
 

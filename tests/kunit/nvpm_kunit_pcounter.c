@@ -703,9 +703,22 @@ user_trigger_values_and_pulses(struct kunit *test)
 struct pc_scenario {
 	u32 src[4], op[6], ctrl, threshold, pre, stop, spec;
 	u8 sig[3];
-	u32 period[3], width[3], count[3];
+	u32 period[3], width[3];
+	u64 count[3];
 	u32 cycles[4];
+	u32 slices;
 };
+
+/* Runs in @slices pieces: the model's state carries from one to the next. */
+static void
+scenario_sliced(struct nvkm_sim *sim, u32 cycles, u32 slices)
+{
+	u32 i, n = cycles / max(slices, 1u);
+
+	for (i = 1; i < slices; i++, cycles -= n)
+		nvkm_sim_run(sim, n);
+	nvkm_sim_run(sim, cycles);
+}
 
 static void
 scenario_run(struct nvkm_sim *sim, const struct pc_scenario *s, u32 *out)
@@ -737,7 +750,7 @@ scenario_run(struct nvkm_sim *sim, const struct pc_scenario *s, u32 *out)
 		nvkm_sim_pcounter_wave(sim, D, s->sig[i], s->period[i], s->width[i],
 				       s->count[i]);
 	for (i = 0; i < 4; i++) {
-		nvkm_sim_run(sim, s->cycles[i]);
+		scenario_sliced(sim, s->cycles[i], s->slices);
 		nvkm_sim_pcounter_set_signal(sim, D, s->sig[i % 3], i & 1);
 		for (k = 0; k < ARRAY_SIZE(regs); k++)
 			*out++ = rd(sim, regs[k]);
@@ -756,14 +769,14 @@ scenario_print(struct kunit *test, const struct pc_scenario *s)
 		kunit_info(test, "input %d: src %08x op %06x\n", i,
 			   i < 4 ? s->src[i] : 0, s->op[i]);
 	for (i = 0; i < 3; i++)
-		kunit_info(test, "wave %d: sig %x period %u width %u count %u\n", i,
+		kunit_info(test, "wave %d: sig %x period %u width %u count %llu\n", i,
 			   s->sig[i], s->period[i], s->width[i], s->count[i]);
-	kunit_info(test, "runs %u %u %u %u\n", s->cycles[0], s->cycles[1], s->cycles[2],
-		   s->cycles[3]);
+	kunit_info(test, "runs %u %u %u %u in %u slices\n", s->cycles[0], s->cycles[1],
+		   s->cycles[2], s->cycles[3], s->slices);
 }
 
 static void
-skip_matches_stepping(struct kunit *test)
+scenarios_match_stepping(struct kunit *test, u32 seed, int nr, bool periodic)
 {
 	static const u32 ctrls[] = {
 		NV_PCOUNTER_MODE_SINGLE, NV_PCOUNTER_MODE_QUAD,
@@ -773,10 +786,14 @@ skip_matches_stepping(struct kunit *test)
 	};
 	struct rnd_state rnd;
 	u32 a[28], b[28];
+	u64 computed = 0;
 	int n, i;
 
-	prandom_seed_state(&rnd, 0x6e76706d);
-	for (n = 0; n < 24; n++) {
+	/* periods whose common period is short: 200 at most */
+	static const u32 periods[] = { 1, 2, 4, 5, 8, 10, 20, 25, 40 };
+
+	prandom_seed_state(&rnd, seed);
+	for (n = 0; n < nr; n++) {
 		struct nvkm_sim *x = nvkm_sim_new(0x92), *y = nvkm_sim_new(0x92);
 		struct pc_scenario s = {};
 		u32 trailer;
@@ -814,9 +831,17 @@ skip_matches_stepping(struct kunit *test)
 			s.period[i] = 1 + prandom_u32_state(&rnd) % 200;
 			s.width[i] = 1 + prandom_u32_state(&rnd) % s.period[i];
 			s.count[i] = 1 + prandom_u32_state(&rnd) % 40;
+			if (!periodic)
+				continue;
+			/* square waves and pulse trains that go on */
+			s.period[i] = periods[prandom_u32_state(&rnd) % ARRAY_SIZE(periods)];
+			s.width[i] = 1 + prandom_u32_state(&rnd) % s.period[i];
+			s.count[i] = prandom_u32_state(&rnd) % 2 ? U64_MAX :
+				     100 + prandom_u32_state(&rnd) % 2000;
 		}
 		for (i = 0; i < 4; i++)
 			s.cycles[i] = prandom_u32_state(&rnd) % 3000;
+		s.slices = periodic ? 1 + prandom_u32_state(&rnd) % 5 : 1;
 
 		scenario_run(x, &s, a);
 		scenario_run(y, &s, b);
@@ -824,9 +849,30 @@ skip_matches_stepping(struct kunit *test)
 			KUNIT_EXPECT_EQ_MSG(test, a[i], b[i], "scenario %d, value %d", n, i);
 		if (memcmp(a, b, sizeof(a)))
 			scenario_print(test, &s);
+		computed += nvkm_sim_pcounter_periods(x);
+		KUNIT_EXPECT_EQ(test, nvkm_sim_pcounter_periods(y), 0);
 		nvkm_sim_del(&x);
 		nvkm_sim_del(&y);
 	}
+	/* the closed form under test did run */
+	if (periodic)
+		KUNIT_EXPECT_GT(test, computed, 100);
+}
+
+static void
+skip_matches_stepping(struct kunit *test)
+{
+	scenarios_match_stepping(test, 0x6e76706d, 24, false);
+}
+
+/*
+ * Inputs that repeat: the model computes a period at a time, in runs
+ * sliced as register accesses slice real time.
+ */
+static void
+periods_match_stepping(struct kunit *test)
+{
+	scenarios_match_stepping(test, 0x70657264, 10, true);
 }
 
 #define SIM_SUITE(_name, ...)						\
@@ -876,7 +922,8 @@ SIM_SUITE(nvpm_sim_periodic_user,
 	  KUNIT_CASE(user_trigger_values_and_pulses));
 
 SIM_SUITE(nvpm_sim_pcounter,
-	  KUNIT_CASE(skip_matches_stepping));
+	  KUNIT_CASE(skip_matches_stepping),
+	  KUNIT_CASE(periods_match_stepping));
 
 kunit_test_suites(&nvpm_sim_layout_suite, &nvpm_sim_logic_suite, &nvpm_sim_flag_suite,
 		  &nvpm_sim_single_suite, &nvpm_sim_quad_suite, &nvpm_sim_counter_modes_suite,

@@ -8,6 +8,7 @@
  * packet write takes, is the simulator's NVKM_SIM_VM_WRITE_CYCLES.
  */
 #include <kunit/test.h>
+#include <linux/bitfield.h>
 #include <linux/jhash.h>
 #include <linux/prandom.h>
 #include <linux/slab.h>
@@ -933,6 +934,30 @@ rec_scenario_random(struct rec_scenario *s, struct rnd_state *rnd)
 	}
 }
 
+/*
+ * Inputs that repeat with a short common period (pulse trains of 8 to 64
+ * cycles, now and then PERIODIC's 1024 as D's STOP), long phases: packets
+ * a period at a time.
+ */
+static void
+rec_scenario_periodic(struct rec_scenario *s, struct rnd_state *rnd, u32 trailer)
+{
+	int i;
+
+	rec_scenario_random(s, rnd);
+	for (i = 0; i < SC_PULSERS; i++) {
+		s->period[i] = 8 << prandom_u32_state(rnd) % 4;
+		s->count[i] = 200 + prandom_u32_state(rnd) % 4000;
+	}
+	if (prandom_u32_state(rnd) % 2) {
+		s->ctrl[0] |= FIELD_PREP(NV40_PCOUNTER_CTRL_PERIODIC, 1);
+		s->src[0][3] = (s->src[0][3] & ~0xff) | (trailer + NV40_PCOUNTER_TRAILER_PERIODIC);
+		s->stop_op[0] = OP_ARG0;
+	}
+	for (i = 0; i < SC_PHASES; i++)
+		s->cycles[i] = prandom_u32_state(rnd) % (i & 1 ? 40 : 4000);
+}
+
 /* Every counter of D reaches 0xf000 in cycle 0xf000 of phase 1 + 2. */
 static void
 rec_scenario_f000(struct rec_scenario *s)
@@ -981,6 +1006,37 @@ record_skip_matches_stepping(struct kunit *test)
 	}
 }
 
+static void
+record_periods_match_stepping(struct kunit *test)
+{
+	u32 a[SC_PHASES * (SC_DOMS + 1)], b[SC_PHASES * (SC_DOMS + 1)];
+	struct rec_scenario s;
+	struct rnd_state rnd;
+	u64 computed = 0;
+	int n, i;
+
+	prandom_seed_state(&rnd, 0x70657269);
+	for (n = 0; n < 6; n++) {
+		struct nvkm_sim *x, *y;
+		u8 *bx, *by;
+
+		x = rec_sim(test, 0x92, &bx);
+		y = rec_sim(test, 0x92, &by);
+		nvkm_sim_pcounter_step_only(y, true);
+		rec_scenario_periodic(&s, &rnd, nvkm_sim_pcounter_trailer(x, D));
+
+		rec_scenario_run(x, bx, &s, a);
+		rec_scenario_run(y, by, &s, b);
+		for (i = 0; i < ARRAY_SIZE(a); i++)
+			KUNIT_EXPECT_EQ_MSG(test, a[i], b[i], "scenario %d, value %d", n, i);
+		KUNIT_EXPECT_EQ_MSG(test, memcmp(bx, by, BUF), 0, "scenario %d", n);
+		computed += nvkm_sim_pcounter_periods(x);
+		rec_exit(test);
+	}
+	/* the closed form under test did run */
+	KUNIT_EXPECT_GT(test, computed, 100);
+}
+
 static struct kunit_case nvpm_sim_record_cases[] = {
 	KUNIT_CASE(packet_on_stop_long_format),
 	KUNIT_CASE(short_format_is_first_16_bytes),
@@ -1000,6 +1056,7 @@ static struct kunit_case nvpm_sim_record_cases[] = {
 	KUNIT_CASE(record_reset_forces_counters_zero),
 	KUNIT_CASE(record_start_outside_record_mode_sends_bogus_packet),
 	KUNIT_CASE(record_skip_matches_stepping),
+	KUNIT_CASE(record_periods_match_stepping),
 	{}
 };
 

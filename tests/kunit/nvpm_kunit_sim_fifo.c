@@ -441,17 +441,47 @@ fifo_only_on_nv50_family(struct kunit *test)
 	}
 }
 
-/* PTIMER: nanoseconds of simulated time. */
+static u64
+ptimer(struct nvkm_sim *sim)
+{
+	return rd(sim, NV_PTIMER_TIME_0) | (u64)rd(sim, NV_PTIMER_TIME_1) << 32;
+}
+
+/* PTIMER: nanoseconds of simulated time, at the device's clock rate. */
 static void
 ptimer_counts_simulated_ns(struct kunit *test)
 {
 	struct sfifo_fixture *f = test->priv;
-	u64 t0, t1;
+	u64 t0;
 
-	t0 = rd(f->sim, NV_PTIMER_TIME_0) | (u64)rd(f->sim, NV_PTIMER_TIME_1) << 32;
+	KUNIT_ASSERT_EQ(test, nvkm_sim_set_clock(f->sim, 500), 0);
+	t0 = ptimer(f->sim);
 	nvkm_sim_run(f->sim, 12345);
-	t1 = rd(f->sim, NV_PTIMER_TIME_0) | (u64)rd(f->sim, NV_PTIMER_TIME_1) << 32;
-	KUNIT_EXPECT_EQ(test, t1 - t0, 12345ull * 1000 / NVKM_SIM_CYCLES_PER_US);
+	KUNIT_EXPECT_EQ(test, ptimer(f->sim) - t0, 24690ull);	/* 2 ns a cycle */
+
+	KUNIT_ASSERT_EQ(test, nvkm_sim_set_clock(f->sim, 1), 0);
+	t0 = ptimer(f->sim);
+	nvkm_sim_run(f->sim, 12345);
+	KUNIT_EXPECT_EQ(test, ptimer(f->sim) - t0, 12345000ull);
+}
+
+/*
+ * The clock rate: a G84 starts at the 8600 GT's 540 MHz core clock, a
+ * GTX 480's GF100 at 700 MHz; out of range rates are refused.
+ */
+static void
+clock_rate_is_a_device_parameter(struct kunit *test)
+{
+	struct sfifo_fixture *f = test->priv;
+
+	KUNIT_EXPECT_EQ(test, nvkm_sim_clock(f->sim), 540u);
+	KUNIT_EXPECT_EQ(test, nvkm_sim_default_clock(0x84), 540u);
+	KUNIT_EXPECT_EQ(test, nvkm_sim_default_clock(0xc0), 700u);
+	KUNIT_EXPECT_EQ(test, nvkm_sim_set_clock(f->sim, 0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, nvkm_sim_set_clock(f->sim, 2001), -EINVAL);
+	KUNIT_EXPECT_EQ(test, nvkm_sim_clock(f->sim), 540u);
+	KUNIT_EXPECT_EQ(test, nvkm_sim_set_clock(f->sim, 2000), 0);
+	KUNIT_EXPECT_EQ(test, nvkm_sim_clock(f->sim), 2000u);
 }
 
 static struct kunit_case nvpm_sim_fifo_cases[] = {
@@ -468,6 +498,7 @@ static struct kunit_case nvpm_sim_fifo_cases[] = {
 	KUNIT_CASE(disabled_channel_is_not_read),
 	KUNIT_CASE(fifo_only_on_nv50_family),
 	KUNIT_CASE(ptimer_counts_simulated_ns),
+	KUNIT_CASE(clock_rate_is_a_device_parameter),
 	{}
 };
 

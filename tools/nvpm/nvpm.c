@@ -1684,6 +1684,48 @@ out:
 	return ret ? 1 : 0;
 }
 
+/**
+ * struct bench_sim - a simulated GPU's own cost (debugfs)
+ * @mhz: its clock rate
+ * @accesses: register reads and writes
+ * @ns: the simulator's time in them
+ */
+struct bench_sim {
+	unsigned int mhz;
+	unsigned long long accesses, ns;
+};
+
+/* /sys/kernel/debug/dri/<minor>/nvpm_sim; -ENOENT on a real GPU */
+static int
+bench_sim_read(const struct nvpm_dev *dev, struct bench_sim *st)
+{
+	unsigned long long rd, wr;
+	char path[96];
+	FILE *f;
+	int n;
+
+	snprintf(path, sizeof(path), "/sys/kernel/debug/dri/%d/nvpm_sim", dev->minor);
+	f = fopen(path, "r");
+	if (!f)
+		return -errno;
+	n = fscanf(f, "clock_mhz %u reads %llu writes %llu ns %llu", &st->mhz, &rd, &wr,
+		   &st->ns);
+	fclose(f);
+	st->accesses = rd + wr;
+	return n == 4 ? 0 : -EINVAL;
+}
+
+static void
+bench_sim_print(const struct bench_sim *a, const struct bench_sim *b)
+{
+	unsigned long long n = b->accesses - a->accesses;
+
+	if (!n)
+		return;
+	printf("\nsimulated GPU at %u MHz: %.0f ns of simulator per register access (%llu accesses)\n",
+	       b->mhz, (double)(b->ns - a->ns) / n, n);
+}
+
 static void
 bench_usage(FILE *f)
 {
@@ -1699,7 +1741,9 @@ static int
 cmd_bench(int argc, char **argv)
 {
 	struct bench b = { .iters = BENCH_ITERS };
+	struct bench_sim sim0, sim1;
 	struct nvpm_catalog cat;
+	bool sim_ok;
 	const char *path = NULL;
 	struct nvpm_dev dev;
 	int c, ret;
@@ -1737,10 +1781,13 @@ cmd_bench(int argc, char **argv)
 	printf("nvpm bench: %s (%s), best of %d rounds of %ld calls\n", b.chip, dev.path,
 	       BENCH_ROUNDS, b.iters);
 	b.fd = dev.fd;
+	sim_ok = !bench_sim_read(&dev, &sim0);
 	ret = bench_run(&b, &cat);
 	/* software methods on the last domain, before the file is reopened */
 	if (!ret)
 		ret = bench_sw(&b, &dev, &cat);
+	if (!ret && sim_ok && !bench_sim_read(&dev, &sim1))
+		bench_sim_print(&sim0, &sim1);
 	if (!ret) {
 		/* closing the file frees its groups: record mode needs core_a */
 		char node[sizeof(dev.path)];

@@ -10,7 +10,9 @@ EXPECT="G84,GF100,NV10,NV30,GT215,G92,NV40,G80"
 NSIMS=8
 
 echo NVPM-KTAP-BEGIN >/dev/kmsg
-insmod ./nvpm.ko sim=$SIMS
+# The selftests count in cycles of 1 us (sim_clock_mhz=1, the default);
+# the chips' own clock rates are checked after them.
+insmod ./nvpm.ko sim=$SIMS sim_clock_mhz=1
 echo NVPM-KTAP-END >/dev/kmsg
 # Keep kernel messages off the console from here on; dmesg still has them.
 echo 1 >/proc/sys/kernel/printk
@@ -89,6 +91,16 @@ insmod ./nvpm.ko sim=gk104 >/dev/null 2>&1
 check reload_with_other_sims_works test "$(count_nodes)" -eq 1
 check reload_gets_info sh -c "./nvpm info | grep -q \"GK104 (chipset 0x0e4, NVE0 family)\""
 rmmod nvpm
+
+# the chips' own clock rates: a G84 at its 540 MHz, in real time
+insmod ./nvpm.ko sim=g84 sim_clock_mhz=0 >/dev/null 2>&1
+check sim_g84_counts_540_cycles_per_us sh -c "./nvpm stat -e core_a/always -I 100 -n 3 |
+	awk '/core_a\/always/ { gsub(\",\", \"\", \$2); if (n++) r = \$2 / ((\$1 - t) * 1e6); t = \$1 }
+	END { exit !(r > 486 && r < 594) }'"
+rmmod nvpm
+insmod ./nvpm.ko sim=g84 sim_clock_mhz=2001 >/dev/null 2>&1
+check sim_clock_out_of_range_refused sh -c 'dmesg | grep -q "sim_clock_mhz=2001: not 1..2000"'
+rmmod nvpm 2>/dev/null
 
 insmod ./nvpm.ko sim=0x11,bogus,nv40 >/dev/null 2>&1
 check unknown_chipset_refused_with_message sh -c 'dmesg | grep -q "chipset NV11 (0x011) has no PCOUNTER"'

@@ -40,8 +40,8 @@
  */
 #define NVKM_SIM_FIFO_TICK_MIN_US	20
 #define NVKM_SIM_FIFO_TICK_MAX_US	1000
-/* A tick simulates at most this many cycles; time beyond is dropped. */
-#define NVKM_SIM_FIFO_TICK_CATCHUP	5000
+/* A tick simulates at most this long (us); time beyond is dropped. */
+#define NVKM_SIM_FIFO_TICK_CATCHUP_US	5000
 
 /**
  * struct nvkm_sim_fifo_stats - what the simulated FIFO has done

@@ -24,5 +24,6 @@ int nvkm_sim_pcounter_pm_trigger(struct nvkm_sim *sim, unsigned int delay);
 int nvkm_sim_pcounter_wrcache_flush(struct nvkm_sim *sim, unsigned int delay);
 int nvkm_sim_gr_load(struct nvkm_sim *sim, unsigned int busy, u32 period);
 void nvkm_sim_pcounter_step_only(struct nvkm_sim *sim, bool step_only);
+u64 nvkm_sim_pcounter_periods(struct nvkm_sim *sim);
 
 #endif

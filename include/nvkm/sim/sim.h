@@ -17,11 +17,13 @@ struct nvkm_sim_vm;
  * @rd: register reads
  * @wr: register writes
  * @unclaimed: accesses to addresses no simulated unit decodes
+ * @ns: time the simulator spent in them, catching up included
  */
 struct nvkm_sim_stats {
 	u64 rd;
 	u64 wr;
 	u64 unclaimed;
+	u64 ns;
 };
 
 /**
@@ -40,10 +42,10 @@ struct nvkm_sim_punits {
 	u32 part_sw;
 };
 
-/* Simulated cycles per real microsecond when the clock follows real time. */
-#define NVKM_SIM_CYCLES_PER_US		1
-/* At most this many cycles are simulated to catch up in one access. */
-#define NVKM_SIM_MAX_CATCHUP		BIT_ULL(22)
+/* Clock rates a simulated GPU may run at, in MHz (nvkm_sim_set_clock()). */
+#define NVKM_SIM_MHZ_MAX		2000
+/* At most this much time (us) is simulated to catch up in one access. */
+#define NVKM_SIM_MAX_CATCHUP_US		BIT_ULL(22)
 
 /* PDAEMON COUNTER_SIGNALS bits (set: the engine is idle). */
 #define NVKM_SIM_IDLE_GR		BIT(0)
@@ -82,7 +84,8 @@ struct nvkm_sim_idle_wave {
  * @pmc_enable: PMC.ENABLE
  * @now: simulated clock cycles since creation
  * @manual_clock: time only advances through nvkm_sim_run() (tests);
- *		  otherwise it follows real time at NVKM_SIM_CYCLES_PER_US
+ *		  otherwise it follows real time at @mhz
+ * @mhz: clock rate: cycles per microsecond of real time and of PTIMER
  * @last_ns: real time up to which @now has been brought
  * @access_cycles: with @manual_clock, cycles every MMIO access takes
  * @idle: PDAEMON COUNTER_SIGNALS, driven by the workload (bit set: idle)
@@ -113,6 +116,7 @@ struct nvkm_sim {
 
 	u64 now;
 	bool manual_clock;
+	u32 mhz;
 	u64 last_ns;
 	u32 access_cycles;
 
@@ -142,6 +146,9 @@ void nvkm_sim_del(struct nvkm_sim **psim);
 int nvkm_sim_reset(struct nvkm_sim *sim);
 void nvkm_sim_stats(struct nvkm_sim *sim, struct nvkm_sim_stats *stats);
 void nvkm_sim_set_manual_clock(struct nvkm_sim *sim, bool manual);
+int nvkm_sim_set_clock(struct nvkm_sim *sim, u32 mhz);
+u32 nvkm_sim_clock(struct nvkm_sim *sim);
+u32 nvkm_sim_default_clock(u32 chipset);
 void nvkm_sim_run(struct nvkm_sim *sim, u64 cycles);
 void nvkm_sim_set_access_cycles(struct nvkm_sim *sim, u32 cycles);
 void nvkm_sim_set_idle(struct nvkm_sim *sim, u32 mask, u32 idle);
