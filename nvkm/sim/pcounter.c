@@ -1568,10 +1568,9 @@ nvkm_sim_pcounter_periods(struct nvkm_sim *sim)
 	unsigned long flags;
 	u64 n;
 
-	pc = sim_pc_lock(sim, &flags);
-	if (!pc)
-		return 0;
-	n = pc->periods;
+	nvkm_sim_lock(sim, &flags);
+	pc = sim->pcounter;
+	n = pc ? pc->periods : 0;
 	nvkm_sim_unlock(sim, flags);
 	return n;
 }
