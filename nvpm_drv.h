@@ -7,6 +7,7 @@
 #include <nvkm/core/device.h>
 
 struct nvkm_perfdom;
+struct nvpm_pmu;
 
 #define DRIVER_NAME	"nvpm"
 #define DRIVER_DESC	"NVIDIA PCOUNTER performance counters"
@@ -22,6 +23,7 @@ struct nvkm_perfdom;
  * @irq: the GPU's interrupt, set by the bus code before nvpm_drm_init(); 0
  *	 to run without interrupts (no FIFO channels then)
  * @irq_requested: nvpm_drm_init() requested @irq
+ * @pmu: its perf PMU, or NULL
  */
 struct nvpm_drm {
 	struct drm_device drm;
@@ -29,6 +31,7 @@ struct nvpm_drm {
 	bool simulated;
 	int irq;
 	bool irq_requested;
+	struct nvpm_pmu *pmu;
 };
 
 /**
@@ -81,6 +84,14 @@ struct nvpm_drm *nvpm_drm_alloc(struct device *parent);
 int nvpm_drm_init(struct nvpm_drm *nvpm, void __iomem *pri,
 		  const struct nvkm_mmio_func *mmio, void *mmio_priv);
 void nvpm_drm_remove(struct nvpm_drm *nvpm);
+
+#if IS_ENABLED(CONFIG_PERF_EVENTS)
+void nvpm_pmu_register(struct nvpm_drm *nvpm);
+void nvpm_pmu_unregister(struct nvpm_drm *nvpm);
+#else
+static inline void nvpm_pmu_register(struct nvpm_drm *nvpm) { }
+static inline void nvpm_pmu_unregister(struct nvpm_drm *nvpm) { }
+#endif
 
 #if IS_ENABLED(CONFIG_DRM_NVPM_SIM)
 int nvpm_sim_register(void);
