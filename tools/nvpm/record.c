@@ -96,18 +96,19 @@ record_usage(FILE *f)
 {
 	fprintf(f,
 		"usage: nvpm record -e EVENT[,EVENT...] [-d DEVICE] [--period CYCLES] [--short]\n"
-		"                   [-t MS] -o FILE.csv [-- COMMAND [ARGS...]]\n\n"
+		"                   [-t MS] -o FILE.csv|FILE.json [-- COMMAND [ARGS...]]\n\n"
 		"Record hardware counter packets (PCOUNTER record mode, G84:GF100) while\n"
 		"COMMAND runs (or for MS milliseconds, or until Ctrl-C) and write the\n"
 		"timeline to FILE.csv: one row per period per domain, with the cycles\n"
-		"each event's signal was high.\n\n"
+		"each event's signal was high; or, for FILE.json, a Chrome trace-event JSON\n"
+		"(ui.perfetto.dev, chrome://tracing) with one counter track per event.\n\n"
 		"  -e EVENT,...     DOMAIN/NAME or DOMAIN/0xNN, up to 12 per domain (4 with --short)\n"
 		"  -d DEVICE        a render node (default: the first nvpm device)\n"
 		"  --period CYCLES  one row every CYCLES of the domain's clock: 1024, 2048,\n"
 		"                   ..., 65536 (default 1024)\n"
 		"  --short          16-byte packets (4 events per domain)\n"
 		"  -t MS            stop after MS milliseconds\n"
-		"  -o FILE.csv      where the timeline goes\n");
+		"  -o, --output FILE  where the timeline goes (.json: trace events)\n");
 }
 
 static int
@@ -262,6 +263,87 @@ rec_write_csv(struct rec_state *st, const char *path, unsigned int period, doubl
 	return 0;
 }
 
+/* A JSON string: quotes, backslashes and control characters escaped. */
+static void
+rec_json_str(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			fprintf(f, "\\%c", *s);
+		else if ((unsigned char)*s < 0x20)
+			fprintf(f, "\\u%04x", *s);
+		else
+			fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+/*
+ * The timeline as Chrome trace-event JSON, which ui.perfetto.dev and
+ * chrome://tracing open: the device is a process, each event a counter
+ * track ("ph": "C") with one point per row at the row's end and the cycles
+ * its signal was high in the row.  Row times are domain clock cycles; the
+ * domain's clock is taken to have run evenly over the recording (its last
+ * row's time over the wall time recorded), which gives each point a time
+ * in ns: "ts" is in microseconds, as the format wants, to the ns.
+ */
+static int
+rec_write_trace(struct rec_state *st, const char *path, unsigned int period, double secs)
+{
+	FILE *f = fopen(path, "w");
+	const struct nvpm_record_row *r;
+	unsigned int d, e;
+	double ns_per_cycle;
+	char proc[sizeof(st->chip) + sizeof(st->dev.path) + 4];
+	size_t i;
+
+	if (!f) {
+		fprintf(stderr, "nvpm record: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	snprintf(proc, sizeof(proc), "%s (%s)", st->chip, st->dev.path);
+	fprintf(f, "{\"displayTimeUnit\":\"ns\",\"otherData\":{\"tool\":\"nvpm record\","
+		"\"period_cycles\":%u,\"seconds\":%.6f},\n\"traceEvents\":[\n", period, secs);
+	fprintf(f, "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":1,\"tid\":0,"
+		"\"args\":{\"name\":");
+	rec_json_str(f, proc);
+	fprintf(f, "}}");
+	for (d = 0; d < st->nr_doms; d++) {
+		if (!st->nr_row[d] || !st->row[d][st->nr_row[d] - 1].time)
+			continue;
+		ns_per_cycle = secs * 1e9 / st->row[d][st->nr_row[d] - 1].time;
+		for (i = 0; i < st->nr_row[d]; i++) {
+			r = &st->row[d][i];
+			for (e = 0; e < st->nr_ev; e++) {
+				if (st->ev_dom[e] != d)
+					continue;
+				fprintf(f, ",\n{\"name\":");
+				rec_json_str(f, st->spec[e]);
+				fprintf(f, ",\"ph\":\"C\",\"pid\":1,\"tid\":%u,\"ts\":%.3f,"
+					"\"args\":{\"cycles\":%llu}}", d + 1,
+					(double)(uint64_t)(r->time * ns_per_cycle + 0.5) / 1e3,
+					(unsigned long long)r->value[st->ev_slot[e]]);
+			}
+		}
+	}
+	fprintf(f, "\n]}\n");
+	if (fclose(f)) {
+		fprintf(stderr, "nvpm record: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* -o FILE.json writes the trace, anything else the CSV. */
+static bool
+rec_out_is_trace(const char *path)
+{
+	size_t n = strlen(path);
+
+	return n > 5 && !strcmp(path + n - 5, ".json");
+}
+
 static int
 rec_open_dev(const char *path, struct nvpm_dev *dev)
 {
@@ -340,6 +422,9 @@ cmd_record(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "period", required_argument, NULL, 'p' },
 		{ "short", no_argument, NULL, 's' },
+		{ "event", required_argument, NULL, 'e' },
+		{ "device", required_argument, NULL, 'd' },
+		{ "output", required_argument, NULL, 'o' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -453,7 +538,10 @@ cmd_record(int argc, char **argv)
 		fprintf(stderr, "nvpm record: a domain is wedged (VM fault); see dmesg\n");
 	else if (ret)
 		fprintf(stderr, "nvpm record: %s\n", strerror(-ret));
-	ret = rec_write_csv(st, out, 0x200u << period, mono_s() - t0) ? 1 : code;
+	if (rec_out_is_trace(out))
+		ret = rec_write_trace(st, out, 0x200u << period, mono_s() - t0) ? 1 : code;
+	else
+		ret = rec_write_csv(st, out, 0x200u << period, mono_s() - t0) ? 1 : code;
 	if (!ret || ret == code) {
 		unsigned long long rows = 0;
 

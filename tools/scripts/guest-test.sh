@@ -75,6 +75,9 @@ check bad_sim_name_refused_with_message sh -c 'dmesg | grep -q "sim=bogus: not a
 check refused_sims_leave_good_ones_working test "$(count_nodes)" -eq 1
 rmmod nvpm
 
+# ecosystem: drmdevice, perf, trace JSON (its own file, its own module load)
+. ./guest-test-ecosystem.sh
+
 check kernel_has_no_warnings sh -c '! dmesg | grep -E "BUG:|WARNING:|KASAN|circular locking|sleeping function|leaked|Oops"'
 if [ "$n" -gt 0 ] && dmesg | grep -qE "BUG:|WARNING:|KASAN|circular locking|sleeping function|Oops"; then
 	dmesg | grep -E -A20 "BUG:|WARNING:|KASAN|circular locking|sleeping function|Oops" | sed 's/^/# /' | head -n 80

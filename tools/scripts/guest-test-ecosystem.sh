@@ -1,0 +1,108 @@
+# SPDX-License-Identifier: MIT
+# make test, inside the guest, sourced by guest-test.sh (its ok/notok/check):
+# nvpm as tools nobody on the project wrote see it.  Three simulated GPUs
+# (a G84, a G92 and a GT215, PGRAPH 35% busy):
+#  - libdrm's drmdevice (Debian's libdrm-tests) lists three devices, each
+#    with its own platform name and render node;
+#  - Debian's perf lists the nvpm PMUs' events and counts them: PGRAPH busy
+#    over a known load, raw format events, the hardware shared with ioctl
+#    users through the same arbitration;
+#  - nvpm record writes a trace-event JSON, printed between markers for
+#    the host to check (check-trace.py).
+# Expected values are hand-built: the G84's PGRAPH.IDLE is core clock A's
+# (domain 1) signal 0xbd in the reference's PCOUNTER table, the load is
+# sim_gr_busy.
+eco_perf=/usr/bin/perf
+eco_drmdevice=/usr/bin/drmdevice
+
+# $1: a perf stat -x, line; prints the count as a percentage of the
+# event's running time (ns events), to one decimal
+eco_share() { awk -F, '$4 > 0 { printf "%.1f\n", 100 * $1 / $4 }'; }
+# $1: share, $2: expected, $3: tolerance (percentage points)
+eco_near() { awk -v v="$1" -v e="$2" -v t="$3" 'BEGIN { exit !(v != "" && v - e <= t && e - v <= t) }'; }
+
+insmod ./nvpm.ko sim=g84,g92,gt215 sim_gr_busy=35 >/dev/null 2>&1
+
+# -- libdrm: drmGetDevices2() -------------------------------------------------
+$eco_drmdevice >/tmp/drmdevice.out 2>&1
+check drmdevice_reports_three_devices grep -q '^--- Devices reported 3 ---' /tmp/drmdevice.out
+# each device block (from "device[" to the blank line): name and render node
+awk '/^device\[/ { name = ""; node = "" }
+	/fullname/ { name = $NF }
+	/nodes\[2\]/ { node = $NF }
+	/^$/ && name != "" { print name, node; name = "" }' /tmp/drmdevice.out | sort -u >/tmp/drmdevice.pairs
+check drmdevice_three_platform_names sh -c \
+	"[ \"\$(cut -d' ' -f1 /tmp/drmdevice.pairs | tr '\n' ' ')\" = 'nvpm-sim0 nvpm-sim1 nvpm-sim2 ' ]"
+check drmdevice_each_device_its_render_node sh -c \
+	"[ \$(wc -l </tmp/drmdevice.pairs) = 3 ] && [ \$(cut -d' ' -f2 /tmp/drmdevice.pairs | grep '^/dev/dri/renderD' | sort -u | wc -l) = 3 ]"
+check nvpm_finds_devices_through_libdrm test "$(./nvpm info | grep -c '/dev/dri/renderD')" -eq 3
+eco_g84=$(./nvpm info | sed -n 's|^\(/dev/dri/renderD[0-9]*\): G84 .*|\1|p')
+
+# -- perf: the PMU --------------------------------------------------------------
+eco_pmu=/sys/bus/event_source/devices/nvpm_sim0
+check pmu_per_device sh -c "[ -d $eco_pmu ] && [ -d /sys/bus/event_source/devices/nvpm_sim1 ] &&
+	[ -d /sys/bus/event_source/devices/nvpm_sim2 ]"
+check pmu_cpumask_one_cpu sh -c "[ \"\$(cat $eco_pmu/cpumask)\" = 0 ]"
+check pmu_format_op grep -qx 'config:40-55' $eco_pmu/format/op
+check pmu_pgraph_busy_is_g84_signal_0xbd_low grep -qx 'dom=0x1,sig0=0xbd,op=0x5555,ns=1' $eco_pmu/events/pgraph-busy
+check pmu_busy_unit_ns grep -qx ns $eco_pmu/events/pgraph-busy.unit
+$eco_perf list >/tmp/perf-list.out 2>&1
+check perf_list_shows_nvpm_events sh -c "grep -q 'nvpm_sim0/pgraph-busy/' /tmp/perf-list.out &&
+	grep -q 'nvpm_sim0/core_a-cycles/' /tmp/perf-list.out && grep -q 'nvpm_sim2/gr-busy/' /tmp/perf-list.out"
+
+$eco_perf stat -a -x, -e nvpm_sim0/pgraph-busy/ -- sleep 1 2>/tmp/perf-stat.out
+share=$(grep 'nvpm_sim0/pgraph-busy/' /tmp/perf-stat.out | eco_share)
+echo "# perf stat nvpm_sim0/pgraph-busy/: $share% of the time (expected 35)"
+check perf_stat_pgraph_busy_35_percent eco_near "$share" 35 2
+
+$eco_perf stat -a -x, -e nvpm_sim0/dom=1,sig0=0xbd,op=0x5555,ns=1/ -- sleep 1 2>/tmp/perf-stat.out
+share=$(grep 'nvpm_sim0/' /tmp/perf-stat.out | eco_share)
+check perf_stat_raw_format_event_35_percent eco_near "$share" 35 2
+
+$eco_perf stat -a -x, -e nvpm_sim0/dom=1,sig0=0xbd,op=0xaaaa,ns=1/ -- sleep 1 2>/tmp/perf-stat.out
+share=$(grep 'nvpm_sim0/' /tmp/perf-stat.out | eco_share)
+check perf_stat_raw_pgraph_idle_65_percent eco_near "$share" 65 2
+
+$eco_perf stat -a -x, -e nvpm_sim2/gr-busy/ -- sleep 1 2>/tmp/perf-stat.out
+share=$(grep 'nvpm_sim2/gr-busy/' /tmp/perf-stat.out | eco_share)
+echo "# perf stat nvpm_sim2/gr-busy/ (GT215 PDAEMON): $share% of the time (expected 35)"
+check perf_stat_pdaemon_gr_busy_35_percent eco_near "$share" 35 2
+
+# cycles count: every cycle of core clock A, as many as its pgraph-idle
+# and pgraph-busy events would share (checked as a non-zero count here: the
+# clock rate is the simulator's business)
+$eco_perf stat -a -x, -e nvpm_sim0/core_a-cycles/ -- sleep 0.2 2>/tmp/perf-stat.out
+check perf_stat_cycles_counts sh -c "grep 'nvpm_sim0/core_a-cycles/' /tmp/perf-stat.out |
+	awk -F, '\$1 + 0 > 0 { ok = 1 } END { exit !ok }'"
+
+# counting one task is refused (system-wide only): perf says not supported
+check perf_task_event_refused sh -c "$eco_perf stat -x, -e nvpm_sim0/pgraph-busy/ -- true 2>&1 |
+	grep -q 'not supported'"
+check perf_two_events_one_domain_busy sh -c "! $eco_perf stat -a -x, \
+	-e nvpm_sim0/core_a-cycles/,nvpm_sim0/pgraph-busy/ -- true >/tmp/perf-busy.out 2>&1 &&
+	grep -qi 'busy' /tmp/perf-busy.out"
+# an ioctl user holds core_a: perf is refused, and the other way round
+./nvpm stat -d "$eco_g84" -e core_a/always -I 100 -n 30 >/dev/null 2>&1 &
+eco_pid=$!
+sleep 0.5
+check perf_refused_while_ioctl_user_holds_domain sh -c "! $eco_perf stat -a -x, \
+	-e nvpm_sim0/pgraph-busy/ -- true >/tmp/perf-busy.out 2>&1 && grep -qi 'busy' /tmp/perf-busy.out"
+kill -INT $eco_pid 2>/dev/null
+wait $eco_pid
+$eco_perf stat -a -x, -e nvpm_sim0/pgraph-busy/ -- sleep 3 2>/dev/null &
+eco_pid=$!
+sleep 1
+check ioctl_user_refused_while_perf_holds_domain sh -c \
+	"! ./nvpm stat -d $eco_g84 -e core_a/always -- true >/dev/null 2>&1"
+wait $eco_pid
+check perf_events_released sh -c "./nvpm stat -d $eco_g84 -e core_a/always -- true >/dev/null 2>&1"
+
+# -- nvpm record: trace-event JSON ----------------------------------------------
+./nvpm record -d "$eco_g84" -e core_a/PGRAPH.IDLE,core_a/PGRAPH.INTR,core_b/0x20 \
+	--period 1024 -o /tmp/trace.json -- sleep 0.1 2>/dev/null
+check nvpm_record_writes_trace_json test -s /tmp/trace.json
+echo NVPM-TRACE-BEGIN
+cat /tmp/trace.json
+echo NVPM-TRACE-END
+
+rmmod nvpm
