@@ -14,6 +14,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <getopt.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -32,6 +33,8 @@
 #define EXIT_USAGE	2
 #define MAX_EVENTS	32
 #define MAX_GROUPS	8
+/* While groups take turns on a domain, nvpm stat moves them on this often. */
+#define STAT_MUX_MS	10
 
 struct nvpm_cmd {
 	const char *name;
@@ -389,6 +392,7 @@ struct stat_group {
  * @status: its wait status, once @reaped
  * @reaped: it has ended and been waited for
  * @exec_failed: it never ran
+ * @mux: groups take turns on some domain (more events than counters)
  */
 struct stat_state {
 	struct nvpm_dev dev;
@@ -407,6 +411,7 @@ struct stat_state {
 	int status;
 	bool reaped;
 	bool exec_failed;
+	bool mux;
 };
 
 /* set by the signal handlers (lock-free atomics are async-signal-safe) */
@@ -434,8 +439,11 @@ stat_usage(FILE *f)
 		"  count EVENTs (DOMAIN/NAME, DOMAIN/0xNN or DOMAIN/always, each\n"
 		"  optionally followed by :SOURCE=VALUE settings; see 'nvpm list')\n"
 		"  while COMMAND runs, or until Ctrl-C; with -I print\n"
-		"  the counts every MS milliseconds, COUNT times at most.  Up to the\n"
-		"  domain's counter count (4) of events per domain.\n");
+		"  the counts every MS milliseconds, COUNT times at most.  More events\n"
+		"  on a domain than it has counters take turns (every %d ms); their\n"
+		"  counts are scaled up by the share of the time each was counted,\n"
+		"  which is printed after them, like perf stat's multiplexed events.\n",
+		STAT_MUX_MS);
 }
 
 /* Explain a failed nvpm_event_parse(). */
@@ -470,20 +478,31 @@ stat_event_error(struct stat_state *st, const char *spec, int err)
 	}
 }
 
-/* The group for @domain, a new one if needed; -1 if there are too many. */
+/*
+ * A group for @domain with a counter left, a new one if needed: groups of
+ * one file on one domain take turns (the kernel's rotation).  The idle
+ * counter domain has no turns: its groups share counters, all at once.
+ * -1 if there are too many groups.
+ */
 static int
-stat_group_of(struct stat_state *st, __u32 domain)
+stat_group_of(struct stat_state *st, const struct drm_nvpm_domain *dom, unsigned int max)
 {
+	bool seen = false;
 	int g;
 
 	for (g = 0; g < st->nr_grp; g++) {
-		if (st->grp[g].domain == domain)
+		if (st->grp[g].domain != dom->id)
+			continue;
+		if (st->grp[g].nr < max)
 			return g;
+		seen = true;
 	}
-	if (st->nr_grp == MAX_GROUPS)
+	if (st->nr_grp == MAX_GROUPS || (seen && (dom->caps & NVPM_DOMAIN_CAP_IDLE)))
 		return -1;
 	memset(&st->grp[g], 0, sizeof(st->grp[g]));
-	st->grp[g].domain = domain;
+	st->grp[g].domain = dom->id;
+	if (seen)
+		st->mux = true;
 	return st->nr_grp++;
 }
 
@@ -568,11 +587,12 @@ stat_add_event(struct stat_state *st, const char *spec_in)
 		return 1;
 	}
 	dom = &st->cat.dom[e->ev.domain];
-	g = stat_group_of(st, e->ev.domain);
 	max = dom->nr_counters ? (int)dom->nr_counters : 4;
-	if (g < 0 || st->grp[g].nr == (unsigned int)max) {
-		fprintf(stderr, "nvpm stat: too many events on domain %.*s: it has %d counters\n",
-			(int)sizeof(dom->name), dom->name, max);
+	g = stat_group_of(st, dom, max);
+	if (g < 0) {
+		fprintf(stderr, "nvpm stat: too many events on domain %.*s: it has %d counters%s\n",
+			(int)sizeof(dom->name), dom->name, max,
+			(dom->caps & NVPM_DOMAIN_CAP_IDLE) ? ", shared, no turns" : "");
 		return 1;
 	}
 	e->group = g;
@@ -673,16 +693,58 @@ stat_sample(struct stat_state *st, struct drm_nvpm_read *now)
 	return 0;
 }
 
-/* Count and cycles of @e since the last print. */
+/*
+ * Count and cycles of @e since the last print.  Where groups take turns
+ * on its domain, @e counted during @own of the domain's @cycles (the sum
+ * of its groups' cycles): its @count is scaled up by @cycles / @own, and
+ * @share is @own / @cycles; else @share is 1.  A group that had no turn
+ * has a count of 0 and a share of 0.
+ */
 static void
 stat_delta(const struct stat_state *st, const struct drm_nvpm_read *now,
 	   const struct stat_event *e, unsigned long long *count,
-	   unsigned long long *cycles)
+	   unsigned long long *cycles, double *share)
 {
 	const struct drm_nvpm_read *last = &st->grp[e->group].last;
+	unsigned long long own;
+	int g;
 
 	*count = now[e->group].value[e->ctr] - last->value[e->ctr];
-	*cycles = now[e->group].cycles - last->cycles;
+	own = now[e->group].cycles - last->cycles;
+	*cycles = 0;
+	for (g = 0; g < st->nr_grp; g++) {
+		if (st->grp[g].domain == st->grp[e->group].domain)
+			*cycles += now[g].cycles - st->grp[g].last.cycles;
+	}
+	*share = *cycles ? (double)own / *cycles : 0;
+	if (own && own != *cycles)
+		*count = (unsigned long long)((double)*count * *cycles / own + 0.5);
+	else if (!own)
+		*count = 0;
+}
+
+/* Whether @e's group takes turns with others on its domain. */
+static bool
+stat_muxed(const struct stat_state *st, const struct stat_event *e)
+{
+	int g;
+
+	for (g = 0; g < st->nr_grp; g++) {
+		if (g != e->group && st->grp[g].domain == st->grp[e->group].domain)
+			return true;
+	}
+	return false;
+}
+
+/* "  (SHARE%)" after a multiplexed event's line, as perf stat prints it. */
+static const char *
+stat_share(char *buf, size_t len, const struct stat_state *st,
+	   const struct stat_event *e, double share)
+{
+	buf[0] = '\0';
+	if (stat_muxed(st, e))
+		snprintf(buf, len, "  (%.2f%%)", 100.0 * share);
+	return buf;
 }
 
 static const char *
@@ -708,17 +770,19 @@ static void
 stat_print_interval(struct stat_state *st, const struct drm_nvpm_read *now, double t)
 {
 	unsigned long long count, cycles;
-	char c1[32], c2[32], rate[16];
+	char c1[32], c2[32], rate[16], sh[16];
+	double share;
 	int i;
 
 	for (i = 0; i < st->nr_ev; i++) {
-		stat_delta(st, now, &st->ev[i], &count, &cycles);
+		stat_delta(st, now, &st->ev[i], &count, &cycles, &share);
 		stat_rate(rate, sizeof(rate), count, cycles);
-		printf("%12.6f %16s  %-28s %16s  %s%s%s%s\n", t,
+		printf("%12.6f %16s  %-28s %16s  %s%s%s%s%s\n", t,
 		       fmt_count(c1, sizeof(c1), count), st->ev[i].label,
 		       fmt_count(c2, sizeof(c2), cycles), rate,
 		       st->ev[i].busy[0] ? "  " : "", st->ev[i].busy,
-		       stat_notes(&now[st->ev[i].group], st->ev[i].ctr));
+		       stat_notes(&now[st->ev[i].group], st->ev[i].ctr),
+		       stat_share(sh, sizeof(sh), st, &st->ev[i], share));
 	}
 	fflush(stdout);
 }
@@ -729,7 +793,8 @@ stat_print_summary(struct stat_state *st, const struct drm_nvpm_read *now,
 {
 	unsigned long long count, cycles;
 	const struct drm_nvpm_domain *dom;
-	char c1[32], c2[32], rate[16];
+	char c1[32], c2[32], rate[16], sh[16];
+	double share;
 	int i;
 
 	printf("\n Performance counter stats for ");
@@ -744,13 +809,14 @@ stat_print_summary(struct stat_state *st, const struct drm_nvpm_read *now,
 	printf(" on %s (%s):\n\n", st->chip, st->dev.path);
 	for (i = 0; i < st->nr_ev; i++) {
 		dom = &st->cat.dom[st->ev[i].ev.domain];
-		stat_delta(st, now, &st->ev[i], &count, &cycles);
+		stat_delta(st, now, &st->ev[i], &count, &cycles, &share);
 		stat_rate(rate, sizeof(rate), count, cycles);
-		printf("%20s      %-28s # %s%s%s of %s %.*s cycles%s\n",
+		printf("%20s      %-28s # %s%s%s of %s %.*s cycles%s%s\n",
 		       fmt_count(c1, sizeof(c1), count), st->ev[i].label, st->ev[i].busy,
 		       st->ev[i].busy[0] ? " " : "", rate,
 		       fmt_count(c2, sizeof(c2), cycles), (int)sizeof(dom->name),
-		       dom->name, stat_notes(&now[st->ev[i].group], st->ev[i].ctr));
+		       dom->name, stat_notes(&now[st->ev[i].group], st->ev[i].ctr),
+		       stat_share(sh, sizeof(sh), st, &st->ev[i], share));
 	}
 	printf("\n %18.6f seconds time elapsed\n\n", elapsed);
 }
@@ -817,6 +883,33 @@ stat_sleep_until(double deadline)
 }
 
 /*
+ * Sleep until @deadline, a signal or the command's end.  While groups take
+ * turns, SAMPLE every STAT_MUX_MS meanwhile: each SAMPLE moves every
+ * domain on to its next group.  0 or a negative errno.
+ */
+static int
+stat_wait_until(struct stat_state *st, double deadline)
+{
+	double tick;
+	int ret;
+
+	while (!stat_interrupted && !stat_child_exited && now_s() < deadline) {
+		tick = st->mux ? now_s() + STAT_MUX_MS / 1000.0 : deadline;
+		if (tick >= deadline) {
+			stat_sleep_until(deadline);
+			continue;
+		}
+		stat_sleep_until(tick);
+		ret = nvpm_sample(st->dev.fd, NULL);
+		if (ret) {
+			fprintf(stderr, "nvpm stat: SAMPLE: %s\n", strerror(-ret));
+			return ret;
+		}
+	}
+	return 0;
+}
+
+/*
  * Wait for the command to end, and say if it never ran.  Ctrl-C reaches it
  * from the terminal; a SIGINT sent to nvpm alone is passed on, once.
  */
@@ -880,9 +973,8 @@ stat_intervals(struct stat_state *st)
 
 	while (!ret && !stat_interrupted && (!st->count || n < st->count)) {
 		next += st->interval_ms / 1000.0;
-		while (!stat_interrupted && !stat_child_exited && now_s() < next)
-			stat_sleep_until(next);
-		if (stat_interrupted)
+		ret = stat_wait_until(st, next);
+		if (ret || stat_interrupted)
 			break;
 		if (stat_child_exited) {
 			stat_wait_cmd(st);
@@ -942,6 +1034,10 @@ stat_run(struct stat_state *st)
 		ret = stat_intervals(st);
 		goto out;
 	}
+	if (st->mux)
+		ret = stat_wait_until(st, INFINITY);
+	if (ret)
+		goto out;
 	if (st->pid > 0)
 		stat_wait_cmd(st);
 	else

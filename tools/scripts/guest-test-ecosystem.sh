@@ -97,6 +97,18 @@ check ioctl_user_refused_while_perf_holds_domain sh -c \
 wait $eco_pid
 check perf_events_released sh -c "./nvpm stat -d $eco_g84 -e core_a/always -- true >/dev/null 2>&1"
 
+# -- nvpm stat: more events on a domain than counters take turns ---------------
+# five core_a events, four counters: two groups take turns; PGRAPH.IDLE
+# still reads 65% of the cycles it was counted, over about half the time,
+# and "always" scaled up reads about every cycle of the domain
+./nvpm stat -d "$eco_g84" -e core_a/always,core_a/0x01,core_a/0x02,core_a/0x03,core_a/PGRAPH.IDLE \
+	-- sleep 0.5 >/tmp/mux.out 2>&1
+check nvpm_stat_mux_scaled_rate_and_share sh -c "grep 'core_a/PGRAPH.IDLE' /tmp/mux.out |
+	awk '{ r = \$4; sub(/%/, \"\", r); s = \$NF; gsub(/[()%]/, \"\", s) }
+	END { exit !(r > 62 && r < 68 && s > 30 && s < 70) }'"
+check nvpm_stat_mux_scaled_always_every_cycle sh -c "grep 'core_a/always' /tmp/mux.out |
+	awk '{ r = \$4; sub(/%/, \"\", r) } END { exit !(r > 97 && r < 103) }'"
+
 # -- nvpm record: trace-event JSON ----------------------------------------------
 ./nvpm record -d "$eco_g84" -e core_a/PGRAPH.IDLE,core_a/PGRAPH.INTR,core_b/0x20 \
 	--period 1024 -o /tmp/trace.json -- sleep 0.1 2>/dev/null
