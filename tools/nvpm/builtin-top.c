@@ -21,7 +21,7 @@
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
-#include <libnvpm.h>
+#include "builtin.h"
 
 #define TOP_INTERVAL_MS		500
 #define TOP_MAX_GROUPS		8
@@ -505,29 +505,29 @@ cmd_top(int argc, char **argv)
 		case 'e':
 			if (nr == (int)ARRAY_SIZE(events)) {
 				fprintf(stderr, "nvpm top: too many -e options\n");
-				return 2;
+				return EXIT_USAGE;
 			}
 			events[nr++] = optarg;
 			break;
 		case 'I':
 			if (top_number("-I", optarg, &t.interval_ms))
-				return 2;
+				return EXIT_USAGE;
 			break;
 		case 'n':
 			if (top_number("-n", optarg, &t.count))
-				return 2;
+				return EXIT_USAGE;
 			break;
 		case 'h':
 			top_usage(stdout);
 			return 0;
 		default:
 			top_usage(stderr);
-			return 2;
+			return EXIT_USAGE;
 		}
 	}
 	if (optind < argc) {
 		top_usage(stderr);
-		return 2;
+		return EXIT_USAGE;
 	}
 	t.live = !t.count && isatty(STDOUT_FILENO) && isatty(STDIN_FILENO);
 
