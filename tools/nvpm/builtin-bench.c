@@ -368,7 +368,10 @@ out:
 static void
 bench_usage(FILE *f)
 {
-	fprintf(f, "usage: nvpm bench [-d DEVICE] [-n ITERATIONS]\n"
+	fprintf(f, "usage: nvpm bench [-d DEVICE] [-n ITERATIONS]\n\n"
+		"  -d, --device DEVICE    a render node (default: the first nvpm device)\n"
+		"  -n, --count ITERATIONS calls per round\n"
+		"  -h, --help             this help\n\n"
 		"  time DRM_IOCTL_VERSION, GET_INFO, READ and SAMPLE (no, 1 and 4 counter\n"
 		"  groups), best of %d rounds of ITERATIONS (default %d) calls each;\n"
 		"  then software methods (the kernel's time in them, from debugfs) and\n"
@@ -379,13 +382,19 @@ bench_usage(FILE *f)
 int
 cmd_bench(int argc, char **argv)
 {
+	static const struct option opts[] = {
+		{ "device", required_argument, NULL, 'd' },
+		{ "count", required_argument, NULL, 'n' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
 	struct bench b = { .iters = BENCH_ITERS };
 	struct nvpm_catalog cat;
 	const char *path = NULL;
 	struct nvpm_dev dev;
 	int c, ret;
 
-	while ((c = getopt(argc, argv, "+d:n:h")) != -1) {
+	while ((c = getopt_long(argc, argv, "+d:n:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
 			path = optarg;

@@ -70,7 +70,12 @@ hud_usage(FILE *f)
 		"  SAMPLE software methods and followed by a READOUT, IN_FLIGHT (default %d)\n"
 		"  at a time, and print each frame's counts read from the notifier ring:\n"
 		"  up to 4 events of one domain (default %s)\n"
-		"  and the frame's GPU time (PTIMER)\n", HUD_FRAMES, HUD_IN_FLIGHT, HUD_EVENTS);
+		"  and the frame's GPU time (PTIMER)\n\n"
+		"  -d, --device DEVICE       a render node (default: the first nvpm device)\n"
+		"  -e, --event EVENT,...     the events\n"
+		"  -n, --count FRAMES        frames to draw\n"
+		"  -f, --in-flight IN_FLIGHT frames submitted ahead of the one read\n"
+		"  -h, --help                this help\n", HUD_FRAMES, HUD_IN_FLIGHT, HUD_EVENTS);
 }
 
 /* A scene whose frames differ: 40 .. 250 primitives. */
@@ -242,12 +247,20 @@ hud_run(struct hud *h)
 int
 cmd_hud(int argc, char **argv)
 {
+	static const struct option opts[] = {
+		{ "device", required_argument, NULL, 'd' },
+		{ "event", required_argument, NULL, 'e' },
+		{ "count", required_argument, NULL, 'n' },
+		{ "in-flight", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
 	static struct hud h = { .frames = HUD_FRAMES, .in_flight = HUD_IN_FLIGHT };
 	char events[256] = HUD_EVENTS;
 	const char *path = NULL;
 	int c, ret;
 
-	while ((c = getopt(argc, argv, "+d:e:n:f:h")) != -1) {
+	while ((c = getopt_long(argc, argv, "+d:e:n:f:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
 			path = optarg;

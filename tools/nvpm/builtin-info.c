@@ -50,16 +50,51 @@ info_print(const struct nvpm_dev *dev)
 	return 0;
 }
 
+static void
+info_usage(FILE *f)
+{
+	fprintf(f, "usage: nvpm info [-d DEVICE]\n"
+		"  what GET_INFO reports for every nvpm device, or for DEVICE\n\n"
+		"  -d, --device DEVICE  a render node, e.g. /dev/dri/renderD128\n"
+		"  -h, --help           this help\n");
+}
+
 int
 cmd_info(int argc, char **argv)
 {
+	static const struct option opts[] = {
+		{ "device", required_argument, NULL, 'd' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *path = NULL;
 	struct nvpm_iter it;
 	struct nvpm_dev dev;
-	int found = 0, failed = 0;
+	int c, found = 0, failed = 0;
 
-	if (argc > 1) {
-		fprintf(stderr, "nvpm info: unexpected argument '%s'\n", argv[1]);
+	while ((c = getopt_long(argc, argv, "+d:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'd':
+			path = optarg;
+			break;
+		case 'h':
+			info_usage(stdout);
+			return 0;
+		default:
+			info_usage(stderr);
+			return EXIT_USAGE;
+		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "nvpm info: unexpected argument '%s'\n", argv[optind]);
 		return EXIT_USAGE;
+	}
+	if (path) {
+		if (open_dev("info", path, &dev))
+			return 1;
+		failed = !!info_print(&dev);
+		nvpm_dev_close(&dev);
+		return failed;
 	}
 	nvpm_for_each_dev(&it, &dev) {
 		found++;

@@ -98,18 +98,25 @@ list_usage(FILE *f)
 	fprintf(f, "usage: nvpm list [-d DEVICE] [DOMAIN]\n"
 		"  every domain of every nvpm device (or DEVICE) and its named signals;\n"
 		"  events for nvpm stat are DOMAIN/NAME, DOMAIN/0xNN (any signal by\n"
-		"  number) and DOMAIN/always (every cycle of the domain)\n");
+		"  number) and DOMAIN/always (every cycle of the domain)\n\n"
+		"  -d, --device DEVICE  a render node, e.g. /dev/dri/renderD128\n"
+		"  -h, --help           this help\n");
 }
 
 int
 cmd_list(int argc, char **argv)
 {
+	static const struct option opts[] = {
+		{ "device", required_argument, NULL, 'd' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
 	const char *path = NULL, *only = NULL;
 	struct nvpm_iter it;
 	struct nvpm_dev dev;
 	int c, found = 0, failed = 0, ret;
 
-	while ((c = getopt(argc, argv, "+d:h")) != -1) {
+	while ((c = getopt_long(argc, argv, "+d:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
 			path = optarg;

@@ -330,21 +330,32 @@ plot_usage(FILE *f)
 {
 	fprintf(f, "usage: nvpm plot FILE.csv -o FILE.svg\n\n"
 		   "Draw the timeline nvpm record wrote: one panel per event, the share of\n"
-		   "each period's cycles its signal was high, over time.\n");
+		   "each period's cycles its signal was high, over time.\n\n"
+		   "  -o, --output FILE.svg  where the picture goes\n"
+		   "  -d, --device DEVICE    accepted like everywhere, unused: plot reads a file\n"
+		   "  -h, --help             this help\n");
 }
 
 int
 cmd_plot(int argc, char **argv)
 {
+	static const struct option opts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "device", required_argument, NULL, 'd' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
 	struct plot_series *s;
 	const char *out = NULL;
 	char title[256];
 	int c, nr = 0, i, ret;
 
-	while ((c = getopt(argc, argv, "o:h")) != -1) {
+	while ((c = getopt_long(argc, argv, "o:d:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
 			out = optarg;
+			break;
+		case 'd':
 			break;
 		case 'h':
 			plot_usage(stdout);

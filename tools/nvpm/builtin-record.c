@@ -90,13 +90,15 @@ record_usage(FILE *f)
 		"timeline to FILE.csv: one row per period per domain, with the cycles\n"
 		"each event's signal was high; or, for FILE.json, a Chrome trace-event JSON\n"
 		"(ui.perfetto.dev, chrome://tracing) with one counter track per event.\n\n"
-		"  -e EVENT,...     DOMAIN/NAME or DOMAIN/0xNN, up to 12 per domain (4 with --short)\n"
-		"  -d DEVICE        a render node (default: the first nvpm device)\n"
+		"  -e, --event EVENT,...  DOMAIN/NAME or DOMAIN/0xNN, up to 12 per domain\n"
+		"                         (4 with --short)\n"
+		"  -d, --device DEVICE    a render node (default: the first nvpm device)\n"
 		"  --period CYCLES  one row every CYCLES of the domain's clock: 1024, 2048,\n"
 		"                   ..., 65536 (default 1024)\n"
 		"  --short          16-byte packets (4 events per domain)\n"
-		"  -t MS            stop after MS milliseconds\n"
-		"  -o, --output FILE  where the timeline goes (.json: trace events)\n");
+		"  -t, --time MS    stop after MS milliseconds\n"
+		"  -o, --output FILE  where the timeline goes (.json: trace events)\n"
+		"  -h, --help       this help\n");
 }
 
 static int
@@ -413,6 +415,7 @@ cmd_record(int argc, char **argv)
 		{ "event", required_argument, NULL, 'e' },
 		{ "device", required_argument, NULL, 'd' },
 		{ "output", required_argument, NULL, 'o' },
+		{ "time", required_argument, NULL, 't' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};

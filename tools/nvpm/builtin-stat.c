@@ -78,6 +78,7 @@ struct stat_group {
  * @reaped: it has ended and been waited for
  * @exec_failed: it never ran
  * @mux: groups take turns on some domain (more events than counters)
+ * @sep: -x: print fields separated by this, NULL for the table
  */
 struct stat_state {
 	struct nvpm_dev dev;
@@ -97,6 +98,7 @@ struct stat_state {
 	bool reaped;
 	bool exec_failed;
 	bool mux;
+	const char *sep;
 };
 
 /* set by the signal handlers (lock-free atomics are async-signal-safe) */
@@ -119,7 +121,7 @@ stat_on_sigchld(int sig)
 static void
 stat_usage(FILE *f)
 {
-	fprintf(f, "usage: nvpm stat -e EVENT[,EVENT...] [-d DEVICE] [-I MS [-n COUNT]]\n"
+	fprintf(f, "usage: nvpm stat -e EVENT[,EVENT...] [-d DEVICE] [-I MS [-n COUNT]] [-x SEP]\n"
 		"                 [-- COMMAND [ARGS...]]\n"
 		"  count EVENTs (DOMAIN/NAME, DOMAIN/0xNN or DOMAIN/always, each\n"
 		"  optionally followed by :SOURCE=VALUE settings; see 'nvpm list')\n"
@@ -127,7 +129,15 @@ stat_usage(FILE *f)
 		"  the counts every MS milliseconds, COUNT times at most.  More events\n"
 		"  on a domain than it has counters take turns (every %d ms); their\n"
 		"  counts are scaled up by the share of the time each was counted,\n"
-		"  which is printed after them, like perf stat's multiplexed events.\n",
+		"  which is printed after them, like perf stat's multiplexed events.\n\n"
+		"  -e, --event EVENT,...       events to count (repeatable)\n"
+		"  -d, --device DEVICE         a render node (default: the first nvpm device)\n"
+		"  -I, --interval MS           print the counts every MS milliseconds\n"
+		"  -n, --count COUNT           ... COUNT times at most (with -I)\n"
+		"  -x, --field-separator SEP   one line per event, fields separated by SEP,\n"
+		"                              like perf stat -x: [TIME]COUNT,UNIT,EVENT,\n"
+		"                              CYCLES,SHARE,RATE,RATE-UNIT\n"
+		"  -h, --help                  this help\n",
 		STAT_MUX_MS);
 }
 
@@ -451,6 +461,33 @@ stat_rate(char *buf, size_t len, unsigned long long count, unsigned long long cy
 		snprintf(buf, len, "%8s", "n/a");
 }
 
+/*
+ * -x SEP: one line per event, like perf stat -x: [TIME,]COUNT,UNIT,EVENT,
+ * CYCLES,SHARE,RATE,RATE-UNIT; UNIT is empty (cycles), SHARE the percentage
+ * of the time the event was counted, RATE its count over CYCLES.
+ */
+static void
+stat_print_csv(struct stat_state *st, const struct drm_nvpm_read *now, double t)
+{
+	unsigned long long count, cycles;
+	const char *x = st->sep;
+	double share;
+	int i;
+
+	for (i = 0; i < st->nr_ev; i++) {
+		stat_delta(st, now, &st->ev[i], &count, &cycles, &share);
+		if (t >= 0)
+			printf("%.6f%s", t, x);
+		printf("%llu%s%s%s%s%llu%s%.2f%s", count, x, x, st->ev[i].label, x, cycles, x,
+		       100.0 * share, x);
+		if (cycles)
+			printf("%.2f%s%% of cycles\n", 100.0 * count / cycles, x);
+		else
+			printf("%s\n", x);
+	}
+	fflush(stdout);
+}
+
 static void
 stat_print_interval(struct stat_state *st, const struct drm_nvpm_read *now, double t)
 {
@@ -459,6 +496,10 @@ stat_print_interval(struct stat_state *st, const struct drm_nvpm_read *now, doub
 	double share;
 	int i;
 
+	if (st->sep) {
+		stat_print_csv(st, now, t);
+		return;
+	}
 	for (i = 0; i < st->nr_ev; i++) {
 		stat_delta(st, now, &st->ev[i], &count, &cycles, &share);
 		stat_rate(rate, sizeof(rate), count, cycles);
@@ -482,6 +523,10 @@ stat_print_summary(struct stat_state *st, const struct drm_nvpm_read *now,
 	double share;
 	int i;
 
+	if (st->sep) {
+		stat_print_csv(st, now, -1);
+		return;
+	}
 	printf("\n Performance counter stats for ");
 	if (cmd) {
 		printf("'%s", cmd[0]);
@@ -636,7 +681,7 @@ stat_interval(struct stat_state *st, long n)
 	ret = stat_sample(st, now);
 	if (ret)
 		return ret;
-	if (!n)
+	if (!n && !st->sep)
 		printf("#%11s %16s  %-28s %16s  %8s\n", "time", "counts", "event",
 		       "cycles", "rate");
 	stat_print_interval(st, now, now_s() - st->t0);
@@ -745,9 +790,18 @@ static int
 stat_parse(struct stat_state *st, int argc, char **argv, char **events, int *nr,
 	   const char **path)
 {
+	static const struct option opts[] = {
+		{ "event", required_argument, NULL, 'e' },
+		{ "device", required_argument, NULL, 'd' },
+		{ "interval", required_argument, NULL, 'I' },
+		{ "count", required_argument, NULL, 'n' },
+		{ "field-separator", required_argument, NULL, 'x' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
 	int c;
 
-	while ((c = getopt(argc, argv, "+e:d:I:n:h")) != -1) {
+	while ((c = getopt_long(argc, argv, "+e:d:I:n:x:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'e':
 			if (*nr == MAX_EVENTS) {
@@ -766,6 +820,13 @@ stat_parse(struct stat_state *st, int argc, char **argv, char **events, int *nr,
 		case 'n':
 			if (parse_long("stat", "-n", optarg, &st->count))
 				return EXIT_USAGE;
+			break;
+		case 'x':
+			if (!*optarg) {
+				fprintf(stderr, "nvpm stat: -x wants a separator\n");
+				return EXIT_USAGE;
+			}
+			st->sep = optarg;
 			break;
 		case 'h':
 			stat_usage(stdout);

@@ -109,6 +109,24 @@ check nvpm_stat_mux_scaled_rate_and_share sh -c "grep 'core_a/PGRAPH.IDLE' /tmp/
 check nvpm_stat_mux_scaled_always_every_cycle sh -c "grep 'core_a/always' /tmp/mux.out |
 	awk '{ r = \$4; sub(/%/, \"\", r) } END { exit !(r > 97 && r < 103) }'"
 
+# -- the nvpm command line: long options, -h per command, -d everywhere, -x -----
+check nvpm_info_takes_device sh -c "[ \$(./nvpm info --device $eco_g84 | grep -c '^/dev/dri/renderD') = 1 ] &&
+	./nvpm info -d $eco_g84 | grep -q '^$eco_g84: G84 '"
+check nvpm_every_command_has_help sh -c 'for c in info list stat bench top record plot hud; do
+	./nvpm \$c --help | grep -q "^usage: nvpm \$c" && ./nvpm \$c -h >/dev/null || exit 1; done'
+check nvpm_every_command_takes_device sh -c 'for c in info list stat bench top record plot hud; do
+	./nvpm \$c --help | grep -q -- "-d, --device" || exit 1; done'
+check nvpm_bad_option_exit_2 sh -c './nvpm stat --no-such-option >/dev/null 2>&1; [ \$? = 2 ]'
+check nvpm_no_device_exit_1 sh -c './nvpm info -d /dev/null >/dev/null 2>&1; [ \$? = 1 ]'
+./nvpm stat --device "$eco_g84" --event core_a/always,core_a/PGRAPH.IDLE -x, -- sleep 0.2 >/tmp/csv.out 2>&1
+check nvpm_stat_x_csv sh -c "[ \$(wc -l </tmp/csv.out) = 2 ] &&
+	awk -F, 'NF != 7 || \$1 !~ /^[0-9]+\$/ || \$4 !~ /^[0-9]+\$/ { bad = 1 }
+	\$3 == \"core_a/PGRAPH.IDLE\" && \$6 > 62 && \$6 < 68 && \$5 == \"100.00\" { idle = 1 }
+	\$3 == \"core_a/always\" && \$1 == \$4 { always = 1 }
+	END { exit bad || !idle || !always }' /tmp/csv.out"
+./nvpm stat -d "$eco_g84" -e core_a/always --interval 100 --count 2 -x ';' >/tmp/csv.out 2>&1
+check nvpm_stat_x_interval_lines sh -c "[ \$(grep -c '^[0-9.]*;[0-9]*;;core_a/always;' /tmp/csv.out) = 2 ]"
+
 # -- nvpm record: trace-event JSON ----------------------------------------------
 ./nvpm record -d "$eco_g84" -e core_a/PGRAPH.IDLE,core_a/PGRAPH.INTR,core_b/0x20 \
 	--period 1024 -o /tmp/trace.json -- sleep 0.1 2>/dev/null
