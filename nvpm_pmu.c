@@ -115,13 +115,13 @@ to_nvpm_pmu(struct pmu *pmu)
 /* --- sysfs --------------------------------------------------------------- */
 
 static ssize_t
-nvpm_pmu_cpumask_show(struct device *dev, struct device_attribute *attr, char *buf)
+cpumask_show(struct device *dev, struct device_attribute *attr, char *buf)
 {
 	struct nvpm_pmu *p = to_nvpm_pmu(dev_get_drvdata(dev));
 
 	return cpumap_print_to_pagebuf(true, buf, cpumask_of(p->cpu));
 }
-static DEVICE_ATTR(cpumask, 0444, nvpm_pmu_cpumask_show, NULL);
+static DEVICE_ATTR_RO(cpumask);
 
 static struct attribute *nvpm_pmu_cpumask_attrs[] = {
 	&dev_attr_cpumask.attr,

@@ -88,6 +88,7 @@ static const struct platform_device_id nvpm_sim_ids[] = {
 	{ "nvpm-sim4" }, { "nvpm-sim5" }, { "nvpm-sim6" }, { "nvpm-sim7" },
 	{ }
 };
+
 static_assert(ARRAY_SIZE(nvpm_sim_ids) == NVPM_SIM_MAX + 1);
 
 static struct platform_driver nvpm_sim_driver = {

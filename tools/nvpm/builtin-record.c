@@ -293,10 +293,12 @@ rec_write_trace(struct rec_state *st, const char *path, unsigned int period, dou
 		return -1;
 	}
 	snprintf(proc, sizeof(proc), "%s (%s)", st->chip, st->dev.path);
-	fprintf(f, "{\"displayTimeUnit\":\"ns\",\"otherData\":{\"tool\":\"nvpm record\","
-		"\"period_cycles\":%u,\"seconds\":%.6f},\n\"traceEvents\":[\n", period, secs);
-	fprintf(f, "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":1,\"tid\":0,"
-		"\"args\":{\"name\":");
+	fprintf(f, "{\"displayTimeUnit\":\"ns\",");
+	fprintf(f, "\"otherData\":{\"tool\":\"nvpm record\",");
+	fprintf(f, "\"period_cycles\":%u,\"seconds\":%.6f},\n", period, secs);
+	fprintf(f, "\"traceEvents\":[\n");
+	fprintf(f, "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":1,\"tid\":0,");
+	fprintf(f, "\"args\":{\"name\":");
 	rec_json_str(f, proc);
 	fprintf(f, "}}");
 	for (d = 0; d < st->nr_doms; d++) {
@@ -310,9 +312,10 @@ rec_write_trace(struct rec_state *st, const char *path, unsigned int period, dou
 					continue;
 				fprintf(f, ",\n{\"name\":");
 				rec_json_str(f, st->spec[e]);
-				fprintf(f, ",\"ph\":\"C\",\"pid\":1,\"tid\":%u,\"ts\":%.3f,"
-					"\"args\":{\"cycles\":%llu}}", d + 1,
-					(double)(uint64_t)(r->time * ns_per_cycle + 0.5) / 1e3,
+				fprintf(f, ",\"ph\":\"C\",\"pid\":1,\"tid\":%u,", d + 1);
+				fprintf(f, "\"ts\":%.3f,",
+					(double)(uint64_t)(r->time * ns_per_cycle + 0.5) / 1e3);
+				fprintf(f, "\"args\":{\"cycles\":%llu}}",
 					(unsigned long long)r->value[st->ev_slot[e]]);
 			}
 		}
