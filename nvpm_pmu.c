@@ -95,15 +95,17 @@ struct nvpm_pmu {
 /**
  * struct nvpm_pmu_event - the state of one perf event
  * @dom: its counter group
- * @value: the group's counter total at the last read
- * @cycles: the group's cycle total at the last read
- * @time: ktime_get_ns() at the last read
+ * @value: the group's counter total when the event started
+ * @cycles: the group's cycle total when the event started
+ * @time: ktime_get_ns() when the event started
+ * @counted: what the event has added to its count since it started
  */
 struct nvpm_pmu_event {
 	struct nvkm_perfdom *dom;
 	u64 value;
 	u64 cycles;
 	u64 time;
+	u64 counted;
 };
 
 static inline struct nvpm_pmu *
@@ -250,41 +252,51 @@ nvpm_pmu_events_init(struct nvpm_pmu *p, struct nvkm_pm *pm)
 
 /* --- counting ------------------------------------------------------------ */
 
-/* Latch and collect the event's group; add what it counted since last time. */
+/*
+ * Latch and collect the event's group.  Since the event started, its
+ * counter counted @v of the domain's @c cycles, over @t ns of wall time:
+ * the count is @v, or for an ns event @v * @t / @c.  A latch that did not
+ * happen in time leaves the totals of the previous one, which the next
+ * read makes up for.
+ */
 static void
-nvpm_pmu_event_update(struct perf_event *event, bool count)
+nvpm_pmu_event_update(struct perf_event *event, bool start)
 {
 	struct nvpm_pmu_event *e = event->pmu_private;
 	struct nvkm_perfdom_result res;
-	u64 now, dv, dc, dt;
+	u64 now, v, c, total;
 
-	if (nvkm_perfdom_sample(e->dom->pm, &e->dom, 1))
-		return;	/* no latch: the next read has it all */
+	nvkm_perfdom_sample(e->dom->pm, &e->dom, 1);
 	nvkm_perfdom_read(e->dom, &res);
 	now = ktime_get_ns();
-	dv = res.value[0] - e->value;
-	dc = res.cycles - e->cycles;
-	dt = now - e->time;
-	e->value = res.value[0];
-	e->cycles = res.cycles;
-	e->time = now;
-	if (!count)
+	if (start) {
+		e->value = res.value[0];
+		e->cycles = res.cycles;
+		e->time = now;
+		e->counted = 0;
 		return;
+	}
+	v = res.value[0] - e->value;
+	c = res.cycles - e->cycles;
+	total = v;
 	if (event->attr.config & NVPM_PMU_NS)
-		dv = dc ? mul_u64_u64_div_u64(min(dv, dc), dt, dc) : 0;
-	local64_add(dv, &event->count);
+		total = c ? mul_u64_u64_div_u64(min(v, c), now - e->time, c) : 0;
+	if (total > e->counted) {
+		local64_add(total - e->counted, &event->count);
+		e->counted = total;
+	}
 }
 
 static void
 nvpm_pmu_read(struct perf_event *event)
 {
-	nvpm_pmu_event_update(event, true);
+	nvpm_pmu_event_update(event, false);
 }
 
 static void
 nvpm_pmu_start(struct perf_event *event, int flags)
 {
-	nvpm_pmu_event_update(event, false);	/* counts from here */
+	nvpm_pmu_event_update(event, true);	/* counts from here */
 	event->hw.state = 0;
 }
 
@@ -294,7 +306,7 @@ nvpm_pmu_stop(struct perf_event *event, int flags)
 	if (event->hw.state & PERF_HES_STOPPED)
 		return;
 	if (flags & PERF_EF_UPDATE)
-		nvpm_pmu_event_update(event, true);
+		nvpm_pmu_event_update(event, false);
 	event->hw.state |= PERF_HES_STOPPED | PERF_HES_UPTODATE;
 }
 

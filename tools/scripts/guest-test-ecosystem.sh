@@ -51,15 +51,18 @@ check perf_list_shows_nvpm_events sh -c "grep -q 'nvpm_sim0/pgraph-busy/' /tmp/p
 	grep -q 'nvpm_sim0/core_a-cycles/' /tmp/perf-list.out && grep -q 'nvpm_sim2/gr-busy/' /tmp/perf-list.out"
 
 $eco_perf stat -a -x, -e nvpm_sim0/pgraph-busy/ -- sleep 1 2>/tmp/perf-stat.out
+sed 's/^/# perf: /' /tmp/perf-stat.out
 share=$(grep 'nvpm_sim0/pgraph-busy/' /tmp/perf-stat.out | eco_share)
 echo "# perf stat nvpm_sim0/pgraph-busy/: $share% of the time (expected 35)"
 check perf_stat_pgraph_busy_35_percent eco_near "$share" 35 2
 
 $eco_perf stat -a -x, -e nvpm_sim0/dom=1,sig0=0xbd,op=0x5555,ns=1/ -- sleep 1 2>/tmp/perf-stat.out
+sed 's/^/# perf: /' /tmp/perf-stat.out
 share=$(grep 'nvpm_sim0/' /tmp/perf-stat.out | eco_share)
 check perf_stat_raw_format_event_35_percent eco_near "$share" 35 2
 
 $eco_perf stat -a -x, -e nvpm_sim0/dom=1,sig0=0xbd,op=0xaaaa,ns=1/ -- sleep 1 2>/tmp/perf-stat.out
+sed 's/^/# perf: /' /tmp/perf-stat.out
 share=$(grep 'nvpm_sim0/' /tmp/perf-stat.out | eco_share)
 check perf_stat_raw_pgraph_idle_65_percent eco_near "$share" 65 2
 
@@ -81,19 +84,24 @@ check perf_task_event_refused sh -c "$eco_perf stat -x, -e nvpm_sim0/pgraph-busy
 check perf_two_events_one_domain_busy sh -c "! $eco_perf stat -a -x, \
 	-e nvpm_sim0/core_a-cycles/,nvpm_sim0/pgraph-busy/ -- true >/tmp/perf-busy.out 2>&1 &&
 	grep -qi 'busy' /tmp/perf-busy.out"
+sed 's/^/# perf: /' /tmp/perf-busy.out
 # an ioctl user holds core_a: perf is refused, and the other way round
-./nvpm stat -d "$eco_g84" -e core_a/always -I 100 -n 30 >/dev/null 2>&1 &
+# (each holder starts its command once it holds the domain)
+rm -f /tmp/eco.go
+./nvpm stat -d "$eco_g84" -e core_a/always -- sh -c 'touch /tmp/eco.go; sleep 30' >/dev/null 2>&1 &
 eco_pid=$!
-sleep 0.5
+i=0; while [ ! -e /tmp/eco.go ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
 check perf_refused_while_ioctl_user_holds_domain sh -c "! $eco_perf stat -a -x, \
 	-e nvpm_sim0/pgraph-busy/ -- true >/tmp/perf-busy.out 2>&1 && grep -qi 'busy' /tmp/perf-busy.out"
+sed 's/^/# perf: /' /tmp/perf-busy.out
 kill -INT $eco_pid 2>/dev/null
 wait $eco_pid
-$eco_perf stat -a -x, -e nvpm_sim0/pgraph-busy/ -- sleep 3 2>/dev/null &
+rm -f /tmp/eco.go
+$eco_perf stat -a -x, -e nvpm_sim0/pgraph-busy/ -- sh -c 'touch /tmp/eco.go; sleep 3' 2>/dev/null &
 eco_pid=$!
-sleep 1
+i=0; while [ ! -e /tmp/eco.go ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
 check ioctl_user_refused_while_perf_holds_domain sh -c \
-	"! ./nvpm stat -d $eco_g84 -e core_a/always -- true >/dev/null 2>&1"
+	"./nvpm stat -d $eco_g84 -e core_a/always -- true 2>&1 | grep -q 'core_a is busy'"
 wait $eco_pid
 check perf_events_released sh -c "./nvpm stat -d $eco_g84 -e core_a/always -- true >/dev/null 2>&1"
 
@@ -104,20 +112,20 @@ check perf_events_released sh -c "./nvpm stat -d $eco_g84 -e core_a/always -- tr
 ./nvpm stat -d "$eco_g84" -e core_a/always,core_a/0x01,core_a/0x02,core_a/0x03,core_a/PGRAPH.IDLE \
 	-- sleep 0.5 >/tmp/mux.out 2>&1
 check nvpm_stat_mux_scaled_rate_and_share sh -c "grep 'core_a/PGRAPH.IDLE' /tmp/mux.out |
-	awk '{ r = \$4; sub(/%/, \"\", r); s = \$NF; gsub(/[()%]/, \"\", s) }
+	awk '{ r = \$4; sub(/%/, \"\", r); r += 0; s = \$NF; gsub(/[()%]/, \"\", s); s += 0 }
 	END { exit !(r > 62 && r < 68 && s > 30 && s < 70) }'"
 check nvpm_stat_mux_scaled_always_every_cycle sh -c "grep 'core_a/always' /tmp/mux.out |
-	awk '{ r = \$4; sub(/%/, \"\", r) } END { exit !(r > 97 && r < 103) }'"
+	awk '{ r = \$4; sub(/%/, \"\", r); r += 0 } END { exit !(r > 97 && r < 103) }'"
 
 # -- the nvpm command line: long options, -h per command, -d everywhere, -x -----
 check nvpm_info_takes_device sh -c "[ \$(./nvpm info --device $eco_g84 | grep -c '^/dev/dri/renderD') = 1 ] &&
 	./nvpm info -d $eco_g84 | grep -q '^$eco_g84: G84 '"
 check nvpm_every_command_has_help sh -c 'for c in info list stat bench top record plot hud; do
-	./nvpm \$c --help | grep -q "^usage: nvpm \$c" && ./nvpm \$c -h >/dev/null || exit 1; done'
+	./nvpm $c --help | grep -q "^usage: nvpm $c" && ./nvpm $c -h >/dev/null || exit 1; done'
 check nvpm_every_command_takes_device sh -c 'for c in info list stat bench top record plot hud; do
-	./nvpm \$c --help | grep -q -- "-d, --device" || exit 1; done'
-check nvpm_bad_option_exit_2 sh -c './nvpm stat --no-such-option >/dev/null 2>&1; [ \$? = 2 ]'
-check nvpm_no_device_exit_1 sh -c './nvpm info -d /dev/null >/dev/null 2>&1; [ \$? = 1 ]'
+	./nvpm $c --help | grep -q -- "-d, --device" || exit 1; done'
+check nvpm_bad_option_exit_2 sh -c './nvpm stat --no-such-option >/dev/null 2>&1; [ $? = 2 ]'
+check nvpm_no_device_exit_1 sh -c './nvpm info -d /dev/null >/dev/null 2>&1; [ $? = 1 ]'
 ./nvpm stat --device "$eco_g84" --event core_a/always,core_a/PGRAPH.IDLE -x, -- sleep 0.2 >/tmp/csv.out 2>&1
 check nvpm_stat_x_csv sh -c "[ \$(wc -l </tmp/csv.out) = 2 ] &&
 	awk -F, 'NF != 7 || \$1 !~ /^[0-9]+\$/ || \$4 !~ /^[0-9]+\$/ { bad = 1 }
