@@ -16,18 +16,14 @@
  *
  * Named events (the events directory) cover the common questions: every
  * cycle of each domain, PGRAPH busy and idle, and each PDAEMON engine's
- * busy time.  Busy and idle events count nanoseconds (the "ns" bit):
- * between two reads the counted cycles are scaled by the wall time over
- * the domain's cycles, so they read like i915's busy events and need no
- * knowledge of the domain's clock rate.
+ * busy cycles.  Counts are cycles of the domain's clock: a busy share is a
+ * busy event's count over its domain's cycles event's.
  */
 #include <linux/bitfield.h>
 #include <linux/cpumask.h>
 #include <linux/ctype.h>
-#include <linux/math64.h>
 #include <linux/perf_event.h>
 #include <linux/slab.h>
-#include <linux/timekeeping.h>
 #include <drm/drm_drv.h>
 #include <drm/drm_print.h>
 #include <nvkm/engine/pm.h>
@@ -37,10 +33,8 @@
 #define NVPM_PMU_DOM		GENMASK_ULL(7, 0)
 #define NVPM_PMU_SIG(k)		(GENMASK_ULL(15, 8) << (8 * (k)))
 #define NVPM_PMU_OP		GENMASK_ULL(55, 40)
-#define NVPM_PMU_NS		BIT_ULL(63)
 #define NVPM_PMU_CONFIG		(NVPM_PMU_DOM | NVPM_PMU_SIG(0) | NVPM_PMU_SIG(1) | \
-				 NVPM_PMU_SIG(2) | NVPM_PMU_SIG(3) | NVPM_PMU_OP | \
-				 NVPM_PMU_NS)
+				 NVPM_PMU_SIG(2) | NVPM_PMU_SIG(3) | NVPM_PMU_OP)
 
 /* Logic ops of the named events: signal 0 high, low, every cycle. */
 #define NVPM_PMU_OP_HIGH	0xaaaa
@@ -52,18 +46,14 @@
 #define NVPM_PMU_MAX_EVENTS	(NVPM_PMU_MAX_DOMS + 2 + 16)
 
 /**
- * struct nvpm_pmu_attr - a named event's sysfs files
+ * struct nvpm_pmu_attr - a named event's sysfs file
  * @attr: the event, its value the config terms
- * @unit: its unit file (ns), or unused
  * @name: the event's name
- * @unit_name: "<name>.unit"
  * @value: the config terms
  */
 struct nvpm_pmu_attr {
 	struct device_attribute attr;
-	struct device_attribute unit;
 	char name[NVKM_PM_NAME_LEN + 8];
-	char unit_name[NVKM_PM_NAME_LEN + 16];
 	char value[80];
 };
 
@@ -87,7 +77,7 @@ struct nvpm_pmu {
 	char name[40];
 	int nr;
 	struct nvpm_pmu_attr ev[NVPM_PMU_MAX_EVENTS];
-	struct attribute *attrs[2 * NVPM_PMU_MAX_EVENTS + 1];
+	struct attribute *attrs[NVPM_PMU_MAX_EVENTS + 1];
 	struct attribute_group events;
 	const struct attribute_group *groups[4];
 };
@@ -95,17 +85,11 @@ struct nvpm_pmu {
 /**
  * struct nvpm_pmu_event - the state of one perf event
  * @dom: its counter group
- * @value: the group's counter total when the event started
- * @cycles: the group's cycle total when the event started
- * @time: ktime_get_ns() when the event started
- * @counted: what the event has added to its count since it started
+ * @value: the group's counter total at the last read
  */
 struct nvpm_pmu_event {
 	struct nvkm_perfdom *dom;
 	u64 value;
-	u64 cycles;
-	u64 time;
-	u64 counted;
 };
 
 static inline struct nvpm_pmu *
@@ -140,7 +124,6 @@ PMU_FORMAT_ATTR(sig1, "config:16-23");
 PMU_FORMAT_ATTR(sig2, "config:24-31");
 PMU_FORMAT_ATTR(sig3, "config:32-39");
 PMU_FORMAT_ATTR(op, "config:40-55");
-PMU_FORMAT_ATTR(ns, "config:63");
 
 static struct attribute *nvpm_pmu_format_attrs[] = {
 	&format_attr_dom.attr,
@@ -149,7 +132,6 @@ static struct attribute *nvpm_pmu_format_attrs[] = {
 	&format_attr_sig2.attr,
 	&format_attr_sig3.attr,
 	&format_attr_op.attr,
-	&format_attr_ns.attr,
 	NULL,
 };
 
@@ -166,24 +148,16 @@ nvpm_pmu_event_show(struct device *dev, struct device_attribute *attr, char *buf
 	return sysfs_emit(buf, "%s\n", a->value);
 }
 
-static ssize_t
-nvpm_pmu_unit_show(struct device *dev, struct device_attribute *attr, char *buf)
-{
-	return sysfs_emit(buf, "ns\n");
-}
-
-/* Add a named event; @ns events get a unit file.  Quietly full at the bound. */
-static __printf(4, 5) void
-nvpm_pmu_event_add(struct nvpm_pmu *p, bool ns, const char *value, const char *fmt, ...)
+/* Add a named event.  Quietly full at the bound. */
+static __printf(3, 4) void
+nvpm_pmu_event_add(struct nvpm_pmu *p, const char *value, const char *fmt, ...)
 {
 	struct nvpm_pmu_attr *a;
 	va_list ap;
-	int nr_attrs = 0;
 
 	if (p->nr == NVPM_PMU_MAX_EVENTS)
 		return;
-	while (p->attrs[nr_attrs])
-		nr_attrs++;
+	p->attrs[p->nr] = &p->ev[p->nr].attr.attr;
 	a = &p->ev[p->nr++];
 	va_start(ap, fmt);
 	vsnprintf(a->name, sizeof(a->name), fmt, ap);
@@ -193,15 +167,6 @@ nvpm_pmu_event_add(struct nvpm_pmu *p, bool ns, const char *value, const char *f
 	a->attr.attr.name = a->name;
 	a->attr.attr.mode = 0444;
 	a->attr.show = nvpm_pmu_event_show;
-	p->attrs[nr_attrs++] = &a->attr.attr;
-	if (ns) {
-		snprintf(a->unit_name, sizeof(a->unit_name), "%s.unit", a->name);
-		sysfs_attr_init(&a->unit.attr);
-		a->unit.attr.name = a->unit_name;
-		a->unit.attr.mode = 0444;
-		a->unit.show = nvpm_pmu_unit_show;
-		p->attrs[nr_attrs++] = &a->unit.attr;
-	}
 }
 
 /* An event name from a domain or signal name: lower case, '.' to '-'. */
@@ -226,25 +191,25 @@ nvpm_pmu_events_init(struct nvpm_pmu *p, struct nvkm_pm *pm)
 	for (d = 0; d < pm->nr_doms && d < NVPM_PMU_MAX_DOMS; d++) {
 		snprintf(value, sizeof(value), "dom=0x%x,op=0x%x", d, NVPM_PMU_OP_ALWAYS);
 		nvpm_pmu_event_name(name, sizeof(name), pm->dom[d].name);
-		nvpm_pmu_event_add(p, false, value, "%s-cycles", name);
+		nvpm_pmu_event_add(p, value, "%s-cycles", name);
 	}
 	for (d = 0; d < pm->nr_doms && d < NVPM_PMU_MAX_DOMS; d++) {
 		for (i = 0; i < pm->dom[d].nr_sig; i++) {
 			sig = &pm->dom[d].sig[i];
 			if (pm->dom[d].idle) {
-				/* an engine: its busy time */
-				snprintf(value, sizeof(value), "dom=0x%x,sig0=0x%x,op=0x%x,ns=1",
+				/* an engine: its busy cycles */
+				snprintf(value, sizeof(value), "dom=0x%x,sig0=0x%x,op=0x%x",
 					 d, sig->signal, NVPM_PMU_OP_HIGH);
 				nvpm_pmu_event_name(name, sizeof(name), sig->name);
-				nvpm_pmu_event_add(p, true, value, "%s-busy", name);
+				nvpm_pmu_event_add(p, value, "%s-busy", name);
 			} else if (!pgraph && !strcmp(sig->name, "PGRAPH.IDLE")) {
 				pgraph = true;
-				snprintf(value, sizeof(value), "dom=0x%x,sig0=0x%x,op=0x%x,ns=1",
+				snprintf(value, sizeof(value), "dom=0x%x,sig0=0x%x,op=0x%x",
 					 d, sig->signal, NVPM_PMU_OP_HIGH);
-				nvpm_pmu_event_add(p, true, value, "pgraph-idle");
-				snprintf(value, sizeof(value), "dom=0x%x,sig0=0x%x,op=0x%x,ns=1",
+				nvpm_pmu_event_add(p, value, "pgraph-idle");
+				snprintf(value, sizeof(value), "dom=0x%x,sig0=0x%x,op=0x%x",
 					 d, sig->signal, NVPM_PMU_OP_LOW);
-				nvpm_pmu_event_add(p, true, value, "pgraph-busy");
+				nvpm_pmu_event_add(p, value, "pgraph-busy");
 			}
 		}
 	}
@@ -253,38 +218,22 @@ nvpm_pmu_events_init(struct nvpm_pmu *p, struct nvkm_pm *pm)
 /* --- counting ------------------------------------------------------------ */
 
 /*
- * Latch and collect the event's group.  Since the event started, its
- * counter counted @v of the domain's @c cycles, over @t ns of wall time:
- * the count is @v, or for an ns event @v * @t / @c.  A latch that did not
- * happen in time leaves the totals of the previous one, which the next
- * read makes up for.
+ * Latch and collect the event's group; add what its counter counted since
+ * the last time, unless @start (the event counts from here).  A latch that
+ * did not happen in time leaves the totals as they were: the next read
+ * has its counts.
  */
 static void
 nvpm_pmu_event_update(struct perf_event *event, bool start)
 {
 	struct nvpm_pmu_event *e = event->pmu_private;
 	struct nvkm_perfdom_result res;
-	u64 now, v, c, total;
 
 	nvkm_perfdom_sample(e->dom->pm, &e->dom, 1);
 	nvkm_perfdom_read(e->dom, &res);
-	now = ktime_get_ns();
-	if (start) {
-		e->value = res.value[0];
-		e->cycles = res.cycles;
-		e->time = now;
-		e->counted = 0;
-		return;
-	}
-	v = res.value[0] - e->value;
-	c = res.cycles - e->cycles;
-	total = v;
-	if (event->attr.config & NVPM_PMU_NS)
-		total = c ? mul_u64_u64_div_u64(min(v, c), now - e->time, c) : 0;
-	if (total > e->counted) {
-		local64_add(total - e->counted, &event->count);
-		e->counted = total;
-	}
+	if (!start)
+		local64_add(res.value[0] - e->value, &event->count);
+	e->value = res.value[0];
 }
 
 static void
