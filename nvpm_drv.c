@@ -211,6 +211,7 @@ nvpm_drm_init(struct nvpm_drm *nvpm, void __iomem *pri,
 		return ret;
 	}
 
+	nvpm_pmu_register(nvpm);
 	drm_info(drm, "%s (0x%03x)%s, PMC_BOOT_0 %08x\n", nvpm->device->name,
 		 nvpm->device->chipset, nvpm->simulated ? " simulated" : "",
 		 nvpm->device->boot0);
@@ -227,6 +228,7 @@ nvpm_drm_init(struct nvpm_drm *nvpm, void __iomem *pri,
 void
 nvpm_drm_remove(struct nvpm_drm *nvpm)
 {
+	nvpm_pmu_unregister(nvpm);
 	drm_dev_unplug(&nvpm->drm);
 	nvkm_device_fini(nvpm->device, false);
 }

@@ -8,6 +8,7 @@
 
 struct nvkm_perfdom;
 struct nvpm_quota;
+struct nvpm_pmu;
 
 #define DRIVER_NAME	"nvpm"
 #define DRIVER_DESC	"NVIDIA PCOUNTER performance counters"
@@ -24,6 +25,7 @@ struct nvpm_quota;
  *	 to run without interrupts (no FIFO channels then)
  * @irq_requested: nvpm_drm_init() requested @irq
  * @pinned: bytes of BOs of the device (nvpm_gem.c)
+ * @pmu: its perf PMU, or NULL
  */
 struct nvpm_drm {
 	struct drm_device drm;
@@ -32,6 +34,7 @@ struct nvpm_drm {
 	int irq;
 	bool irq_requested;
 	atomic64_t pinned;
+	struct nvpm_pmu *pmu;
 };
 
 /**
@@ -88,6 +91,14 @@ struct nvpm_drm *nvpm_drm_alloc(struct device *parent);
 int nvpm_drm_init(struct nvpm_drm *nvpm, void __iomem *pri,
 		  const struct nvkm_mmio_func *mmio, void *mmio_priv);
 void nvpm_drm_remove(struct nvpm_drm *nvpm);
+
+#if IS_ENABLED(CONFIG_PERF_EVENTS)
+void nvpm_pmu_register(struct nvpm_drm *nvpm);
+void nvpm_pmu_unregister(struct nvpm_drm *nvpm);
+#else
+static inline void nvpm_pmu_register(struct nvpm_drm *nvpm) { }
+static inline void nvpm_pmu_unregister(struct nvpm_drm *nvpm) { }
+#endif
 
 #if IS_ENABLED(CONFIG_DRM_NVPM_SIM)
 int nvpm_sim_register(void);

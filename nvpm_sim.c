@@ -4,6 +4,7 @@
  * probed like a real GPU but with the simulator behind its MMIO hooks.
  */
 #include <linux/debugfs.h>
+#include <linux/mod_devicetable.h>
 #include <linux/module.h>
 #include <linux/seq_file.h>
 #include <linux/platform_device.h>
@@ -131,9 +132,27 @@ nvpm_sim_remove(struct platform_device *pdev)
 	return 0;
 }
 
+/*
+ * Each simulated GPU is a platform device of its own name, "nvpm-sim<N>"
+ * for the Nth entry of sim=.  Userspace tells platform devices apart by
+ * that name: the kernel puts it (not the instance number) in the device's
+ * MODALIAS, and without firmware (OF) data libdrm takes the part after the
+ * last ':' of MODALIAS as the device's bus identity, folding every node
+ * with the same identity into one device.  One driver name matches them
+ * all through this table.
+ */
+static const struct platform_device_id nvpm_sim_ids[] = {
+	{ "nvpm-sim0" }, { "nvpm-sim1" }, { "nvpm-sim2" }, { "nvpm-sim3" },
+	{ "nvpm-sim4" }, { "nvpm-sim5" }, { "nvpm-sim6" }, { "nvpm-sim7" },
+	{ }
+};
+
+static_assert(ARRAY_SIZE(nvpm_sim_ids) == NVPM_SIM_MAX + 1);
+
 static struct platform_driver nvpm_sim_driver = {
 	.probe = nvpm_sim_probe,
 	.remove = nvpm_sim_remove,
+	.id_table = nvpm_sim_ids,
 	.driver = {
 		.name = "nvpm-sim",
 	},
@@ -165,7 +184,8 @@ nvpm_sim_create(unsigned int id, const char *tok)
 		return;
 	}
 
-	pdev = platform_device_register_data(NULL, "nvpm-sim", id,
+	pdev = platform_device_register_data(NULL, nvpm_sim_ids[id].name,
+					     PLATFORM_DEVID_NONE,
 					     &chipset, sizeof(chipset));
 	if (IS_ERR(pdev)) {
 		pr_err("nvpm: sim=%s: %ld\n", tok, PTR_ERR(pdev));

@@ -78,15 +78,48 @@ nvpm_dev_close(struct nvpm_dev *dev)
 	dev->fd = -1;
 }
 
+static int
+nvpm_int_cmp(const void *a, const void *b)
+{
+	return *(const int *)a - *(const int *)b;
+}
+
 /**
- * nvpm_iter_init() - start a scan over the render nodes
+ * nvpm_iter_init() - start a scan over the DRM devices
  * @it: the scan
+ *
+ * libdrm's drmGetDevices2() lists the devices, as it does for mesa; the
+ * scan keeps the render node of each (in minor order) and
+ * nvpm_iter_next() opens those that belong to nvpm.
  */
 void
 nvpm_iter_init(struct nvpm_iter *it)
 {
-	it->minor = NVPM_RENDER_MINOR_FIRST;
+	drmDevicePtr devs[NVPM_MAX_DEVICES];
+	unsigned int maj, min;
+	struct stat st;
+	int i, n;
+
+	it->nr = 0;
+	it->pos = 0;
 	it->err = 0;
+	n = drmGetDevices2(0, devs, NVPM_MAX_DEVICES);
+	if (n < 0) {
+		it->err = n == -ENOENT ? 0 : n;
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		if ((devs[i]->available_nodes & (1 << DRM_NODE_RENDER)) &&
+		    !stat(devs[i]->nodes[DRM_NODE_RENDER], &st) && S_ISCHR(st.st_mode)) {
+			maj = major(st.st_rdev);
+			min = minor(st.st_rdev);
+			if (maj && min >= NVPM_RENDER_MINOR_FIRST &&
+			    min <= NVPM_RENDER_MINOR_LAST)
+				it->minor[it->nr++] = min;
+		}
+	}
+	drmFreeDevices(devs, n);
+	qsort(it->minor, it->nr, sizeof(it->minor[0]), nvpm_int_cmp);
 }
 
 /* Errors that just mean "there is no such device here". */
@@ -113,13 +146,11 @@ nvpm_iter_next(struct nvpm_iter *it, struct nvpm_dev *dev)
 	int ret;
 
 	dev->fd = -1;
-	for (; it->minor <= NVPM_RENDER_MINOR_LAST; it->minor++) {
-		snprintf(path, sizeof(path), "/dev/dri/renderD%d", it->minor);
+	while (it->pos < it->nr) {
+		snprintf(path, sizeof(path), "/dev/dri/renderD%d", it->minor[it->pos++]);
 		ret = nvpm_dev_open(path, dev);
-		if (!ret) {
-			dev->minor = it->minor++;
+		if (!ret)
 			return 1;
-		}
 		if (!nvpm_err_is_absent(ret) && !it->err)
 			it->err = ret;
 	}

@@ -18,9 +18,11 @@
 /* The DRM driver name of nvpm devices, as drmGetVersion() reports it. */
 #define NVPM_DRIVER_NAME	"nvpm"
 
-/* Render node minors that are scanned: /dev/dri/renderD128..renderD191. */
+/* Render node minors: /dev/dri/renderD128..renderD191. */
 #define NVPM_RENDER_MINOR_FIRST	128
 #define NVPM_RENDER_MINOR_LAST	191
+/* DRM devices a scan looks at, at most (one per render minor). */
+#define NVPM_MAX_DEVICES	(NVPM_RENDER_MINOR_LAST - NVPM_RENDER_MINOR_FIRST + 1)
 
 /**
  * struct nvpm_dev - an open nvpm render node
@@ -35,13 +37,18 @@ struct nvpm_dev {
 };
 
 /**
- * struct nvpm_iter - position of a scan over the render nodes
- * @minor: the next minor to look at
- * @err: the first error other than "no such node" met while opening
- *	 render nodes (e.g. -EACCES), or 0; lets callers explain an empty scan
+ * struct nvpm_iter - position of a scan over the DRM devices
+ * @nr: render nodes found by drmGetDevices2(), at most NVPM_MAX_DEVICES
+ * @pos: the next of them to look at
+ * @minor: their minors, ascending
+ * @err: the first error other than "no such node" met while enumerating
+ *	 or opening render nodes (e.g. -EACCES), or 0; lets callers explain
+ *	 an empty scan
  */
 struct nvpm_iter {
-	int minor;
+	int nr;
+	int pos;
+	int minor[NVPM_MAX_DEVICES];
 	int err;
 };
 

@@ -68,8 +68,26 @@ nvpm_build_module() {
 	echo "$mirror/nvpm.ko"
 }
 
+# Copy Debian's dynamically linked programs into a guest root, with the
+# shared libraries and loader they need at the paths they have here.
+# $1: the root, rest: the programs (copied to /usr/bin).
+nvpm_guest_programs() {
+	local root=$1 prog lib
+	shift
+	mkdir -p "$root/usr/bin"
+	for prog in "$@"; do
+		cp "$prog" "$root/usr/bin/"
+		for lib in $(ldd "$prog" | grep -o '/[^ ]*'); do
+			[ -e "$root$lib" ] && continue
+			mkdir -p "$root$(dirname "$lib")"
+			cp -L "$lib" "$root$lib"
+		done
+	done
+}
+
 # Pack a busybox initramfs.  $1: output (.cpio.gz), $2: guest script run
-# as /guest.sh, rest: files copied to /nvpm/ in the guest.
+# as /guest.sh, rest: files copied to /nvpm/ in the guest.  Programs named
+# in NVPM_GUEST_PROGRAMS (space separated) come along with their libraries.
 nvpm_initramfs() {
 	local out=$1 guest=$2 root f
 	shift 2
@@ -83,19 +101,24 @@ nvpm_initramfs() {
 	for f in "$@"; do
 		cp "$f" "$root/nvpm/"
 	done
+	# shellcheck disable=SC2086
+	nvpm_guest_programs "$root" ${NVPM_GUEST_PROGRAMS:-}
 	(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) >"$out"
 	rm -rf "$root"
 }
 
 # Boot a kernel with an initramfs under TCG; the guest's console is our
-# stdout.  $1: kernel, $2: initramfs, $3: extra command line.
+# stdout.  $1: kernel, $2: initramfs, $3: extra command line.  Further QEMU
+# arguments come from NVPM_QEMU_ARGS (word split).
+# shellcheck disable=SC2086
 nvpm_qemu() {
 	timeout --foreground "${NVPM_QEMU_TIMEOUT:-600}" \
 		qemu-system-x86_64 -m 512 -smp 2 \
 		-bios /usr/share/qemu/qboot.rom -nodefaults -display none \
 		-serial stdio -no-reboot \
 		-kernel "$1" -initrd "$2" \
-		-append "console=ttyS0 panic=-1 printk.time=0 $3"
+		-append "console=ttyS0 panic=-1 printk.time=0 $3" \
+		${NVPM_QEMU_ARGS:-}
 }
 
 # Build nvpm.ko and the tools for Debian's 6.1 kernel, boot that kernel in

@@ -5,7 +5,7 @@ set -euo pipefail
 
 pkgs="build-essential bc bison flex libelf-dev libssl-dev cpio gzip xz-utils
 python3 qemu-system-x86 qemu-system-data busybox-static libdrm-dev
-linux-headers-amd64 linux-source-6.1 kmod sparse"
+linux-headers-amd64 linux-source-6.1 kmod sparse libdrm-tests linux-perf"
 
 missing=
 for p in $pkgs; do

@@ -45,3 +45,6 @@ for dev in /dev/dri/renderD128:g84 /dev/dri/renderD129:g92; do
 done
 echo "== nvpm hud -n 12 (frames sampled by software methods, 8 in flight) =="
 ./nvpm hud -n 12
+echo
+# The host unpacks this from the second serial port (see run.sh).
+tar -C /tmp -cz g84.csv g84.svg g92.csv g92.svg | base64 >/dev/ttyS1

@@ -53,9 +53,12 @@ result build_tools $tstatus
 [ "$tstatus" = 0 ] || finish
 
 initrd=$NVPM_OUT/test.cpio.gz
+# ecosystem: Debian's drmdevice and perf, run by guest-test-ecosystem.sh
+export NVPM_GUEST_PROGRAMS="/usr/bin/drmdevice /usr/bin/perf"
 # shellcheck disable=SC2046
 nvpm_initramfs "$initrd" "$NVPM_ROOT/tools/scripts/guest-test.sh" \
-	"$ko" "$NVPM_OUT/tools/nvpm" $(for t in $SELFTESTS; do echo "$NVPM_OUT/tools/$t"; done)
+	"$ko" "$NVPM_OUT/tools/nvpm" $(for t in $SELFTESTS; do echo "$NVPM_OUT/tools/$t"; done) \
+	"$NVPM_ROOT/tools/scripts/guest-test-ecosystem.sh"
 
 log=$NVPM_OUT/test.log
 nvpm_log "booting the KUnit kernel in QEMU (TCG)"
@@ -91,6 +94,13 @@ if [ "$kstatus" != 0 ] || [ -z "$kpass" ] || [ "$kpass" = 0 ]; then
 	[ -n "$kfail$kcrash" ] || result kunit_ran 1
 	echo "$kout" | grep -vE "^\[.*\] \[PASSED\]" | tail -n 40
 fi
+
+# ecosystem: the trace-event JSON nvpm record wrote in the guest (G84,
+# PGRAPH 35% busy: PGRAPH.IDLE high 65% of the cycles)
+sed -n '/^NVPM-TRACE-BEGIN/,/^NVPM-TRACE-END/p' "$log" | sed '1d;$d' | tr -d '\r' >"$NVPM_OUT/trace.json"
+python3 "$NVPM_ROOT/tools/scripts/check-trace.py" "$NVPM_OUT/trace.json" 1024 \
+	"core_a/PGRAPH.IDLE=65,core_a/PGRAPH.INTR=-,core_b/0x20=-"
+result trace_json_is_valid_perfetto_input $?
 
 # Selftests: each binary's TAP between its markers, with its exit status.
 sed -n '/NVPM-SELFTEST-BEGIN/,/NVPM-SELFTEST-END/p' "$log" | tr -d '\r' >"$NVPM_OUT/selftest.tap"

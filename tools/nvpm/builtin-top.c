@@ -21,7 +21,7 @@
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
-#include <libnvpm.h>
+#include "builtin.h"
 
 #define TOP_INTERVAL_MS		500
 #define TOP_MAX_GROUPS		8
@@ -109,7 +109,13 @@ top_usage(FILE *f)
 		"  (DOMAIN/NAME, DOMAIN/0xNN, DOMAIN/always; see 'nvpm list'), refreshed\n"
 		"  every MS milliseconds (%d); q or Ctrl-C quits.  With -n, or when the\n"
 		"  output is not a terminal, prints COUNT refreshes (-n) one after the\n"
-		"  other and exits.\n", TOP_INTERVAL_MS);
+		"  other and exits.\n\n"
+		"  -d, --device DEVICE      a render node (default: the first nvpm device)\n"
+		"  -E, --engine ENGINE,...  the engines to show\n"
+		"  -e, --event EVENT,...    events to show\n"
+		"  -I, --interval MS        refresh period\n"
+		"  -n, --count COUNT        refreshes to print\n"
+		"  -h, --help               this help\n", TOP_INTERVAL_MS);
 }
 
 static int
@@ -481,6 +487,15 @@ top_run(struct top *t)
 int
 cmd_top(int argc, char **argv)
 {
+	static const struct option opts[] = {
+		{ "device", required_argument, NULL, 'd' },
+		{ "engine", required_argument, NULL, 'E' },
+		{ "event", required_argument, NULL, 'e' },
+		{ "interval", required_argument, NULL, 'I' },
+		{ "count", required_argument, NULL, 'n' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
 	static struct top t;
 	char *events[16], *engines = NULL;
 	struct sigaction sa = { 0 };
@@ -494,7 +509,7 @@ cmd_top(int argc, char **argv)
 	sigaction(SIGTERM, &sa, NULL);
 
 	t.interval_ms = TOP_INTERVAL_MS;
-	while ((c = getopt(argc, argv, "+d:E:e:I:n:h")) != -1) {
+	while ((c = getopt_long(argc, argv, "+d:E:e:I:n:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
 			path = optarg;
@@ -505,29 +520,29 @@ cmd_top(int argc, char **argv)
 		case 'e':
 			if (nr == (int)ARRAY_SIZE(events)) {
 				fprintf(stderr, "nvpm top: too many -e options\n");
-				return 2;
+				return EXIT_USAGE;
 			}
 			events[nr++] = optarg;
 			break;
 		case 'I':
 			if (top_number("-I", optarg, &t.interval_ms))
-				return 2;
+				return EXIT_USAGE;
 			break;
 		case 'n':
 			if (top_number("-n", optarg, &t.count))
-				return 2;
+				return EXIT_USAGE;
 			break;
 		case 'h':
 			top_usage(stdout);
 			return 0;
 		default:
 			top_usage(stderr);
-			return 2;
+			return EXIT_USAGE;
 		}
 	}
 	if (optind < argc) {
 		top_usage(stderr);
-		return 2;
+		return EXIT_USAGE;
 	}
 	t.live = !t.count && isatty(STDOUT_FILENO) && isatty(STDIN_FILENO);
 

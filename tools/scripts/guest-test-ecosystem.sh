@@ -1,0 +1,145 @@
+# SPDX-License-Identifier: MIT
+# make test, inside the guest, sourced by guest-test.sh (its ok/notok/check):
+# nvpm as tools nobody on the project wrote see it.  Three simulated GPUs
+# (a G84, a G92 and a GT215, PGRAPH 35% busy):
+#  - libdrm's drmdevice (Debian's libdrm-tests) lists three devices, each
+#    with its own platform name and render node;
+#  - Debian's perf lists the nvpm PMUs' events and counts them: PGRAPH busy
+#    over a known load, raw format events, the hardware shared with ioctl
+#    users through the same arbitration;
+#  - nvpm record writes a trace-event JSON, printed between markers for
+#    the host to check (check-trace.py).
+# Expected values are hand-built: the G84's PGRAPH.IDLE is core clock A's
+# (domain 1) signal 0xbd in the reference's PCOUNTER table, the load is
+# sim_gr_busy.
+eco_perf=/usr/bin/perf
+eco_drmdevice=/usr/bin/drmdevice
+
+# perf stat -a -x, over EVENT (name in $1, the rest perf's -e) for 1 s:
+# prints its count per ns of running time
+eco_rate() { name=$1; shift
+	$eco_perf stat -a -x, -e "$@" -- sleep 1 2>/tmp/perf-stat.out
+	sed 's/^/# perf: /' /tmp/perf-stat.out >&2
+	awk -F, -v n="$name" '$3 == n && $4 > 0 { printf "%.9f\n", $1 / $4 }' /tmp/perf-stat.out; }
+# $1 / $2 as a percentage, to one decimal
+eco_pct() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1f\n", 100 * a / b }'; }
+# $1: share, $2: expected, $3: tolerance (percentage points)
+eco_near() { awk -v v="$1" -v e="$2" -v t="$3" 'BEGIN { exit !(v != "" && v - e <= t && e - v <= t) }'; }
+
+insmod ./nvpm.ko sim=g84,g92,gt215 sim_gr_busy=35 >/dev/null 2>&1
+
+# -- libdrm: drmGetDevices2() -------------------------------------------------
+$eco_drmdevice >/tmp/drmdevice.out 2>&1
+check drmdevice_reports_three_devices grep -q '^--- Devices reported 3 ---' /tmp/drmdevice.out
+# each device block (from "device[" to the blank line): name and render node
+awk '/^device\[/ { name = ""; node = "" }
+	/fullname/ { name = $NF }
+	/nodes\[2\]/ { node = $NF }
+	/^$/ && name != "" { print name, node; name = "" }' /tmp/drmdevice.out | sort -u >/tmp/drmdevice.pairs
+check drmdevice_three_platform_names sh -c \
+	"[ \"\$(cut -d' ' -f1 /tmp/drmdevice.pairs | tr '\n' ' ')\" = 'nvpm-sim0 nvpm-sim1 nvpm-sim2 ' ]"
+check drmdevice_each_device_its_render_node sh -c \
+	"[ \$(wc -l </tmp/drmdevice.pairs) = 3 ] && [ \$(cut -d' ' -f2 /tmp/drmdevice.pairs | grep '^/dev/dri/renderD' | sort -u | wc -l) = 3 ]"
+check nvpm_finds_devices_through_libdrm test "$(./nvpm info | grep -c '/dev/dri/renderD')" -eq 3
+eco_g84=$(./nvpm info | sed -n 's|^\(/dev/dri/renderD[0-9]*\): G84 .*|\1|p')
+
+# -- perf: the PMU --------------------------------------------------------------
+eco_pmu=/sys/bus/event_source/devices/nvpm_sim0
+check pmu_per_device sh -c "[ -d $eco_pmu ] && [ -d /sys/bus/event_source/devices/nvpm_sim1 ] &&
+	[ -d /sys/bus/event_source/devices/nvpm_sim2 ]"
+check pmu_cpumask_one_cpu sh -c "[ \"\$(cat $eco_pmu/cpumask)\" = 0 ]"
+check pmu_format_op grep -qx 'config:40-55' $eco_pmu/format/op
+check pmu_pgraph_busy_is_g84_signal_0xbd_low grep -qx 'dom=0x1,sig0=0xbd,op=0x5555' $eco_pmu/events/pgraph-busy
+$eco_perf list >/tmp/perf-list.out 2>&1
+check perf_list_shows_nvpm_events sh -c "grep -q 'nvpm_sim0/pgraph-busy/' /tmp/perf-list.out &&
+	grep -q 'nvpm_sim0/core_a-cycles/' /tmp/perf-list.out && grep -q 'nvpm_sim2/gr-busy/' /tmp/perf-list.out"
+
+# PCOUNTER: one event per domain at a time, so the busy share is the busy
+# event's rate over the cycles event's, each over its own second (the
+# shares are independent of the simulated clock rate)
+cycles=$(eco_rate nvpm_sim0/core_a-cycles/ nvpm_sim0/core_a-cycles/)
+busy=$(eco_rate nvpm_sim0/pgraph-busy/ nvpm_sim0/pgraph-busy/)
+share=$(eco_pct "$busy" "$cycles")
+echo "# perf stat nvpm_sim0/pgraph-busy/: $share% of core_a's cycles (expected 35)"
+check perf_stat_pgraph_busy_35_percent eco_near "$share" 35 2
+busy=$(eco_rate raw_busy nvpm_sim0/dom=1,sig0=0xbd,op=0x5555,name=raw_busy/)
+check perf_stat_raw_format_event_35_percent eco_near "$(eco_pct "$busy" "$cycles")" 35 2
+idle=$(eco_rate raw_idle nvpm_sim0/dom=1,sig0=0xbd,op=0xaaaa,name=raw_idle/)
+check perf_stat_raw_pgraph_idle_65_percent eco_near "$(eco_pct "$idle" "$cycles")" 65 2
+# PDAEMON's idle counters are shared: busy and cycles counted at once
+busy=$(eco_rate nvpm_sim2/gr-busy/ nvpm_sim2/gr-busy/,nvpm_sim2/pdaemon-cycles/)
+cycles=$(awk -F, '$3 == "nvpm_sim2/pdaemon-cycles/" && $4 > 0 { printf "%.9f\n", $1 / $4 }' /tmp/perf-stat.out)
+share=$(eco_pct "$busy" "$cycles")
+echo "# perf stat nvpm_sim2/gr-busy/ (GT215 PDAEMON): $share% of its cycles (expected 35)"
+check perf_stat_pdaemon_gr_busy_35_percent eco_near "$share" 35 2
+
+# cycles count: every cycle of core clock A, as many as its pgraph-idle
+# and pgraph-busy events would share (checked as a non-zero count here: the
+# clock rate is the simulator's business)
+$eco_perf stat -a -x, -e nvpm_sim0/core_a-cycles/ -- sleep 0.2 2>/tmp/perf-stat.out
+check perf_stat_cycles_counts sh -c "grep 'nvpm_sim0/core_a-cycles/' /tmp/perf-stat.out |
+	awk -F, '\$1 + 0 > 0 { ok = 1 } END { exit !ok }'"
+
+check perf_two_events_one_domain_busy sh -c "! $eco_perf stat -a -x, \
+	-e nvpm_sim0/core_a-cycles/,nvpm_sim0/pgraph-busy/ -- true >/tmp/perf-busy.out 2>&1 &&
+	grep -qi 'busy' /tmp/perf-busy.out"
+sed 's/^/# perf: /' /tmp/perf-busy.out
+# an ioctl user holds core_a: perf is refused, and the other way round
+# (each holder starts its command once it holds the domain)
+rm -f /tmp/eco.go
+./nvpm stat -d "$eco_g84" -e core_a/always -- sh -c 'touch /tmp/eco.go; sleep 30' >/dev/null 2>&1 &
+eco_pid=$!
+i=0; while [ ! -e /tmp/eco.go ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
+check perf_refused_while_ioctl_user_holds_domain sh -c "! $eco_perf stat -a -x, \
+	-e nvpm_sim0/pgraph-busy/ -- true >/tmp/perf-busy.out 2>&1 && grep -qi 'busy' /tmp/perf-busy.out"
+sed 's/^/# perf: /' /tmp/perf-busy.out
+kill -INT $eco_pid 2>/dev/null
+wait $eco_pid
+rm -f /tmp/eco.go
+$eco_perf stat -a -x, -e nvpm_sim0/pgraph-busy/ -- sh -c 'touch /tmp/eco.go; sleep 3' 2>/dev/null &
+eco_pid=$!
+i=0; while [ ! -e /tmp/eco.go ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
+check ioctl_user_refused_while_perf_holds_domain sh -c \
+	"./nvpm stat -d $eco_g84 -e core_a/always -- true 2>&1 | grep -q 'core_a is busy'"
+wait $eco_pid
+check perf_events_released sh -c "./nvpm stat -d $eco_g84 -e core_a/always -- true >/dev/null 2>&1"
+
+# -- nvpm stat: more events on a domain than counters take turns ---------------
+# five core_a events, four counters: two groups take turns; PGRAPH.IDLE
+# still reads 65% of the cycles it was counted, over about half the time,
+# and "always" scaled up reads about every cycle of the domain
+./nvpm stat -d "$eco_g84" -e core_a/always,core_a/0x01,core_a/0x02,core_a/0x03,core_a/PGRAPH.IDLE \
+	-- sleep 0.5 >/tmp/mux.out 2>&1
+check nvpm_stat_mux_scaled_rate_and_share sh -c "grep 'core_a/PGRAPH.IDLE' /tmp/mux.out |
+	awk '{ r = \$4; sub(/%/, \"\", r); r += 0; s = \$NF; gsub(/[()%]/, \"\", s); s += 0 }
+	END { exit !(r > 62 && r < 68 && s > 30 && s < 70) }'"
+check nvpm_stat_mux_scaled_always_every_cycle sh -c "grep 'core_a/always' /tmp/mux.out |
+	awk '{ r = \$4; sub(/%/, \"\", r); r += 0 } END { exit !(r > 97 && r < 103) }'"
+
+# -- the nvpm command line: long options, -h per command, -d everywhere, -x -----
+check nvpm_info_takes_device sh -c "[ \$(./nvpm info --device $eco_g84 | grep -c '^/dev/dri/renderD') = 1 ] &&
+	./nvpm info -d $eco_g84 | grep -q '^$eco_g84: G84 '"
+check nvpm_every_command_has_help sh -c 'for c in info list stat bench top record plot hud; do
+	./nvpm $c --help | grep -q "^usage: nvpm $c" && ./nvpm $c -h >/dev/null || exit 1; done'
+check nvpm_every_command_takes_device sh -c 'for c in info list stat bench top record plot hud; do
+	./nvpm $c --help | grep -q -- "-d, --device" || exit 1; done'
+check nvpm_bad_option_exit_2 sh -c './nvpm stat --no-such-option >/dev/null 2>&1; [ $? = 2 ]'
+check nvpm_no_device_exit_1 sh -c './nvpm info -d /dev/null >/dev/null 2>&1; [ $? = 1 ]'
+./nvpm stat --device "$eco_g84" --event core_a/always,core_a/PGRAPH.IDLE -x, -- sleep 0.2 >/tmp/csv.out 2>&1
+check nvpm_stat_x_csv sh -c "[ \$(wc -l </tmp/csv.out) = 2 ] &&
+	awk -F, 'NF != 7 || \$1 !~ /^[0-9]+\$/ || \$4 !~ /^[0-9]+\$/ { bad = 1 }
+	\$3 == \"core_a/PGRAPH.IDLE\" && \$6 > 62 && \$6 < 68 && \$5 == \"100.00\" { idle = 1 }
+	\$3 == \"core_a/always\" && \$1 == \$4 { always = 1 }
+	END { exit bad || !idle || !always }' /tmp/csv.out"
+./nvpm stat -d "$eco_g84" -e core_a/always --interval 100 --count 2 -x ';' >/tmp/csv.out 2>&1
+check nvpm_stat_x_interval_lines sh -c "[ \$(grep -c '^[0-9.]*;[0-9]*;;core_a/always;' /tmp/csv.out) = 2 ]"
+
+# -- nvpm record: trace-event JSON ----------------------------------------------
+./nvpm record -d "$eco_g84" -e core_a/PGRAPH.IDLE,core_a/PGRAPH.INTR,core_b/0x20 \
+	--period 1024 -o /tmp/trace.json -- sleep 0.1 2>/dev/null
+check nvpm_record_writes_trace_json test -s /tmp/trace.json
+echo NVPM-TRACE-BEGIN
+cat /tmp/trace.json
+echo NVPM-TRACE-END
+
+rmmod nvpm
