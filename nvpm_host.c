@@ -191,6 +191,9 @@ EXPORT_SYMBOL_GPL(nvpm_host_chip);
  * nvpm_host_nr_domains() - counter domains of the GPU
  * @host: the attachment
  *
+ * The domains are found when the engines first come up: before the first
+ * nvpm_host_init() there are none.
+ *
  * Return: domains 0 .. n - 1 exist.
  */
 int

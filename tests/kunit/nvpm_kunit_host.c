@@ -98,6 +98,8 @@ host_catalog_through_the_interface(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, h.sim);
 	host = nvpm_host_attach(NULL, &nvpm_test_host_ops, &h, G84_BOOT0);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(host));
+	/* the catalog is built when the engines first come up */
+	KUNIT_ASSERT_EQ(test, nvpm_host_init(host), 0);
 
 	KUNIT_EXPECT_EQ(test, nvpm_host_nr_domains(host), 8);
 	KUNIT_EXPECT_EQ(test, nvpm_host_domain(host, 8, &d), -ENOENT);
