@@ -307,7 +307,7 @@ nvpm_ioctl_perfdom_destroy(struct drm_device *drm, void *data, struct drm_file *
 	struct drm_nvpm_perfdom_destroy *args = data;
 	struct nvpm_file *nfile = file->driver_priv;
 	struct nvkm_perfdom *dom;
-	int idx;
+	int idx, ret = -ENOENT;
 
 	if (args->size != sizeof(*args))
 		return -EINVAL;
@@ -320,10 +320,12 @@ nvpm_ioctl_perfdom_destroy(struct drm_device *drm, void *data, struct drm_file *
 	if (dom)
 		nvpm_channels_forget(nfile, dom);
 	mutex_unlock(&nfile->lock);
-	if (dom)
-		nvkm_perfdom_del(&dom);
+	if (dom) {
+		nvkm_perfdom_del(&dom);	/* clears dom */
+		ret = 0;
+	}
 	drm_dev_exit(idx);
-	return dom ? 0 : -ENOENT;
+	return ret;
 }
 
 int
