@@ -30,6 +30,7 @@
 
 #define MAX_PROCS	16
 #define SCRATCH		(64 * 1024)
+#define GUARD		(64 * 1024)	/* past the largest array a call returns */
 #define PUSH_BYTES	(64 * 1024)
 #define REOPEN_EVERY	3000
 #define WAIT_MAX_NS	2000000ull	/* WAIT timeouts: the run stays bounded */
@@ -287,8 +288,14 @@ fuzz_child(struct opts *o, struct ctx *ctx, struct stats *st, int id)
 	struct fuzzer f = { .rng = o->seed * 1000003ull + id + 1 };
 	int i;
 
-	f.scratch = malloc(SCRATCH);
-	if (!f.scratch)
+	/*
+	 * The kernel writes arrays at pointers into scratch: a PROT_NONE page
+	 * after it turns a write past its end into -EFAULT instead of heap
+	 * corruption in this process.
+	 */
+	f.scratch = mmap(NULL, SCRATCH + GUARD, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (f.scratch == MAP_FAILED || mprotect(f.scratch + SCRATCH, GUARD, PROT_NONE))
 		return 1;
 	for (i = 0; i < SCRATCH; i++)
 		f.scratch[i] = rnd(&f);
@@ -311,7 +318,7 @@ fuzz_child(struct opts *o, struct ctx *ctx, struct stats *st, int id)
 	}
 	for (i = 0; i < f.nr_fds; i++)
 		fuzz_close(&f, i);
-	free(f.scratch);
+	munmap(f.scratch, SCRATCH + GUARD);
 	st->done = 1;
 	return 0;
 }
