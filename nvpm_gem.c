@@ -159,7 +159,25 @@ nvpm_bo_mmap(struct drm_gem_object *obj, struct vm_area_struct *vma)
 	return vm_insert_pages(vma, vma->vm_start, bo->pages + first, &nr);
 }
 
+/*
+ * A fault only follows a zap: drm_dev_unplug() unmaps every mapping of the
+ * device.  The pages live as long as the object, which the mapping holds,
+ * so they are put back: a mapping stays valid memory after unplug.
+ */
+static vm_fault_t
+nvpm_bo_fault(struct vm_fault *vmf)
+{
+	struct drm_gem_object *obj = vmf->vma->vm_private_data;
+	struct nvpm_bo *bo = to_nvpm_bo(obj);
+	unsigned long i = vmf->pgoff - drm_vma_node_start(&obj->vma_node);
+
+	if (i >= bo->nr_pages)
+		return VM_FAULT_SIGBUS;
+	return vmf_insert_page(vmf->vma, vmf->address, bo->pages[i]);
+}
+
 static const struct vm_operations_struct nvpm_bo_vm_ops = {
+	.fault = nvpm_bo_fault,
 	.open = drm_gem_vm_open,
 	.close = drm_gem_vm_close,
 };
