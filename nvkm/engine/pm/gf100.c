@@ -6,10 +6,11 @@
  * The domains are found from PTOP's GPC and partition counts, less the
  * units PUNITS says are switched off (floorswept); per set, the
  * engine lists the domains whose signal counts nouveau knows: on Fermi the
- * first domain of each GPC and each partition (Kepler's are gk104.c's).  A quad mode group swaps on its
- * domain's USER_0 signal, which the trigger pulses through USER_TRIGGER,
- * domain after domain.  Nothing clears the shadow counters when a group
- * is programmed: its first latch is dropped.  Quad mode only.
+ * first domain of each GPC and each partition (Kepler's are gk104.c's).
+ * A quad mode group swaps on its domain's USER_0 signal, which the
+ * trigger pulses through USER_TRIGGER, domain after domain.  Nothing
+ * clears the shadow counters when a group is programmed: its first latch
+ * is dropped.  Quad mode only.
  *
  * MMIO per sample: per quad domain one USER_TRIGGER write, one CTRL read,
  * one read per counter used, one CTR_CYCLES read, one or two acks.

@@ -9,9 +9,6 @@
 #include <linux/kernel.h>
 #include "catalog.h"
 
-#define DOMS(n)		.doms = (n), .nr_doms = ARRAY_SIZE(n)
-#define SIGS(n)		.signals = (n), .nr_named = ARRAY_SIZE(n)
-
 /* NV10:NV20: one domain of 0xa0 signals on the core clock. */
 static const struct nvkm_pm_signal_desc nv10_core_signals[] = {
 	{ 0x70, "PGRAPH.PM_TRIGGER" }, { 0x87, "PTIMER_TIME_B12" },
@@ -22,16 +19,32 @@ static const struct nvkm_pm_signal_desc nv1f_core_signals[] = {
 };
 
 static const struct nvkm_pm_domain_desc nv10_doms[] = {
-	{ .name = "core", .clock = "core", .nr_signals = 0xa0, SIGS(nv10_core_signals) },
+	{ .name = "core", .clock = "core", .nr_signals = 0xa0, .signals = nv10_core_signals,
+	  .nr_named = ARRAY_SIZE(nv10_core_signals) },
 };
 
 static const struct nvkm_pm_domain_desc nv1f_doms[] = {
-	{ .name = "core", .clock = "core", .nr_signals = 0xa0, SIGS(nv1f_core_signals) },
+	{ .name = "core", .clock = "core", .nr_signals = 0xa0, .signals = nv1f_core_signals,
+	  .nr_named = ARRAY_SIZE(nv1f_core_signals) },
 };
 
-const struct nvkm_pm_chip_desc nv10_pm_catalog = { .chipset = 0x10, DOMS(nv10_doms) };
-const struct nvkm_pm_chip_desc nv15_pm_catalog = { .chipset = 0x15, DOMS(nv10_doms) };
-const struct nvkm_pm_chip_desc nv1f_pm_catalog = { .chipset = 0x1f, DOMS(nv1f_doms) };
+const struct nvkm_pm_chip_desc nv10_pm_catalog = {
+	.chipset = 0x10,
+	.doms = nv10_doms,
+	.nr_doms = ARRAY_SIZE(nv10_doms),
+};
+
+const struct nvkm_pm_chip_desc nv15_pm_catalog = {
+	.chipset = 0x15,
+	.doms = nv10_doms,
+	.nr_doms = ARRAY_SIZE(nv10_doms),
+};
+
+const struct nvkm_pm_chip_desc nv1f_pm_catalog = {
+	.chipset = 0x1f,
+	.doms = nv1f_doms,
+	.nr_doms = ARRAY_SIZE(nv1f_doms),
+};
 
 /* NV20:NV30: core grows to 0xc0 signals; a memory clock domain of 0x40. */
 static const struct nvkm_pm_signal_desc nv20_core_signals[] = {
@@ -39,7 +52,8 @@ static const struct nvkm_pm_signal_desc nv20_core_signals[] = {
 };
 
 static const struct nvkm_pm_domain_desc nv20_doms[] = {
-	{ .name = "core", .clock = "core", .nr_signals = 0xc0, SIGS(nv20_core_signals) },
+	{ .name = "core", .clock = "core", .nr_signals = 0xc0, .signals = nv20_core_signals,
+	  .nr_named = ARRAY_SIZE(nv20_core_signals) },
 	{ .name = "memory", .clock = "memory", .nr_signals = 0x40 },
 };
 
@@ -48,9 +62,23 @@ static const struct nvkm_pm_domain_desc nv25_doms[] = {
 	{ .name = "memory", .clock = "memory", .nr_signals = 0x40 },
 };
 
-const struct nvkm_pm_chip_desc nv20_pm_catalog = { .chipset = 0x20, DOMS(nv20_doms) };
-const struct nvkm_pm_chip_desc nv25_pm_catalog = { .chipset = 0x25, DOMS(nv25_doms) };
-const struct nvkm_pm_chip_desc nv28_pm_catalog = { .chipset = 0x28, DOMS(nv20_doms) };
+const struct nvkm_pm_chip_desc nv20_pm_catalog = {
+	.chipset = 0x20,
+	.doms = nv20_doms,
+	.nr_doms = ARRAY_SIZE(nv20_doms),
+};
+
+const struct nvkm_pm_chip_desc nv25_pm_catalog = {
+	.chipset = 0x25,
+	.doms = nv25_doms,
+	.nr_doms = ARRAY_SIZE(nv25_doms),
+};
+
+const struct nvkm_pm_chip_desc nv28_pm_catalog = {
+	.chipset = 0x28,
+	.doms = nv20_doms,
+	.nr_doms = ARRAY_SIZE(nv20_doms),
+};
 
 /* NV30:NV40: core has 0x100 signals. */
 static const struct nvkm_pm_signal_desc nv31_core_signals[] = {
@@ -67,20 +95,46 @@ static const struct nvkm_pm_domain_desc nv30_doms[] = {
 };
 
 static const struct nvkm_pm_domain_desc nv31_doms[] = {
-	{ .name = "core", .clock = "core", .nr_signals = 0x100, SIGS(nv31_core_signals) },
+	{ .name = "core", .clock = "core", .nr_signals = 0x100, .signals = nv31_core_signals,
+	  .nr_named = ARRAY_SIZE(nv31_core_signals) },
 	{ .name = "memory", .clock = "memory", .nr_signals = 0x40 },
 };
 
 static const struct nvkm_pm_domain_desc nv34_doms[] = {
-	{ .name = "core", .clock = "core", .nr_signals = 0x100, SIGS(nv34_core_signals) },
+	{ .name = "core", .clock = "core", .nr_signals = 0x100, .signals = nv34_core_signals,
+	  .nr_named = ARRAY_SIZE(nv34_core_signals) },
 	{ .name = "memory", .clock = "memory", .nr_signals = 0x40 },
 };
 
-const struct nvkm_pm_chip_desc nv30_pm_catalog = { .chipset = 0x30, DOMS(nv30_doms) };
-const struct nvkm_pm_chip_desc nv31_pm_catalog = { .chipset = 0x31, DOMS(nv31_doms) };
-const struct nvkm_pm_chip_desc nv34_pm_catalog = { .chipset = 0x34, DOMS(nv34_doms) };
-const struct nvkm_pm_chip_desc nv35_pm_catalog = { .chipset = 0x35, DOMS(nv31_doms) };
-const struct nvkm_pm_chip_desc nv36_pm_catalog = { .chipset = 0x36, DOMS(nv30_doms) };
+const struct nvkm_pm_chip_desc nv30_pm_catalog = {
+	.chipset = 0x30,
+	.doms = nv30_doms,
+	.nr_doms = ARRAY_SIZE(nv30_doms),
+};
+
+const struct nvkm_pm_chip_desc nv31_pm_catalog = {
+	.chipset = 0x31,
+	.doms = nv31_doms,
+	.nr_doms = ARRAY_SIZE(nv31_doms),
+};
+
+const struct nvkm_pm_chip_desc nv34_pm_catalog = {
+	.chipset = 0x34,
+	.doms = nv34_doms,
+	.nr_doms = ARRAY_SIZE(nv34_doms),
+};
+
+const struct nvkm_pm_chip_desc nv35_pm_catalog = {
+	.chipset = 0x35,
+	.doms = nv31_doms,
+	.nr_doms = ARRAY_SIZE(nv31_doms),
+};
+
+const struct nvkm_pm_chip_desc nv36_pm_catalog = {
+	.chipset = 0x36,
+	.doms = nv30_doms,
+	.nr_doms = ARRAY_SIZE(nv30_doms),
+};
 
 /*
  * NV40:G80: 0x100 signals per domain, none named.  Parts with TurboCache
@@ -115,6 +169,17 @@ static const struct nvkm_pm_domain_desc mcp61_doms[] = {
 };
 
 /* family-wide lists: .chipset 0 */
-const struct nvkm_pm_chip_desc nv40_pm_catalog = { DOMS(nv40_doms) };
-const struct nvkm_pm_chip_desc nv44_pm_catalog = { DOMS(nv44_doms) };
-const struct nvkm_pm_chip_desc mcp61_pm_catalog = { DOMS(mcp61_doms) };
+const struct nvkm_pm_chip_desc nv40_pm_catalog = {
+	.doms = nv40_doms,
+	.nr_doms = ARRAY_SIZE(nv40_doms),
+};
+
+const struct nvkm_pm_chip_desc nv44_pm_catalog = {
+	.doms = nv44_doms,
+	.nr_doms = ARRAY_SIZE(nv44_doms),
+};
+
+const struct nvkm_pm_chip_desc mcp61_pm_catalog = {
+	.doms = mcp61_doms,
+	.nr_doms = ARRAY_SIZE(mcp61_doms),
+};
