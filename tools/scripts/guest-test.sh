@@ -56,13 +56,14 @@ echo "NVPM-BIN-BEGIN guest"
 check module_creates_one_render_node_per_sim test "$(count_nodes)" -eq $NSIMS
 check nvpm_info_lists_every_device test "$(./nvpm info | grep -c '/dev/dri/renderD')" -eq $NSIMS
 check nvpm_list_lists_every_device test "$(./nvpm list | grep -c '^/dev/dri/renderD')" -eq $NSIMS
-check nvpm_stat_counts_every_cycle sh -c "./nvpm stat -e core_a/always -- sleep 0.05 | grep -q '100.00% of'"
+# the G84 by name: the unplug selftest rebinds it, so it is no longer first
+g84=$(./nvpm info | sed -n 's|^\(/dev/dri/renderD[0-9]*\): G84 .*|\1|p')
+check nvpm_stat_counts_every_cycle sh -c "./nvpm stat -d $g84 -e core_a/always -- sleep 0.05 | grep -q '100.00% of'"
 check nvpm_stat_unknown_signal_suggests_list sh -c \
-	'out=$(./nvpm stat -e core_a/NOPE -- true 2>&1); [ $? = 1 ] && echo "$out" | grep -q "nvpm list core_a"'
+	"out=\$(./nvpm stat -d $g84 -e core_a/NOPE -- true 2>&1); [ \$? = 1 ] && echo \"\$out\" | grep -q 'nvpm list core_a'"
 # PDAEMON's idle counters on the GT215: the 35% PGRAPH load as gr busy
 gt215=$(./nvpm info | sed -n 's|^\(/dev/dri/renderD[0-9]*\): GT215 .*|\1|p')
 check nvpm_list_shows_pdaemon_on_gt215 sh -c "./nvpm list -d $gt215 pdaemon | grep -q '^pdaemon (pdaemon clock, 6 signals, 3 counters, quad idle)'"
-g84=$(./nvpm info | sed -n 's|^\(/dev/dri/renderD[0-9]*\): G84 .*|\1|p')
 check nvpm_list_no_pdaemon_on_g84 sh -c "! ./nvpm list -d $g84 | grep -q pdaemon"
 # signal sources: listed, set from nvpm stat, refused out of range
 check nvpm_list_shows_sources sh -c "./nvpm list -d $g84 core_b |
