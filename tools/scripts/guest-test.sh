@@ -9,11 +9,13 @@ SIMS="g84,gf100,nv10,nv30,gt215,g92,nv40,g80"
 EXPECT="G84,GF100,NV10,NV30,GT215,G92,NV40,G80"
 NSIMS=8
 
+kunit_t0=$(now)
 echo NVPM-KTAP-BEGIN >/dev/kmsg
 # The selftests count in cycles of 1 us (sim_clock_mhz=1, the default);
 # the chips' own clock rates are checked after them.
 insmod ./nvpm.ko sim=$SIMS sim_clock_mhz=1
 echo NVPM-KTAP-END >/dev/kmsg
+echo "NVPM-KUNIT-TIME $(took "$kunit_t0")"
 # Keep kernel messages off the console from here on; dmesg still has them.
 echo 1 >/proc/sys/kernel/printk
 
@@ -24,10 +26,17 @@ BAD="$BAD|blocked for more than|hung_task|kmemleak: [0-9]+ new suspected"
 # a task stuck this long is reported (the default, 120 s, is most of a run)
 echo 30 >/proc/sys/kernel/hung_task_timeout_secs 2>/dev/null
 
+# seconds since boot, to the tenth
+now() { cut -d' ' -f1 /proc/uptime; }
+# "# took N s" since $1 (a now()), a TAP comment the host prints
+took() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "# took %.1f s\n", b - a }'; }
 selftest() { # binary, arguments
 	echo "NVPM-BIN-BEGIN $1"
+	t0=$(now)
 	"./$@"
-	echo "NVPM-BIN-END $1 $?"
+	st=$?
+	took "$t0"
+	echo "NVPM-BIN-END $1 $st"
 }
 
 fuzz_calls=$(sed -n 's/.*nvpm\.fuzz=\([0-9]*\).*/\1/p' /proc/cmdline)
@@ -53,6 +62,7 @@ selftest nvpm_fifo_test --expect "$EXPECT"
 selftest nvpm_fuzz_test --calls "${fuzz_calls:-40000}" --procs 4 --seed 1
 selftest nvpm_unplug_test
 echo "NVPM-BIN-BEGIN guest"
+guest_t0=$(now)
 check module_creates_one_render_node_per_sim test "$(count_nodes)" -eq $NSIMS
 check nvpm_info_lists_every_device test "$(./nvpm info | grep -c '/dev/dri/renderD')" -eq $NSIMS
 check nvpm_list_lists_every_device test "$(./nvpm list | grep -c '^/dev/dri/renderD')" -eq $NSIMS
@@ -88,22 +98,22 @@ check unload_removes_sim_platform_devices test -z "$(ls /sys/bus/platform/device
 check unload_reports_no_leaked_objects sh -c '! dmesg | grep -q "nvpm: .* leaked"'
 
 echo 1 >/proc/sys/kernel/printk
-insmod ./nvpm.ko sim=gk104 >/dev/null 2>&1
+insmod ./nvpm-plain.ko sim=gk104 >/dev/null 2>&1
 check reload_with_other_sims_works test "$(count_nodes)" -eq 1
 check reload_gets_info sh -c "./nvpm info | grep -q \"GK104 (chipset 0x0e4, NVE0 family)\""
 rmmod nvpm
 
 # the chips' own clock rates: a G84 at its 540 MHz, in real time
-insmod ./nvpm.ko sim=g84 sim_clock_mhz=0 >/dev/null 2>&1
+insmod ./nvpm-plain.ko sim=g84 sim_clock_mhz=0 >/dev/null 2>&1
 check sim_g84_counts_540_cycles_per_us sh -c "./nvpm stat -e core_a/always -I 100 -n 3 |
 	awk '/core_a\/always/ { gsub(\",\", \"\", \$2); if (n++) r = \$2 / ((\$1 - t) * 1e6); t = \$1 }
 	END { exit !(r > 486 && r < 594) }'"
 rmmod nvpm
-insmod ./nvpm.ko sim=g84 sim_clock_mhz=2001 >/dev/null 2>&1
+insmod ./nvpm-plain.ko sim=g84 sim_clock_mhz=2001 >/dev/null 2>&1
 check sim_clock_out_of_range_refused sh -c 'dmesg | grep -q "sim_clock_mhz=2001: not 1..2000"'
 rmmod nvpm 2>/dev/null
 
-insmod ./nvpm.ko sim=0x11,bogus,nv40 >/dev/null 2>&1
+insmod ./nvpm-plain.ko sim=0x11,bogus,nv40 >/dev/null 2>&1
 check unknown_chipset_refused_with_message sh -c 'dmesg | grep -q "chipset NV11 (0x011) has no PCOUNTER"'
 check bad_sim_name_refused_with_message sh -c 'dmesg | grep -q "sim=bogus: not a chip name"'
 check refused_sims_leave_good_ones_working test "$(count_nodes)" -eq 1
@@ -123,5 +133,6 @@ if dmesg | grep -qE "$BAD"; then
 	dmesg | grep -E -A20 "$BAD" | sed 's/^/# /' | head -n 80
 fi
 echo "1..$n"
+took "$guest_t0"
 echo "NVPM-BIN-END guest $([ "$nfail" = 0 ] && echo 0 || echo 1)"
 echo NVPM-SELFTEST-END
