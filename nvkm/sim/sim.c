@@ -305,6 +305,8 @@ nvkm_sim_rd32(void *priv, u32 addr)
 		claimed = nvkm_sim_pdaemon_rd(sim->pdaemon, addr, &data);
 	if (!claimed)
 		claimed = nvkm_sim_pgraph_rd(sim, addr, &data);
+	if (!claimed && sim->mem)
+		claimed = nvkm_sim_mem_rd(sim->mem, addr, &data);
 	if (!claimed && sim->fifo)
 		claimed = nvkm_sim_fifo_rd(sim->fifo, addr, &data);
 	if (!claimed) {
@@ -337,6 +339,8 @@ nvkm_sim_wr32(void *priv, u32 addr, u32 data)
 		claimed = nvkm_sim_pdaemon_wr(sim->pdaemon, addr, data);
 	if (!claimed)
 		claimed = nvkm_sim_pgraph_wr(sim, addr, data);
+	if (!claimed && sim->mem)
+		claimed = nvkm_sim_mem_wr(sim->mem, addr, data);
 	if (!claimed && sim->fifo)
 		claimed = nvkm_sim_fifo_wr(sim->fifo, addr, data);
 	if (!claimed)
@@ -473,6 +477,9 @@ nvkm_sim_new(u32 chipset)
 	sim->vm = nvkm_sim_vm_new();
 	if (!sim->vm)
 		goto fail;
+	sim->mem = nvkm_sim_mem_new(chipset);
+	if (IS_ERR(sim->mem))
+		goto fail;
 	sim->pcounter = nvkm_sim_pcounter_new(sim, chipset);
 	if (IS_ERR(sim->pcounter))
 		goto fail;
@@ -492,6 +499,7 @@ fail:
 	sim->fifo = IS_ERR(sim->fifo) ? NULL : sim->fifo;
 	sim->pdaemon = IS_ERR(sim->pdaemon) ? NULL : sim->pdaemon;
 	sim->pcounter = IS_ERR(sim->pcounter) ? NULL : sim->pcounter;
+	sim->mem = IS_ERR(sim->mem) ? NULL : sim->mem;
 	nvkm_sim_del(&sim);
 	return NULL;
 }
@@ -511,6 +519,7 @@ nvkm_sim_del(struct nvkm_sim **psim)
 	nvkm_sim_fifo_del(&sim->fifo);
 	nvkm_sim_pdaemon_del(&sim->pdaemon);
 	nvkm_sim_pcounter_del(&sim->pcounter);
+	nvkm_sim_mem_del(&sim->mem);
 	nvkm_sim_vm_del(&sim->vm);
 	kfree(sim);
 	*psim = NULL;
@@ -650,4 +659,59 @@ nvkm_sim_set_idle(struct nvkm_sim *sim, u32 mask, u32 idle)
 	if (sim->pdaemon)	/* COUNTER_SIGNALS shows it at once */
 		nvkm_sim_pdaemon_run(sim->pdaemon, 0, sim->idle);
 	spin_unlock_irqrestore(&sim->lock, flags);
+}
+
+/* The VM as tests see it: the engines' view, taken under the lock. */
+int
+nvkm_sim_vm_walk(struct nvkm_sim *sim, u32 chan, u64 va, bool write,
+		 struct nvkm_sim_xlat *x)
+{
+	unsigned long flags;
+	int ret = -ENODEV;
+
+	spin_lock_irqsave(&sim->lock, flags);
+	if (sim->mem)
+		ret = nvkm_sim_mem_walk(sim->mem, chan, va, write, x);
+	spin_unlock_irqrestore(&sim->lock, flags);
+	return ret;
+}
+
+int
+nvkm_sim_vm_dmaobj(struct nvkm_sim *sim, u32 chan, u16 sel, struct nvkm_sim_dmaobj *dma)
+{
+	unsigned long flags;
+	int ret = -ENODEV;
+
+	spin_lock_irqsave(&sim->lock, flags);
+	if (sim->mem)
+		ret = nvkm_sim_mem_dmaobj(sim->mem, chan, sel, dma);
+	spin_unlock_irqrestore(&sim->lock, flags);
+	return ret;
+}
+
+int
+nvkm_sim_vm_dma(struct nvkm_sim *sim, u32 chan, u16 sel, u64 offset, bool write,
+		struct nvkm_sim_xlat *x)
+{
+	unsigned long flags;
+	int ret = -ENODEV;
+
+	spin_lock_irqsave(&sim->lock, flags);
+	if (sim->mem)
+		ret = nvkm_sim_mem_dma(sim->mem, chan, sel, offset, 4, write, x);
+	spin_unlock_irqrestore(&sim->lock, flags);
+	return ret;
+}
+
+u32
+nvkm_sim_vm_flushes(struct nvkm_sim *sim, u32 engine)
+{
+	unsigned long flags;
+	u32 n = 0;
+
+	spin_lock_irqsave(&sim->lock, flags);
+	if (sim->mem)
+		n = nvkm_sim_mem_flushes(sim->mem, engine);
+	spin_unlock_irqrestore(&sim->lock, flags);
+	return n;
 }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #ifndef __NVKM_SIM_VM_H__
 #define __NVKM_SIM_VM_H__
+#include <linux/sizes.h>
 #include <nvkm/sim/sim.h>
 
 /*
@@ -24,6 +25,53 @@
 #define NVKM_SIM_VM_WRITE_CYCLES	16
 
 struct nvkm_sim_vm;
+
+/*
+ * The card's VRAM (nvkm/sim/mem.c): reached through PRAMIN by the driver,
+ * and by the engines through channel structures, DMA objects and page
+ * tables, with system memory.
+ */
+#define NVKM_SIM_VRAM_SIZE	SZ_4M
+
+/**
+ * struct nvkm_sim_xlat - where an engine's access lands
+ * @target: memory target (NV50_MEM_TARGET_*)
+ * @addr: linear address
+ * @page: bytes of the page it is in
+ * @fault: the VM fault (NV50_VM_FAULT_*) when it does not
+ */
+struct nvkm_sim_xlat {
+	u32 target;
+	u64 addr;
+	u32 page;
+	u32 fault;
+};
+
+/**
+ * struct nvkm_sim_dmaobj - a DMA object as the simulated VM reads it
+ * @class: object class
+ * @target: NV50_DMAOBJ_TARGET_*
+ * @access: NV50_DMAOBJ_ACCESS_*
+ * @base: start address
+ * @limit: limit address
+ * @fault: why it could not be read
+ */
+struct nvkm_sim_dmaobj {
+	u16 class;
+	u8 target;
+	u8 access;
+	u64 base;
+	u64 limit;
+	u32 fault;
+};
+
+int nvkm_sim_vm_walk(struct nvkm_sim *sim, u32 chan, u64 va, bool write,
+		     struct nvkm_sim_xlat *x);
+int nvkm_sim_vm_dmaobj(struct nvkm_sim *sim, u32 chan, u16 sel,
+		       struct nvkm_sim_dmaobj *dma);
+int nvkm_sim_vm_dma(struct nvkm_sim *sim, u32 chan, u16 sel, u64 offset, bool write,
+		    struct nvkm_sim_xlat *x);
+u32 nvkm_sim_vm_flushes(struct nvkm_sim *sim, u32 engine);
 
 int nvkm_sim_vm_chan_new(struct nvkm_sim *sim, u32 chan);
 void nvkm_sim_vm_chan_del(struct nvkm_sim *sim, u32 chan);

@@ -1,0 +1,396 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Simulated G80:GF100 memory as the GPU sees it: VRAM, reached from BAR0
+ * through the PRAMIN window, system memory, reached as a bus master, and
+ * the VM that translates engines' addresses through channel structures,
+ * DMA objects and page tables.  Written from envytools' memory_g80-vm.rst
+ * and memory_peephole.rst, independently of the driver's structure code:
+ *
+ *  - PRAMIN: BAR0 0x700000..0x7fffff shows the 1 MiB of VRAM starting at
+ *    (0x001700 << 16); VRAM beyond what the card has reads 0, ignores
+ *    writes (VRAM_LIMIT);
+ *  - a channel descriptor is the structure's address >> 12 plus a target;
+ *    the page directory sits at +0x1400 (G80) or +0x200 (G84+): 0x800 PDEs
+ *    of 512 MiB, each naming a page table of 4 KiB, 16 KiB (GT215+) or
+ *    64 KiB pages, in VRAM or system memory; 4 KiB page tables may be cut
+ *    short to 0x8000, 0x4000 or 0x2000 entries;
+ *  - a DMA object is 6 words at structure + selector << 4: selector 0
+ *    faults, an address at or above the limit faults, a VM target goes
+ *    through the page tables, the others are linear;
+ *  - system memory addresses are bus addresses, which in the simulated
+ *    machine (no IOMMU) are CPU physical addresses.
+ *
+ * There is no TLB: every access walks the tables, so a flush has nothing
+ * to drop; it is decoded, completes at once and is counted.  Everything
+ * runs with sim->lock held, from any context: it neither sleeps nor
+ * allocates.
+ */
+#include <linux/bitfield.h>
+#include <linux/highmem.h>
+#include <linux/mm.h>
+#include <linux/slab.h>
+#include <linux/vmalloc.h>
+#include <nvkm/hw/fifo.h>
+#include <nvkm/hw/vm.h>
+#include <nvkm/sim/vm.h>
+#include "priv.h"
+
+/**
+ * struct nvkm_sim_mem - memory of a simulated NV50 family GPU
+ * @vram: the card's VRAM, NVKM_SIM_VRAM_SIZE bytes
+ * @window: PRAMIN window register (VRAM address >> 16)
+ * @flush: TLB flushes requested, per VM engine
+ * @pgd: page directory offset in a channel structure
+ * @medium: 16 KiB pages exist (GT215+)
+ */
+struct nvkm_sim_mem {
+	u8 *vram;
+	u32 window;
+	u32 flush[16];
+	u32 pgd;
+	bool medium;
+};
+
+static int
+sim_sysram_copy(u64 addr, void *buf, u32 len, bool write)
+{
+	u64 at;
+	u32 n;
+	int pass;
+	void *p;
+
+	/* all or nothing: every page is proven first */
+	for (pass = 0; pass < 2; pass++) {
+		for (at = addr; at < addr + len; at += n) {
+			struct page *page;
+
+			n = min_t(u64, addr + len - at, PAGE_SIZE - offset_in_page(at));
+			if (!pfn_valid(PHYS_PFN(at)))
+				return -EFAULT;
+			if (!pass)
+				continue;
+			page = pfn_to_page(PHYS_PFN(at));
+			p = kmap_local_page(page);
+			if (write)
+				memcpy(p + offset_in_page(at), buf + (at - addr), n);
+			else
+				memcpy(buf + (at - addr), p + offset_in_page(at), n);
+			kunmap_local(p);
+		}
+	}
+	return 0;
+}
+
+/*
+ * Copy @len bytes at linear address @addr of @target.  Return 0, or
+ * -EFAULT when the target is invalid or the range is not memory.
+ */
+static int
+sim_mem_copy(struct nvkm_sim_mem *mem, u32 target, u64 addr, void *buf, u32 len,
+	     bool write)
+{
+	switch (target) {
+	case NV50_MEM_TARGET_VRAM:
+		addr &= U32_MAX;	/* VRAM linear addresses are 32-bit */
+		if (addr >= NVKM_SIM_VRAM_SIZE || len > NVKM_SIM_VRAM_SIZE - addr)
+			return -EFAULT;
+		if (write)
+			memcpy(mem->vram + addr, buf, len);
+		else
+			memcpy(buf, mem->vram + addr, len);
+		return 0;
+	case NV50_MEM_TARGET_SYSRAM:
+	case NV50_MEM_TARGET_SYSRAM_NOSNOOP:
+		if (addr >= BIT_ULL(NVKM_SIM_VM_BITS) || len > BIT_ULL(NVKM_SIM_VM_BITS) - addr)
+			return -EFAULT;
+		return sim_sysram_copy(addr, buf, len, write);
+	default:
+		return -EFAULT;
+	}
+}
+
+static int
+sim_mem_rd64(struct nvkm_sim_mem *mem, u32 target, u64 addr, u32 w[2])
+{
+	return sim_mem_copy(mem, target, addr, w, 8, false);
+}
+
+/* Fill @x with a fault; return -EFAULT. */
+static int
+sim_fault(struct nvkm_sim_xlat *x, u32 fault)
+{
+	x->fault = fault;
+	return -EFAULT;
+}
+
+/* The channel structure a descriptor names. */
+static int
+sim_chan(u32 chan, u32 *target, u64 *base)
+{
+	*target = FIELD_GET(NV50_CHAN_DESC_TARGET, chan);
+	*base = (u64)FIELD_GET(NV50_CHAN_DESC_ADDR, chan) << 12;
+	return *target == 1 ? -EFAULT : 0;	/* 1: invalid */
+}
+
+/**
+ * nvkm_sim_mem_walk() - translate a virtual address through the page tables
+ * @mem: the memory
+ * @chan: channel descriptor
+ * @va: virtual address (40 bits)
+ * @write: the access writes
+ * @x: where it lands, or the fault
+ *
+ * Return: 0 or -EFAULT (@x->fault says why).
+ */
+int
+nvkm_sim_mem_walk(struct nvkm_sim_mem *mem, u32 chan, u64 va, bool write,
+		  struct nvkm_sim_xlat *x)
+{
+	u32 ctarget, pde[2], pte[2], shift, type, pttarget;
+	u64 cbase, pt, idx, entries, page;
+
+	if (va >= BIT_ULL(NVKM_SIM_VM_BITS))
+		return sim_fault(x, NV50_VM_FAULT_PT_NOT_PRESENT);
+	if (sim_chan(chan, &ctarget, &cbase))
+		return sim_fault(x, NV50_VM_FAULT_NO_CHANNEL);
+	if (sim_mem_rd64(mem, ctarget, cbase + mem->pgd + (va >> NV50_PDE_SHIFT) * 8, pde))
+		return sim_fault(x, NV50_VM_FAULT_NO_CHANNEL);
+
+	type = FIELD_GET(NV50_PDE_TYPE, pde[0]);
+	switch (type) {
+	case NV50_PDE_TYPE_4K:
+		shift = 12;
+		/* a small-page table may cover only its first pages */
+		entries = BIT_ULL(17) >> (FIELD_GET(NV50_PDE_SIZE, pde[0]) ?
+					  FIELD_GET(NV50_PDE_SIZE, pde[0]) + 1 : 0);
+		break;
+	case NV50_PDE_TYPE_16K:
+		if (!mem->medium)
+			return sim_fault(x, NV50_VM_FAULT_PT_NOT_PRESENT);
+		shift = 14;
+		entries = BIT_ULL(15);
+		break;
+	case NV50_PDE_TYPE_64K:
+		shift = 16;
+		entries = BIT_ULL(13);
+		break;
+	default:
+		return sim_fault(x, NV50_VM_FAULT_PT_NOT_PRESENT);
+	}
+	idx = (va & (BIT_ULL(NV50_PDE_SHIFT) - 1)) >> shift;
+	if (idx >= entries)
+		return sim_fault(x, NV50_VM_FAULT_PT_TOO_SHORT);
+	pttarget = FIELD_GET(NV50_PDE_TARGET, pde[0]);
+	pt = (pde[0] & NV50_PDE_ADDR_LO) | (u64)FIELD_GET(NV50_PDE_ADDR_HI, pde[1]) << 32;
+	if (sim_mem_rd64(mem, pttarget, pt + idx * 8, pte))
+		return sim_fault(x, NV50_VM_FAULT_PT_NOT_PRESENT);
+
+	if (!(pte[0] & NV50_PTE_PRESENT))
+		return sim_fault(x, NV50_VM_FAULT_PAGE_NOT_PRESENT);
+	if (write && (pte[0] & NV50_PTE_READ_ONLY))
+		return sim_fault(x, NV50_VM_FAULT_PAGE_READ_ONLY);
+	page = ((pte[0] & NV50_PTE_ADDR_LO) | (u64)FIELD_GET(NV50_PTE_ADDR_HI, pte[1]) << 32) &
+	       ~(BIT_ULL(shift) - 1);
+	x->target = FIELD_GET(NV50_PTE_TARGET, pte[0]);
+	x->addr = page + (va & (BIT_ULL(shift) - 1));
+	x->page = BIT(shift);
+	return 0;
+}
+
+/**
+ * nvkm_sim_mem_dmaobj() - read a DMA object
+ * @mem: the memory
+ * @chan: channel descriptor of the structure holding it
+ * @sel: its selector
+ * @dma: the decoded object
+ *
+ * Return: 0, or -EFAULT with @dma->fault set (selector 0, no channel).
+ */
+int
+nvkm_sim_mem_dmaobj(struct nvkm_sim_mem *mem, u32 chan, u16 sel,
+		    struct nvkm_sim_dmaobj *dma)
+{
+	struct nvkm_sim_xlat x = {};
+	u32 target, w[6];
+	u64 base;
+
+	memset(dma, 0, sizeof(*dma));
+	if (!sel)
+		return sim_fault(&x, dma->fault = NV50_VM_FAULT_NULL_DMAOBJ);
+	if (sim_chan(chan, &target, &base) ||
+	    sim_mem_copy(mem, target, base + ((u64)sel << NV50_DMAOBJ_SHIFT), w, sizeof(w),
+			 false))
+		return sim_fault(&x, dma->fault = NV50_VM_FAULT_NO_CHANNEL);
+	dma->class = FIELD_GET(NV50_DMAOBJ_FLAGS_CLASS, w[0]);
+	dma->target = FIELD_GET(NV50_DMAOBJ_FLAGS_TARGET, w[0]);
+	dma->access = FIELD_GET(NV50_DMAOBJ_FLAGS_ACCESS, w[0]);
+	dma->limit = w[1] | (u64)FIELD_GET(NV50_DMAOBJ_EXTRA_LIMIT_HIGH, w[3]) << 32;
+	dma->base = w[2] | (u64)FIELD_GET(NV50_DMAOBJ_EXTRA_START_HIGH, w[3]) << 32;
+	return 0;
+}
+
+/**
+ * nvkm_sim_mem_dma() - translate an engine's access through a DMA object
+ * @mem: the memory
+ * @chan: channel descriptor bound
+ * @sel: DMA object selector bound
+ * @offset: the engine's (logical) address
+ * @len: bytes accessed, within one page
+ * @write: the access writes
+ * @x: where it lands, or the fault
+ *
+ * Return: 0 or -EFAULT.
+ */
+int
+nvkm_sim_mem_dma(struct nvkm_sim_mem *mem, u32 chan, u16 sel, u64 offset, u32 len,
+		 bool write, struct nvkm_sim_xlat *x)
+{
+	struct nvkm_sim_dmaobj dma;
+	u64 addr;
+
+	if (nvkm_sim_mem_dmaobj(mem, chan, sel, &dma))
+		return sim_fault(x, dma.fault);
+	addr = dma.base + offset;
+	/* "compared with the limit address ... if larger or equal" */
+	if (addr >= dma.limit || addr < dma.base)
+		return sim_fault(x, NV50_VM_FAULT_DMAOBJ_LIMIT);
+	if (write && dma.access == NV50_DMAOBJ_ACCESS_RO)
+		return sim_fault(x, NV50_VM_FAULT_PAGE_READ_ONLY);
+	if (dma.target == NV50_DMAOBJ_TARGET_VM)
+		return nvkm_sim_mem_walk(mem, chan, addr, write, x);
+	x->target = dma.target == NV50_DMAOBJ_TARGET_VRAM ? NV50_MEM_TARGET_VRAM : dma.target;
+	x->addr = addr;
+	x->page = PAGE_SIZE;
+	return 0;
+}
+
+/**
+ * nvkm_sim_mem_copy() - bytes at a linear address
+ * @mem: the memory
+ * @x: a translation (target and address)
+ * @buf: the bytes
+ * @len: their number
+ * @write: copy @buf there, rather than from there
+ *
+ * Return: 0 or -EFAULT.
+ */
+int
+nvkm_sim_mem_copy(struct nvkm_sim_mem *mem, const struct nvkm_sim_xlat *x, void *buf,
+		  u32 len, bool write)
+{
+	return sim_mem_copy(mem, x->target, x->addr, buf, len, write);
+}
+
+/**
+ * nvkm_sim_mem_rd32() - a word of VRAM, as PFIFO reads its structures
+ * @mem: the memory
+ * @target: memory target
+ * @addr: linear address
+ *
+ * Return: the word, 0 outside memory.
+ */
+u32
+nvkm_sim_mem_rd32(struct nvkm_sim_mem *mem, u32 target, u64 addr)
+{
+	u32 data = 0;
+
+	if (sim_mem_copy(mem, target, addr, &data, 4, false))
+		return 0;
+	return data;
+}
+
+static u64
+sim_pramin(struct nvkm_sim_mem *mem, u32 addr)
+{
+	return ((u64)mem->window << NV50_PRAMIN_WINDOW_SHIFT) + (addr - NV50_PRAMIN) / 4 * 4;
+}
+
+bool
+nvkm_sim_mem_rd(struct nvkm_sim_mem *mem, u32 addr, u32 *data)
+{
+	if (addr >= NV50_PRAMIN && addr < NV50_PRAMIN + NV50_PRAMIN_SIZE) {
+		*data = nvkm_sim_mem_rd32(mem, NV50_MEM_TARGET_VRAM, sim_pramin(mem, addr));
+		return true;
+	}
+	switch (addr) {
+	case NV50_PRAMIN_WINDOW:
+		*data = mem->window;
+		return true;
+	case NV50_VM_TLB_FLUSH:
+		*data = 0;	/* done at once: nothing is cached */
+		return true;
+	default:
+		return false;
+	}
+}
+
+bool
+nvkm_sim_mem_wr(struct nvkm_sim_mem *mem, u32 addr, u32 data)
+{
+	u64 at;
+
+	if (addr >= NV50_PRAMIN && addr < NV50_PRAMIN + NV50_PRAMIN_SIZE) {
+		at = sim_pramin(mem, addr);
+		/* beyond the card's VRAM: dropped */
+		sim_mem_copy(mem, NV50_MEM_TARGET_VRAM, at, &data, 4, true);
+		return true;
+	}
+	switch (addr) {
+	case NV50_PRAMIN_WINDOW:
+		mem->window = data & GENMASK(23, 0);	/* 40-bit VRAM address >> 16 */
+		return true;
+	case NV50_VM_TLB_FLUSH:
+		if (data & NV50_VM_TLB_FLUSH_TRIGGER)
+			mem->flush[FIELD_GET(NV50_VM_TLB_FLUSH_ENGINE, data)]++;
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* TLB flushes requested for VM engine @engine. */
+u32
+nvkm_sim_mem_flushes(struct nvkm_sim_mem *mem, u32 engine)
+{
+	return mem->flush[engine & 15];
+}
+
+/**
+ * nvkm_sim_mem_new() - the memory of a chipset
+ * @chipset: chipset
+ *
+ * Return: the model, NULL outside the NV50 family, or an ERR_PTR().
+ */
+struct nvkm_sim_mem *
+nvkm_sim_mem_new(u32 chipset)
+{
+	struct nvkm_sim_mem *mem;
+
+	if (chipset != 0x50 && (chipset < 0x84 || chipset >= 0xc0))
+		return NULL;
+	mem = kzalloc(sizeof(*mem), GFP_KERNEL);
+	if (!mem)
+		return ERR_PTR(-ENOMEM);
+	mem->vram = vzalloc(NVKM_SIM_VRAM_SIZE);
+	if (!mem->vram) {
+		kfree(mem);
+		return ERR_PTR(-ENOMEM);
+	}
+	mem->pgd = chipset == 0x50 ? G80_CHAN_PGD : G84_CHAN_PGD;
+	/* GT215, GT216, GT218, MCP89 */
+	mem->medium = chipset == 0xa3 || chipset == 0xa5 || chipset == 0xa8 ||
+		      chipset == 0xaf;
+	return mem;
+}
+
+void
+nvkm_sim_mem_del(struct nvkm_sim_mem **pmem)
+{
+	struct nvkm_sim_mem *mem = *pmem;
+
+	if (!mem)
+		return;
+	vfree(mem->vram);
+	kfree(mem);
+	*pmem = NULL;
+}
