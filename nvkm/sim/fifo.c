@@ -52,7 +52,8 @@
  * @inst: channel structure address
  * @ramfc_target: memory target of its RAMFC
  * @ramfc: RAMFC address
- * @vm: address space the IB ring and the pushbuffers are in
+ * @vm: channel descriptor of the address space the IB ring and the
+ *	pushbuffers are in
  * @ib_addr: IB ring address
  * @ib_mask: IB ring entries - 1
  * @ib_get: next IB entry to fetch
@@ -279,7 +280,7 @@ sim_gr_mthd(struct sim_fifo_chan *ch, const struct sim_fifo_mthd *m)
 static u32
 sim_fifo_inst_rd(struct nvkm_sim_fifo *fifo, u32 target, u64 addr)
 {
-	return nvkm_sim_mem_rd32(fifo->sim->mem, target, addr);
+	return nvkm_sim_mem_rd32(fifo->sim->vm, target, addr);
 }
 
 /* The engine of the object @handle in the channel's RAMHT, or -1. */
@@ -314,6 +315,7 @@ sim_fifo_chan_find(struct nvkm_sim_fifo *fifo, u32 entry, struct sim_fifo_chan *
 	u32 desc;
 
 	if (fifo->g80) {
+		ch->vm = entry & (NV50_CHAN_DESC_ADDR | NV50_CHAN_DESC_TARGET);
 		ch->target = FIELD_GET(NV50_CHAN_DESC_TARGET, entry);
 		ch->inst = (u64)FIELD_GET(NV50_CHAN_DESC_ADDR, entry) << 12;
 		ch->ramfc_target = ch->target;
@@ -323,6 +325,7 @@ sim_fifo_chan_find(struct nvkm_sim_fifo *fifo, u32 entry, struct sim_fifo_chan *
 	ch->ramfc_target = FIELD_GET(G84_PFIFO_CTX_TABLE_TARGET, entry);
 	ch->ramfc = (u64)FIELD_GET(G84_PFIFO_CTX_TABLE_RAMFC, entry) << 8;
 	desc = sim_fifo_inst_rd(fifo, ch->ramfc_target, ch->ramfc + G84_RAMFC_CHAN_INST);
+	ch->vm = desc & (NV50_CHAN_DESC_ADDR | NV50_CHAN_DESC_TARGET);
 	ch->target = FIELD_GET(NV50_CHAN_DESC_TARGET, desc);
 	ch->inst = (u64)FIELD_GET(NV50_CHAN_DESC_ADDR, desc) << 12;
 }
@@ -341,8 +344,6 @@ sim_fifo_chan_load(struct nvkm_sim_fifo *fifo, int c)
 	hi = sim_fifo_inst_rd(fifo, ch->ramfc_target, ch->ramfc + NV50_RAMFC_IB_HIGH);
 	order = min(FIELD_GET(NV50_RAMFC_IB_HIGH_ORDER, hi), 16UL);
 	ch->enabled = true;
-	ch->vm = sim_fifo_inst_rd(fifo, ch->target, ch->inst +
-				  (fifo->g80 ? G80_INST_VM : G84_INST_VM));
 	ch->ib_addr = sim_fifo_inst_rd(fifo, ch->ramfc_target, ch->ramfc + NV50_RAMFC_IB_LOW) |
 		      (u64)FIELD_GET(NV50_RAMFC_IB_HIGH_ADDR, hi) << 32;
 	ch->ib_mask = BIT(order) - 1;

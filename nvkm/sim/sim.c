@@ -305,8 +305,8 @@ nvkm_sim_rd32(void *priv, u32 addr)
 		claimed = nvkm_sim_pdaemon_rd(sim->pdaemon, addr, &data);
 	if (!claimed)
 		claimed = nvkm_sim_pgraph_rd(sim, addr, &data);
-	if (!claimed && sim->mem)
-		claimed = nvkm_sim_mem_rd(sim->mem, addr, &data);
+	if (!claimed && sim->vm)
+		claimed = nvkm_sim_mem_rd(sim->vm, addr, &data);
 	if (!claimed && sim->fifo)
 		claimed = nvkm_sim_fifo_rd(sim->fifo, addr, &data);
 	if (!claimed) {
@@ -339,8 +339,8 @@ nvkm_sim_wr32(void *priv, u32 addr, u32 data)
 		claimed = nvkm_sim_pdaemon_wr(sim->pdaemon, addr, data);
 	if (!claimed)
 		claimed = nvkm_sim_pgraph_wr(sim, addr, data);
-	if (!claimed && sim->mem)
-		claimed = nvkm_sim_mem_wr(sim->mem, addr, data);
+	if (!claimed && sim->vm)
+		claimed = nvkm_sim_mem_wr(sim->vm, addr, data);
 	if (!claimed && sim->fifo)
 		claimed = nvkm_sim_fifo_wr(sim->fifo, addr, data);
 	if (!claimed)
@@ -354,12 +354,6 @@ const struct nvkm_mmio_func
 nvkm_sim_mmio = {
 	.rd32 = nvkm_sim_rd32,
 	.wr32 = nvkm_sim_wr32,
-	.vm_new = nvkm_sim_hook_vm_new,
-	.vm_del = nvkm_sim_hook_vm_del,
-	.vm_map = nvkm_sim_hook_vm_map,
-	.vm_unmap = nvkm_sim_hook_vm_unmap,
-	.vm_dma = nvkm_sim_hook_vm_dma,
-	.vm_dma_del = nvkm_sim_hook_vm_dma_del,
 };
 
 static int
@@ -474,11 +468,8 @@ nvkm_sim_new(u32 chipset)
 	sim->last_ns = ktime_get_ns();
 	sim->idle = ~0;		/* nothing runs until the workload says so */
 
-	sim->vm = nvkm_sim_vm_new();
-	if (!sim->vm)
-		goto fail;
-	sim->mem = nvkm_sim_mem_new(chipset);
-	if (IS_ERR(sim->mem))
+	sim->vm = nvkm_sim_mem_new(chipset);
+	if (IS_ERR(sim->vm))
 		goto fail;
 	sim->pcounter = nvkm_sim_pcounter_new(sim, chipset);
 	if (IS_ERR(sim->pcounter))
@@ -499,7 +490,7 @@ fail:
 	sim->fifo = IS_ERR(sim->fifo) ? NULL : sim->fifo;
 	sim->pdaemon = IS_ERR(sim->pdaemon) ? NULL : sim->pdaemon;
 	sim->pcounter = IS_ERR(sim->pcounter) ? NULL : sim->pcounter;
-	sim->mem = IS_ERR(sim->mem) ? NULL : sim->mem;
+	sim->vm = IS_ERR(sim->vm) ? NULL : sim->vm;
 	nvkm_sim_del(&sim);
 	return NULL;
 }
@@ -519,8 +510,7 @@ nvkm_sim_del(struct nvkm_sim **psim)
 	nvkm_sim_fifo_del(&sim->fifo);
 	nvkm_sim_pdaemon_del(&sim->pdaemon);
 	nvkm_sim_pcounter_del(&sim->pcounter);
-	nvkm_sim_mem_del(&sim->mem);
-	nvkm_sim_vm_del(&sim->vm);
+	nvkm_sim_mem_del(&sim->vm);
 	kfree(sim);
 	*psim = NULL;
 }
@@ -670,8 +660,8 @@ nvkm_sim_vm_walk(struct nvkm_sim *sim, u32 chan, u64 va, bool write,
 	int ret = -ENODEV;
 
 	spin_lock_irqsave(&sim->lock, flags);
-	if (sim->mem)
-		ret = nvkm_sim_mem_walk(sim->mem, chan, va, write, x);
+	if (sim->vm)
+		ret = nvkm_sim_mem_walk(sim->vm, chan, va, write, x);
 	spin_unlock_irqrestore(&sim->lock, flags);
 	return ret;
 }
@@ -683,8 +673,8 @@ nvkm_sim_vm_dmaobj(struct nvkm_sim *sim, u32 chan, u16 sel, struct nvkm_sim_dmao
 	int ret = -ENODEV;
 
 	spin_lock_irqsave(&sim->lock, flags);
-	if (sim->mem)
-		ret = nvkm_sim_mem_dmaobj(sim->mem, chan, sel, dma);
+	if (sim->vm)
+		ret = nvkm_sim_mem_dmaobj(sim->vm, chan, sel, dma);
 	spin_unlock_irqrestore(&sim->lock, flags);
 	return ret;
 }
@@ -697,8 +687,8 @@ nvkm_sim_vm_dma(struct nvkm_sim *sim, u32 chan, u16 sel, u64 offset, bool write,
 	int ret = -ENODEV;
 
 	spin_lock_irqsave(&sim->lock, flags);
-	if (sim->mem)
-		ret = nvkm_sim_mem_dma(sim->mem, chan, sel, offset, 4, write, x);
+	if (sim->vm)
+		ret = nvkm_sim_mem_dma(sim->vm, chan, sel, offset, 4, write, x);
 	spin_unlock_irqrestore(&sim->lock, flags);
 	return ret;
 }
@@ -710,8 +700,8 @@ nvkm_sim_vm_flushes(struct nvkm_sim *sim, u32 engine)
 	u32 n = 0;
 
 	spin_lock_irqsave(&sim->lock, flags);
-	if (sim->mem)
-		n = nvkm_sim_mem_flushes(sim->mem, engine);
+	if (sim->vm)
+		n = nvkm_sim_mem_flushes(sim->vm, engine);
 	spin_unlock_irqrestore(&sim->lock, flags);
 	return n;
 }

@@ -12,23 +12,24 @@
 #include <nvkm/sim/fifo.h>
 #include <nvkm/sim/vm.h>
 #include "nvpm_kunit.h"
+#include "nvpm_kunit_vm.h"
 
-#define VM(c)		(100 + (c))
 #define IB_VA		0x10000
 #define PUSH_VA		0x20000
 #define PAGE		NVKM_SIM_VM_PAGE
 #define IB_ORDER	4	/* 16 entries */
 /*
  * G84 channel structures, hand-laid from memory_g80-vm.rst: the page
- * directory at +0x200..0x4200, then our objects; RAMFC separate, named by
- * the channel table >> 8; RAMHT a channel object (offset from the
- * structure); a playlist of the two channels.
+ * directory at +0x200..0x4200 (page tables by nvpm_kunit_vm.h); RAMFC
+ * separate, named by the channel table >> 8, naming the structure in
+ * CHAN_INST; RAMHT a channel object (offset from the structure); a
+ * playlist of the two channels.
  */
 #define INST(c)		((c) * 0x8000)
 #define RAMFC(c)	(INST(c) + 0x4400)
 #define RAMHT_OFF	0x6000
 #define RAMHT(c)	(INST(c) + RAMHT_OFF)
-#define VM_WORD(c)	(INST(c) + 0x4200)
+#define VM(c)		(INST(c) >> 12)	/* the structure's descriptor */
 #define PLAYLIST	0x80000
 #define GR_HANDLE	0xcafe0001
 #define CHANS		2
@@ -57,16 +58,15 @@ sfifo_chan(struct kunit *test, struct sfifo_fixture *f, int c)
 	ch->ib = vzalloc(PAGE);
 	ch->push = vzalloc(PAGE);
 	KUNIT_ASSERT_TRUE(test, ch->ib && ch->push);
-	KUNIT_ASSERT_EQ(test, nvkm_sim_vm_chan_new(f->sim, VM(c)), 0);
-	KUNIT_ASSERT_EQ(test, nvkm_sim_vm_map(f->sim, VM(c), IB_VA, ch->ib, PAGE), 0);
-	KUNIT_ASSERT_EQ(test, nvkm_sim_vm_map(f->sim, VM(c), PUSH_VA, ch->push, PAGE), 0);
+	KUNIT_ASSERT_EQ(test, kvm_chan_new(test, f->sim, VM(c)), 0);
+	KUNIT_ASSERT_EQ(test, kvm_map(test, f->sim, VM(c), IB_VA, ch->ib, PAGE), 0);
+	KUNIT_ASSERT_EQ(test, kvm_map(test, f->sim, VM(c), PUSH_VA, ch->push, PAGE), 0);
 	wr(f->sim, NV50_PRAMIN + RAMFC(c) + NV50_RAMFC_IB_LOW, IB_VA);
 	wr(f->sim, NV50_PRAMIN + RAMFC(c) + NV50_RAMFC_IB_HIGH,
 	   FIELD_PREP(NV50_RAMFC_IB_HIGH_ORDER, IB_ORDER));
 	wr(f->sim, NV50_PRAMIN + RAMFC(c) + NV50_RAMFC_RAMHT,
 	   FIELD_PREP(NV50_RAMFC_RAMHT_OFFSET, RAMHT_OFF >> 4));
 	wr(f->sim, NV50_PRAMIN + RAMFC(c) + 0x98, INST(c) >> 12);	/* CHAN_INST */
-	wr(f->sim, NV50_PRAMIN + VM_WORD(c), VM(c));
 	wr(f->sim, NV50_PRAMIN + RAMHT(c), GR_HANDLE);
 	wr(f->sim, NV50_PRAMIN + RAMHT(c) + 4,
 	   FIELD_PREP(NV50_RAMHT_CONTEXT_ENGINE, NV50_FIFO_ENGINE_GR));

@@ -91,12 +91,6 @@
 #define NV50_RAMFC_RAMHT_OFFSET			GENMASK(23, 0)	/* bytes >> 4 */
 #define NV50_RAMFC_RAMHT_BITS			GENMASK(31, 27)	/* log2 entries - 9 */
 #define NV50_RAMFC_RAMHT_SEARCH_FULL		(4 << 24)
-/*
- * Where the model finds the channel's address space number: the first
- * word of the channel structure's object area (see nvpm-sim.rst).
- */
-#define G80_INST_VM				0x5400
-#define G84_INST_VM				0x4200
 
 /* RAMHT: 8-byte entries, handle then context */
 #define NV50_RAMHT_ENTRY			8

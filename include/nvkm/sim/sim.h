@@ -8,7 +8,6 @@
 
 struct irq_domain;
 struct nvkm_sim_fifo;
-struct nvkm_sim_mem;
 struct nvkm_sim_pcounter;
 struct nvkm_sim_pdaemon;
 struct nvkm_sim_vm;
@@ -76,8 +75,8 @@ struct nvkm_sim_idle_wave {
  *	  FIFO's graphics engine while it draws), whatever drives @idle
  * @pcounter: the PCOUNTER model, NULL on chipsets without one
  * @pdaemon: the PDAEMON idle counter model, NULL before GT215
- * @vm: memory the engines write to (include/nvkm/sim/vm.h)
- * @mem: VRAM, PRAMIN and the G80 VM, NULL outside the NV50 family
+ * @vm: VRAM, PRAMIN and the G80 VM the engines reach memory through
+ *	(include/nvkm/sim/vm.h), NULL outside the NV50 family
  * @fifo: the PFIFO and graphics engine model, NULL outside the NV50 family
  * @pmc_intr_en: PMC_INTR_EN_0
  * @irq_domain: the one-line interrupt controller of the simulated device
@@ -107,7 +106,6 @@ struct nvkm_sim {
 	struct nvkm_sim_pcounter *pcounter;
 	struct nvkm_sim_pdaemon *pdaemon;
 	struct nvkm_sim_vm *vm;
-	struct nvkm_sim_mem *mem;
 	struct nvkm_sim_fifo *fifo;
 
 	u32 pmc_intr_en;

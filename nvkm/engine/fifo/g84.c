@@ -10,6 +10,7 @@
 #include <nvkm/hw/fifo.h>
 #include <nvkm/hw/vm.h>
 #include <nvkm/subdev/instmem.h>
+#include <nvkm/subdev/mmu.h>
 #include "priv.h"
 
 /* After the page directory (0x200..0x4200): objects, RAMFC, CACHE. */
@@ -17,8 +18,10 @@
 #define G84_FIFO_CACHE		0x5000	/* 0x1000 bytes, 0x400-aligned */
 #define G84_RAMFC_CACHE_INST	0x88	/* >> 10 */
 
-static_assert(G84_FIFO_RAMFC % G84_RAMFC_ALIGN == 0);
-static_assert(G84_INST_VM >= G84_CHAN_PGD + NV50_CHAN_PGD_SIZE);
+static_assert(!(G84_FIFO_RAMFC % G84_RAMFC_ALIGN));
+/* after the space's DMA objects (mmu.h) */
+static_assert(G84_FIFO_RAMFC >= G84_CHAN_PGD + NV50_CHAN_PGD_SIZE + NVKM_VMM_DMAS * 0x20);
+static_assert(G84_FIFO_CACHE + 0x1000 <= NV50_FIFO_RAMHT);
 
 static void
 g84_fifo_ramfc_init(struct nvkm_fifo_chan *chan)
@@ -46,7 +49,6 @@ g84_fifo_table(struct nvkm_fifo_chan *chan)
 static const struct nv50_fifo_func
 g84_fifo = {
 	.ramfc = G84_FIFO_RAMFC,
-	.vm = G84_INST_VM,
 	.ramfc_init = g84_fifo_ramfc_init,
 	.table = g84_fifo_table,
 };

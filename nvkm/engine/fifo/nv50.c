@@ -47,6 +47,8 @@ static_assert(NVKM_FIFO_CHANS == NV50_PFIFO_CHANS);
 static_assert(NVKM_FIFO_IB_ENTRIES * NV50_IB_ENTRY == NVKM_VMM_PAGE);
 /* a tail is reused only after more submissions than can be in flight */
 static_assert(NVKM_FIFO_IB_ENTRIES / 2 < NV50_FIFO_TAILS);
+static_assert(NV50_FIFO_RAMHT + BIT(NV50_FIFO_RAMHT_BITS) * NV50_RAMHT_ENTRY <= NVKM_VMM_INST_SIZE);
+static_assert(G80_CHAN_RAMFC + NV50_FIFO_RAMFC_SIZE <= 0x200);
 
 static struct nvkm_device *
 nv50_fifo_device(struct nvkm_fifo *fifo)
@@ -272,7 +274,6 @@ nv50_fifo_chan_inst(struct nvkm_fifo_chan *chan, bool clear)
 			  NV50_RAMFC_RAMHT_SEARCH_FULL);
 	if (func->ramfc_init)
 		func->ramfc_init(chan);
-	nv50_fifo_inst_wr(device, chan->inst + func->vm, chan->vmm->id);
 }
 
 /*
@@ -349,22 +350,24 @@ nvkm_fifo_chan_new(struct nvkm_fifo *fifo, nvkm_sw_lookup_t lookup, void *priv,
 	ret = nvkm_vmm_new(device, &chan->vmm);
 	if (ret)
 		goto fail;
+	/* PFIFO reads the IB ring and pushbuffers through the space */
+	nvkm_vmm_engine(chan->vmm, NV50_VM_ENGINE_PFIFO);
+	chan->inst = chan->vmm->inst;
 	chan->ib = nv50_fifo_chan_page(chan, &chan->ib_addr);
 	chan->tail = nv50_fifo_chan_page(chan, &chan->tail_addr);
 	if (!chan->ib || !chan->tail) {
 		ret = -ENOMEM;
 		goto fail;
 	}
-	ret = nvkm_instmem_alloc(device->imem, NV50_FIFO_CHAN_SIZE, &chan->inst);
-	if (ret)
-		goto fail;
 	ret = nv50_fifo_chid_get(fifo, chan);
 	if (ret < 0)
 		goto fail;
 	chan->chid = ret;
 
-	/* every word the FIFO may read starts known: zero, then the fields */
-	nvkm_instmem_zero(device->imem, chan->inst, NV50_FIFO_CHAN_SIZE);
+	/* the words the FIFO reads start known: zero, then the fields */
+	nvkm_instmem_zero(device->imem, chan->inst + fifo->func->ramfc, NV50_FIFO_RAMFC_SIZE);
+	nvkm_instmem_zero(device->imem, chan->inst + NV50_FIFO_RAMHT,
+			  BIT(NV50_FIFO_RAMHT_BITS) * NV50_RAMHT_ENTRY);
 	nv50_fifo_chan_inst(chan, false);
 	nvkm_wr32(device, NV50_PFIFO_CTX_TABLE(chan->chid),
 		  NV50_PFIFO_CTX_TABLE_ENABLED | fifo->func->table(chan));
@@ -412,8 +415,7 @@ nvkm_fifo_chan_del(struct nvkm_fifo_chan **pchan)
 			nvkm_sw_chan_fini(&chan->sw);
 		}
 	}
-	if (chan->inst)
-		nvkm_instmem_free(device->imem, chan->inst, NV50_FIFO_CHAN_SIZE);
+
 	nv50_fifo_chan_wake(chan);
 	if (chan->tail)
 		nvkm_vmm_unmap(chan->vmm, chan->tail_addr);
@@ -676,12 +678,9 @@ nv50_fifo_table(struct nvkm_fifo_chan *chan)
 	       FIELD_PREP(NV50_CHAN_DESC_TARGET, NV50_MEM_TARGET_VRAM);
 }
 
-static_assert(G80_INST_VM >= G80_CHAN_PGD + NV50_CHAN_PGD_SIZE);
-
 static const struct nv50_fifo_func
 nv50_fifo_func = {
 	.ramfc = G80_CHAN_RAMFC,
-	.vm = G80_INST_VM,
 	.table = nv50_fifo_table,
 };
 
