@@ -296,7 +296,10 @@ nvkm_sim_rd32(void *priv, u32 addr)
 	if (sim->manual_clock)
 		nvkm_sim_advance(sim, sim->access_cycles);
 	sim->stats.rd++;
-	claimed = nvkm_sim_pmc_rd(sim, addr, &data);
+	/* instance memory first: the bulk of the traffic on the NV50 family */
+	claimed = sim->vm && nvkm_sim_mem_rd(sim->vm, addr, &data);
+	if (!claimed)
+		claimed = nvkm_sim_pmc_rd(sim, addr, &data);
 	if (!claimed)
 		claimed = nvkm_sim_gf100_ptop_rd(sim->chipset, addr, &data);
 	if (!claimed && sim->pcounter)
@@ -305,8 +308,6 @@ nvkm_sim_rd32(void *priv, u32 addr)
 		claimed = nvkm_sim_pdaemon_rd(sim->pdaemon, addr, &data);
 	if (!claimed)
 		claimed = nvkm_sim_pgraph_rd(sim, addr, &data);
-	if (!claimed && sim->vm)
-		claimed = nvkm_sim_mem_rd(sim->vm, addr, &data);
 	if (!claimed && sim->fifo)
 		claimed = nvkm_sim_fifo_rd(sim->fifo, addr, &data);
 	if (!claimed) {
@@ -330,7 +331,9 @@ nvkm_sim_wr32(void *priv, u32 addr, u32 data)
 	if (sim->manual_clock)
 		nvkm_sim_advance(sim, sim->access_cycles);
 	sim->stats.wr++;
-	claimed = nvkm_sim_pmc_wr(sim, addr, data);
+	claimed = sim->vm && nvkm_sim_mem_wr(sim->vm, addr, data);
+	if (!claimed)
+		claimed = nvkm_sim_pmc_wr(sim, addr, data);
 	if (!claimed)
 		claimed = nvkm_sim_gf100_ptop_wr(sim->chipset, addr, data);
 	if (!claimed && sim->pcounter)
@@ -339,8 +342,6 @@ nvkm_sim_wr32(void *priv, u32 addr, u32 data)
 		claimed = nvkm_sim_pdaemon_wr(sim->pdaemon, addr, data);
 	if (!claimed)
 		claimed = nvkm_sim_pgraph_wr(sim, addr, data);
-	if (!claimed && sim->vm)
-		claimed = nvkm_sim_mem_wr(sim->vm, addr, data);
 	if (!claimed && sim->fifo)
 		claimed = nvkm_sim_fifo_wr(sim->fifo, addr, data);
 	if (!claimed)

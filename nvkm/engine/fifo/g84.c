@@ -20,7 +20,8 @@
 
 static_assert(!(G84_FIFO_RAMFC % G84_RAMFC_ALIGN));
 /* after the space's DMA objects (mmu.h) */
-static_assert(G84_FIFO_RAMFC >= G84_CHAN_PGD + NV50_CHAN_PGD_SIZE + NVKM_VMM_DMAS * 0x20);
+#define G84_FIFO_OBJS_END	(G84_CHAN_PGD + NV50_CHAN_PGD_SIZE + NVKM_VMM_DMAS * 0x20)
+static_assert(G84_FIFO_OBJS_END <= G84_FIFO_RAMFC);
 static_assert(G84_FIFO_CACHE + 0x1000 <= NV50_FIFO_RAMHT);
 
 static void
