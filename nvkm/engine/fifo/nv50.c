@@ -412,6 +412,8 @@ nvkm_fifo_chan_del(struct nvkm_fifo_chan **pchan)
 			nv50_fifo_playlist(fifo);
 			nvkm_wr32(device, NV50_PFIFO_CTX_TABLE(chan->chid), 0);
 			nv50_fifo_chan_inst(chan, true);
+			nvkm_instmem_dirty(device->imem, chan->inst + fifo->func->saved[0],
+					   fifo->func->saved[1]);
 			nvkm_sw_chan_fini(&chan->sw);
 		}
 	}
@@ -681,6 +683,7 @@ nv50_fifo_table(struct nvkm_fifo_chan *chan)
 static const struct nv50_fifo_func
 nv50_fifo_func = {
 	.ramfc = G80_CHAN_RAMFC,
+	.saved = { G80_CHAN_RAMFC, G80_CHAN_PGD },	/* RAMFC, contexts, CACHE */
 	.table = nv50_fifo_table,
 };
 

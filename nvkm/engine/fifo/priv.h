@@ -16,11 +16,14 @@
 /**
  * struct nv50_fifo_func - what a generation's channels differ in
  * @ramfc: RAMFC's offset in the channel structure
+ * @saved: offset and size of what PFIFO itself writes when it switches
+ *	   the channel out (RAMFC, CACHE): not known zero afterwards
  * @ramfc_init: RAMFC words of the generation, after the common ones
  * @table: the channel table entry's address and target part
  */
 struct nv50_fifo_func {
 	u32 ramfc;
+	u32 saved[2];
 	void (*ramfc_init)(struct nvkm_fifo_chan *chan);
 	u32 (*table)(struct nvkm_fifo_chan *chan);
 };

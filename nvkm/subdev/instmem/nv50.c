@@ -47,7 +47,32 @@ nvkm_instmem_wr32(struct nvkm_instmem *imem, u64 addr, u32 data)
 	unsigned long flags;
 
 	spin_lock_irqsave(&imem->lock, flags);
+	if (data && addr >= NVKM_INSTMEM_START && addr < NVKM_INSTMEM_END)
+		clear_bit((addr - NVKM_INSTMEM_START) / NVKM_INSTMEM_LINE, imem->clean);
 	nvkm_wr32(imem->device, nv50_instmem_window(imem, addr), data);
+	spin_unlock_irqrestore(&imem->lock, flags);
+}
+
+/**
+ * nvkm_instmem_dirty() - forget that a range holds zeros
+ * @imem: instance memory
+ * @addr: VRAM address
+ * @size: bytes
+ *
+ * For memory the GPU itself writes (a channel's RAMFC and CACHE when it is
+ * switched out): the next nvkm_instmem_zero() clears it for real.
+ */
+void
+nvkm_instmem_dirty(struct nvkm_instmem *imem, u64 addr, u32 size)
+{
+	unsigned long flags;
+	u64 at;
+
+	spin_lock_irqsave(&imem->lock, flags);
+	for (at = round_down(addr, NVKM_INSTMEM_LINE); at < addr + size; at += NVKM_INSTMEM_LINE) {
+		if (at >= NVKM_INSTMEM_START && at < NVKM_INSTMEM_END)
+			clear_bit((at - NVKM_INSTMEM_START) / NVKM_INSTMEM_LINE, imem->clean);
+	}
 	spin_unlock_irqrestore(&imem->lock, flags);
 }
 
@@ -74,16 +99,33 @@ nvkm_instmem_rd32(struct nvkm_instmem *imem, u64 addr)
 /**
  * nvkm_instmem_zero() - clear instance memory
  * @imem: instance memory
- * @addr: VRAM address, 4-aligned
+ * @addr: VRAM address in the instance memory range, 4-aligned
  * @size: bytes, a multiple of 4
+ *
+ * Whole lines cleared here are remembered as zero until a non-zero word is
+ * written into them (or nvkm_instmem_dirty()), and skipped next time: a
+ * page directory is cleared once per block, not once per address space.
+ * Lines start unknown: the first clear writes every word.
  */
 void
 nvkm_instmem_zero(struct nvkm_instmem *imem, u64 addr, u32 size)
 {
-	u32 at;
+	u64 at, line;
+	bool whole;
 
-	for (at = 0; at < size; at += 4)
-		nvkm_instmem_wr32(imem, addr + at, 0);
+	for (at = addr; at < addr + size; at += 4) {
+		line = (at - NVKM_INSTMEM_START) / NVKM_INSTMEM_LINE;
+		whole = IS_ALIGNED(at, NVKM_INSTMEM_LINE) &&
+			at + NVKM_INSTMEM_LINE <= addr + size;
+		/* a whole line known zero: nothing to write */
+		if (whole && test_bit(line, imem->clean)) {
+			at += NVKM_INSTMEM_LINE - 4;
+			continue;
+		}
+		nvkm_instmem_wr32(imem, at, 0);
+		if (whole && IS_ALIGNED(at + 4, NVKM_INSTMEM_LINE))
+			set_bit(line, imem->clean);
+	}
 }
 
 /**
