@@ -5,6 +5,7 @@
  * for udev to autoload it by: the user unbinds nouveau and binds nvpm.
  */
 #include <linux/module.h>
+#include <linux/dma-mapping.h>
 #include <linux/pci.h>
 #include "nvpm_drv.h"
 
@@ -41,6 +42,15 @@ nvpm_pci_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	if (ret)
 		return ret;
 	pri = pcim_iomap_table(pdev)[NVPM_PCI_BAR0];
+
+	/*
+	 * The GPU reaches system memory as a bus master (page tables, IB
+	 * rings, buffers): 40-bit addresses in G80 PDEs and PTEs.
+	 */
+	pci_set_master(pdev);
+	ret = dma_set_mask_and_coherent(&pdev->dev, DMA_BIT_MASK(40));
+	if (ret)
+		return ret;
 
 	nvpm = nvpm_drm_alloc(&pdev->dev);
 	if (IS_ERR(nvpm))

@@ -33,7 +33,9 @@ MODULE_PARM_DESC(sim_gr_busy, "Percentage of time the simulated GPUs' PGRAPH is 
  */
 static unsigned int nvpm_sim_clock_mhz = 1;
 module_param_named(sim_clock_mhz, nvpm_sim_clock_mhz, uint, 0444);
-MODULE_PARM_DESC(sim_clock_mhz, "Clock rate of the simulated GPUs in MHz, 1.." __stringify(NVKM_SIM_MHZ_MAX) "; 0: each chip's reference board core clock (G84: 540) [1]");
+MODULE_PARM_DESC(sim_clock_mhz,
+		 "Clock rate of the simulated GPUs in MHz, 1.." __stringify(NVKM_SIM_MHZ_MAX)
+		 "; 0: each chip's reference board core clock (G84: 540) [1]");
 
 /* One busy+idle round of the simulated PGRAPH load, in microseconds. */
 #define NVPM_SIM_GR_PERIOD_US	1000

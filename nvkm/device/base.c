@@ -6,6 +6,7 @@
 #include <linux/atomic.h>
 #include <linux/slab.h>
 #include <nvkm/engine/fifo.h>
+#include <nvkm/subdev/instmem.h>
 #include <nvkm/engine/pm.h>
 #include <nvkm/subdev/pmu.h>
 #include <nvkm/hw/fifo.h>
@@ -76,6 +77,8 @@ nvkm_device_free_subdevs(struct nvkm_device *device)
 	device->fifo = NULL;
 	list_for_each_entry_safe_reverse(subdev, tmp, &device->subdevs, head)
 		nvkm_subdev_del(&subdev);
+	/* last: the FIFO gives its structures back when it goes */
+	nvkm_instmem_del(&device->imem);
 }
 
 /**
@@ -137,7 +140,14 @@ nvkm_device_new(struct device *dev, void __iomem *pri,
 	 * manager for the device, its FIFO is left alone.
 	 */
 	if (device->card_type == NV_50 && nvkm_vmm_supported(device)) {
-		ret = nv50_fifo_new(device, &device->fifo);
+		ret = nv50_instmem_new(device, &device->imem);
+		if (ret)
+			goto fail;
+		/* the channel structures: the original G80's or G84's */
+		if (device->chipset == 0x50)
+			ret = nv50_fifo_new(device, &device->fifo);
+		else
+			ret = g84_fifo_new(device, &device->fifo);
 		if (ret)
 			goto fail;
 	}

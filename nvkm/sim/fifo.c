@@ -45,6 +45,7 @@
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
 #include <nvkm/hw/fifo.h>
+#include <nvkm/hw/vm.h>
 #include <nvkm/sim/fifo.h>
 #include <nvkm/sim/vm.h>
 #include "pcounter_priv.h"
@@ -54,8 +55,13 @@
 /**
  * struct sim_fifo_chan - one channel, as the FIFO keeps it while enabled
  * @enabled: its channel table entry has ENABLED
- * @inst: instance block address in instance memory
- * @vm: address space the IB ring and the pushbuffers are in
+ * @listed: it is on the playlist
+ * @target: memory target of its channel structure
+ * @inst: channel structure address
+ * @ramfc_target: memory target of its RAMFC
+ * @ramfc: RAMFC address
+ * @vm: channel descriptor of the address space the IB ring and the
+ *	pushbuffers are in
  * @ib_addr: IB ring address
  * @ib_mask: IB ring entries - 1
  * @ib_get: next IB entry to fetch
@@ -72,7 +78,11 @@
  */
 struct sim_fifo_chan {
 	bool enabled;
-	u32 inst;
+	bool listed;
+	u32 target;
+	u64 inst;
+	u32 ramfc_target;
+	u64 ramfc;
 	u32 vm;
 	u64 ib_addr;
 	u32 ib_mask;
@@ -108,8 +118,11 @@ struct sim_fifo_mthd {
 /**
  * struct nvkm_sim_fifo - PFIFO and graphics engine of a simulated GPU
  * @sim: owner
- * @pramin: instance memory (NV50_PRAMIN_SIZE bytes)
+ * @g80: the original G80's channel table (descriptors, RAMFC at +0)
  * @table: channel table, as written
+ * @playlist: PLAYLIST, as written
+ * @playlist_len: PLAYLIST_LEN, as written
+ * @caches: CACHES, as written
  * @chan: channels
  * @intr: PFIFO_INTR_0
  * @intr_en: PFIFO_INTR_EN_0
@@ -143,8 +156,11 @@ struct sim_fifo_mthd {
  */
 struct nvkm_sim_fifo {
 	struct nvkm_sim *sim;
-	u8 *pramin;
+	bool g80;
 	u32 table[NV50_PFIFO_CHANS];
+	u32 playlist;
+	u32 playlist_len;
+	u32 caches;
 	struct sim_fifo_chan chan[NV50_PFIFO_CHANS];
 	u32 intr;
 	u32 intr_en;
@@ -285,34 +301,56 @@ sim_gr_mthd(struct sim_fifo_chan *ch, const struct sim_fifo_mthd *m)
 /* --- instance memory ------------------------------------------------------ */
 
 static u32
-sim_fifo_inst_rd(struct nvkm_sim_fifo *fifo, u64 addr)
+sim_fifo_inst_rd(struct nvkm_sim_fifo *fifo, u32 target, u64 addr)
 {
-	u32 data;
-
-	if (addr > NV50_PRAMIN_SIZE - 4)
-		return 0;
-	memcpy(&data, fifo->pramin + addr, 4);
-	return data;
+	return nvkm_sim_mem_rd32(fifo->sim->vm, target, addr);
 }
 
 /* The engine of the object @handle in the channel's RAMHT, or -1. */
 static int
 sim_fifo_ramht(struct nvkm_sim_fifo *fifo, struct sim_fifo_chan *ch, u32 handle)
 {
-	u32 ramht = sim_fifo_inst_rd(fifo, ch->inst + NV50_RAMFC_RAMHT);
-	u64 base = (u64)FIELD_GET(NV50_RAMFC_RAMHT_OFFSET, ramht) << 4;
-	u64 nr = BIT_ULL(min(FIELD_GET(NV50_RAMFC_RAMHT_BITS, ramht) + 9, 20UL));
+	u32 ramht = sim_fifo_inst_rd(fifo, ch->ramfc_target, ch->ramfc + NV50_RAMFC_RAMHT);
+	/* RAMHT is a channel object: its offset is from the structure's start */
+	u64 base = ch->inst + ((u64)FIELD_GET(NV50_RAMFC_RAMHT_OFFSET, ramht) << 4);
+	u64 nr = BIT_ULL(min(FIELD_GET(NV50_RAMFC_RAMHT_BITS, ramht) + 9, 12UL));
 	u64 i;
 
 	/* searched in full, as RAMFC asks: the hash is not modelled */
-	for (i = 0; handle && i < nr && base + i * 8 < NV50_PRAMIN_SIZE; i++) {
+	for (i = 0; handle && i < nr; i++) {
 		u64 e = base + i * NV50_RAMHT_ENTRY;
 
-		if (sim_fifo_inst_rd(fifo, e) == handle)
+		if (sim_fifo_inst_rd(fifo, ch->target, e) == handle)
 			return FIELD_GET(NV50_RAMHT_CONTEXT_ENGINE,
-					 sim_fifo_inst_rd(fifo, e + 4));
+					 sim_fifo_inst_rd(fifo, ch->target, e + 4));
 	}
 	return -1;
+}
+
+/*
+ * Where a channel table entry points: on G80 the channel descriptor (RAMFC
+ * opens the structure), on G84+ the RAMFC >> 8, whose CHAN_INST word
+ * holds the structure's descriptor (rnndb_fifo_g80_pfifo.xml).
+ */
+static void
+sim_fifo_chan_find(struct nvkm_sim_fifo *fifo, u32 entry, struct sim_fifo_chan *ch)
+{
+	u32 desc;
+
+	if (fifo->g80) {
+		ch->vm = entry & (NV50_CHAN_DESC_ADDR | NV50_CHAN_DESC_TARGET);
+		ch->target = FIELD_GET(NV50_CHAN_DESC_TARGET, entry);
+		ch->inst = (u64)FIELD_GET(NV50_CHAN_DESC_ADDR, entry) << 12;
+		ch->ramfc_target = ch->target;
+		ch->ramfc = ch->inst + G80_CHAN_RAMFC;
+		return;
+	}
+	ch->ramfc_target = FIELD_GET(G84_PFIFO_CTX_TABLE_TARGET, entry);
+	ch->ramfc = (u64)FIELD_GET(G84_PFIFO_CTX_TABLE_RAMFC, entry) << 8;
+	desc = sim_fifo_inst_rd(fifo, ch->ramfc_target, ch->ramfc + G84_RAMFC_CHAN_INST);
+	ch->vm = desc & (NV50_CHAN_DESC_ADDR | NV50_CHAN_DESC_TARGET);
+	ch->target = FIELD_GET(NV50_CHAN_DESC_TARGET, desc);
+	ch->inst = (u64)FIELD_GET(NV50_CHAN_DESC_ADDR, desc) << 12;
 }
 
 /* A channel table entry was enabled: load the channel from its RAMFC. */
@@ -320,20 +358,42 @@ static void
 sim_fifo_chan_load(struct nvkm_sim_fifo *fifo, int c)
 {
 	struct sim_fifo_chan *ch = &fifo->chan[c];
-	u32 inst = FIELD_GET(NV50_PFIFO_CTX_TABLE_INSTANCE, fifo->table[c]) << 12;
-	u32 hi = sim_fifo_inst_rd(fifo, inst + NV50_RAMFC_IB_HIGH);
-	u32 order = min(FIELD_GET(NV50_RAMFC_IB_HIGH_ORDER, hi), 16UL);
+	bool listed = ch->listed;
+	u32 hi, order;
 
 	memset(ch, 0, sizeof(*ch));
+	ch->listed = listed;
+	sim_fifo_chan_find(fifo, fifo->table[c], ch);
+	hi = sim_fifo_inst_rd(fifo, ch->ramfc_target, ch->ramfc + NV50_RAMFC_IB_HIGH);
+	order = min(FIELD_GET(NV50_RAMFC_IB_HIGH_ORDER, hi), 16UL);
 	ch->enabled = true;
-	ch->inst = inst;
-	ch->vm = sim_fifo_inst_rd(fifo, inst + NV50_INST_VM);
-	ch->ib_addr = sim_fifo_inst_rd(fifo, inst + NV50_RAMFC_IB_LOW) |
+	ch->ib_addr = sim_fifo_inst_rd(fifo, ch->ramfc_target, ch->ramfc + NV50_RAMFC_IB_LOW) |
 		      (u64)FIELD_GET(NV50_RAMFC_IB_HIGH_ADDR, hi) << 32;
 	ch->ib_mask = BIT(order) - 1;
 	ch->prim_cycles = NVKM_SIM_GR_PRIM_CYCLES_DEFAULT;
 	/* every subchannel starts unbound: its methods trap */
 	memset(ch->engine, NV50_FIFO_ENGINE_SW, sizeof(ch->engine));
+}
+
+/*
+ * PLAYLIST_LEN was written: the FIFO reads the new playlist, channel ids
+ * one per word, and serves only the channels on it.
+ */
+static void
+sim_fifo_playlist(struct nvkm_sim_fifo *fifo)
+{
+	u32 target = FIELD_GET(NV50_PFIFO_PLAYLIST_TARGET, fifo->playlist);
+	u64 addr = (u64)FIELD_GET(NV50_PFIFO_PLAYLIST_ADDR, fifo->playlist) << 12;
+	u32 i, c;
+
+	for (c = 0; c < NV50_PFIFO_CHANS; c++)
+		fifo->chan[c].listed = false;
+	for (i = 0; i < min_t(u32, fifo->playlist_len, NV50_PFIFO_CHANS); i++) {
+		c = sim_fifo_inst_rd(fifo, target, addr + i * 4);
+		if (c < NV50_PFIFO_CHANS)
+			fifo->chan[c].listed = true;
+	}
+	fifo->stats.playlists++;
 }
 
 /* --- the pusher ------------------------------------------------------------ */
@@ -447,7 +507,7 @@ sim_fifo_fetch(struct nvkm_sim_fifo *fifo, int c)
 static bool
 sim_fifo_has_work(const struct sim_fifo_chan *ch)
 {
-	return ch->enabled && (ch->seg_left || ch->ib_get != ch->ib_put);
+	return ch->enabled && ch->listed && (ch->seg_left || ch->ib_get != ch->ib_put);
 }
 
 /*
@@ -723,10 +783,6 @@ nvkm_sim_fifo_rd(struct nvkm_sim_fifo *fifo, u32 addr, u32 *data)
 	struct sim_fifo_chan *ch;
 	int i;
 
-	if (addr >= NV50_PRAMIN && addr < NV50_PRAMIN + NV50_PRAMIN_SIZE) {
-		*data = sim_fifo_inst_rd(fifo, (addr - NV50_PRAMIN) & ~3u);
-		return true;
-	}
 	if (addr >= NV40_PFIFO_CACHE1_METHOD(0) &&
 	    addr < NV40_PFIFO_CACHE1_METHOD(NV40_PFIFO_CACHE1_SIZE)) {
 		i = (addr - NV40_PFIFO_CACHE1_METHOD(0)) / 8;
@@ -745,6 +801,15 @@ nvkm_sim_fifo_rd(struct nvkm_sim_fifo *fifo, u32 addr, u32 *data)
 		return true;
 	case NV_PFIFO_INTR_EN_0:
 		*data = fifo->intr_en;
+		return true;
+	case NV50_PFIFO_PLAYLIST:
+		*data = fifo->playlist;
+		return true;
+	case NV50_PFIFO_PLAYLIST_LEN:
+		*data = fifo->playlist_len;
+		return true;
+	case NV50_PFIFO_CACHES:
+		*data = fifo->caches;
 		return true;
 	case NV_PFIFO_CACHE1_PUSH0:
 		*data = fifo->push0;
@@ -857,10 +922,6 @@ sim_fifo_user_wr(struct nvkm_sim_fifo *fifo, u32 addr, u32 data)
 bool
 nvkm_sim_fifo_wr(struct nvkm_sim_fifo *fifo, u32 addr, u32 data)
 {
-	if (addr >= NV50_PRAMIN && addr < NV50_PRAMIN + NV50_PRAMIN_SIZE) {
-		memcpy(fifo->pramin + ((addr - NV50_PRAMIN) & ~3u), &data, 4);
-		return true;
-	}
 	if (addr >= NV40_PFIFO_CACHE1_METHOD(0) &&
 	    addr < NV40_PFIFO_CACHE1_METHOD(NV40_PFIFO_CACHE1_SIZE))
 		return true;	/* what the puller saw: not written back */
@@ -876,6 +937,16 @@ nvkm_sim_fifo_wr(struct nvkm_sim_fifo *fifo, u32 addr, u32 data)
 		return true;
 	case NV_PFIFO_INTR_EN_0:
 		fifo->intr_en = data;
+		return true;
+	case NV50_PFIFO_PLAYLIST:
+		fifo->playlist = data;
+		return true;
+	case NV50_PFIFO_PLAYLIST_LEN:
+		fifo->playlist_len = data;
+		sim_fifo_playlist(fifo);
+		return true;
+	case NV50_PFIFO_CACHES:
+		fifo->caches = data;	/* REASSIGN: the model always switches */
 		return true;
 	case NV_PFIFO_CACHE1_PUSH0:
 		fifo->push0 = data;
@@ -942,12 +1013,8 @@ nvkm_sim_fifo_new(struct nvkm_sim *sim, u32 chipset)
 	fifo = kvzalloc(sizeof(*fifo), GFP_KERNEL);
 	if (!fifo)
 		return ERR_PTR(-ENOMEM);
-	fifo->pramin = vzalloc(NV50_PRAMIN_SIZE);
-	if (!fifo->pramin) {
-		kvfree(fifo);
-		return ERR_PTR(-ENOMEM);
-	}
 	fifo->sim = sim;
+	fifo->g80 = chipset == 0x50;
 	fifo->cur = -1;
 	if (nvkm_sim_gr_signals(chipset, &fifo->gr_dom, &fifo->gr_idle,
 				&fifo->gr_prim)) {
@@ -968,7 +1035,6 @@ nvkm_sim_fifo_del(struct nvkm_sim_fifo **pfifo)
 
 	if (!fifo)
 		return;
-	vfree(fifo->pramin);
 	kvfree(fifo);
 	*pfifo = NULL;
 }

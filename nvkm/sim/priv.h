@@ -46,11 +46,21 @@ u64 nvkm_sim_fifo_due(struct nvkm_sim_fifo *fifo, u64 now);
 void nvkm_sim_fifo_stats_get(struct nvkm_sim_fifo *fifo, struct nvkm_sim_fifo_stats *stats);
 void nvkm_sim_fifo_irq_count(struct nvkm_sim_fifo *fifo);
 
-int nvkm_sim_hook_vm_new(void *priv, u32 id);
-void nvkm_sim_hook_vm_del(void *priv, u32 id);
-int nvkm_sim_hook_vm_map(void *priv, u32 id, u64 va, void *cpu, u64 size);
-int nvkm_sim_hook_vm_unmap(void *priv, u32 id, u64 va, u64 size);
-int nvkm_sim_hook_vm_dma(void *priv, u32 id, u32 handle, u64 base, u64 limit);
-int nvkm_sim_hook_vm_dma_del(void *priv, u32 id, u32 handle);
+struct nvkm_sim_xlat;
+struct nvkm_sim_dmaobj;
+struct nvkm_sim_vm *nvkm_sim_mem_new(u32 chipset);
+void nvkm_sim_mem_del(struct nvkm_sim_vm **pmem);
+bool nvkm_sim_mem_rd(struct nvkm_sim_vm *mem, u32 addr, u32 *data);
+bool nvkm_sim_mem_wr(struct nvkm_sim_vm *mem, u32 addr, u32 data);
+u32 nvkm_sim_mem_rd32(struct nvkm_sim_vm *mem, u32 target, u64 addr);
+int nvkm_sim_mem_walk(struct nvkm_sim_vm *mem, u32 chan, u64 va, bool write,
+		      struct nvkm_sim_xlat *x);
+int nvkm_sim_mem_dmaobj(struct nvkm_sim_vm *mem, u32 chan, u16 sel,
+			struct nvkm_sim_dmaobj *dma);
+int nvkm_sim_mem_dma(struct nvkm_sim_vm *mem, u32 chan, u16 sel, u64 offset, u32 len,
+		     bool write, struct nvkm_sim_xlat *x);
+int nvkm_sim_mem_copy(struct nvkm_sim_vm *mem, const struct nvkm_sim_xlat *x, void *buf,
+		      u32 len, bool write);
+u32 nvkm_sim_mem_flushes(struct nvkm_sim_vm *mem, u32 engine);
 
 #endif

@@ -311,7 +311,10 @@ nvkm_sim_rd32(void *priv, u32 addr)
 	if (sim->manual_clock)
 		nvkm_sim_advance(sim, sim->access_cycles);
 	sim->stats.rd++;
-	claimed = nvkm_sim_pmc_rd(sim, addr, &data);
+	/* instance memory first: the bulk of the traffic on the NV50 family */
+	claimed = sim->vm && nvkm_sim_mem_rd(sim->vm, addr, &data);
+	if (!claimed)
+		claimed = nvkm_sim_pmc_rd(sim, addr, &data);
 	if (!claimed)
 		claimed = nvkm_sim_gf100_ptop_rd(sim, addr, &data);
 	if (!claimed && sim->pcounter)
@@ -346,7 +349,9 @@ nvkm_sim_wr32(void *priv, u32 addr, u32 data)
 	if (sim->manual_clock)
 		nvkm_sim_advance(sim, sim->access_cycles);
 	sim->stats.wr++;
-	claimed = nvkm_sim_pmc_wr(sim, addr, data);
+	claimed = sim->vm && nvkm_sim_mem_wr(sim->vm, addr, data);
+	if (!claimed)
+		claimed = nvkm_sim_pmc_wr(sim, addr, data);
 	if (!claimed)
 		claimed = nvkm_sim_gf100_ptop_wr(sim, addr, data);
 	if (!claimed && sim->pcounter)
@@ -369,12 +374,6 @@ const struct nvkm_mmio_func
 nvkm_sim_mmio = {
 	.rd32 = nvkm_sim_rd32,
 	.wr32 = nvkm_sim_wr32,
-	.vm_new = nvkm_sim_hook_vm_new,
-	.vm_del = nvkm_sim_hook_vm_del,
-	.vm_map = nvkm_sim_hook_vm_map,
-	.vm_unmap = nvkm_sim_hook_vm_unmap,
-	.vm_dma = nvkm_sim_hook_vm_dma,
-	.vm_dma_del = nvkm_sim_hook_vm_dma_del,
 };
 
 static int
@@ -490,8 +489,8 @@ nvkm_sim_new(u32 chipset)
 	sim->mhz = nvkm_sim_default_clock(chipset);
 	sim->idle = ~0;		/* nothing runs until the workload says so */
 
-	sim->vm = nvkm_sim_vm_new();
-	if (!sim->vm)
+	sim->vm = nvkm_sim_mem_new(chipset);
+	if (IS_ERR(sim->vm))
 		goto fail;
 	sim->pcounter = nvkm_sim_pcounter_new(sim, chipset);
 	if (IS_ERR(sim->pcounter))
@@ -512,6 +511,7 @@ fail:
 	sim->fifo = IS_ERR(sim->fifo) ? NULL : sim->fifo;
 	sim->pdaemon = IS_ERR(sim->pdaemon) ? NULL : sim->pdaemon;
 	sim->pcounter = IS_ERR(sim->pcounter) ? NULL : sim->pcounter;
+	sim->vm = IS_ERR(sim->vm) ? NULL : sim->vm;
 	nvkm_sim_del(&sim);
 	return NULL;
 }
@@ -531,7 +531,7 @@ nvkm_sim_del(struct nvkm_sim **psim)
 	nvkm_sim_fifo_del(&sim->fifo);
 	nvkm_sim_pdaemon_del(&sim->pdaemon);
 	nvkm_sim_pcounter_del(&sim->pcounter);
-	nvkm_sim_vm_del(&sim->vm);
+	nvkm_sim_mem_del(&sim->vm);
 	kfree(sim);
 	*psim = NULL;
 }
@@ -786,4 +786,59 @@ nvkm_sim_set_idle(struct nvkm_sim *sim, u32 mask, u32 idle)
 	if (sim->pdaemon)	/* COUNTER_SIGNALS shows it at once */
 		nvkm_sim_pdaemon_run(sim->pdaemon, 0, sim->idle);
 	spin_unlock_irqrestore(&sim->lock, flags);
+}
+
+/* The VM as tests see it: the engines' view, taken under the lock. */
+int
+nvkm_sim_vm_walk(struct nvkm_sim *sim, u32 chan, u64 va, bool write,
+		 struct nvkm_sim_xlat *x)
+{
+	unsigned long flags;
+	int ret = -ENODEV;
+
+	spin_lock_irqsave(&sim->lock, flags);
+	if (sim->vm)
+		ret = nvkm_sim_mem_walk(sim->vm, chan, va, write, x);
+	spin_unlock_irqrestore(&sim->lock, flags);
+	return ret;
+}
+
+int
+nvkm_sim_vm_dmaobj(struct nvkm_sim *sim, u32 chan, u16 sel, struct nvkm_sim_dmaobj *dma)
+{
+	unsigned long flags;
+	int ret = -ENODEV;
+
+	spin_lock_irqsave(&sim->lock, flags);
+	if (sim->vm)
+		ret = nvkm_sim_mem_dmaobj(sim->vm, chan, sel, dma);
+	spin_unlock_irqrestore(&sim->lock, flags);
+	return ret;
+}
+
+int
+nvkm_sim_vm_dma(struct nvkm_sim *sim, u32 chan, u16 sel, u64 offset, bool write,
+		struct nvkm_sim_xlat *x)
+{
+	unsigned long flags;
+	int ret = -ENODEV;
+
+	spin_lock_irqsave(&sim->lock, flags);
+	if (sim->vm)
+		ret = nvkm_sim_mem_dma(sim->vm, chan, sel, offset, 4, write, x);
+	spin_unlock_irqrestore(&sim->lock, flags);
+	return ret;
+}
+
+u32
+nvkm_sim_vm_flushes(struct nvkm_sim *sim, u32 engine)
+{
+	unsigned long flags;
+	u32 n = 0;
+
+	spin_lock_irqsave(&sim->lock, flags);
+	if (sim->vm)
+		n = nvkm_sim_mem_flushes(sim->vm, engine);
+	spin_unlock_irqrestore(&sim->lock, flags);
+	return n;
 }

@@ -1,493 +1,521 @@
 // SPDX-License-Identifier: MIT
 /*
- * Simulated GPU virtual memory: channels, their page mappings and their
- * DMA objects.  Whoever owns the memory (a test, the driver's memory
- * manager) builds it from process context; the models write through it with
- * sim->lock held, possibly in interrupt context, so the write path only walks
- * lists and copies: everything it needs was allocated when it was built.
+ * Simulated G80:GF100 memory as the GPU sees it: VRAM, reached from BAR0
+ * through the PRAMIN window, system memory, reached as a bus master, and
+ * the VM that translates engines' addresses through channel structures,
+ * DMA objects and page tables.  Written from envytools' memory_g80-vm.rst
+ * and memory_peephole.rst, independently of the driver's structure code:
  *
- * A write either lands whole or not at all: a fault is decided before any
- * byte is copied, as a packet the MMU refused is lost, not torn.
+ *  - PRAMIN: BAR0 0x700000..0x7fffff shows the 1 MiB of VRAM starting at
+ *    (0x001700 << 16); VRAM beyond what the card has reads 0, ignores
+ *    writes (VRAM_LIMIT);
+ *  - a channel descriptor is the structure's address >> 12 plus a target;
+ *    the page directory sits at +0x1400 (G80) or +0x200 (G84+): 0x800 PDEs
+ *    of 512 MiB, each naming a page table of 4 KiB, 16 KiB (GT215+) or
+ *    64 KiB pages, in VRAM or system memory; 4 KiB page tables may be cut
+ *    short to 0x8000, 0x4000 or 0x2000 entries;
+ *  - a DMA object is 6 words at structure + selector << 4: selector 0
+ *    faults, an access reaching past the limit (the last valid address)
+ *    faults, a VM target goes through the page tables, the others are
+ *    linear;
+ *  - system memory addresses are bus addresses, which in the simulated
+ *    machine (no IOMMU) are CPU physical addresses.
+ *
+ * There is no TLB: every access walks the tables, so a flush has nothing
+ * to drop; it is decoded, completes at once and is counted.  Everything
+ * runs with sim->lock held, from any context: it neither sleeps nor
+ * allocates.
  */
-#include <linux/list.h>
+#include <linux/bitfield.h>
+#include <linux/highmem.h>
+#include <linux/mm.h>
 #include <linux/slab.h>
+#include <linux/vmalloc.h>
+#include <nvkm/hw/fifo.h>
+#include <nvkm/hw/vm.h>
 #include <nvkm/sim/vm.h>
 #include "priv.h"
 
 /**
- * struct nvkm_sim_vm - the memory of a simulated GPU
- * @chans: &struct sim_vm_chan, in no particular order
+ * struct nvkm_sim_vm - memory of a simulated NV50 family GPU
+ * @vram: the card's VRAM, NVKM_SIM_VRAM_SIZE bytes in pages, each allocated
+ *	  when something other than zero is first written there (VRAM reads
+ *	  as zero until then)
+ * @lost: writes dropped because a page could not be allocated
+ * @window: PRAMIN window register (VRAM address >> 16)
+ * @flush: TLB flushes requested, per VM engine
+ * @pgd: page directory offset in a channel structure
+ * @medium: 16 KiB pages exist (GT215+)
  */
 struct nvkm_sim_vm {
-	struct list_head chans;
+	u8 *vram[NVKM_SIM_VRAM_SIZE / PAGE_SIZE];
+	u64 lost;
+	u32 window;
+	u32 flush[16];
+	u32 pgd;
+	bool medium;
 };
 
-/**
- * struct sim_vm_chan - one channel's address space
- * @head: in &nvkm_sim_vm.chans
- * @id: channel id
- * @maps: &struct sim_vm_map, not overlapping
- * @dmas: &struct sim_vm_dma, one per handle
- */
-struct sim_vm_chan {
-	struct list_head head;
-	u32 id;
-	struct list_head maps;
-	struct list_head dmas;
-};
-
-/**
- * struct sim_vm_map - pages mapped to a kernel buffer
- * @head: in &sim_vm_chan.maps
- * @va: first virtual address (page aligned)
- * @size: bytes (whole pages)
- * @cpu: the buffer
- */
-struct sim_vm_map {
-	struct list_head head;
-	u64 va;
-	u64 size;
-	u8 *cpu;
-};
-
-/**
- * struct sim_vm_dma - a DMA object
- * @head: in &sim_vm_chan.dmas
- * @handle: its handle
- * @base: virtual address of offset 0
- * @limit: last valid offset
- */
-struct sim_vm_dma {
-	struct list_head head;
-	u32 handle;
-	u64 base;
-	u64 limit;
-};
-
-static struct sim_vm_chan *
-sim_vm_chan(struct nvkm_sim_vm *vm, u32 id)
+static int
+sim_sysram_copy(u64 addr, void *buf, u32 len, bool write)
 {
-	struct sim_vm_chan *chan;
+	u64 at;
+	u32 n;
+	int pass;
+	void *p;
 
-	list_for_each_entry(chan, &vm->chans, head) {
-		if (chan->id == id)
-			return chan;
-	}
-	return NULL;
-}
+	/* all or nothing: every page is proven first */
+	for (pass = 0; pass < 2; pass++) {
+		for (at = addr; at < addr + len; at += n) {
+			struct page *page;
 
-static struct sim_vm_dma *
-sim_vm_dma(struct sim_vm_chan *chan, u32 handle)
-{
-	struct sim_vm_dma *dma;
-
-	list_for_each_entry(dma, &chan->dmas, head) {
-		if (dma->handle == handle)
-			return dma;
-	}
-	return NULL;
-}
-
-/* The mapping holding @va, or NULL if its page is not mapped. */
-static struct sim_vm_map *
-sim_vm_find(struct sim_vm_chan *chan, u64 va)
-{
-	struct sim_vm_map *map;
-
-	list_for_each_entry(map, &chan->maps, head) {
-		if (va >= map->va && va - map->va < map->size)
-			return map;
-	}
-	return NULL;
-}
-
-static void
-sim_vm_chan_free(struct sim_vm_chan *chan)
-{
-	struct sim_vm_map *map, *mtmp;
-	struct sim_vm_dma *dma, *dtmp;
-
-	list_for_each_entry_safe(map, mtmp, &chan->maps, head)
-		kfree(map);
-	list_for_each_entry_safe(dma, dtmp, &chan->dmas, head)
-		kfree(dma);
-	kfree(chan);
-}
-
-/**
- * nvkm_sim_vm_chan_new() - create a channel's empty address space
- * @sim: the simulator
- * @chan: channel id, below NVKM_SIM_VM_CHANS
- *
- * Context: process context; may sleep.
- * Return: 0, -EINVAL for a bad id, -EEXIST if it exists, or -ENOMEM.
- */
-int
-nvkm_sim_vm_chan_new(struct nvkm_sim *sim, u32 chan)
-{
-	struct sim_vm_chan *new;
-	unsigned long flags;
-	int ret = 0;
-
-	if (chan >= NVKM_SIM_VM_CHANS)
-		return -EINVAL;
-	new = kzalloc(sizeof(*new), GFP_KERNEL);
-	if (!new)
-		return -ENOMEM;
-	new->id = chan;
-	INIT_LIST_HEAD(&new->maps);
-	INIT_LIST_HEAD(&new->dmas);
-
-	nvkm_sim_lock(sim, &flags);
-	if (sim_vm_chan(sim->vm, chan))
-		ret = -EEXIST;
-	else
-		list_add_tail(&new->head, &sim->vm->chans);
-	nvkm_sim_unlock(sim, flags);
-	if (ret)
-		kfree(new);
-	return ret;
-}
-
-/**
- * nvkm_sim_vm_chan_del() - destroy a channel with its mappings and DMA objects
- * @sim: the simulator
- * @chan: channel id; nothing happens if there is no such channel
- *
- * An engine still bound to the channel faults on its next write.
- */
-void
-nvkm_sim_vm_chan_del(struct nvkm_sim *sim, u32 chan)
-{
-	struct sim_vm_chan *old;
-	unsigned long flags;
-
-	nvkm_sim_lock(sim, &flags);
-	old = sim_vm_chan(sim->vm, chan);
-	if (old)
-		list_del(&old->head);
-	nvkm_sim_unlock(sim, flags);
-	if (old)
-		sim_vm_chan_free(old);
-}
-
-/**
- * nvkm_sim_vm_map() - back virtual pages of a channel with a kernel buffer
- * @sim: the simulator
- * @chan: channel id
- * @va: first virtual address, page aligned
- * @cpu: the buffer; it must stay valid until unmapped, and writes to it may
- *	 come from any context
- * @size: bytes to map, whole pages
- *
- * Context: process context; may sleep.
- * Return: 0, -EINVAL for a misaligned or out of range request, -ENOENT
- * without such a channel, -EEXIST if a page is already mapped, or -ENOMEM.
- */
-int
-nvkm_sim_vm_map(struct nvkm_sim *sim, u32 chan, u64 va, void *cpu, u64 size)
-{
-	struct sim_vm_chan *c;
-	struct sim_vm_map *new, *map;
-	unsigned long flags;
-	int ret = 0;
-
-	if (!cpu || !size || !IS_ALIGNED(va | size, NVKM_SIM_VM_PAGE) ||
-	    va >= BIT_ULL(NVKM_SIM_VM_BITS) ||
-	    size > BIT_ULL(NVKM_SIM_VM_BITS) - va)
-		return -EINVAL;
-	new = kzalloc(sizeof(*new), GFP_KERNEL);
-	if (!new)
-		return -ENOMEM;
-	new->va = va;
-	new->size = size;
-	new->cpu = cpu;
-
-	nvkm_sim_lock(sim, &flags);
-	c = sim_vm_chan(sim->vm, chan);
-	if (!c) {
-		ret = -ENOENT;
-		goto unlock;
-	}
-	list_for_each_entry(map, &c->maps, head) {
-		if (va < map->va + map->size && map->va < va + size) {
-			ret = -EEXIST;
-			goto unlock;
+			n = min_t(u64, addr + len - at, PAGE_SIZE - offset_in_page(at));
+			if (!pfn_valid(PHYS_PFN(at)))
+				return -EFAULT;
+			if (!pass)
+				continue;
+			page = pfn_to_page(PHYS_PFN(at));
+			p = kmap_local_page(page);
+			if (write)
+				memcpy(p + offset_in_page(at), buf + (at - addr), n);
+			else
+				memcpy(buf + (at - addr), p + offset_in_page(at), n);
+			kunmap_local(p);
 		}
 	}
-	list_add_tail(&new->head, &c->maps);
-unlock:
-	nvkm_sim_unlock(sim, flags);
-	if (ret)
-		kfree(new);
-	return ret;
+	return 0;
 }
 
-/**
- * nvkm_sim_vm_unmap() - undo one nvkm_sim_vm_map()
- * @sim: the simulator
- * @chan: channel id
- * @va: @va of the mapping
- * @size: @size of the mapping
- *
- * Once this returns, the buffer is no longer written to.
- *
- * Return: 0, or -ENOENT if no mapping matches exactly.
- */
-int
-nvkm_sim_vm_unmap(struct nvkm_sim *sim, u32 chan, u64 va, u64 size)
+/* VRAM bytes (in range); pages come on the first non-zero write. */
+static void
+sim_vram_copy(struct nvkm_sim_vm *mem, u64 addr, void *buf, u32 len, bool write)
 {
-	struct sim_vm_map *map, *found = NULL;
-	struct sim_vm_chan *c;
-	unsigned long flags;
+	u32 n;
 
-	nvkm_sim_lock(sim, &flags);
-	c = sim_vm_chan(sim->vm, chan);
-	if (c) {
-		list_for_each_entry(map, &c->maps, head) {
-			if (map->va == va && map->size == size) {
-				found = map;
-				list_del(&map->head);
-				break;
+	for (; len; addr += n, buf += n, len -= n) {
+		u8 **page = &mem->vram[addr / PAGE_SIZE];
+
+		n = min_t(u64, len, PAGE_SIZE - offset_in_page(addr));
+		if (!write) {
+			if (*page)
+				memcpy(buf, *page + offset_in_page(addr), n);
+			else
+				memset(buf, 0, n);
+			continue;
+		}
+		if (!*page) {
+			if (!memchr_inv(buf, 0, n))
+				continue;	/* zero on zero */
+			*page = (u8 *)get_zeroed_page(GFP_ATOMIC | __GFP_NOWARN);
+			if (!*page) {
+				mem->lost++;
+				continue;
 			}
 		}
+		memcpy(*page + offset_in_page(addr), buf, n);
 	}
-	nvkm_sim_unlock(sim, flags);
-	kfree(found);
-	return found ? 0 : -ENOENT;
-}
-
-/**
- * nvkm_sim_dma_set() - create or change a DMA object of a channel
- * @sim: the simulator
- * @chan: channel id
- * @handle: the handle engines bind it by, below NVKM_SIM_VM_DMAS
- * @base: virtual address of offset 0
- * @limit: last valid offset; a write must fit below or at it
- *
- * Context: process context; may sleep.
- * Return: 0, -EINVAL for a bad handle or a window beyond the address space,
- * -ENOENT without such a channel, or -ENOMEM.
- */
-int
-nvkm_sim_dma_set(struct nvkm_sim *sim, u32 chan, u32 handle, u64 base,
-		 u64 limit)
-{
-	struct sim_vm_dma *new, *dma;
-	struct sim_vm_chan *c;
-	unsigned long flags;
-	int ret = 0;
-
-	if (handle >= NVKM_SIM_VM_DMAS || base >= BIT_ULL(NVKM_SIM_VM_BITS) ||
-	    limit >= BIT_ULL(NVKM_SIM_VM_BITS) - base)
-		return -EINVAL;
-	new = kzalloc(sizeof(*new), GFP_KERNEL);
-	if (!new)
-		return -ENOMEM;
-	new->handle = handle;
-	new->base = base;
-	new->limit = limit;
-
-	nvkm_sim_lock(sim, &flags);
-	c = sim_vm_chan(sim->vm, chan);
-	if (!c) {
-		ret = -ENOENT;
-		goto unlock;
-	}
-	dma = sim_vm_dma(c, handle);
-	if (dma) {
-		dma->base = base;
-		dma->limit = limit;
-	} else {
-		list_add_tail(&new->head, &c->dmas);
-		new = NULL;
-	}
-unlock:
-	nvkm_sim_unlock(sim, flags);
-	kfree(new);	/* unless it was added */
-	return ret;
-}
-
-/**
- * nvkm_sim_dma_del() - destroy a DMA object
- * @sim: the simulator
- * @chan: channel id
- * @handle: its handle
- *
- * Return: 0, or -ENOENT if there is no such object.
- */
-int
-nvkm_sim_dma_del(struct nvkm_sim *sim, u32 chan, u32 handle)
-{
-	struct sim_vm_dma *dma = NULL;
-	struct sim_vm_chan *c;
-	unsigned long flags;
-
-	nvkm_sim_lock(sim, &flags);
-	c = sim_vm_chan(sim->vm, chan);
-	if (c)
-		dma = sim_vm_dma(c, handle);
-	if (dma)
-		list_del(&dma->head);
-	nvkm_sim_unlock(sim, flags);
-	kfree(dma);
-	return dma ? 0 : -ENOENT;
 }
 
 /*
- * Copy @len bytes between @buf and the memory at @va of @c, all or none:
- * a first pass proves every byte mapped, a second copies.
+ * Copy @len bytes at linear address @addr of @target.  Return 0, or
+ * -EFAULT when the target is invalid or the range is not memory.
  */
 static int
-sim_vm_copy(struct sim_vm_chan *c, u64 va, void *buf, u32 len, bool write)
+sim_mem_copy(struct nvkm_sim_vm *mem, u32 target, u64 addr, void *buf, u32 len,
+	     bool write)
 {
-	struct sim_vm_map *map;
-	u64 at, n;
-	void *mem;
-	int pass;
+	switch (target) {
+	case NV50_MEM_TARGET_VRAM:
+		addr &= U32_MAX;	/* VRAM linear addresses are 32-bit */
+		if (addr >= NVKM_SIM_VRAM_SIZE || len > NVKM_SIM_VRAM_SIZE - addr)
+			return -EFAULT;
+		sim_vram_copy(mem, addr, buf, len, write);
+		return 0;
+	case NV50_MEM_TARGET_SYSRAM:
+	case NV50_MEM_TARGET_SYSRAM_NOSNOOP:
+		if (addr >= BIT_ULL(NVKM_SIM_VM_BITS) || len > BIT_ULL(NVKM_SIM_VM_BITS) - addr)
+			return -EFAULT;
+		return sim_sysram_copy(addr, buf, len, write);
+	default:
+		return -EFAULT;
+	}
+}
 
+/* The range can be reached (same checks as the copy, nothing copied). */
+static bool
+sim_mem_ok(struct nvkm_sim_vm *mem, u32 target, u64 addr, u32 len)
+{
+	u64 at;
+
+	switch (target) {
+	case NV50_MEM_TARGET_VRAM:
+		addr &= U32_MAX;
+		return addr < NVKM_SIM_VRAM_SIZE && len <= NVKM_SIM_VRAM_SIZE - addr;
+	case NV50_MEM_TARGET_SYSRAM:
+	case NV50_MEM_TARGET_SYSRAM_NOSNOOP:
+		for (at = addr & PAGE_MASK; at < addr + len; at += PAGE_SIZE) {
+			if (!pfn_valid(PHYS_PFN(at)))
+				return false;
+		}
+		return addr < BIT_ULL(NVKM_SIM_VM_BITS);
+	default:
+		return false;
+	}
+}
+
+static int
+sim_mem_rd64(struct nvkm_sim_vm *mem, u32 target, u64 addr, u32 w[2])
+{
+	return sim_mem_copy(mem, target, addr, w, 8, false);
+}
+
+/* Fill @x with a fault; return -EFAULT. */
+static int
+sim_fault(struct nvkm_sim_xlat *x, u32 fault)
+{
+	x->fault = fault;
+	return -EFAULT;
+}
+
+/* The channel structure a descriptor names. */
+static int
+sim_chan(u32 chan, u32 *target, u64 *base)
+{
+	*target = FIELD_GET(NV50_CHAN_DESC_TARGET, chan);
+	*base = (u64)FIELD_GET(NV50_CHAN_DESC_ADDR, chan) << 12;
+	return *target == 1 ? -EFAULT : 0;	/* 1: invalid */
+}
+
+/**
+ * nvkm_sim_mem_walk() - translate a virtual address through the page tables
+ * @mem: the memory
+ * @chan: channel descriptor
+ * @va: virtual address (40 bits)
+ * @write: the access writes
+ * @x: where it lands, or the fault
+ *
+ * Return: 0 or -EFAULT (@x->fault says why).
+ */
+int
+nvkm_sim_mem_walk(struct nvkm_sim_vm *mem, u32 chan, u64 va, bool write,
+		  struct nvkm_sim_xlat *x)
+{
+	u32 ctarget, pde[2], pte[2], shift, type, pttarget;
+	u64 cbase, pt, idx, entries, page;
+
+	if (va >= BIT_ULL(NVKM_SIM_VM_BITS))
+		return sim_fault(x, NV50_VM_FAULT_PT_NOT_PRESENT);
+	if (sim_chan(chan, &ctarget, &cbase))
+		return sim_fault(x, NV50_VM_FAULT_NO_CHANNEL);
+	if (sim_mem_rd64(mem, ctarget, cbase + mem->pgd + (va >> NV50_PDE_SHIFT) * 8, pde))
+		return sim_fault(x, NV50_VM_FAULT_NO_CHANNEL);
+
+	type = FIELD_GET(NV50_PDE_TYPE, pde[0]);
+	switch (type) {
+	case NV50_PDE_TYPE_4K:
+		shift = 12;
+		/* a small-page table may cover only its first pages */
+		entries = BIT_ULL(17) >> (FIELD_GET(NV50_PDE_SIZE, pde[0]) ?
+					  FIELD_GET(NV50_PDE_SIZE, pde[0]) + 1 : 0);
+		break;
+	case NV50_PDE_TYPE_16K:
+		if (!mem->medium)
+			return sim_fault(x, NV50_VM_FAULT_PT_NOT_PRESENT);
+		shift = 14;
+		entries = BIT_ULL(15);
+		break;
+	case NV50_PDE_TYPE_64K:
+		shift = 16;
+		entries = BIT_ULL(13);
+		break;
+	default:
+		return sim_fault(x, NV50_VM_FAULT_PT_NOT_PRESENT);
+	}
+	idx = (va & (BIT_ULL(NV50_PDE_SHIFT) - 1)) >> shift;
+	if (idx >= entries)
+		return sim_fault(x, NV50_VM_FAULT_PT_TOO_SHORT);
+	pttarget = FIELD_GET(NV50_PDE_TARGET, pde[0]);
+	pt = (pde[0] & NV50_PDE_ADDR_LO) | (u64)FIELD_GET(NV50_PDE_ADDR_HI, pde[1]) << 32;
+	if (sim_mem_rd64(mem, pttarget, pt + idx * 8, pte))
+		return sim_fault(x, NV50_VM_FAULT_PT_NOT_PRESENT);
+
+	if (!(pte[0] & NV50_PTE_PRESENT))
+		return sim_fault(x, NV50_VM_FAULT_PAGE_NOT_PRESENT);
+	if (write && (pte[0] & NV50_PTE_READ_ONLY))
+		return sim_fault(x, NV50_VM_FAULT_PAGE_READ_ONLY);
+	page = ((pte[0] & NV50_PTE_ADDR_LO) | (u64)FIELD_GET(NV50_PTE_ADDR_HI, pte[1]) << 32) &
+	       ~(BIT_ULL(shift) - 1);
+	x->target = FIELD_GET(NV50_PTE_TARGET, pte[0]);
+	x->addr = page + (va & (BIT_ULL(shift) - 1));
+	x->page = BIT(shift);
+	return 0;
+}
+
+/**
+ * nvkm_sim_mem_dmaobj() - read a DMA object
+ * @mem: the memory
+ * @chan: channel descriptor of the structure holding it
+ * @sel: its selector
+ * @dma: the decoded object
+ *
+ * Return: 0, or -EFAULT with @dma->fault set (selector 0, no channel).
+ */
+int
+nvkm_sim_mem_dmaobj(struct nvkm_sim_vm *mem, u32 chan, u16 sel,
+		    struct nvkm_sim_dmaobj *dma)
+{
+	struct nvkm_sim_xlat x = {};
+	u32 target, w[6];
+	u64 base;
+
+	memset(dma, 0, sizeof(*dma));
+	if (!sel)
+		return sim_fault(&x, dma->fault = NV50_VM_FAULT_NULL_DMAOBJ);
+	if (sim_chan(chan, &target, &base) ||
+	    sim_mem_copy(mem, target, base + ((u64)sel << NV50_DMAOBJ_SHIFT), w, sizeof(w),
+			 false))
+		return sim_fault(&x, dma->fault = NV50_VM_FAULT_NO_CHANNEL);
+	dma->class = FIELD_GET(NV50_DMAOBJ_FLAGS_CLASS, w[0]);
+	dma->target = FIELD_GET(NV50_DMAOBJ_FLAGS_TARGET, w[0]);
+	dma->access = FIELD_GET(NV50_DMAOBJ_FLAGS_ACCESS, w[0]);
+	dma->limit = w[1] | (u64)FIELD_GET(NV50_DMAOBJ_EXTRA_LIMIT_HIGH, w[3]) << 32;
+	dma->base = w[2] | (u64)FIELD_GET(NV50_DMAOBJ_EXTRA_START_HIGH, w[3]) << 32;
+	return 0;
+}
+
+/**
+ * nvkm_sim_mem_dma() - translate an engine's access through a DMA object
+ * @mem: the memory
+ * @chan: channel descriptor bound
+ * @sel: DMA object selector bound
+ * @offset: the engine's (logical) address
+ * @len: bytes accessed, within one page
+ * @write: the access writes
+ * @x: where it lands, or the fault
+ *
+ * Return: 0 or -EFAULT.
+ */
+int
+nvkm_sim_mem_dma(struct nvkm_sim_vm *mem, u32 chan, u16 sel, u64 offset, u32 len,
+		 bool write, struct nvkm_sim_xlat *x)
+{
+	struct nvkm_sim_dmaobj dma;
+	u64 addr;
+
+	if (nvkm_sim_mem_dmaobj(mem, chan, sel, &dma))
+		return sim_fault(x, dma.fault);
+	addr = dma.base + offset;
+	/*
+	 * The limit word holds the last valid address (nouveau writes start +
+	 * size - 1): every byte of the access must be at or below it.
+	 */
+	if (addr < dma.base || addr > dma.limit || len - 1 > dma.limit - addr)
+		return sim_fault(x, NV50_VM_FAULT_DMAOBJ_LIMIT);
+	if (write && dma.access == NV50_DMAOBJ_ACCESS_RO)
+		return sim_fault(x, NV50_VM_FAULT_PAGE_READ_ONLY);
+	if (dma.target == NV50_DMAOBJ_TARGET_VM)
+		return nvkm_sim_mem_walk(mem, chan, addr, write, x);
+	x->target = dma.target == NV50_DMAOBJ_TARGET_VRAM ? NV50_MEM_TARGET_VRAM : dma.target;
+	x->addr = addr;
+	x->page = PAGE_SIZE;
+	return 0;
+}
+
+/*
+ * An engine's access of @len bytes from @addr through DMA object @sel
+ * (@virt false) or virtual address @addr (@virt true), all or nothing:
+ * the first pass translates and checks every piece, the second copies.
+ */
+static int
+sim_vm_access(struct nvkm_sim_vm *vm, u32 chan, u16 sel, bool virt, u64 addr,
+	      void *buf, u32 len, bool write)
+{
+	struct nvkm_sim_xlat x;
+	u32 at, n;
+	int pass, ret;
+
+	if (!vm || !len)
+		return -EFAULT;
 	for (pass = 0; pass < 2; pass++) {
 		for (at = 0; at < len; at += n) {
-			map = sim_vm_find(c, va + at);
-			if (!map)
-				return -EFAULT;
-			n = min_t(u64, len - at, map->size - (va + at - map->va));
-			if (!pass)
-				continue;
-			mem = map->cpu + (va + at - map->va);
-			if (write)
-				memcpy(mem, buf + at, n);
+			x = (struct nvkm_sim_xlat) {};
+			if (virt)
+				ret = nvkm_sim_mem_walk(vm, chan, addr + at, write, &x);
 			else
-				memcpy(buf + at, mem, n);
+				ret = nvkm_sim_mem_dma(vm, chan, sel, addr + at, len - at,
+						       write, &x);
+			if (ret)
+				return ret;
+			n = min_t(u64, len - at, x.page - (x.addr & (x.page - 1)));
+			if (!pass && !sim_mem_ok(vm, x.target, x.addr, n))
+				return -EFAULT;
+			if (pass)
+				sim_mem_copy(vm, x.target, x.addr, buf + at, n, write);
 		}
 	}
 	return 0;
 }
 
 /**
- * nvkm_sim_vm_write() - an engine writes through a DMA object
- * @vm: the memory
- * @chan: channel the engine is bound to
- * @handle: DMA object the engine is bound to
- * @offset: offset into the DMA object
+ * nvkm_sim_vm_write() - an engine writes through its bound DMA object
+ * @vm: the memory, may be NULL (no VM: a fault)
+ * @chan: channel descriptor bound
+ * @sel: DMA object selector bound
+ * @offset: the engine's address
  * @data: bytes to write
  * @len: their number
  *
- * Called with sim->lock held, from any context: neither sleeps nor
- * allocates.  Either every byte is written or none is.
- *
- * Return: 0, or -EFAULT (VM fault) when the channel or the DMA object does
- * not exist, the bytes do not fit within the DMA object's limit, or a page
- * they fall in is not mapped.
+ * Return: 0, or -EFAULT (VM fault); nothing is written then.
  */
 int
-nvkm_sim_vm_write(struct nvkm_sim_vm *vm, u32 chan, u32 handle, u64 offset,
+nvkm_sim_vm_write(struct nvkm_sim_vm *vm, u32 chan, u32 sel, u64 offset,
 		  const void *data, u32 len)
 {
-	struct sim_vm_chan *c = sim_vm_chan(vm, chan);
-	struct sim_vm_dma *dma = c ? sim_vm_dma(c, handle) : NULL;
-	u64 va;
-
-	if (!dma || !len || offset > dma->limit || len - 1 > dma->limit - offset)
-		return -EFAULT;
-	va = dma->base + offset;	/* inside the 40 bits: see dma_set */
-	return sim_vm_copy(c, va, (void *)data, len, true);
+	return sim_vm_access(vm, chan, sel, false, offset, (void *)data, len, true);
 }
 
 /**
  * nvkm_sim_vm_read() - an engine reads a channel's virtual memory
- * @vm: the memory
- * @chan: channel (address space) the engine works for
+ * @vm: the memory, may be NULL
+ * @chan: channel descriptor
  * @va: virtual address
  * @data: where the bytes go
  * @len: their number
  *
- * The FIFO's path: it fetches pushbuffers by virtual address, not through
- * a DMA object.  Called with sim->lock held, from any context: neither
- * sleeps nor allocates.  Either every byte is read or none is.
+ * PFIFO's path in IB mode: IB entries and pushbuffers by virtual address.
  *
- * Return: 0, or -EFAULT (VM fault) when the channel does not exist, the
- * range leaves the address space, or a page it falls in is not mapped.
+ * Return: 0, or -EFAULT (VM fault); nothing is read then.
  */
 int
 nvkm_sim_vm_read(struct nvkm_sim_vm *vm, u32 chan, u64 va, void *data, u32 len)
 {
-	struct sim_vm_chan *c = sim_vm_chan(vm, chan);
-
-	if (!c || !len || va >= BIT_ULL(NVKM_SIM_VM_BITS) ||
-	    len > BIT_ULL(NVKM_SIM_VM_BITS) - va)
-		return -EFAULT;
-	return sim_vm_copy(c, va, data, len, false);
+	return sim_vm_access(vm, chan, 0, true, va, data, len, false);
 }
 
 /**
- * nvkm_sim_vm_new() - an empty memory
+ * nvkm_sim_mem_copy() - bytes at a linear address
+ * @mem: the memory
+ * @x: a translation (target and address)
+ * @buf: the bytes
+ * @len: their number
+ * @write: copy @buf there, rather than from there
  *
- * Return: the memory, or NULL when out of memory.
+ * Return: 0 or -EFAULT.
+ */
+int
+nvkm_sim_mem_copy(struct nvkm_sim_vm *mem, const struct nvkm_sim_xlat *x, void *buf,
+		  u32 len, bool write)
+{
+	return sim_mem_copy(mem, x->target, x->addr, buf, len, write);
+}
+
+/**
+ * nvkm_sim_mem_rd32() - a word of VRAM, as PFIFO reads its structures
+ * @mem: the memory
+ * @target: memory target
+ * @addr: linear address
+ *
+ * Return: the word, 0 outside memory.
+ */
+u32
+nvkm_sim_mem_rd32(struct nvkm_sim_vm *mem, u32 target, u64 addr)
+{
+	u32 data = 0;
+
+	if (sim_mem_copy(mem, target, addr, &data, 4, false))
+		return 0;
+	return data;
+}
+
+static u64
+sim_pramin(struct nvkm_sim_vm *mem, u32 addr)
+{
+	return ((u64)mem->window << NV50_PRAMIN_WINDOW_SHIFT) + (addr - NV50_PRAMIN) / 4 * 4;
+}
+
+bool
+nvkm_sim_mem_rd(struct nvkm_sim_vm *mem, u32 addr, u32 *data)
+{
+	if (addr >= NV50_PRAMIN && addr < NV50_PRAMIN + NV50_PRAMIN_SIZE) {
+		*data = nvkm_sim_mem_rd32(mem, NV50_MEM_TARGET_VRAM, sim_pramin(mem, addr));
+		return true;
+	}
+	switch (addr) {
+	case NV50_PRAMIN_WINDOW:
+		*data = mem->window;
+		return true;
+	case NV50_VM_TLB_FLUSH:
+		*data = 0;	/* done at once: nothing is cached */
+		return true;
+	default:
+		return false;
+	}
+}
+
+bool
+nvkm_sim_mem_wr(struct nvkm_sim_vm *mem, u32 addr, u32 data)
+{
+	u64 at;
+
+	if (addr >= NV50_PRAMIN && addr < NV50_PRAMIN + NV50_PRAMIN_SIZE) {
+		at = sim_pramin(mem, addr);
+		/* beyond the card's VRAM: dropped */
+		sim_mem_copy(mem, NV50_MEM_TARGET_VRAM, at, &data, 4, true);
+		return true;
+	}
+	switch (addr) {
+	case NV50_PRAMIN_WINDOW:
+		mem->window = data & GENMASK(23, 0);	/* 40-bit VRAM address >> 16 */
+		return true;
+	case NV50_VM_TLB_FLUSH:
+		if (data & NV50_VM_TLB_FLUSH_TRIGGER)
+			mem->flush[FIELD_GET(NV50_VM_TLB_FLUSH_ENGINE, data)]++;
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* TLB flushes requested for VM engine @engine. */
+u32
+nvkm_sim_mem_flushes(struct nvkm_sim_vm *mem, u32 engine)
+{
+	return mem->flush[engine & 15];
+}
+
+/**
+ * nvkm_sim_mem_new() - the memory of a chipset
+ * @chipset: chipset
+ *
+ * Return: the model, NULL outside the NV50 family, or an ERR_PTR().
  */
 struct nvkm_sim_vm *
-nvkm_sim_vm_new(void)
+nvkm_sim_mem_new(u32 chipset)
 {
-	struct nvkm_sim_vm *vm = kzalloc(sizeof(*vm), GFP_KERNEL);
+	struct nvkm_sim_vm *mem;
 
-	if (vm)
-		INIT_LIST_HEAD(&vm->chans);
-	return vm;
+	if (chipset != 0x50 && (chipset < 0x84 || chipset >= 0xc0))
+		return NULL;
+	mem = kzalloc(sizeof(*mem), GFP_KERNEL);
+	if (!mem)
+		return ERR_PTR(-ENOMEM);
+	mem->pgd = chipset == 0x50 ? G80_CHAN_PGD : G84_CHAN_PGD;
+	/* GT215, GT216, GT218, MCP89 */
+	mem->medium = chipset == 0xa3 || chipset == 0xa5 || chipset == 0xa8 ||
+		      chipset == 0xaf;
+	return mem;
 }
 
-/**
- * nvkm_sim_vm_del() - free a memory and everything in it
- * @pvm: the memory; set to NULL
- *
- * The mapped buffers belong to their owners and are not freed.
- */
 void
-nvkm_sim_vm_del(struct nvkm_sim_vm **pvm)
+nvkm_sim_mem_del(struct nvkm_sim_vm **pmem)
 {
-	struct nvkm_sim_vm *vm = *pvm;
-	struct sim_vm_chan *chan, *tmp;
+	struct nvkm_sim_vm *mem = *pmem;
+	int i;
 
-	if (!vm)
+	if (!mem)
 		return;
-	list_for_each_entry_safe(chan, tmp, &vm->chans, head)
-		sim_vm_chan_free(chan);
-	kfree(vm);
-	*pvm = NULL;
-}
-
-/* The device's page table hooks (&nvkm_sim_mmio): the same calls. */
-int
-nvkm_sim_hook_vm_new(void *priv, u32 id)
-{
-	return nvkm_sim_vm_chan_new(priv, id);
-}
-
-void
-nvkm_sim_hook_vm_del(void *priv, u32 id)
-{
-	nvkm_sim_vm_chan_del(priv, id);
-}
-
-int
-nvkm_sim_hook_vm_map(void *priv, u32 id, u64 va, void *cpu, u64 size)
-{
-	return nvkm_sim_vm_map(priv, id, va, cpu, size);
-}
-
-int
-nvkm_sim_hook_vm_unmap(void *priv, u32 id, u64 va, u64 size)
-{
-	return nvkm_sim_vm_unmap(priv, id, va, size);
-}
-
-int
-nvkm_sim_hook_vm_dma(void *priv, u32 id, u32 handle, u64 base, u64 limit)
-{
-	return nvkm_sim_dma_set(priv, id, handle, base, limit);
-}
-
-int
-nvkm_sim_hook_vm_dma_del(void *priv, u32 id, u32 handle)
-{
-	return nvkm_sim_dma_del(priv, id, handle);
+	for (i = 0; i < ARRAY_SIZE(mem->vram); i++)
+		free_page((unsigned long)mem->vram[i]);
+	kfree(mem);
+	*pmem = NULL;
 }

@@ -13,6 +13,7 @@
 #include <nvkm/hw/pcounter.h>
 #include <nvkm/sim/pcounter.h>
 #include <nvkm/sim/vm.h>
+#include "nvpm_kunit_vm.h"
 
 static void
 bench_setup(struct nvkm_sim *sim)
@@ -74,17 +75,17 @@ sim_record_packets_per_second(struct kunit *test)
 {
 	const u64 ring = SZ_256K, copies = 16, va = SZ_1M, packets = 5000;
 	struct nvkm_sim *sim = nvkm_sim_new(0x84);
-	u32 chan = 0x4321, dma = 0x77, pos;
+	u32 chan = 0x321, dma = 0x77, pos;
 	u8 *buf = vzalloc(ring);
 	u64 ns, i;
 
 	KUNIT_ASSERT_NOT_NULL(test, sim);
 	KUNIT_ASSERT_NOT_NULL(test, buf);
 	nvkm_sim_set_manual_clock(sim, true);
-	KUNIT_ASSERT_EQ(test, nvkm_sim_vm_chan_new(sim, chan), 0);
+	KUNIT_ASSERT_EQ(test, kvm_chan_new(test, sim, chan), 0);
 	for (i = 0; i < copies; i++)
-		KUNIT_ASSERT_EQ(test, nvkm_sim_vm_map(sim, chan, va + i * ring, buf, ring), 0);
-	KUNIT_ASSERT_EQ(test, nvkm_sim_dma_set(sim, chan, dma, 0, BIT_ULL(40) - 1), 0);
+		KUNIT_ASSERT_EQ(test, kvm_map(test, sim, chan, va + i * ring, buf, ring), 0);
+	KUNIT_ASSERT_EQ(test, kvm_dma(sim, chan, dma, 0, BIT_ULL(40) - 1), 0);
 	nvkm_sim_mmio.wr32(sim, NV40_PCOUNTER_RECORD_DMA, dma);
 	nvkm_sim_mmio.wr32(sim, NV40_PCOUNTER_RECORD_CHAN, chan | NV40_PCOUNTER_RECORD_CHAN_VALID);
 	nvkm_sim_mmio.wr32(sim, NV40_PCOUNTER_CTRL(1), NV_PCOUNTER_MODE_RECORD);

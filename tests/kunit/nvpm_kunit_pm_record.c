@@ -89,7 +89,8 @@ tap_wr32(void *priv, u32 addr, u32 data)
 
 	t->wr++;
 	tap_catch_up(t);
-	if (t->n < TAP_MAX) {
+	/* instance memory (the window and through it) is not the engine's */
+	if (t->n < TAP_MAX && addr != 0x1700 && (addr < 0x700000 || addr >= 0x800000)) {
 		t->addr[t->n] = addr;
 		t->data[t->n] = data;
 		t->n++;
@@ -97,28 +98,9 @@ tap_wr32(void *priv, u32 addr, u32 data)
 	nvkm_sim_mmio.wr32(t->sim, addr, data);
 }
 
-static int tap_vm_new(void *p, u32 id)
-{ return nvkm_sim_mmio.vm_new(((struct tap *)p)->sim, id); }
-static void tap_vm_del(void *p, u32 id)
-{ nvkm_sim_mmio.vm_del(((struct tap *)p)->sim, id); }
-static int tap_vm_map(void *p, u32 id, u64 va, void *cpu, u64 size)
-{ return nvkm_sim_mmio.vm_map(((struct tap *)p)->sim, id, va, cpu, size); }
-static int tap_vm_unmap(void *p, u32 id, u64 va, u64 size)
-{ return nvkm_sim_mmio.vm_unmap(((struct tap *)p)->sim, id, va, size); }
-static int tap_vm_dma(void *p, u32 id, u32 h, u64 base, u64 limit)
-{ return nvkm_sim_mmio.vm_dma(((struct tap *)p)->sim, id, h, base, limit); }
-static int tap_vm_dma_del(void *p, u32 id, u32 h)
-{ return nvkm_sim_mmio.vm_dma_del(((struct tap *)p)->sim, id, h); }
-
 static const struct nvkm_mmio_func tap_mmio = {
 	.rd32 = tap_rd32,
 	.wr32 = tap_wr32,
-	.vm_new = tap_vm_new,
-	.vm_del = tap_vm_del,
-	.vm_map = tap_vm_map,
-	.vm_unmap = tap_vm_unmap,
-	.vm_dma = tap_vm_dma,
-	.vm_dma_del = tap_vm_dma_del,
 };
 
 static void
@@ -330,8 +312,8 @@ periodic_packets_reach_the_ring(struct kunit *test)
 
 /*
  * RECORD_CHAN keeps naming the address space of the last session after it
- * stopped (a write without VALID binds nothing): that number goes to no
- * other space until a new session binds another.
+ * stopped (a write without VALID binds nothing): its channel structure is
+ * not handed to another space until a new session binds another.
  */
 static void
 stale_binding_number_not_reused(struct kunit *test)
@@ -348,13 +330,13 @@ stale_binding_number_not_reused(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, nvkm_record_new(f->pm, &args, &rec), 0);
 	nvkm_sim_run(f->sim, PERIOD);
 	KUNIT_ASSERT_EQ(test, nvkm_record_del(&rec, NULL), 0);
-	/* bits 0-29: CHAN, bit 31: VALID */
+	/* bits 0-29: CHAN (address >> 12 in 0-27, target 28-29), bit 31: VALID */
 	bound = rd(f->sim, 0x00a7a0);
 	KUNIT_ASSERT_TRUE(test, bound & BIT(31));
 	bound &= 0x3fffffff;
 	for (i = 0; i < ARRAY_SIZE(v); i++) {
 		KUNIT_ASSERT_EQ(test, nvkm_vmm_new(f->device, &v[i]), 0);
-		KUNIT_EXPECT_NE_MSG(test, v[i]->id, bound, "space %d", i);
+		KUNIT_EXPECT_NE_MSG(test, v[i]->inst >> 12, bound & 0x0fffffff, "space %d", i);
 	}
 	for (i = 0; i < ARRAY_SIZE(v); i++)
 		nvkm_vmm_del(&v[i]);
@@ -395,8 +377,11 @@ binding_order(struct kunit *test)
 	KUNIT_ASSERT_GE(test, dma, 0);
 	KUNIT_ASSERT_GE(test, chan, 0);
 	KUNIT_EXPECT_LT(test, dma, chan);
+	/* the channel descriptor: structure address >> 12, VRAM (target 0) */
 	KUNIT_EXPECT_EQ(test, f->tap.data[chan] & NV40_PCOUNTER_RECORD_CHAN_CHAN,
-			nvkm_pm_record_vmm(f->pm)->id);
+			nvkm_pm_record_vmm(f->pm)->inst >> 12);
+	/* the selector: the DMA object's offset in that structure >> 4 */
+	KUNIT_EXPECT_NE(test, f->tap.data[dma], 0u);
 	KUNIT_ASSERT_GE(test, gctrl, 0);
 	KUNIT_EXPECT_EQ(test, f->tap.data[gctrl], NV40_PCOUNTER_GCTRL_RECORD_RESET |
 						  NV40_PCOUNTER_GCTRL_PERIODIC_RESET);
@@ -446,7 +431,6 @@ windows_follow_4g_rules(struct kunit *test)
 	u32 chipset = *(const u32 *)test->param_value;
 	struct rf *f = rf_new(test, chipset);
 	u8 *ring = ring_new(test, SZ_8K), *ring2 = ring_new(test, SZ_8K);
-	u8 *page = ring_new(test, SZ_4K);
 	struct nvkm_perfdom_args pa = { .dom = D2, .nr_ctr = 1 };
 	struct nvkm_record_args args;
 	struct nvkm_record_status st;
@@ -460,11 +444,10 @@ windows_follow_4g_rules(struct kunit *test)
 	win = nvkm_record_window(rec, 0, &size);
 	KUNIT_EXPECT_LE(test, win + size, SZ_4G);
 	/*
-	 * Use up the space up to 64 KiB below 4 GiB.  The page stands for
-	 * that whole range, which nothing writes to.
+	 * Use up the space up to 64 KiB below 4 GiB, unmapped.
 	 */
 	burn = SZ_4G - SZ_64K - (win + size);
-	KUNIT_ASSERT_EQ(test, nvkm_vmm_map(nvkm_pm_record_vmm(f->pm), page, burn, 0, &va), 0);
+	KUNIT_ASSERT_EQ(test, nvkm_vmm_reserve(nvkm_pm_record_vmm(f->pm), burn, 0, &va), 0);
 
 	one_dom(&args, D2, ring2, SZ_8K);
 	if (chipset == 0x84) {

@@ -17,6 +17,7 @@
 #include <nvkm/sim/pcounter.h>
 #include <nvkm/sim/vm.h>
 #include "nvpm_kunit.h"
+#include "nvpm_kunit_vm.h"
 
 #define SRC(a, b, c, d)	((a) | (b) << 8 | (c) << 16 | (d) << 24)
 #define OP_ARG0		0xaaaa
@@ -44,7 +45,7 @@
 #define S_STOP		0x30
 
 /* The record buffer: BUF bytes mapped at VA, a DMA object over them. */
-#define CHAN		0x1234
+#define CHAN		0x123	/* structure at VRAM 0x123000 (nvpm_kunit_vm.h) */
 #define DMA		0xbeef
 #define VA		0x10000000ull
 #define BUF		0x2000
@@ -97,7 +98,7 @@ rec_sim_unbound(struct kunit *test, u32 chipset)
 	t->sim[i] = nvkm_sim_new(chipset);
 	KUNIT_ASSERT_NOT_NULL(test, t->sim[i]);
 	nvkm_sim_set_manual_clock(t->sim[i], true);
-	KUNIT_ASSERT_EQ(test, nvkm_sim_vm_chan_new(t->sim[i], CHAN), 0);
+	KUNIT_ASSERT_EQ(test, kvm_chan_new(test, t->sim[i], CHAN), 0);
 	return t->sim[i];
 }
 
@@ -115,8 +116,8 @@ rec_sim(struct kunit *test, u32 chipset, u8 **buf)
 	struct nvkm_sim *sim = rec_sim_unbound(test, chipset);
 
 	*buf = zbuf(test, BUF);
-	KUNIT_ASSERT_EQ(test, nvkm_sim_vm_map(sim, CHAN, VA, *buf, BUF), 0);
-	KUNIT_ASSERT_EQ(test, nvkm_sim_dma_set(sim, CHAN, DMA, VA, BUF - 1), 0);
+	KUNIT_ASSERT_EQ(test, kvm_map(test, sim, CHAN, VA, *buf, BUF), 0);
+	KUNIT_ASSERT_EQ(test, kvm_dma(sim, CHAN, DMA, VA, BUF - 1), 0);
 	bind(sim);
 	return sim;
 }
@@ -424,11 +425,11 @@ position_wraps_at_4gib(struct kunit *test)
 	u8 *hi = zbuf(test, NVKM_SIM_VM_PAGE), *lo = zbuf(test, NVKM_SIM_VM_PAGE);
 	u8 *next = zbuf(test, NVKM_SIM_VM_PAGE);
 
-	KUNIT_ASSERT_EQ(test, nvkm_sim_vm_map(sim, CHAN, 2 * block - NVKM_SIM_VM_PAGE,
-					      hi, NVKM_SIM_VM_PAGE), 0);
-	KUNIT_ASSERT_EQ(test, nvkm_sim_vm_map(sim, CHAN, block, lo, NVKM_SIM_VM_PAGE), 0);
-	KUNIT_ASSERT_EQ(test, nvkm_sim_vm_map(sim, CHAN, 2 * block, next, NVKM_SIM_VM_PAGE), 0);
-	KUNIT_ASSERT_EQ(test, nvkm_sim_dma_set(sim, CHAN, DMA, 0, VM_TOP - 1), 0);
+	KUNIT_ASSERT_EQ(test, kvm_map(test, sim, CHAN, 2 * block - NVKM_SIM_VM_PAGE,
+				      hi, NVKM_SIM_VM_PAGE), 0);
+	KUNIT_ASSERT_EQ(test, kvm_map(test, sim, CHAN, block, lo, NVKM_SIM_VM_PAGE), 0);
+	KUNIT_ASSERT_EQ(test, kvm_map(test, sim, CHAN, 2 * block, next, NVKM_SIM_VM_PAGE), 0);
+	KUNIT_ASSERT_EQ(test, kvm_dma(sim, CHAN, DMA, 0, VM_TOP - 1), 0);
 	bind(sim);
 
 	wr(sim, NV40_PCOUNTER_RECORD_ADDRESS_HIGH(D), 1);
@@ -443,6 +444,34 @@ position_wraps_at_4gib(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, status(sim, D) & NV40_PCOUNTER_RECORD_STATUS_FAULT, 0);
 }
 
+/*
+ * A ring mapped across 4 GiB (which the driver refuses to place) faults
+ * when forced: on G84 the position wraps to 0 of the low 4 GiB, where
+ * nothing is mapped, instead of going on to the page after 4 GiB.
+ */
+static void
+ring_across_4g_faults(struct kunit *test)
+{
+	const u64 block = 1ull << 32;
+	struct nvkm_sim *sim = rec_sim_unbound(test, 0x84);
+	u8 *below = zbuf(test, NVKM_SIM_VM_PAGE), *above = zbuf(test, NVKM_SIM_VM_PAGE);
+
+	KUNIT_ASSERT_EQ(test, kvm_map(test, sim, CHAN, block - NVKM_SIM_VM_PAGE, below,
+				      NVKM_SIM_VM_PAGE), 0);
+	KUNIT_ASSERT_EQ(test, kvm_map(test, sim, CHAN, block, above, NVKM_SIM_VM_PAGE), 0);
+	KUNIT_ASSERT_EQ(test, kvm_dma(sim, CHAN, DMA, 0, VM_TOP - 1), 0);
+	bind(sim);
+
+	rec_setup(sim, D, 0, 0xffffffe0, 0xfffffff0);
+	nvkm_sim_pcounter_pulse(sim, D, S_STOP, 40, 2);
+	nvkm_sim_run(sim, 100);
+
+	KUNIT_EXPECT_EQ(test, word(below + NVKM_SIM_VM_PAGE - DOC_LONG, DOC_CYCLES_LOW), 1);
+	KUNIT_EXPECT_TRUE(test, zero(above, NVKM_SIM_VM_PAGE));
+	/* the second packet went to 0 and faulted */
+	KUNIT_EXPECT_EQ(test, status(sim, D), DOC_LONG | NV40_PCOUNTER_RECORD_STATUS_FAULT);
+}
+
 /* A packet may straddle two pages mapped to two different buffers. */
 static void
 packet_straddles_two_mappings(struct kunit *test)
@@ -451,11 +480,11 @@ packet_straddles_two_mappings(struct kunit *test)
 	u8 *p0 = zbuf(test, NVKM_SIM_VM_PAGE), *p1 = zbuf(test, NVKM_SIM_VM_PAGE);
 	u8 pkt[DOC_LONG];
 
-	KUNIT_ASSERT_EQ(test, nvkm_sim_vm_map(sim, CHAN, VA, p0, NVKM_SIM_VM_PAGE), 0);
-	KUNIT_ASSERT_EQ(test, nvkm_sim_vm_map(sim, CHAN, VA + NVKM_SIM_VM_PAGE, p1,
-					      NVKM_SIM_VM_PAGE), 0);
-	KUNIT_EXPECT_EQ(test, nvkm_sim_vm_map(sim, CHAN, VA, p1, NVKM_SIM_VM_PAGE), -EEXIST);
-	KUNIT_ASSERT_EQ(test, nvkm_sim_dma_set(sim, CHAN, DMA, VA, 2 * NVKM_SIM_VM_PAGE - 1), 0);
+	KUNIT_ASSERT_EQ(test, kvm_map(test, sim, CHAN, VA, p0, NVKM_SIM_VM_PAGE), 0);
+	KUNIT_ASSERT_EQ(test, kvm_map(test, sim, CHAN, VA + NVKM_SIM_VM_PAGE, p1,
+				      NVKM_SIM_VM_PAGE), 0);
+	KUNIT_EXPECT_EQ(test, kvm_map(test, sim, CHAN, VA, p1, NVKM_SIM_VM_PAGE), -EEXIST);
+	KUNIT_ASSERT_EQ(test, kvm_dma(sim, CHAN, DMA, VA, 2 * NVKM_SIM_VM_PAGE - 1), 0);
 	bind(sim);
 	nvkm_sim_pcounter_set_signal(sim, D, S_EV(11), true);
 	rec_setup(sim, D, 0, NVKM_SIM_VM_PAGE - DOC_SHORT, 2 * NVKM_SIM_VM_PAGE);
@@ -496,9 +525,9 @@ address_high_on_g92_only(struct kunit *test)
 	g92 = rec_sim_unbound(test, 0x92);
 	low = zbuf(test, NVKM_SIM_VM_PAGE);
 	buf92 = zbuf(test, NVKM_SIM_VM_PAGE);
-	KUNIT_ASSERT_EQ(test, nvkm_sim_vm_map(g92, CHAN, 0, low, NVKM_SIM_VM_PAGE), 0);
-	KUNIT_ASSERT_EQ(test, nvkm_sim_vm_map(g92, CHAN, high, buf92, NVKM_SIM_VM_PAGE), 0);
-	KUNIT_ASSERT_EQ(test, nvkm_sim_dma_set(g92, CHAN, DMA, 0, VM_TOP - 1), 0);
+	KUNIT_ASSERT_EQ(test, kvm_map(test, g92, CHAN, 0, low, NVKM_SIM_VM_PAGE), 0);
+	KUNIT_ASSERT_EQ(test, kvm_map(test, g92, CHAN, high, buf92, NVKM_SIM_VM_PAGE), 0);
+	KUNIT_ASSERT_EQ(test, kvm_dma(g92, CHAN, DMA, 0, VM_TOP - 1), 0);
 	bind(g92);
 	before = unclaimed(g92);
 	wr(g92, NV40_PCOUNTER_RECORD_ADDRESS_HIGH(D), 0x1ff);
@@ -576,8 +605,8 @@ dma_must_be_written_before_chan(struct kunit *test)
 	struct nvkm_sim *sim = rec_sim_unbound(test, 0x84);
 	u8 *buf = zbuf(test, BUF);
 
-	KUNIT_ASSERT_EQ(test, nvkm_sim_vm_map(sim, CHAN, VA, buf, BUF), 0);
-	KUNIT_ASSERT_EQ(test, nvkm_sim_dma_set(sim, CHAN, DMA, VA, BUF - 1), 0);
+	KUNIT_ASSERT_EQ(test, kvm_map(test, sim, CHAN, VA, buf, BUF), 0);
+	KUNIT_ASSERT_EQ(test, kvm_dma(sim, CHAN, DMA, VA, BUF - 1), 0);
 
 	/* Wrong order: binds the power-on RECORD_DMA, which is no object. */
 	wr(sim, NV40_PCOUNTER_RECORD_CHAN, CHAN | NV40_PCOUNTER_RECORD_CHAN_VALID);
@@ -621,25 +650,25 @@ fault_sim(struct kunit *test, enum rec_fault why, struct nvkm_sim **psim, u8 **b
 
 	switch (why) {
 	case FAULT_UNMAPPED:
-		KUNIT_ASSERT_EQ(test, nvkm_sim_dma_set(sim, CHAN, DMA, VA, 2 * BUF - 1), 0);
+		KUNIT_ASSERT_EQ(test, kvm_dma(sim, CHAN, DMA, VA, 2 * BUF - 1), 0);
 		start = BUF;
 		break;
 	case FAULT_UNMAPPED_AGAIN:
-		KUNIT_ASSERT_EQ(test, nvkm_sim_vm_unmap(sim, CHAN, VA, BUF), 0);
+		KUNIT_ASSERT_EQ(test, kvm_unmap(test, sim, CHAN, VA, BUF), 0);
 		break;
 	case FAULT_BEYOND_LIMIT:
-		KUNIT_ASSERT_EQ(test, nvkm_sim_dma_set(sim, CHAN, DMA, VA, FAULT_LIMIT - 1), 0);
+		KUNIT_ASSERT_EQ(test, kvm_dma(sim, CHAN, DMA, VA, FAULT_LIMIT - 1), 0);
 		start = FAULT_LIMIT;
 		break;
 	case FAULT_STRADDLES_LIMIT:
-		KUNIT_ASSERT_EQ(test, nvkm_sim_dma_set(sim, CHAN, DMA, VA, FAULT_LIMIT - 1), 0);
+		KUNIT_ASSERT_EQ(test, kvm_dma(sim, CHAN, DMA, VA, FAULT_LIMIT - 1), 0);
 		start = FAULT_LIMIT - DOC_SHORT;
 		break;
 	case FAULT_UNBOUND:
 		KUNIT_ASSERT_EQ(test, nvkm_sim_reset(sim), 0);	/* unbinds */
 		break;
 	default:
-		nvkm_sim_vm_chan_del(sim, CHAN);
+		kvm_chan_del(sim, CHAN);
 		break;
 	}
 	rec_setup(sim, D, 0, start, BUF - DOC_LONG);
@@ -1047,6 +1076,7 @@ static struct kunit_case nvpm_sim_record_cases[] = {
 	KUNIT_CASE(record_start_resets_position_and_counters),
 	KUNIT_CASE(limit_stops_after_one_packet_beyond),
 	KUNIT_CASE(position_wraps_at_4gib),
+	KUNIT_CASE(ring_across_4g_faults),
 	KUNIT_CASE(packet_straddles_two_mappings),
 	KUNIT_CASE(address_high_on_g92_only),
 	KUNIT_CASE(record_registers_follow_address_table),

@@ -12,14 +12,25 @@
 #include <nvkm/sim/fifo.h>
 #include <nvkm/sim/vm.h>
 #include "nvpm_kunit.h"
+#include "nvpm_kunit_vm.h"
 
-#define VM(c)		(100 + (c))
 #define IB_VA		0x10000
 #define PUSH_VA		0x20000
 #define PAGE		NVKM_SIM_VM_PAGE
 #define IB_ORDER	4	/* 16 entries */
-#define INST(c)		((c) * 0x2000)
-#define RAMHT(c)	(INST(c) + 0x1000)
+/*
+ * G84 channel structures, hand-laid from memory_g80-vm.rst: the page
+ * directory at +0x200..0x4200 (page tables by nvpm_kunit_vm.h); RAMFC
+ * separate, named by the channel table >> 8, naming the structure in
+ * CHAN_INST; RAMHT a channel object (offset from the structure); a
+ * playlist of the two channels.
+ */
+#define INST(c)		((c) * 0x8000)
+#define RAMFC(c)	(INST(c) + 0x4400)
+#define RAMHT_OFF	0x6000
+#define RAMHT(c)	(INST(c) + RAMHT_OFF)
+#define VM(c)		(INST(c) >> 12)	/* the structure's descriptor */
+#define PLAYLIST	0x80000
 #define GR_HANDLE	0xcafe0001
 #define CHANS		2
 
@@ -49,19 +60,23 @@ sfifo_chan(struct kunit *test, struct sfifo_fixture *f, int c)
 	ch->ib = vzalloc(PAGE);
 	ch->push = vzalloc(PAGE);
 	KUNIT_ASSERT_TRUE(test, ch->ib && ch->push);
-	KUNIT_ASSERT_EQ(test, nvkm_sim_vm_chan_new(f->sim, VM(c)), 0);
-	KUNIT_ASSERT_EQ(test, nvkm_sim_vm_map(f->sim, VM(c), IB_VA, ch->ib, PAGE), 0);
-	KUNIT_ASSERT_EQ(test, nvkm_sim_vm_map(f->sim, VM(c), PUSH_VA, ch->push, PAGE), 0);
-	wr(f->sim, NV50_PRAMIN + INST(c) + NV50_RAMFC_IB_LOW, IB_VA);
-	wr(f->sim, NV50_PRAMIN + INST(c) + NV50_RAMFC_IB_HIGH,
+	KUNIT_ASSERT_EQ(test, kvm_chan_new(test, f->sim, VM(c)), 0);
+	KUNIT_ASSERT_EQ(test, kvm_map(test, f->sim, VM(c), IB_VA, ch->ib, PAGE), 0);
+	KUNIT_ASSERT_EQ(test, kvm_map(test, f->sim, VM(c), PUSH_VA, ch->push, PAGE), 0);
+	wr(f->sim, NV50_PRAMIN + RAMFC(c) + NV50_RAMFC_IB_LOW, IB_VA);
+	wr(f->sim, NV50_PRAMIN + RAMFC(c) + NV50_RAMFC_IB_HIGH,
 	   FIELD_PREP(NV50_RAMFC_IB_HIGH_ORDER, IB_ORDER));
-	wr(f->sim, NV50_PRAMIN + INST(c) + NV50_RAMFC_RAMHT,
-	   FIELD_PREP(NV50_RAMFC_RAMHT_OFFSET, RAMHT(c) >> 4));
-	wr(f->sim, NV50_PRAMIN + INST(c) + NV50_INST_VM, VM(c));
+	wr(f->sim, NV50_PRAMIN + RAMFC(c) + NV50_RAMFC_RAMHT,
+	   FIELD_PREP(NV50_RAMFC_RAMHT_OFFSET, RAMHT_OFF >> 4));
+	wr(f->sim, NV50_PRAMIN + RAMFC(c) + 0x98, INST(c) >> 12);	/* CHAN_INST */
 	wr(f->sim, NV50_PRAMIN + RAMHT(c), GR_HANDLE);
 	wr(f->sim, NV50_PRAMIN + RAMHT(c) + 4,
 	   FIELD_PREP(NV50_RAMHT_CONTEXT_ENGINE, NV50_FIFO_ENGINE_GR));
-	wr(f->sim, NV50_PFIFO_CTX_TABLE(c), NV50_PFIFO_CTX_TABLE_ENABLED | INST(c) >> 12);
+	/* G84: ENABLED | RAMFC >> 8 */
+	wr(f->sim, NV50_PFIFO_CTX_TABLE(c), BIT(31) | RAMFC(c) >> 8);
+	wr(f->sim, NV50_PRAMIN + PLAYLIST + (c - 1) * 4, c);
+	wr(f->sim, 0x32f4, PLAYLIST >> 12);
+	wr(f->sim, 0x32ec, c);
 }
 
 static int
@@ -365,7 +380,7 @@ bad_command_raises_dma_pusher(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rd(f->sim, NV_PFIFO_CACHE1_PUSH1) &
 			NV50_PFIFO_CACHE1_PUSH1_CHID, 1u);
 	KUNIT_EXPECT_EQ(test, ref(f, 2), 0u);		/* everything waits */
-	wr(f->sim, NV50_PFIFO_CTX_TABLE(1), INST(1) >> 12);
+	wr(f->sim, NV50_PFIFO_CTX_TABLE(1), RAMFC(1) >> 8);
 	wr(f->sim, NV_PFIFO_CACHE1_DMA_STATE, 0);
 	wr(f->sim, NV_PFIFO_CACHE1_DMA_PUSH, NV_PFIFO_CACHE1_DMA_PUSH_ACCESS);
 	wr(f->sim, NV_PFIFO_INTR_0, NV_PFIFO_INTR_DMA_PUSHER);
@@ -403,13 +418,13 @@ disabled_channel_is_not_read(struct kunit *test)
 		push(f, 1, 0, NV_FIFO_MTHD_REF_CNT, i);
 	segment(f, 1, 0, 16);
 	nvkm_sim_run(f->sim, 7);
-	wr(f->sim, NV50_PFIFO_CTX_TABLE(1), INST(1) >> 12);
+	wr(f->sim, NV50_PFIFO_CTX_TABLE(1), RAMFC(1) >> 8);
 	/* a page of garbage where the rest was: never decoded */
 	memset(f->chan[1].push, 0xff, PAGE);
 	nvkm_sim_run(f->sim, 100);
 	KUNIT_EXPECT_EQ(test, rd(f->sim, NV_PFIFO_INTR_0), 0u);
 	KUNIT_EXPECT_EQ(test, ref(f, 1), 3u);
-	wr(f->sim, NV50_PFIFO_CTX_TABLE(1), NV50_PFIFO_CTX_TABLE_ENABLED | INST(1) >> 12);
+	wr(f->sim, NV50_PFIFO_CTX_TABLE(1), BIT(31) | RAMFC(1) >> 8);
 	KUNIT_EXPECT_EQ(test, ref(f, 1), 0u);
 	KUNIT_EXPECT_EQ(test, rd(f->sim, NV50_USER(1) + NV50_USER_IB_GET), 0u);
 }

@@ -222,8 +222,9 @@ bench_sim_print(const struct bench_sim *a, const struct bench_sim *b)
 
 	if (!n)
 		return;
-	printf("\nsimulated GPU at %u MHz: %.0f ns of simulator per register access (%llu accesses)\n",
-	       b->mhz, (double)(b->ns - a->ns) / n, n);
+	printf("\nsimulated GPU at %u MHz: ", b->mhz);
+	printf("%.0f ns of simulator per register access (%llu accesses)\n",
+	       (double)(b->ns - a->ns) / n, n);
 }
 
 /* /sys/kernel/debug/dri/<minor>/nvpm_fifo */

@@ -580,7 +580,7 @@ struct drm_nvpm_record_domain {
  * is recording, -EIO when a domain is wedged (see STATUS), -EOPNOTSUPP
  * without record mode, -EPERM, -ENOSPC when the GPU address space is used
  * up (the low 4 GiB on G84), -ENODEV where the driver cannot build GPU
- * address spaces (it writes page tables on simulated GPUs only, so far).
+ * address spaces (outside the NV50 family).
  *
  * Argument of %DRM_IOCTL_NVPM_RECORD_START.
  */

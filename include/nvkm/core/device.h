@@ -10,6 +10,7 @@
 
 struct nvkm_device;
 struct nvkm_fifo;
+struct nvkm_instmem;
 struct nvkm_pm;
 struct nvkm_pm_chip_desc;
 struct nvkm_pmu;
@@ -61,6 +62,7 @@ struct nvkm_device_chip {
  * @pmu: the PDAEMON idle counters, NULL before GT215
  * @fifo: the FIFO engine (channels, software methods), NULL if nvpm does
  *	  not drive the GPU's FIFO
+ * @imem: instance memory (NV50 family with a FIFO), or NULL
  */
 struct nvkm_device {
 	struct device *dev;
@@ -81,6 +83,7 @@ struct nvkm_device {
 	struct nvkm_pm *pm;
 	struct nvkm_pmu *pmu;
 	struct nvkm_fifo *fifo;
+	struct nvkm_instmem *imem;
 };
 
 static inline u32

@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 #ifndef __NVKM_FIFO_H__
 #define __NVKM_FIFO_H__
+#include <linux/mutex.h>
 #include <linux/spinlock.h>
 #include <linux/wait.h>
 #include <nvkm/core/engine.h>
 #include <nvkm/engine/sw.h>
 
 struct nvkm_vmm;
+struct nv50_fifo_func;
 
 /* Handles of the objects every channel has (uapi: NVPM_HANDLE_*). */
 #define NVKM_FIFO_HANDLE_GR		0xbeef50a0
@@ -50,7 +52,7 @@ struct nvkm_fifo_stats {
  * struct nvkm_fifo_chan - a channel: a command queue in its own address space
  * @fifo: the FIFO
  * @chid: channel id
- * @inst: its instance block in instance memory
+ * @inst: VRAM address of its channel structure (instance memory)
  * @vmm: its address space
  * @ib: IB ring (kernel mapping), NVKM_FIFO_IB_ENTRIES entries
  * @ib_addr: its GPU address
@@ -89,25 +91,34 @@ struct nvkm_fifo_chan {
 /**
  * struct nvkm_fifo - the FIFO engine (NV50 family)
  * @engine: base
+ * @func: the generation's channel structures
  * @lock: @chan, every channel's fault state and software object; taken
  *	  in the interrupt handler
  * @chan: channels by id
  * @next_chid: where the search for a free channel id starts
  * @intr_en: PFIFO interrupts enabled
+ * @mutex: the playlists
+ * @playlist: the two playlists (instance memory), used in turn
+ * @playlist_cur: the one written next
  * @stats: interrupt statistics
  * @sw_stats: software method statistics
  */
 struct nvkm_fifo {
 	struct nvkm_engine engine;
+	const struct nv50_fifo_func *func;
 	spinlock_t lock;	/* see above */
 	struct nvkm_fifo_chan *chan[NVKM_FIFO_CHANS];
 	int next_chid;
 	u32 intr_en;
+	struct mutex mutex;	/* see above */
+	u32 playlist[2];
+	int playlist_cur;
 	struct nvkm_fifo_stats stats;
 	struct nvkm_sw_stats sw_stats;
 };
 
 int nv50_fifo_new(struct nvkm_device *device, struct nvkm_fifo **pfifo);
+int g84_fifo_new(struct nvkm_device *device, struct nvkm_fifo **pfifo);
 bool nvkm_fifo_intr(struct nvkm_fifo *fifo);
 int nvkm_fifo_chan_new(struct nvkm_fifo *fifo, nvkm_sw_lookup_t lookup, void *priv,
 		       struct nvkm_fifo_chan **pchan);

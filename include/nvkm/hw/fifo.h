@@ -26,11 +26,13 @@
 #define NV_PFIFO_INTR_CACHE_ERROR		BIT(0)	/* method the FIFO can't run */
 #define NV_PFIFO_INTR_DMA_PUSHER		BIT(12)	/* pushbuffer error */
 
-/* The channel table: per channel, enabled and its instance block >> 12. */
+/*
+ * The channel table: per channel, enabled and where its state is: the
+ * channel descriptor on G80, the RAMFC address >> 8 on G84+ (hw/vm.h).
+ */
 #define NV50_PFIFO_CHANS			128
 #define NV50_PFIFO_CTX_TABLE(c)			(0x002600 + (c) * 4)
 #define NV50_PFIFO_CTX_TABLE_ENABLED		BIT(31)
-#define NV50_PFIFO_CTX_TABLE_INSTANCE		GENMASK(23, 0)	/* G84 mask */
 
 /* CACHE1: the channel the puller serves and the method it stopped on. */
 #define NV_PFIFO_CACHE1_PUSH0			0x003200
@@ -88,8 +90,6 @@
 #define NV50_RAMFC_RAMHT_OFFSET			GENMASK(23, 0)	/* bytes >> 4 */
 #define NV50_RAMFC_RAMHT_BITS			GENMASK(31, 27)	/* log2 entries - 9 */
 #define NV50_RAMFC_RAMHT_SEARCH_FULL		(4 << 24)
-/* where the model finds the channel's address space number (see nvpm-sim.rst) */
-#define NV50_INST_VM				0x200
 
 /* RAMHT: 8-byte entries, handle then context */
 #define NV50_RAMHT_ENTRY			8

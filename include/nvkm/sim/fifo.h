@@ -53,6 +53,7 @@
  * @prims: primitives drawn
  * @gr_busy: cycles the graphics engine has been busy with DRAWs
  * @irqs: times the interrupt line was raised to the CPU
+ * @playlists: playlists read (PLAYLIST_LEN writes)
  * @idle: no channel has work, nothing is pending, the engine is idle
  */
 struct nvkm_sim_fifo_stats {
@@ -64,6 +65,7 @@ struct nvkm_sim_fifo_stats {
 	u64 prims;
 	u64 gr_busy;
 	u64 irqs;
+	u64 playlists;
 	bool idle;
 };
 

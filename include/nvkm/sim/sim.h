@@ -94,7 +94,8 @@ struct nvkm_sim_idle_wave {
  *	  FIFO's graphics engine while it draws), whatever drives @idle
  * @pcounter: the PCOUNTER model, NULL on chipsets without one
  * @pdaemon: the PDAEMON idle counter model, NULL before GT215
- * @vm: memory the engines write to (include/nvkm/sim/vm.h)
+ * @vm: VRAM, PRAMIN and the G80 VM the engines reach memory through
+ *	(include/nvkm/sim/vm.h), NULL outside the NV50 family
  * @fifo: the PFIFO and graphics engine model, NULL outside the NV50 family
  * @pmc_intr_en: PMC_INTR_EN_0
  * @irq_domain: the one-line interrupt controller of the simulated device

@@ -3,8 +3,10 @@
  * The FIFO engine of the NV50 family, in IB mode: channels, submission,
  * fences and the interrupt handler that runs software methods.
  *
- * A channel has its own address space; its instance block (in instance
- * memory, written through PRAMIN) holds its RAMFC and RAMHT.  The kernel
+ * A channel has its own address space; its channel structure (in instance
+ * memory, written through PRAMIN) holds its RAMFC and RAMHT, laid out as
+ * the generation wants (G80 here, G84+ in g84.c).  The FIFO serves the
+ * channels of its playlist, which is rewritten as channels come and go.  The kernel
  * owns its IB ring and a page of small segments that set the reference
  * counter: a submission is two IB entries, the user's segment and one of
  * those, so the counter says which submissions the FIFO has processed.
@@ -22,9 +24,11 @@
 #include <linux/sched/clock.h>
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
-#include <nvkm/engine/fifo.h>
 #include <nvkm/hw/fifo.h>
+#include <nvkm/hw/vm.h>
+#include <nvkm/subdev/instmem.h>
 #include <nvkm/subdev/mmu.h>
+#include "priv.h"
 
 #define nvkm_fifo(p) container_of((p), struct nvkm_fifo, engine.subdev)
 
@@ -32,10 +36,8 @@
 #define NV50_FIFO_CHID_FIRST	1
 #define NV50_FIFO_CHID_LAST	126
 
-/* Instance memory: a block per channel, RAMFC at 0, RAMHT at 0x1000. */
-#define NV50_FIFO_INST(chid)	((chid) * 0x2000)
-#define NV50_FIFO_RAMHT		0x1000
-#define NV50_FIFO_RAMHT_BITS	9	/* 512 entries, 0x1000 bytes */
+/* A playlist: one word per channel id. */
+#define NV50_FIFO_PLAYLIST_SIZE	(NV50_PFIFO_CHANS * 4)
 
 /* The kernel's reference counter segments: two words each. */
 #define NV50_FIFO_TAIL_WORDS	2
@@ -45,6 +47,8 @@ static_assert(NVKM_FIFO_CHANS == NV50_PFIFO_CHANS);
 static_assert(NVKM_FIFO_IB_ENTRIES * NV50_IB_ENTRY == NVKM_VMM_PAGE);
 /* a tail is reused only after more submissions than can be in flight */
 static_assert(NVKM_FIFO_IB_ENTRIES / 2 < NV50_FIFO_TAILS);
+static_assert(NV50_FIFO_RAMHT + BIT(NV50_FIFO_RAMHT_BITS) * NV50_RAMHT_ENTRY <= NVKM_VMM_INST_SIZE);
+static_assert(G80_CHAN_RAMFC + NV50_FIFO_RAMFC_SIZE <= 0x200);
 
 static struct nvkm_device *
 nv50_fifo_device(struct nvkm_fifo *fifo)
@@ -53,9 +57,9 @@ nv50_fifo_device(struct nvkm_fifo *fifo)
 }
 
 static void
-nv50_fifo_inst_wr(struct nvkm_device *device, u32 addr, u32 data)
+nv50_fifo_inst_wr(struct nvkm_device *device, u64 addr, u32 data)
 {
-	nvkm_wr32(device, NV50_PRAMIN + addr, data);
+	nvkm_instmem_wr32(device->imem, addr, data);
 }
 
 /* --- interrupts ------------------------------------------------------------ */
@@ -90,8 +94,8 @@ nv50_fifo_chan_fault(struct nvkm_fifo_chan *chan, u32 fault, u64 info)
 	chan->fault = fault;
 	chan->fault_info = info;
 	fifo->stats.faults++;
-	/* the FIFO reads nothing more of it */
-	nvkm_wr32(device, NV50_PFIFO_CTX_TABLE(chan->chid), chan->inst >> 12);
+	/* the FIFO reads nothing more of it: ENABLED off, as nouveau's fini */
+	nvkm_wr32(device, NV50_PFIFO_CTX_TABLE(chan->chid), fifo->func->table(chan));
 	dev_err_ratelimited(device->dev, "%s: fifo: channel %d stopped: %s (0x%llx)\n",
 			    device->name, chan->chid, nv50_fifo_fault_name[fault], info);
 	nv50_fifo_chan_wake(chan);
@@ -244,7 +248,9 @@ static void
 nv50_fifo_chan_inst(struct nvkm_fifo_chan *chan, bool clear)
 {
 	struct nvkm_device *device = nv50_fifo_device(chan->fifo);
-	u32 ramht = chan->inst + NV50_FIFO_RAMHT;
+	const struct nv50_fifo_func *func = chan->fifo->func;
+	u64 ramht = chan->inst + NV50_FIFO_RAMHT;
+	u64 ramfc = chan->inst + func->ramfc;
 	int i;
 
 	for (i = 0; i < ARRAY_SIZE(nv50_fifo_objects); i++) {
@@ -256,15 +262,46 @@ nv50_fifo_chan_inst(struct nvkm_fifo_chan *chan, bool clear)
 	}
 	if (clear)
 		return;
-	nv50_fifo_inst_wr(device, chan->inst + NV50_RAMFC_IB_LOW, lower_32_bits(chan->ib_addr));
-	nv50_fifo_inst_wr(device, chan->inst + NV50_RAMFC_IB_HIGH,
+	/* RAMFC words as nouveau's gpfifonv50.c/gpfifog84.c place them */
+	nv50_fifo_inst_wr(device, ramfc + NV50_RAMFC_IB_LOW, lower_32_bits(chan->ib_addr));
+	nv50_fifo_inst_wr(device, ramfc + NV50_RAMFC_IB_HIGH,
 			  FIELD_PREP(NV50_RAMFC_IB_HIGH_ADDR, upper_32_bits(chan->ib_addr)) |
 			  FIELD_PREP(NV50_RAMFC_IB_HIGH_ORDER, ilog2(NVKM_FIFO_IB_ENTRIES)));
-	nv50_fifo_inst_wr(device, chan->inst + NV50_RAMFC_RAMHT,
-			  FIELD_PREP(NV50_RAMFC_RAMHT_OFFSET, ramht >> 4) |
+	/* RAMHT: a channel object, its offset from the structure >> 4 */
+	nv50_fifo_inst_wr(device, ramfc + NV50_RAMFC_RAMHT,
+			  FIELD_PREP(NV50_RAMFC_RAMHT_OFFSET, NV50_FIFO_RAMHT >> 4) |
 			  FIELD_PREP(NV50_RAMFC_RAMHT_BITS, NV50_FIFO_RAMHT_BITS - 9) |
 			  NV50_RAMFC_RAMHT_SEARCH_FULL);
-	nv50_fifo_inst_wr(device, chan->inst + NV50_INST_VM, chan->vmm->id);
+	if (func->ramfc_init)
+		func->ramfc_init(chan);
+}
+
+/*
+ * Write the next playlist: the channels whose table entry is enabled, then
+ * point PFIFO at it and let it reassign (nouveau nv50_fifo_runlist_update:
+ * 0x32f4 address >> 12, 0x32ec length, 0x2500 = 0x101).  Two playlists
+ * are used in turn, so the one PFIFO may still read is never rewritten.
+ */
+static void
+nv50_fifo_playlist(struct nvkm_fifo *fifo)
+{
+	struct nvkm_device *device = nv50_fifo_device(fifo);
+	u32 addr, chid, nr = 0;
+
+	mutex_lock(&fifo->mutex);
+	addr = fifo->playlist[fifo->playlist_cur];
+	fifo->playlist_cur ^= 1;
+	for (chid = 0; chid < NV50_PFIFO_CHANS; chid++) {
+		if (nvkm_rd32(device, NV50_PFIFO_CTX_TABLE(chid)) & NV50_PFIFO_CTX_TABLE_ENABLED)
+			nv50_fifo_inst_wr(device, addr + nr++ * 4, chid);
+	}
+	nvkm_wr32(device, NV50_PFIFO_PLAYLIST,
+		  FIELD_PREP(NV50_PFIFO_PLAYLIST_ADDR, addr >> 12) |
+		  FIELD_PREP(NV50_PFIFO_PLAYLIST_TARGET, NV50_MEM_TARGET_VRAM));
+	nvkm_wr32(device, NV50_PFIFO_PLAYLIST_LEN, nr);
+	nvkm_wr32(device, NV50_PFIFO_CACHES, NV50_PFIFO_CACHES_PLAYLIST |
+		  NV50_PFIFO_CACHES_REASSIGN);
+	mutex_unlock(&fifo->mutex);
 }
 
 /* A kernel buffer of one page, mapped into the channel's space. */
@@ -313,6 +350,9 @@ nvkm_fifo_chan_new(struct nvkm_fifo *fifo, nvkm_sw_lookup_t lookup, void *priv,
 	ret = nvkm_vmm_new(device, &chan->vmm);
 	if (ret)
 		goto fail;
+	/* PFIFO reads the IB ring and pushbuffers through the space */
+	nvkm_vmm_engine(chan->vmm, NV50_VM_ENGINE_PFIFO);
+	chan->inst = chan->vmm->inst;
 	chan->ib = nv50_fifo_chan_page(chan, &chan->ib_addr);
 	chan->tail = nv50_fifo_chan_page(chan, &chan->tail_addr);
 	if (!chan->ib || !chan->tail) {
@@ -323,11 +363,15 @@ nvkm_fifo_chan_new(struct nvkm_fifo *fifo, nvkm_sw_lookup_t lookup, void *priv,
 	if (ret < 0)
 		goto fail;
 	chan->chid = ret;
-	chan->inst = NV50_FIFO_INST(chan->chid);
 
+	/* the words the FIFO reads start known: zero, then the fields */
+	nvkm_instmem_zero(device->imem, chan->inst + fifo->func->ramfc, NV50_FIFO_RAMFC_SIZE);
+	nvkm_instmem_zero(device->imem, chan->inst + NV50_FIFO_RAMHT,
+			  BIT(NV50_FIFO_RAMHT_BITS) * NV50_RAMHT_ENTRY);
 	nv50_fifo_chan_inst(chan, false);
 	nvkm_wr32(device, NV50_PFIFO_CTX_TABLE(chan->chid),
-		  NV50_PFIFO_CTX_TABLE_ENABLED | chan->inst >> 12);
+		  NV50_PFIFO_CTX_TABLE_ENABLED | fifo->func->table(chan));
+	nv50_fifo_playlist(fifo);
 	*pchan = chan;
 	return 0;
 
@@ -362,11 +406,18 @@ nvkm_fifo_chan_del(struct nvkm_fifo_chan **pchan)
 		spin_unlock_irqrestore(&fifo->lock, flags);
 		/* after fini (GPU removed or suspended) the hardware is left alone */
 		if (device->initialised) {
+			/* nouveau's fini: off the playlist, then the entry */
+			nvkm_mask(device, NV50_PFIFO_CTX_TABLE(chan->chid),
+				  NV50_PFIFO_CTX_TABLE_ENABLED, 0);
+			nv50_fifo_playlist(fifo);
 			nvkm_wr32(device, NV50_PFIFO_CTX_TABLE(chan->chid), 0);
 			nv50_fifo_chan_inst(chan, true);
+			nvkm_instmem_dirty(device->imem, chan->inst + fifo->func->saved[0],
+					   fifo->func->saved[1]);
 			nvkm_sw_chan_fini(&chan->sw);
 		}
 	}
+
 	nv50_fifo_chan_wake(chan);
 	if (chan->tail)
 		nvkm_vmm_unmap(chan->vmm, chan->tail_addr);
@@ -540,6 +591,8 @@ nv50_fifo_init(struct nvkm_subdev *subdev)
 	nvkm_wr32(device, NV_PFIFO_CACHE1_PUSH0, 1);
 	nvkm_wr32(device, NV_PFIFO_CACHE1_DMA_PUSH, NV_PFIFO_CACHE1_DMA_PUSH_ACCESS);
 	nvkm_wr32(device, NV_PFIFO_CACHE1_PULL0, NV_PFIFO_CACHE1_PULL0_ACCESS);
+	/* nv50_fifo_init: CACHES reassign on, an empty playlist */
+	nvkm_wr32(device, NV50_PFIFO_CACHES, NV50_PFIFO_CACHES_REASSIGN);
 	/* the FIFO is the only unit that interrupts: PMC's enable is its */
 	nvkm_wr32(device, NV_PMC_INTR_EN_0, NV_PMC_INTR_EN_0_HARDWARE);
 	return 0;
@@ -570,10 +623,16 @@ static void *
 nv50_fifo_dtor(struct nvkm_subdev *subdev)
 {
 	struct nvkm_fifo *fifo = nvkm_fifo(subdev);
-	int chid;
+	int chid, i;
 
 	for (chid = 0; chid < NV50_PFIFO_CHANS; chid++)
 		WARN_ON(fifo->chan[chid]);
+	for (i = 0; i < ARRAY_SIZE(fifo->playlist); i++) {
+		if (fifo->playlist[i])
+			nvkm_instmem_free(subdev->device->imem, fifo->playlist[i],
+					  NV50_FIFO_PLAYLIST_SIZE);
+	}
+	mutex_destroy(&fifo->mutex);
 	return fifo;
 }
 
@@ -585,7 +644,51 @@ nv50_fifo = {
 };
 
 /**
- * nv50_fifo_new() - the FIFO engine of an NV50 family GPU
+ * nv50_fifo_ctor() - the FIFO engine, with a generation's channel structures
+ * @func: the generation's
+ * @device: the device, with instance memory
+ * @pfifo: the engine
+ *
+ * Return: 0, -ENOMEM.
+ */
+int
+nv50_fifo_ctor(const struct nv50_fifo_func *func, struct nvkm_device *device,
+	       struct nvkm_fifo **pfifo)
+{
+	struct nvkm_fifo *fifo;
+	int i, ret = 0;
+
+	fifo = kzalloc(sizeof(*fifo), GFP_KERNEL);
+	if (!fifo)
+		return -ENOMEM;
+	fifo->func = func;
+	spin_lock_init(&fifo->lock);
+	mutex_init(&fifo->mutex);
+	nvkm_engine_ctor(&nv50_fifo, device, "fifo", &fifo->engine);
+	*pfifo = fifo;
+	for (i = 0; !ret && i < ARRAY_SIZE(fifo->playlist); i++)
+		ret = nvkm_instmem_alloc(device->imem, NV50_FIFO_PLAYLIST_SIZE,
+					 &fifo->playlist[i]);
+	return ret;
+}
+
+/* G80: RAMFC opens the channel structure, the table holds its descriptor. */
+static u32
+nv50_fifo_table(struct nvkm_fifo_chan *chan)
+{
+	return FIELD_PREP(NV50_CHAN_DESC_ADDR, chan->inst >> 12) |
+	       FIELD_PREP(NV50_CHAN_DESC_TARGET, NV50_MEM_TARGET_VRAM);
+}
+
+static const struct nv50_fifo_func
+nv50_fifo_func = {
+	.ramfc = G80_CHAN_RAMFC,
+	.saved = { G80_CHAN_RAMFC, G80_CHAN_PGD },	/* RAMFC, contexts, CACHE */
+	.table = nv50_fifo_table,
+};
+
+/**
+ * nv50_fifo_new() - the FIFO engine of the original G80
  * @device: the device
  * @pfifo: the engine
  *
@@ -594,13 +697,5 @@ nv50_fifo = {
 int
 nv50_fifo_new(struct nvkm_device *device, struct nvkm_fifo **pfifo)
 {
-	struct nvkm_fifo *fifo;
-
-	fifo = kzalloc(sizeof(*fifo), GFP_KERNEL);
-	if (!fifo)
-		return -ENOMEM;
-	spin_lock_init(&fifo->lock);
-	nvkm_engine_ctor(&nv50_fifo, device, "fifo", &fifo->engine);
-	*pfifo = fifo;
-	return 0;
+	return nv50_fifo_ctor(&nv50_fifo_func, device, pfifo);
 }

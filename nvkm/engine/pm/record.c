@@ -63,6 +63,7 @@
 #include <linux/slab.h>
 #include <linux/workqueue.h>
 #include <nvkm/engine/record.h>
+#include <nvkm/hw/vm.h>
 #include "priv.h"
 
 /* The DMA object every record domain writes through: the whole space. */
@@ -389,10 +390,15 @@ nvkm_record_hw_start(struct nvkm_pm_record *prec, struct nvkm_record *rec)
 		nvkm_wr32(device, NV40_PCOUNTER_GCTRL, gctrl);
 
 	if (!prec->bound) {
-		/* the DMA object is sampled by the RECORD_CHAN write: first */
-		nvkm_wr32(device, NV40_PCOUNTER_RECORD_DMA, NVKM_PM_RECORD_DMA);
+		/*
+		 * pcounter_intro.rst "Record mode setup": RECORD_DMA only stores
+		 * the DMA object's selector, the RECORD_CHAN write with VALID
+		 * binds the channel (its descriptor) and that object: DMA first.
+		 */
+		nvkm_wr32(device, NV40_PCOUNTER_RECORD_DMA,
+			  nvkm_vmm_dma_sel(prec->vmm, NVKM_PM_RECORD_DMA));
 		nvkm_wr32(device, NV40_PCOUNTER_RECORD_CHAN,
-			  FIELD_PREP(NV40_PCOUNTER_RECORD_CHAN_CHAN, prec->vmm->id) |
+			  FIELD_PREP(NV40_PCOUNTER_RECORD_CHAN_CHAN, nvkm_vmm_chan(prec->vmm)) |
 			  NV40_PCOUNTER_RECORD_CHAN_VALID);
 		prec->bound = true;	/* @retired is no longer named */
 	}
@@ -696,6 +702,8 @@ nvkm_record_vmm(struct nvkm_pm_record *prec)
 	ret = nvkm_vmm_new(nvkm_record_device(prec->pm), &prec->vmm);
 	if (ret)
 		return ret;
+	/* PCOUNTER is VM engine 0xb (memory_g80-vm.rst), flushed with the space */
+	nvkm_vmm_engine(prec->vmm, NV50_VM_ENGINE_PCOUNTER);
 	ret = nvkm_vmm_dma(prec->vmm, NVKM_PM_RECORD_DMA, 0, BIT_ULL(NVKM_VMM_BITS) - 1);
 	if (ret)
 		nvkm_vmm_del(&prec->vmm);
