@@ -59,8 +59,8 @@ nvpm_sim_debugfs_show(struct seq_file *m, void *data)
 	struct nvkm_sim_stats st;
 
 	nvkm_sim_stats(sim, &st);
-	seq_printf(m, "clock_mhz %u reads %llu writes %llu ns %llu\n", nvkm_sim_clock(sim),
-		   st.rd, st.wr, st.ns);
+	seq_printf(m, "clock_mhz %u reads %llu writes %llu ns %llu dropped %llu\n",
+		   nvkm_sim_clock(sim), st.rd, st.wr, st.ns, st.dropped);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(nvpm_sim_debugfs);

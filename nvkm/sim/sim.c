@@ -142,12 +142,10 @@ nvkm_sim_run_units(struct nvkm_sim *sim, u64 cycles)
  * (NVKM_SIM_FIFO_STEP_WORK unless a test steps a manual clock).
  */
 static void
-nvkm_sim_advance_work(struct nvkm_sim *sim, u64 cycles, u32 work)
+nvkm_sim_advance_units(struct nvkm_sim *sim, u64 cycles)
 {
 	u64 target = sim->now + cycles, ev;
 
-	if (sim->fifo)
-		nvkm_sim_fifo_budget(sim->fifo, work);
 	while (sim->fifo) {
 		ev = nvkm_sim_fifo_run(sim->fifo, sim->now, target);
 		if (ev >= target)
@@ -156,6 +154,14 @@ nvkm_sim_advance_work(struct nvkm_sim *sim, u64 cycles, u32 work)
 		nvkm_sim_fifo_event(sim->fifo, sim->now);
 	}
 	nvkm_sim_run_units(sim, target - sim->now);
+}
+
+static void
+nvkm_sim_advance_work(struct nvkm_sim *sim, u64 cycles, u32 work)
+{
+	if (sim->fifo)
+		nvkm_sim_fifo_budget(sim->fifo, work);
+	nvkm_sim_advance_units(sim, cycles);
 }
 
 static void
@@ -233,7 +239,7 @@ nvkm_sim_kick(struct nvkm_sim *sim)
 static void
 nvkm_sim_sync_max(struct nvkm_sim *sim, u64 max)
 {
-	u64 ns, cycles;
+	u64 ns, cycles, n, t0;
 
 	if (sim->manual_clock)
 		return;
@@ -243,7 +249,30 @@ nvkm_sim_sync_max(struct nvkm_sim *sim, u64 max)
 		return;
 	/* keep the remainder: the clock must not run slow */
 	sim->last_ns += div_u64(cycles * 1000, sim->mhz);
-	nvkm_sim_advance(sim, min_t(u64, cycles, max));
+	cycles = min_t(u64, cycles, max);
+	/*
+	 * The cycles are simulated in pieces that double in size, the time
+	 * spent checked between them: where the model has to step (inputs
+	 * that change every few cycles), a catch-up ends once it has spent
+	 * NVKM_SIM_SYNC_BUDGET_NS, and the cycles left are not simulated:
+	 * the simulated clock falls behind real time, as a tick's does.  A
+	 * piece costs at most as much as all pieces before it, so an access
+	 * spends at most about twice the budget catching up, whatever the
+	 * gap.  Where the model jumps ahead in closed form, the pieces cost
+	 * one jump each, log2(max) of them at most.
+	 */
+	if (sim->fifo)
+		nvkm_sim_fifo_budget(sim->fifo, NVKM_SIM_FIFO_STEP_WORK);
+	t0 = local_clock();
+	for (n = NVKM_SIM_SYNC_PIECE; cycles; n *= 2) {
+		n = min(n, cycles);
+		nvkm_sim_advance_units(sim, n);
+		cycles -= n;
+		if (cycles && local_clock() - t0 > NVKM_SIM_SYNC_BUDGET_NS) {
+			sim->stats.dropped += cycles;
+			break;
+		}
+	}
 }
 
 static void

@@ -18,12 +18,15 @@ struct nvkm_sim_vm;
  * @wr: register writes
  * @unclaimed: accesses to addresses no simulated unit decodes
  * @ns: time the simulator spent in them, catching up included
+ * @dropped: cycles of real time not simulated, because catching up on
+ *	     them would have taken longer than NVKM_SIM_SYNC_BUDGET_NS
  */
 struct nvkm_sim_stats {
 	u64 rd;
 	u64 wr;
 	u64 unclaimed;
 	u64 ns;
+	u64 dropped;
 };
 
 /**
@@ -46,6 +49,13 @@ struct nvkm_sim_punits {
 #define NVKM_SIM_MHZ_MAX		2000
 /* At most this much time (us) is simulated to catch up in one access. */
 #define NVKM_SIM_MAX_CATCHUP_US		BIT_ULL(22)
+/*
+ * Time an access or a tick may spend catching up, with the simulator's
+ * lock held and interrupts off, before it gives up on the rest (about
+ * twice this at worst: see nvkm_sim_sync_max()); the first piece of cycles.
+ */
+#define NVKM_SIM_SYNC_BUDGET_NS		50000
+#define NVKM_SIM_SYNC_PIECE		64
 
 /* PDAEMON COUNTER_SIGNALS bits (set: the engine is idle). */
 #define NVKM_SIM_IDLE_GR		BIT(0)
