@@ -138,12 +138,23 @@ tap_report(struct ctx *ctx, const char *name, enum result res)
 	fflush(stdout);
 }
 
+/* Each test's TAP line, after a comment with its time when it took 1 s or more. */
 void
 run(struct ctx *ctx, const char *name, test_fn fn)
 {
+	struct timespec a, b;
+	enum result res;
+	double s;
+
 	ctx->why[0] = '\0';
 	fflush(stdout);
-	tap_report(ctx, name, fn(ctx));
+	clock_gettime(CLOCK_MONOTONIC, &a);
+	res = fn(ctx);
+	clock_gettime(CLOCK_MONOTONIC, &b);
+	s = (b.tv_sec - a.tv_sec) + (b.tv_nsec - a.tv_nsec) / 1e9;
+	if (s >= 1)
+		diag("%s: %.1f s", name, s);
+	tap_report(ctx, name, res);
 }
 
 /* Print the totals; the exit status: 0 if nothing failed. */

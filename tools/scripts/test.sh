@@ -125,7 +125,7 @@ for bin in $SELFTESTS guest; do
 	sok=$(echo "$sec" | grep -E "^ok " | grep -cv "# SKIP")
 	sskip=$(echo "$sec" | grep -cE "^ok .*# SKIP")
 	sfail=$(echo "$sec" | grep -cE "^not ok ")
-	echo "$sec" | grep -E "^not ok |^ok .*# SKIP|^# (Totals|took|.*calls/s)" | sed "s/^/$bin: /"
+	echo "$sec" | grep -E "^not ok |^ok .*# SKIP|^# (Totals|took|.*calls/s|[a-z0-9_]+: [0-9.]+ s$)" | sed "s/^/$bin: /"
 	passed=$((passed + sok))
 	failed=$((failed + sfail))
 	skipped=$((skipped + sskip))
