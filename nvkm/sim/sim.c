@@ -263,12 +263,16 @@ nvkm_sim_sync_max(struct nvkm_sim *sim, u64 max)
 	 */
 	if (sim->fifo)
 		nvkm_sim_fifo_budget(sim->fifo, NVKM_SIM_FIFO_STEP_WORK);
-	t0 = local_clock();
+	/*
+	 * Not local_clock(): where the TSC is unstable (QEMU's TCG), it
+	 * stops a tick past the last one while interrupts are off.
+	 */
+	t0 = ktime_get_ns();
 	for (n = NVKM_SIM_SYNC_PIECE; cycles; n *= 2) {
 		n = min(n, cycles);
 		nvkm_sim_advance_units(sim, n);
 		cycles -= n;
-		if (cycles && local_clock() - t0 > NVKM_SIM_SYNC_BUDGET_NS) {
+		if (cycles && ktime_get_ns() - t0 > NVKM_SIM_SYNC_BUDGET_NS) {
 			sim->stats.dropped += cycles;
 			break;
 		}
