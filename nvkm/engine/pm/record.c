@@ -93,6 +93,8 @@
  * @mutex: everything below but @dirty (pm->lock), and every session
  * @sessions: &struct nvkm_record, running or not
  * @vmm: the address space the sessions' rings are mapped in, or NULL
+ * @dma_sel: the selector of @vmm's record DMA object (looked up under the
+ *	      space's mutex, so not where interrupts are off)
  * @bound: RECORD_CHAN binds @vmm
  * @retired: the space of earlier sessions that RECORD_CHAN may still name
  *	     (the hardware keeps a binding until the next one): its number
@@ -109,6 +111,7 @@ struct nvkm_pm_record {
 	struct mutex mutex;	/* see above */
 	struct list_head sessions;
 	struct nvkm_vmm *vmm;
+	u16 dma_sel;
 	bool bound;
 	struct nvkm_vmm *retired;
 	bool running;
@@ -395,8 +398,7 @@ nvkm_record_hw_start(struct nvkm_pm_record *prec, struct nvkm_record *rec)
 		 * the DMA object's selector, the RECORD_CHAN write with VALID
 		 * binds the channel (its descriptor) and that object: DMA first.
 		 */
-		nvkm_wr32(device, NV40_PCOUNTER_RECORD_DMA,
-			  nvkm_vmm_dma_sel(prec->vmm, NVKM_PM_RECORD_DMA));
+		nvkm_wr32(device, NV40_PCOUNTER_RECORD_DMA, prec->dma_sel);
 		nvkm_wr32(device, NV40_PCOUNTER_RECORD_CHAN,
 			  FIELD_PREP(NV40_PCOUNTER_RECORD_CHAN_CHAN, nvkm_vmm_chan(prec->vmm)) |
 			  NV40_PCOUNTER_RECORD_CHAN_VALID);
@@ -707,6 +709,8 @@ nvkm_record_vmm(struct nvkm_pm_record *prec)
 	ret = nvkm_vmm_dma(prec->vmm, NVKM_PM_RECORD_DMA, 0, BIT_ULL(NVKM_VMM_BITS) - 1);
 	if (ret)
 		nvkm_vmm_del(&prec->vmm);
+	else
+		prec->dma_sel = nvkm_vmm_dma_sel(prec->vmm, NVKM_PM_RECORD_DMA);
 	prec->bound = false;
 	return ret;
 }
