@@ -627,30 +627,35 @@ sim_pc_periodic_tick(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom, u64 n)
 }
 
 /*
- * Cycles from now on in which nothing from outside the domain changes what
- * domain @d sees: PGRAPH's pulses (any domain may select them), the
- * trains on its signals, its PERIODIC.  0: something changes in this
- * cycle, and the domain must be simulated cycle by cycle from it.
+ * Per domain, pc->calm[d]: cycles from now on in which nothing from
+ * outside the domain changes what it sees: PGRAPH's pulses (any domain
+ * may select them), the trains on its signals, its PERIODIC.  0:
+ * something changes in this cycle, and the domain must be simulated cycle
+ * by cycle from it.  One pass over the domains and the trains.
  */
-static u64
-sim_pc_dom_calm(struct nvkm_sim_pcounter *pc, int d)
+static void
+sim_pc_calms(struct nvkm_sim_pcounter *pc)
 {
-	struct sim_pcdom *dom = &pc->dom[d];
-	u64 calm = U64_MAX;
+	u64 calm = U64_MAX, *c = pc->calm;
 	int i;
 
 	if (pc->pm_trigger || pc->wrcache_flush)
 		calm = __ffs64(pc->pm_trigger | pc->wrcache_flush);
+	for (i = 0; i < pc->nr_doms; i++) {
+		struct sim_pcdom *dom = &pc->dom[i];
+
+		c[i] = calm;
+		if (sim_pc_periodic_on(pc, dom))
+			c[i] = min_t(u64, c[i], sim_pc_periodic_period(dom) - 1 -
+						dom->periodic_ctr);
+	}
 	for (i = 0; i < PC_MAX_PULSERS; i++) {
 		const struct sim_pc_pulser *p = &pc->pulser[i];
 
 		/* a train's last fall counts too */
-		if (p->dom == d && (p->left || p->fell == pc->now))
-			calm = min(calm, sim_pc_pulser_calm(p, pc->now));
+		if (p->left || p->fell == pc->now)
+			c[p->dom] = min(c[p->dom], sim_pc_pulser_calm(p, pc->now));
 	}
-	if (sim_pc_periodic_on(pc, dom))
-		calm = min_t(u64, calm, sim_pc_periodic_period(dom) - 1 - dom->periodic_ctr);
-	return calm;
 }
 
 /* After time moved on: trains whose high phase is over start the next. */
@@ -829,7 +834,7 @@ sim_pc_idle(struct nvkm_sim_pcounter *pc, u64 n)
  * Up to @cycles cycles, to the next change: returns the cycles simulated.
  *
  * Settled domains go in closed form up to the first change of what they
- * see (sim_pc_dom_calm()) or of their record mode (sim_pc_record_calm());
+ * see (sim_pc_calms()) or of their record mode (sim_pc_record_calm());
  * a domain whose inputs change now is unsettled.  The unsettled domains
  * are simulated cycle by cycle, alone, within the settled ones' calm,
  * until they are settled again (the few cycles of the delay lines: logic
@@ -847,20 +852,18 @@ sim_pc_idle(struct nvkm_sim_pcounter *pc, u64 n)
 static u64
 sim_pc_advance_once(struct nvkm_sim_pcounter *pc, u64 cycles)
 {
-	u64 w = cycles, n = 0;
+	u64 w = cycles, n = 0, settled;
 	int d;
 
+	sim_pc_calms(pc);
 	for (d = 0; d < pc->nr_doms; d++) {
-		u64 calm;
-
 		if (pc->unsettled & BIT_ULL(d))
 			continue;
-		calm = sim_pc_dom_calm(pc, d);
-		if (!calm) {
+		if (!pc->calm[d]) {
 			pc->unsettled |= BIT_ULL(d);
 			continue;
 		}
-		w = min3(w, calm, sim_pc_record_calm(pc, &pc->dom[d]));
+		w = min3(w, pc->calm[d], sim_pc_record_calm(pc, &pc->dom[d]));
 	}
 	/* a packet sent now: one cycle in closed form is exact for it */
 	w = max_t(u64, w, 1);
@@ -870,17 +873,18 @@ sim_pc_advance_once(struct nvkm_sim_pcounter *pc, u64 cycles)
 		return w;
 	}
 	while (n < w && pc->unsettled) {
-		u64 settled = sim_pc_step(pc);
-
+		settled = sim_pc_step(pc);
 		n++;
+		if (!settled)
+			continue;
 		/* one that settled now stays so only within its own calm */
-		for (d = 0; settled && d < pc->nr_doms; d++) {
+		sim_pc_calms(pc);
+		for (d = 0; d < pc->nr_doms; d++) {
 			u64 calm;
 
 			if (!(settled & BIT_ULL(d)))
 				continue;
-			calm = min(sim_pc_dom_calm(pc, d),
-				   sim_pc_record_calm(pc, &pc->dom[d]));
+			calm = min(pc->calm[d], sim_pc_record_calm(pc, &pc->dom[d]));
 			if (calm)
 				w = min(w, n + calm);
 			else
@@ -1306,8 +1310,9 @@ sim_pc_alloc(struct nvkm_sim_pcounter *pc, int nr_sets, const u8 *nr_doms)
 		return -EINVAL;
 	pc->dom = kcalloc(n, sizeof(*pc->dom), GFP_KERNEL);
 	pc->cyc = kcalloc(n, sizeof(*pc->cyc), GFP_KERNEL);
+	pc->calm = kcalloc(n, sizeof(*pc->calm), GFP_KERNEL);
 	pc->jump = kzalloc(struct_size(pc->jump, rate, n), GFP_KERNEL);
-	if (!pc->dom || !pc->cyc || !pc->jump)
+	if (!pc->dom || !pc->cyc || !pc->calm || !pc->jump)
 		return -ENOMEM;
 	pc->jump->s0 = kcalloc(2 * n, sizeof(*pc->dom), GFP_KERNEL);
 	if (!pc->jump->s0)
@@ -1334,6 +1339,7 @@ nvkm_sim_pcounter_del(struct nvkm_sim_pcounter **ppc)
 	if (pc->jump)
 		kfree(pc->jump->s0);
 	kfree(pc->jump);
+	kfree(pc->calm);
 	kfree(pc->cyc);
 	kfree(pc->dom);
 	kfree(pc->set);
@@ -1659,7 +1665,7 @@ void
 nvkm_sim_pcounter_pgraph_pulse(struct nvkm_sim_pcounter *pc, unsigned int delay,
 			       bool flush)
 {
-	/* the pulse is an input change when it comes (sim_pc_dom_calm()) */
+	/* the pulse is an input change when it comes (sim_pc_calms()) */
 	if (flush)
 		pc->wrcache_flush |= BIT_ULL(delay);
 	else

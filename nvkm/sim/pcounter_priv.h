@@ -230,7 +230,9 @@ struct sim_pc_pulser {
  * @dom: the domains, set after set
  * @nr_sets: domain sets
  * @set: the domain sets
- * @cyc: scratch: every domain's inputs in the cycle being simulated
+ * @cyc: every domain's inputs in the cycle being simulated, or, for a
+ *	 settled domain, in every cycle until the next change
+ * @calm: scratch: per domain, cycles until its inputs change (sim_pc_calms())
  * @now: cycles simulated
  * @rec: record mode state shared by the domains
  * @nv10_ctr_mode_b4: NV10:NV40 CTRL.CTR_MODE (shared by both domains)
@@ -299,6 +301,7 @@ struct nvkm_sim_pcounter {
 	int nr_sets;
 	struct sim_pcset *set;
 	struct sim_pc_cycle *cyc;
+	u64 *calm;
 
 	u64 now;
 	struct sim_pc_record_main rec;
