@@ -7,6 +7,7 @@
 #include <kunit/test.h>
 #include <linux/bitfield.h>
 #include <linux/prandom.h>
+#include <linux/sched.h>
 #include <nvkm/hw/pcounter.h>
 #include <nvkm/sim/pcounter.h>
 #include "nvpm_kunit.h"
@@ -718,6 +719,7 @@ scenario_sliced(struct nvkm_sim *sim, u32 cycles, u32 slices)
 	for (i = 1; i < slices; i++, cycles -= n)
 		nvkm_sim_run(sim, n);
 	nvkm_sim_run(sim, cycles);
+	cond_resched();	/* the stepping reference takes seconds under TCG */
 }
 
 static void
@@ -937,6 +939,7 @@ md_run(struct nvkm_sim *sim, const struct md_scenario *s, u32 *out)
 
 		d = arg % MD_DOMS;
 		nvkm_sim_run(sim, s->cycles[p]);
+		cond_resched();	/* stepping it all takes seconds under TCG */
 		switch (s->act[p]) {
 		case 0:		/* start (single) or swap (quad) */
 			wr(sim, NV40_PCOUNTER_PRE_OP(d), s->op[d][0]);
