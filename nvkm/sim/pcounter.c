@@ -831,6 +831,27 @@ sim_pc_idle(struct nvkm_sim_pcounter *pc, u64 n)
 }
 
 /*
+ * The cycles nvkm_sim_pcounter_run() only counted, applied: before
+ * anything reads or changes the model, or time moves on otherwise.
+ */
+static void
+sim_pc_flush(struct nvkm_sim_pcounter *pc)
+{
+	if (pc->lazy) {
+		sim_pc_skip(pc, pc->lazy);
+		pc->lazy = 0;
+	}
+}
+
+/* Something outside the model's own time changes it: applied from now. */
+static void
+sim_pc_change(struct nvkm_sim_pcounter *pc)
+{
+	sim_pc_flush(pc);
+	pc->until = 0;
+}
+
+/*
  * Up to @cycles cycles, to the next change: returns the cycles simulated.
  *
  * Settled domains go in closed form up to the first change of what they
@@ -852,7 +873,7 @@ sim_pc_idle(struct nvkm_sim_pcounter *pc, u64 n)
 static u64
 sim_pc_advance_once(struct nvkm_sim_pcounter *pc, u64 cycles)
 {
-	u64 w = cycles, n = 0, settled;
+	u64 w = U64_MAX, n = 0, settled;
 	int d;
 
 	sim_pc_calms(pc);
@@ -865,30 +886,32 @@ sim_pc_advance_once(struct nvkm_sim_pcounter *pc, u64 cycles)
 		}
 		w = min3(w, pc->calm[d], sim_pc_record_calm(pc, &pc->dom[d]));
 	}
-	/* a packet sent now: one cycle in closed form is exact for it */
-	w = max_t(u64, w, 1);
 
 	if (!pc->unsettled) {
+		/* nothing is due before then: later runs may defer */
+		pc->until = pc->now + min(w, U64_MAX - pc->now);
+		/* a packet sent now: one cycle in closed form is exact for it */
+		w = clamp_t(u64, w, 1, cycles);
 		sim_pc_skip(pc, w);
 		return w;
 	}
+	w = clamp_t(u64, w, 1, cycles);
 	while (n < w && pc->unsettled) {
 		settled = sim_pc_step(pc);
 		n++;
 		if (!settled)
 			continue;
-		/* one that settled now stays so only within its own calm */
+		/*
+		 * One that settled now stays so only within its own calm; a
+		 * change right now ends the run here (the next one unsettles
+		 * it again), so that the caller sees every domain settled and
+		 * may compute the periods of inputs that change every cycle.
+		 */
 		sim_pc_calms(pc);
 		for (d = 0; d < pc->nr_doms; d++) {
-			u64 calm;
-
-			if (!(settled & BIT_ULL(d)))
-				continue;
-			calm = min(pc->calm[d], sim_pc_record_calm(pc, &pc->dom[d]));
-			if (calm)
-				w = min(w, n + calm);
-			else
-				pc->unsettled |= BIT_ULL(d);
+			if (settled & BIT_ULL(d))
+				w = min(w, n + min(pc->calm[d],
+						   sim_pc_record_calm(pc, &pc->dom[d])));
 		}
 	}
 	for (d = 0; d < pc->nr_doms; d++)
@@ -1210,6 +1233,19 @@ nvkm_sim_pcounter_run(struct nvkm_sim_pcounter *pc, u64 cycles)
 {
 	u64 n;
 
+	/*
+	 * Every domain settled and nothing due for a while: the cycles are
+	 * only counted, and applied in closed form when anything looks at
+	 * or changes the model (sim_pc_flush()).  Not while a layout may
+	 * hold the unit in reset.
+	 */
+	if (!pc->unsettled && !pc->layout->off && pc->now + pc->lazy + cycles <= pc->until) {
+		pc->lazy += cycles;
+		return;
+	}
+	sim_pc_flush(pc);
+	pc->until = 0;
+
 	if (pc->layout->off && pc->layout->off(pc)) {
 		sim_pc_idle(pc, cycles);
 		pc->unsettled = sim_pc_all(pc);
@@ -1218,7 +1254,9 @@ nvkm_sim_pcounter_run(struct nvkm_sim_pcounter *pc, u64 cycles)
 
 	while (cycles) {
 		n = !pc->unsettled && !pc->step_only ? sim_pc_jump(pc, cycles) : 0;
-		if (!n)
+		if (n)
+			pc->until = 0;
+		else
 			n = sim_pc_advance_once(pc, cycles);
 		cycles -= n;
 	}
@@ -1228,6 +1266,7 @@ nvkm_sim_pcounter_run(struct nvkm_sim_pcounter *pc, u64 cycles)
 static inline void
 sim_pc_unsettle(struct nvkm_sim_pcounter *pc)
 {
+	sim_pc_change(pc);
 	pc->unsettled = sim_pc_all(pc);
 }
 
@@ -1235,6 +1274,7 @@ sim_pc_unsettle(struct nvkm_sim_pcounter *pc)
 static inline void
 sim_pc_unsettle_dom(struct nvkm_sim_pcounter *pc, int d)
 {
+	sim_pc_change(pc);
 	pc->unsettled |= BIT_ULL(d);
 }
 
@@ -1377,6 +1417,7 @@ nvkm_sim_pcounter_new(struct nvkm_sim *sim, u32 chipset)
 bool
 nvkm_sim_pcounter_rd(struct nvkm_sim_pcounter *pc, u32 addr, u32 *data)
 {
+	sim_pc_flush(pc);
 	return pc->layout->rd(pc, addr, data) || sim_pc_mux_rd(pc, addr, data);
 }
 
@@ -1390,6 +1431,7 @@ nvkm_sim_pcounter_rd(struct nvkm_sim_pcounter *pc, u32 addr, u32 *data)
 bool
 nvkm_sim_pcounter_wr(struct nvkm_sim_pcounter *pc, u32 addr, u32 data)
 {
+	sim_pc_change(pc);
 	pc->touched = 0;
 	if (pc->layout->wr(pc, addr, data)) {
 		pc->unsettled |= pc->touched ?: sim_pc_all(pc);
@@ -1666,6 +1708,7 @@ nvkm_sim_pcounter_pgraph_pulse(struct nvkm_sim_pcounter *pc, unsigned int delay,
 			       bool flush)
 {
 	/* the pulse is an input change when it comes (sim_pc_calms()) */
+	sim_pc_change(pc);
 	if (flush)
 		pc->wrcache_flush |= BIT_ULL(delay);
 	else

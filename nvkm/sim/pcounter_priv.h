@@ -250,6 +250,10 @@ struct sim_pc_pulser {
  *	       to it, its workload, its pulses, what it imports)
  * @touched: domains the register being written belongs to (the layouts'
  *	     decoders mark them; none: a register of the whole unit)
+ * @until: while every domain is settled, the cycle of the next change due
+ *	   (0: not known)
+ * @lazy: cycles counted but not yet applied (sim_pc_flush()); @now is
+ *	  that much behind
  * @steps: domain cycles simulated one by one, in all
  * @skips: closed-form advances of a domain, in all
  * @in_reset: held in reset by PMC.ENABLE (GF100+), state already cleared
@@ -315,6 +319,8 @@ struct nvkm_sim_pcounter {
 	u64 periods;
 	u64 unsettled;
 	u64 touched;
+	u64 until;
+	u64 lazy;
 	u64 steps;
 	u64 skips;
 	bool in_reset;

@@ -192,7 +192,7 @@ static const char * const bench_sw_ops[BENCH_SW_OPS] = {
  */
 struct bench_sim {
 	unsigned int mhz;
-	unsigned long long accesses, ns;
+	unsigned long long accesses, ns, steps, skips;
 };
 
 /* /sys/kernel/debug/dri/<minor>/nvpm_sim; -ENOENT on a real GPU */
@@ -208,11 +208,13 @@ bench_sim_read(const struct nvpm_dev *dev, struct bench_sim *st)
 	f = fopen(path, "r");
 	if (!f)
 		return -errno;
-	n = fscanf(f, "clock_mhz %u reads %llu writes %llu ns %llu", &st->mhz, &rd, &wr,
-		   &st->ns);
+	st->steps = 0;
+	st->skips = 0;
+	n = fscanf(f, "clock_mhz %u reads %llu writes %llu ns %llu steps %llu skips %llu",
+		   &st->mhz, &rd, &wr, &st->ns, &st->steps, &st->skips);
 	fclose(f);
 	st->accesses = rd + wr;
-	return n == 4 ? 0 : -EINVAL;
+	return n >= 4 ? 0 : -EINVAL;
 }
 
 static void
@@ -225,6 +227,8 @@ bench_sim_print(const struct bench_sim *a, const struct bench_sim *b)
 	printf("\nsimulated GPU at %u MHz: ", b->mhz);
 	printf("%.0f ns of simulator per register access (%llu accesses)\n",
 	       (double)(b->ns - a->ns) / n, n);
+	printf("PCOUNTER model per access: %.2f domain cycles stepped, %.2f closed-form advances\n",
+	       (double)(b->steps - a->steps) / n, (double)(b->skips - a->skips) / n);
 }
 
 /* /sys/kernel/debug/dri/<minor>/nvpm_fifo */
