@@ -888,8 +888,12 @@ sim_pc_advance_once(struct nvkm_sim_pcounter *pc, u64 cycles)
 	}
 
 	if (!pc->unsettled) {
-		/* nothing is due before then: later runs may defer */
-		pc->until = pc->now + min(w, U64_MAX - pc->now);
+		/*
+		 * Nothing is due before then (a packet lands in the last of
+		 * the w cycles: memory is seen without the model): later runs
+		 * may defer the cycles up to that one.
+		 */
+		pc->until = pc->now + (w ? min(w - 1, U64_MAX - pc->now) : 0);
 		/* a packet sent now: one cycle in closed form is exact for it */
 		w = clamp_t(u64, w, 1, cycles);
 		sim_pc_skip(pc, w);
@@ -1581,9 +1585,9 @@ nvkm_sim_pcounter_set_value(struct nvkm_sim *sim, int d, int first,
 	dom = sim_pc_dom(sim, d, &pc);
 	if (dom && width > 0 && width <= 32 && first >= 0 &&
 	    first + width <= sim_pc_drivable(pc, dom)) {
+		sim_pc_unsettle_dom(pc, d);
 		for (i = 0; i < width; i++)
 			sig_put(dom->level, first + i, value & BIT(i));
-		sim_pc_unsettle_dom(pc, d);
 		ret = 0;
 	}
 	nvkm_sim_unlock(sim, flags);
