@@ -51,16 +51,22 @@ nvpm_sim_release(struct drm_device *drm, void *ptr)
 }
 
 #if IS_ENABLED(CONFIG_DEBUG_FS)
-/* What the simulator costs the CPU: its time per register access. */
+/*
+ * What the simulator costs the CPU: its time per register access, and the
+ * PCOUNTER model's work (domain cycles stepped, closed-form advances).
+ */
 static int
 nvpm_sim_debugfs_show(struct seq_file *m, void *data)
 {
 	struct nvkm_sim *sim = m->private;
 	struct nvkm_sim_stats st;
+	u64 steps, skips;
 
 	nvkm_sim_stats(sim, &st);
-	seq_printf(m, "clock_mhz %u reads %llu writes %llu ns %llu dropped %llu\n",
-		   nvkm_sim_clock(sim), st.rd, st.wr, st.ns, st.dropped);
+	nvkm_sim_pcounter_work(sim, &steps, &skips);
+	seq_printf(m, "clock_mhz %u reads %llu writes %llu ns %llu steps %llu skips %llu dropped %llu
+",
+		   nvkm_sim_clock(sim), st.rd, st.wr, st.ns, steps, skips, st.dropped);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(nvpm_sim_debugfs);

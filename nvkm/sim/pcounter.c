@@ -626,29 +626,36 @@ sim_pc_periodic_tick(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom, u64 n)
 		dom->periodic_ctr = (dom->periodic_ctr + n) % sim_pc_periodic_period(dom);
 }
 
-/* Cycles from now on in which no pulse of any kind is due. */
-static u64
-sim_pc_calm(struct nvkm_sim_pcounter *pc)
+/*
+ * Per domain, pc->calm[d]: cycles from now on in which nothing from
+ * outside the domain changes what it sees: PGRAPH's pulses (any domain
+ * may select them), the trains on its signals, its PERIODIC.  0:
+ * something changes in this cycle, and the domain must be simulated cycle
+ * by cycle from it.  One pass over the domains and the trains.
+ */
+static void
+sim_pc_calms(struct nvkm_sim_pcounter *pc)
 {
-	u64 calm = U64_MAX;
+	u64 calm = U64_MAX, *c = pc->calm;
 	int i;
 
 	if (pc->pm_trigger || pc->wrcache_flush)
-		calm = min_t(u64, __ffs64(pc->pm_trigger | pc->wrcache_flush), calm);
-	for (i = 0; i < PC_MAX_PULSERS; i++) {
-		/* a train's last fall counts too */
-		if (pc->pulser[i].left || pc->pulser[i].fell == pc->now)
-			calm = min_t(u64, calm, sim_pc_pulser_calm(&pc->pulser[i], pc->now));
-	}
+		calm = __ffs64(pc->pm_trigger | pc->wrcache_flush);
 	for (i = 0; i < pc->nr_doms; i++) {
 		struct sim_pcdom *dom = &pc->dom[i];
 
+		c[i] = calm;
 		if (sim_pc_periodic_on(pc, dom))
-			calm = min_t(u64, calm, sim_pc_periodic_period(dom) - 1 -
+			c[i] = min_t(u64, c[i], sim_pc_periodic_period(dom) - 1 -
 						dom->periodic_ctr);
-		calm = min_t(u64, calm, sim_pc_record_calm(pc, dom));
 	}
-	return calm;
+	for (i = 0; i < PC_MAX_PULSERS; i++) {
+		const struct sim_pc_pulser *p = &pc->pulser[i];
+
+		/* a train's last fall counts too */
+		if (p->left || p->fell == pc->now)
+			c[p->dom] = min(c[p->dom], sim_pc_pulser_calm(p, pc->now));
+	}
 }
 
 /* After time moved on: trains whose high phase is over start the next. */
@@ -668,57 +675,138 @@ sim_pc_pulsers_tick(struct nvkm_sim_pcounter *pc)
 	}
 }
 
-/* One cycle of every domain; returns whether every domain is settled. */
+/* All the domains, as a mask of settledness. */
+static u64
+sim_pc_all(struct nvkm_sim_pcounter *pc)
+{
+	return pc->nr_doms < 64 ? BIT_ULL(pc->nr_doms) - 1 : U64_MAX;
+}
+
+/*
+ * Does @dom select a trailer signal (among them the other domains' EVENT
+ * and FLAG)?  Only then can a change of another domain change its inputs.
+ */
 static bool
+sim_pc_imports(struct nvkm_sim_pcounter *pc, const struct sim_pcdom *dom)
+{
+	int n = pc->gen < PC_NV30 ? PC_NR_INPUTS : PC_SETFLAG, i, j;
+
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < 4; j++) {
+			if (((dom->src[i] >> (j * 8)) & 0xff) >= dom->trailer)
+				return true;
+		}
+	}
+	return pc->gen >= PC_G84 && (dom->spec_src & 0xff) >= dom->trailer;
+}
+
+/*
+ * @n cycles of domain @d in closed form: it is settled and nothing it sees
+ * changes in them (pc->cyc holds its inputs), no packet of its lands before
+ * the last of them.
+ */
+static void
+sim_pc_skip_dom(struct nvkm_sim_pcounter *pc, int d, u64 n)
+{
+	struct sim_pcdom *dom = &pc->dom[d];
+
+	sim_pc_cycles(pc, dom, &pc->cyc[d], n);
+	sim_pc_periodic_tick(pc, dom, n);
+	sim_pc_record_tick(pc, dom, n);
+	pc->skips++;
+}
+
+/* A settled domain left behind while others stepped catches up. */
+static void
+sim_pc_catch_up(struct nvkm_sim_pcounter *pc, int d)
+{
+	struct sim_pcdom *dom = &pc->dom[d];
+
+	if (dom->lag) {
+		sim_pc_skip_dom(pc, d, dom->lag);
+		dom->lag = 0;
+	}
+}
+
+/* What passes for the whole unit in @n cycles: pulses, trains, the clock. */
+static void
+sim_pc_time(struct nvkm_sim_pcounter *pc, u64 n)
+{
+	pc->pm_trigger = n < 64 ? pc->pm_trigger >> n : 0;
+	pc->wrcache_flush = n < 64 ? pc->wrcache_flush >> n : 0;
+	pc->now += n;
+	sim_pc_pulsers_tick(pc);
+}
+
+/*
+ * One cycle of the unsettled domains, simulated exactly; the settled ones
+ * fall a cycle behind (sim_pc_catch_up()).  A domain whose EVENT or FLAG
+ * history changed unsettles, from the next cycle on, the domains of its
+ * set that select trailer signals: caught up first, they are stepped too.
+ * Returns the domains that settled in this cycle.
+ */
+static u64
 sim_pc_step(struct nvkm_sim_pcounter *pc)
 {
 	struct sim_pc_cycle *c = pc->cyc;
+	u64 mask = pc->unsettled, sets = 0;
 	u32 sig[PC_SIG_WORDS];
-	bool settled = true;
 	int d;
 
 	/* Every domain sees the others as of the end of the last cycle. */
 	for (d = 0; d < pc->nr_doms; d++) {
+		if (!(mask & BIT_ULL(d)))
+			continue;
 		sim_pc_signals(pc, d, sig);
 		sim_pc_inputs(pc, d, sig, &c[d]);
 	}
 	for (d = 0; d < pc->nr_doms; d++) {
 		struct sim_pcdom *dom = &pc->dom[d];
 		u32 last_src = dom->prev_src;
+		u8 xevent = dom->xevent, xflag = dom->xflag;
 
+		if (!(mask & BIT_ULL(d))) {
+			dom->lag++;
+			continue;
+		}
 		sim_pc_cycle(pc, dom, &c[d]);
 		sim_pc_history(pc, dom, &c[d]);
 		sim_pc_periodic_tick(pc, dom, 1);
+		sim_pc_record_tick(pc, dom, 1);
 		dom->user_trigger &= ~dom->user_pulse;
-		settled &= !dom->user_pulse && sim_pc_settled(dom, last_src);
+		if (!dom->user_pulse && sim_pc_settled(dom, last_src) && !pc->step_only)
+			pc->unsettled &= ~BIT_ULL(d);
 		dom->user_pulse = 0;
+		if (dom->xevent != xevent || dom->xflag != xflag)
+			sets |= BIT_ULL(dom->set);
+		pc->steps++;
 	}
-	pc->pm_trigger >>= 1;
-	pc->wrcache_flush >>= 1;
-	sim_pc_record_tick(pc, 1);
-	pc->now++;
-	sim_pc_pulsers_tick(pc);
-	return settled;
+	sim_pc_time(pc, 1);
+
+	for (d = 0; sets && d < pc->nr_doms; d++) {
+		struct sim_pcdom *dom = &pc->dom[d];
+
+		if ((pc->unsettled & BIT_ULL(d)) || !(sets & BIT_ULL(dom->set)) ||
+		    !sim_pc_imports(pc, dom))
+			continue;
+		sim_pc_catch_up(pc, d);
+		pc->unsettled |= BIT_ULL(d);
+	}
+	return mask & ~pc->unsettled;
 }
 
 /*
- * @n cycles in which nothing changes but counters and state machines:
- * every domain sees the inputs of the last stepped cycle, pc->cyc.
+ * @n cycles of every domain in closed form: all are settled and @n is
+ * within every domain's calm.
  */
 static void
 sim_pc_skip(struct nvkm_sim_pcounter *pc, u64 n)
 {
 	int d;
 
-	for (d = 0; d < pc->nr_doms; d++) {
-		struct sim_pcdom *dom = &pc->dom[d];
-
-		sim_pc_cycles(pc, dom, &pc->cyc[d], n);
-		sim_pc_periodic_tick(pc, dom, n);
-	}
-	sim_pc_record_tick(pc, n);
-	pc->now += n;
-	sim_pc_pulsers_tick(pc);
+	for (d = 0; d < pc->nr_doms; d++)
+		sim_pc_skip_dom(pc, d, n);
+	sim_pc_time(pc, n);
 }
 
 /* @n cycles pass for the workload while the unit is held in reset. */
@@ -742,29 +830,105 @@ sim_pc_idle(struct nvkm_sim_pcounter *pc, u64 n)
 	pc->now += n;
 }
 
-/* Cycle by cycle where something changes, in closed form in between. */
+/*
+ * The cycles nvkm_sim_pcounter_run() only counted, applied: before
+ * anything reads or changes the model, or time moves on otherwise.
+ */
 static void
-sim_pc_advance(struct nvkm_sim_pcounter *pc, u64 cycles, bool *psettled)
+sim_pc_flush(struct nvkm_sim_pcounter *pc)
 {
-	bool settled = *psettled;
-	u64 n, calm;
-
-	while (cycles) {
-		if (settled) {
-			calm = sim_pc_calm(pc);
-			n = min(cycles, calm);
-			if (n) {
-				sim_pc_skip(pc, n);
-				cycles -= n;
-				/* a level may change right at the end of calm */
-				settled = n < calm;
-				continue;
-			}
-		}
-		settled = sim_pc_step(pc) && !pc->step_only;
-		cycles--;
+	if (pc->lazy) {
+		sim_pc_skip(pc, pc->lazy);
+		pc->lazy = 0;
 	}
-	*psettled = settled;
+}
+
+/* Something outside the model's own time changes it: applied from now. */
+static void
+sim_pc_change(struct nvkm_sim_pcounter *pc)
+{
+	sim_pc_flush(pc);
+	pc->until = 0;
+}
+
+/*
+ * Up to @cycles cycles, to the next change: returns the cycles simulated.
+ *
+ * Settled domains go in closed form up to the first change of what they
+ * see (sim_pc_calms()) or of their record mode (sim_pc_record_calm());
+ * a domain whose inputs change now is unsettled.  The unsettled domains
+ * are simulated cycle by cycle, alone, within the settled ones' calm,
+ * until they are settled again (the few cycles of the delay lines: logic
+ * ops' delay bits, FLAG's 2 cycles, the import synchronisers) or the calm
+ * ends; then the settled ones catch up in closed form.
+ *
+ * Cost: one pass over the domains and the trains (O(domains + trains)),
+ * plus one simulated domain cycle per cycle a domain is unsettled.  A
+ * domain is unsettled for at most PC_SETTLE cycles after each change of
+ * its inputs (a register write to it, a level, a train's edge, a pulse,
+ * an import's change), unless its own logic feeds back on itself (an
+ * EVENT that toggles its own EVENT: it changes every cycle, and then is
+ * simulated every cycle, as on hardware).
+ */
+static u64
+sim_pc_advance_once(struct nvkm_sim_pcounter *pc, u64 cycles)
+{
+	u64 w = U64_MAX, n = 0, settled;
+	int d;
+
+	sim_pc_calms(pc);
+	for (d = 0; d < pc->nr_doms; d++) {
+		if (pc->unsettled & BIT_ULL(d))
+			continue;
+		if (!pc->calm[d]) {
+			pc->unsettled |= BIT_ULL(d);
+			continue;
+		}
+		w = min3(w, pc->calm[d], sim_pc_record_calm(pc, &pc->dom[d]));
+	}
+
+	if (!pc->unsettled) {
+		/*
+		 * Nothing is due before then (a packet lands in the last of
+		 * the w cycles: memory is seen without the model): later runs
+		 * may defer the cycles up to that one.
+		 */
+		pc->until = pc->now + (w ? min(w - 1, U64_MAX - pc->now) : 0);
+		/* a packet sent now: one cycle in closed form is exact for it */
+		w = clamp_t(u64, w, 1, cycles);
+		sim_pc_skip(pc, w);
+		return w;
+	}
+	w = clamp_t(u64, w, 1, cycles);
+	while (n < w && pc->unsettled) {
+		settled = sim_pc_step(pc);
+		n++;
+		if (!settled)
+			continue;
+		/*
+		 * One that settled now stays so only within its own calm; a
+		 * change right now ends the run here (the next one unsettles
+		 * it again), so that the caller sees every domain settled and
+		 * may compute the periods of inputs that change every cycle.
+		 */
+		sim_pc_calms(pc);
+		for (d = 0; d < pc->nr_doms; d++) {
+			if (settled & BIT_ULL(d))
+				w = min(w, n + min(pc->calm[d],
+						   sim_pc_record_calm(pc, &pc->dom[d])));
+		}
+	}
+	for (d = 0; d < pc->nr_doms; d++)
+		sim_pc_catch_up(pc, d);
+	return n;
+}
+
+/* @cycles cycles: cycle by cycle where something changes, else in closed form. */
+static void
+sim_pc_advance(struct nvkm_sim_pcounter *pc, u64 cycles)
+{
+	while (cycles)
+		cycles -= sim_pc_advance_once(pc, cycles);
 }
 
 /* --- periodic inputs, a period at a time ---------------------------------- */
@@ -986,7 +1150,7 @@ sim_pc_jump_trains_apply(struct nvkm_sim_pcounter *pc, u64 l, u64 max, u64 k)
  * the inputs do not repeat soon enough).
  */
 static u64
-sim_pc_jump(struct nvkm_sim_pcounter *pc, u64 cycles, bool *settled)
+sim_pc_jump(struct nvkm_sim_pcounter *pc, u64 cycles)
 {
 	struct sim_pc_jump *j = pc->jump;
 	u64 l, h = U64_MAX, k, i, max;
@@ -1001,11 +1165,11 @@ sim_pc_jump(struct nvkm_sim_pcounter *pc, u64 cycles, bool *settled)
 		return 0;
 
 	memcpy(j->s0, pc->dom, pc->nr_doms * sizeof(*pc->dom));
-	sim_pc_advance(pc, l, settled);
+	sim_pc_advance(pc, l);
 	memcpy(j->s1, pc->dom, pc->nr_doms * sizeof(*pc->dom));
 	j->nr_land = 0;
 	j->logging = true;
-	sim_pc_advance(pc, l, settled);
+	sim_pc_advance(pc, l);
 	j->logging = false;
 
 	k = div64_u64(min(cycles, h) - 2 * l, l);
@@ -1053,43 +1217,69 @@ sim_pc_jump(struct nvkm_sim_pcounter *pc, u64 cycles, bool *settled)
  * @pc: the model
  * @cycles: cycles to simulate
  *
- * Steps cycle by cycle only where something changes: after a register
- * write, a change of the workload or a pulse, until every delay line holds
- * one value again (a few cycles); from there it jumps to the next change
- * in closed form, and over inputs that repeat, a period at a time.  The
- * settled state outlives the call, so that reads in a row, with nothing
+ * Steps cycle by cycle only the domains where something changes: after a
+ * register write to the domain, a change of its workload, a pulse or an
+ * import, until its delay lines hold one value again (a few cycles); the
+ * others, and all of them from there, jump to the next change in closed
+ * form, and over inputs that repeat, a period at a time.  The settledness
+ * of each domain outlives the call, so that reads in a row, with nothing
  * changing between them, each cost one jump.
+ *
+ * Cost, whatever @cycles: O(domains + trains) per change of an input
+ * (sim_pc_advance_once()), plus the cycles of unsettled domains that are
+ * simulated one by one (at most PC_SETTLE per domain and change, but for
+ * self-oscillating logic); inputs that repeat with a period of
+ * PC_JUMP_PERIOD_MAX cycles or less cost two periods' changes per run,
+ * plus one memory write per record packet.
  */
 void
 nvkm_sim_pcounter_run(struct nvkm_sim_pcounter *pc, u64 cycles)
 {
-	bool settled = pc->settled && !pc->step_only;
 	u64 n;
+
+	/*
+	 * Every domain settled and nothing due for a while: the cycles are
+	 * only counted, and applied in closed form when anything looks at
+	 * or changes the model (sim_pc_flush()).  Not while a layout may
+	 * hold the unit in reset.
+	 */
+	if (!pc->unsettled && !pc->layout->off && pc->now + pc->lazy + cycles <= pc->until) {
+		pc->lazy += cycles;
+		return;
+	}
+	sim_pc_flush(pc);
+	pc->until = 0;
 
 	if (pc->layout->off && pc->layout->off(pc)) {
 		sim_pc_idle(pc, cycles);
-		pc->settled = false;
+		pc->unsettled = sim_pc_all(pc);
 		return;
 	}
 
 	while (cycles) {
-		n = settled ? sim_pc_jump(pc, cycles, &settled) : 0;
-		if (!n) {
-			/* up to the next change, or all of it */
-			n = settled ? min(cycles, sim_pc_calm(pc)) : 1;
-			sim_pc_advance(pc, max_t(u64, n, 1), &settled);
-			n = max_t(u64, n, 1);
-		}
+		n = !pc->unsettled && !pc->step_only ? sim_pc_jump(pc, cycles) : 0;
+		if (n)
+			pc->until = 0;
+		else
+			n = sim_pc_advance_once(pc, cycles);
 		cycles -= n;
 	}
-	pc->settled = settled;
 }
 
 /* Something outside the model's own time changed its inputs or state. */
 static inline void
 sim_pc_unsettle(struct nvkm_sim_pcounter *pc)
 {
-	pc->settled = false;
+	sim_pc_change(pc);
+	pc->unsettled = sim_pc_all(pc);
+}
+
+/* The same, for domain @d alone. */
+static inline void
+sim_pc_unsettle_dom(struct nvkm_sim_pcounter *pc, int d)
+{
+	sim_pc_change(pc);
+	pc->unsettled |= BIT_ULL(d);
 }
 
 /* --- register side effects ------------------------------------------------ */
@@ -1160,16 +1350,20 @@ sim_pc_alloc(struct nvkm_sim_pcounter *pc, int nr_sets, const u8 *nr_doms)
 		n += nr_doms[s];
 	}
 
+	if (n > PC_MAX_DOMS)
+		return -EINVAL;
 	pc->dom = kcalloc(n, sizeof(*pc->dom), GFP_KERNEL);
 	pc->cyc = kcalloc(n, sizeof(*pc->cyc), GFP_KERNEL);
+	pc->calm = kcalloc(n, sizeof(*pc->calm), GFP_KERNEL);
 	pc->jump = kzalloc(struct_size(pc->jump, rate, n), GFP_KERNEL);
-	if (!pc->dom || !pc->cyc || !pc->jump)
+	if (!pc->dom || !pc->cyc || !pc->calm || !pc->jump)
 		return -ENOMEM;
 	pc->jump->s0 = kcalloc(2 * n, sizeof(*pc->dom), GFP_KERNEL);
 	if (!pc->jump->s0)
 		return -ENOMEM;
 	pc->jump->s1 = pc->jump->s0 + n;
 	pc->nr_doms = n;
+	pc->unsettled = sim_pc_all(pc);
 	for (s = 0; s < nr_sets; s++) {
 		for (d = 0; d < nr_doms[s]; d++) {
 			pc->dom[pc->set[s].first + d].set = s;
@@ -1189,6 +1383,7 @@ nvkm_sim_pcounter_del(struct nvkm_sim_pcounter **ppc)
 	if (pc->jump)
 		kfree(pc->jump->s0);
 	kfree(pc->jump);
+	kfree(pc->calm);
 	kfree(pc->cyc);
 	kfree(pc->dom);
 	kfree(pc->set);
@@ -1226,21 +1421,34 @@ nvkm_sim_pcounter_new(struct nvkm_sim *sim, u32 chipset)
 bool
 nvkm_sim_pcounter_rd(struct nvkm_sim_pcounter *pc, u32 addr, u32 *data)
 {
+	sim_pc_flush(pc);
 	return pc->layout->rd(pc, addr, data) || sim_pc_mux_rd(pc, addr, data);
 }
 
+/*
+ * A write unsettles the domain its register belongs to (the layouts'
+ * decoders say which), or every domain for a register of the whole unit
+ * (GCTRL, the record channel, the NV10 CTRL, a GF100 set's registers).
+ * Multiplexer writes unsettle the domains whose signals they drive;
+ * registers of other units, nothing.
+ */
 bool
 nvkm_sim_pcounter_wr(struct nvkm_sim_pcounter *pc, u32 addr, u32 data)
 {
-	sim_pc_unsettle(pc);
-	return pc->layout->wr(pc, addr, data) || sim_pc_mux_wr(pc, addr, data);
+	sim_pc_change(pc);
+	pc->touched = 0;
+	if (pc->layout->wr(pc, addr, data)) {
+		pc->unsettled |= pc->touched ?: sim_pc_all(pc);
+		return true;
+	}
+	return sim_pc_mux_wr(pc, addr, data);
 }
 
 /* Drive a signal from inside the model (sim->lock held). */
 void
 nvkm_sim_pcounter_drive(struct nvkm_sim_pcounter *pc, int d, int sig, bool level)
 {
-	sim_pc_unsettle(pc);
+	sim_pc_unsettle_dom(pc, d);
 	sig_put(pc->dom[d].level, sig, level);
 }
 
@@ -1377,9 +1585,9 @@ nvkm_sim_pcounter_set_value(struct nvkm_sim *sim, int d, int first,
 	dom = sim_pc_dom(sim, d, &pc);
 	if (dom && width > 0 && width <= 32 && first >= 0 &&
 	    first + width <= sim_pc_drivable(pc, dom)) {
+		sim_pc_unsettle_dom(pc, d);
 		for (i = 0; i < width; i++)
 			sig_put(dom->level, first + i, value & BIT(i));
-		sim_pc_unsettle(pc);
 		ret = 0;
 	}
 	nvkm_sim_unlock(sim, flags);
@@ -1451,7 +1659,7 @@ sim_pc_train(struct nvkm_sim_pcounter *pc, int d, int sig, u32 period,
 	struct sim_pcdom *dom = &pc->dom[d];
 	int i;
 
-	sim_pc_unsettle(pc);
+	sim_pc_unsettle_dom(pc, d);
 	if (!width) {
 		for (i = 0; i < PC_MAX_PULSERS; i++) {
 			if (pc->pulser[i].dom == d && pc->pulser[i].sig == sig)
@@ -1493,7 +1701,7 @@ sim_pc_force_low(struct nvkm_sim_pcounter *pc, int d, int sig, bool low)
 	dom = &pc->dom[d];
 	if (sig < 0 || sig >= sim_pc_drivable(pc, dom))
 		return -EINVAL;
-	sim_pc_unsettle(pc);
+	sim_pc_unsettle_dom(pc, d);
 	sig_put(dom->force_low, sig, low);
 	return 0;
 }
@@ -1503,7 +1711,8 @@ void
 nvkm_sim_pcounter_pgraph_pulse(struct nvkm_sim_pcounter *pc, unsigned int delay,
 			       bool flush)
 {
-	sim_pc_unsettle(pc);
+	/* the pulse is an input change when it comes (sim_pc_calms()) */
+	sim_pc_change(pc);
 	if (flush)
 		pc->wrcache_flush |= BIT_ULL(delay);
 	else
@@ -1573,6 +1782,28 @@ nvkm_sim_pcounter_periods(struct nvkm_sim *sim)
 	n = pc ? pc->periods : 0;
 	nvkm_sim_unlock(sim, flags);
 	return n;
+}
+
+/**
+ * nvkm_sim_pcounter_work() - the model's work, counted
+ * @sim: the simulator
+ * @steps: domain cycles simulated one by one, since the model was created
+ * @skips: closed-form advances of a domain (over any number of cycles)
+ *
+ * Tests use it to see what a catch-up costs: the work must follow the
+ * changes of the inputs, not the cycles.  Both are 0 without a PCOUNTER.
+ */
+void
+nvkm_sim_pcounter_work(struct nvkm_sim *sim, u64 *steps, u64 *skips)
+{
+	struct nvkm_sim_pcounter *pc;
+	unsigned long flags;
+
+	nvkm_sim_lock(sim, &flags);
+	pc = sim->pcounter;
+	*steps = pc ? pc->steps : 0;
+	*skips = pc ? pc->skips : 0;
+	nvkm_sim_unlock(sim, flags);
 }
 
 /**

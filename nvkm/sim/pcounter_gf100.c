@@ -262,6 +262,7 @@ sim_pc_gf100_dom_reg(struct nvkm_sim_pcounter *pc, int s, u32 addr,
 		return false;
 	r->dom = &pc->dom[pc->set[s].first + d];
 	r->reg = addr % GF100_PCOUNTER_DOM_SIZE;
+	sim_pc_touch(pc, pc->set[s].first + d);
 	return true;
 }
 

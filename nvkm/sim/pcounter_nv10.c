@@ -62,6 +62,7 @@ sim_pc_nv10_decode(struct nvkm_sim_pcounter *pc, u32 addr, int *kind, int *d, in
 	*d = (off >> 8) & 1;
 	if (*d >= pc->nr_doms)
 		return false;
+	sim_pc_touch(pc, *d);
 
 	if (reg >= 0x30 && reg < 0x40) {
 		*kind = R_SIG_STATUS;

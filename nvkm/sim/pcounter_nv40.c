@@ -100,6 +100,7 @@ sim_pc_nv40_dom(struct nvkm_sim_pcounter *pc, u32 addr, u32 base)
 	if (addr < base || addr >= base + NV40_PCOUNTER_DOMS * 4 ||
 	    (addr & 3) || d >= pc->nr_doms)
 		return -1;
+	sim_pc_touch(pc, d);
 	return d;
 }
 

@@ -136,6 +136,8 @@ struct sim_pc_jump {
  * @force_low: signals a simulated engine holds low, whatever the workload
  *	       drives (PGRAPH.IDLE while the FIFO's graphics engine is busy)
  * @rec: record mode state
+ * @lag: cycles this settled domain is behind the model, while others step
+ *	 (0 outside sim_pc_advance())
  */
 struct sim_pcdom {
 	u8 set;
@@ -178,7 +180,11 @@ struct sim_pcdom {
 	u32 level[PC_SIG_WORDS];
 	u32 force_low[PC_SIG_WORDS];
 	struct sim_pc_record rec;
+	u64 lag;
 };
+
+/* Domains of one PCOUNTER at most: one bit each in the settledness masks. */
+#define PC_MAX_DOMS	64
 
 /**
  * struct sim_pcset - a domain set: domains that see each other's EVENT
@@ -224,7 +230,9 @@ struct sim_pc_pulser {
  * @dom: the domains, set after set
  * @nr_sets: domain sets
  * @set: the domain sets
- * @cyc: scratch: every domain's inputs in the cycle being simulated
+ * @cyc: every domain's inputs in the cycle being simulated, or, for a
+ *	 settled domain, in every cycle until the next change
+ * @calm: scratch: per domain, cycles until its inputs change (sim_pc_calms())
  * @now: cycles simulated
  * @rec: record mode state shared by the domains
  * @nv10_ctr_mode_b4: NV10:NV40 CTRL.CTR_MODE (shared by both domains)
@@ -236,9 +244,18 @@ struct sim_pc_pulser {
  * @step_only: never fast-forward (tests compare the two)
  * @jump: scratch of the periodic closed form
  * @periods: periods computed rather than simulated, in all
- * @settled: every domain is at a fixed point and @cyc holds the inputs
- *	     each sees until the next change (sim_pc_calm()); cleared by
- *	     register writes and workload changes
+ * @unsettled: domains not at a fixed point, stepped cycle by cycle; a
+ *	       domain not in it is settled: its entry of @cyc holds what it
+ *	       sees until the next change of its own inputs (register writes
+ *	       to it, its workload, its pulses, what it imports)
+ * @touched: domains the register being written belongs to (the layouts'
+ *	     decoders mark them; none: a register of the whole unit)
+ * @until: while every domain is settled, the cycle of the next change due
+ *	   (0: not known)
+ * @lazy: cycles counted but not yet applied (sim_pc_flush()); @now is
+ *	  that much behind
+ * @steps: domain cycles simulated one by one, in all
+ * @skips: closed-form advances of a domain, in all
  * @in_reset: held in reset by PMC.ENABLE (GF100+), state already cleared
  */
 /*
@@ -288,6 +305,7 @@ struct nvkm_sim_pcounter {
 	int nr_sets;
 	struct sim_pcset *set;
 	struct sim_pc_cycle *cyc;
+	u64 *calm;
 
 	u64 now;
 	struct sim_pc_record_main rec;
@@ -299,7 +317,12 @@ struct nvkm_sim_pcounter {
 	bool step_only;
 	struct sim_pc_jump *jump;
 	u64 periods;
-	bool settled;
+	u64 unsettled;
+	u64 touched;
+	u64 until;
+	u64 lazy;
+	u64 steps;
+	u64 skips;
 	bool in_reset;
 	struct sim_pc_mux mux;
 };
@@ -356,6 +379,13 @@ bool nvkm_sim_gf100_ptop_wr(struct nvkm_sim *sim, u32 addr, u32 data);
 int sim_pc_train(struct nvkm_sim_pcounter *pc, int d, int sig, u32 period,
 		 u32 width, u64 count);
 int sim_pc_force_low(struct nvkm_sim_pcounter *pc, int d, int sig, bool low);
+
+/* A register of domain @d is being decoded (a write unsettles it only). */
+static inline void
+sim_pc_touch(struct nvkm_sim_pcounter *pc, int d)
+{
+	pc->touched |= BIT_ULL(d);
+}
 
 static inline bool
 sim_pc_wide(struct nvkm_sim_pcounter *pc)

@@ -215,9 +215,8 @@ sim_pc_record_cycles(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom,
  *
  * A jump must not cover a landing followed by more cycles (the freed slot
  * could send again), nor a send (its landing time counts from that cycle).
- * The run loop asks only when every domain is settled, right after a
- * stepped cycle: pc->cyc then holds inputs that stay the same throughout
- * the jump.
+ * The run loop asks only for a settled domain: its entry of pc->cyc then
+ * holds inputs that stay the same throughout the jump.
  *
  * Return: cycles from now on in which no packet of @dom is sent, nor lands
  * before the last of them.
@@ -262,29 +261,26 @@ sim_pc_record_land(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom)
 }
 
 /**
- * sim_pc_record_tick() - outgoing packets of every domain age
+ * sim_pc_record_tick() - the outgoing packet of a domain ages
  * @pc: the model
+ * @dom: the domain
  * @n: cycles that passed, at most what sim_pc_record_calm() allowed
  *
- * Packets whose time is up land in memory, or fault.
+ * A packet whose time is up lands in memory, or faults.
  */
 void
-sim_pc_record_tick(struct nvkm_sim_pcounter *pc, u64 n)
+sim_pc_record_tick(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom, u64 n)
 {
-	int d;
+	struct sim_pc_record *r = &dom->rec;
 
-	for (d = 0; d < pc->nr_doms; d++) {
-		struct sim_pc_record *r = &pc->dom[d].rec;
-
-		if (!r->busy)
-			continue;
-		if (n < r->busy) {
-			r->busy -= n;
-			continue;
-		}
-		r->busy = 0;
-		sim_pc_record_land(pc, &pc->dom[d]);
+	if (!r->busy)
+		return;
+	if (n < r->busy) {
+		r->busy -= n;
+		return;
 	}
+	r->busy = 0;
+	sim_pc_record_land(pc, dom);
 }
 
 /* --- a period at a time ----------------------------------------------------- */
@@ -588,6 +584,7 @@ sim_pc_record_wr(struct nvkm_sim_pcounter *pc, u32 addr, u32 data)
 	dom = sim_pc_record_decode(pc, addr, &reg);
 	if (!dom)
 		return false;
+	sim_pc_touch(pc, dom - pc->dom);
 	switch (reg) {
 	case PC_REC_ADDRESS_HIGH:
 		dom->rec.addr_high = data & NV40_PCOUNTER_RECORD_ADDRESS_HIGH_MASK;

@@ -111,8 +111,8 @@ void sim_pc_record_cycles(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom,
 			  const struct sim_pc_cycle *c, u64 n);
 /* Cycles from now on in which record mode has no event of its own due. */
 u64 sim_pc_record_calm(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom);
-/* @n cycles passed for every domain (outgoing packets, memory). */
-void sim_pc_record_tick(struct nvkm_sim_pcounter *pc, u64 n);
+/* @n cycles passed for @dom (its outgoing packet, memory). */
+void sim_pc_record_tick(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom, u64 n);
 /*
  * Record registers of the NV40:GF100 layout (G84+); false if not one.
  * sim_pc_record_wr() also applies the record side of CTRL (FAULT_CLEAR)

@@ -11,6 +11,7 @@
 #include <kunit/test.h>
 #include <linux/bitfield.h>
 #include <linux/prandom.h>
+#include <linux/sched.h>
 #include <nvkm/core/device.h>
 #include <nvkm/hw/pcounter.h>
 #include <nvkm/hw/pcounter_gf100.h>
@@ -752,6 +753,7 @@ gf100_scenario(struct nvkm_sim *sim, struct rnd_state *rnd, int d, u32 base, u32
 					1 + prandom_u32_state(rnd) % 40);
 	for (i = 0; i < 4; i++) {
 		nvkm_sim_run(sim, prandom_u32_state(rnd) % 3000);
+		cond_resched();	/* stepping 23 domains takes seconds under TCG */
 		level(sim, d, S_A + i % 3, i & 1);
 		wr(sim, base + GF100_PCOUNTER_USER_TRIGGER, prandom_u32_state(rnd) & 0xff);
 		for (k = GF100_PCOUNTER_CTR_CYCLES; k <= GF100_PCOUNTER_CTR_CYCLES_NEXT; k += 4)

@@ -7,6 +7,7 @@
 #include <kunit/test.h>
 #include <linux/bitfield.h>
 #include <linux/prandom.h>
+#include <linux/sched.h>
 #include <nvkm/hw/pcounter.h>
 #include <nvkm/sim/pcounter.h>
 #include "nvpm_kunit.h"
@@ -718,6 +719,7 @@ scenario_sliced(struct nvkm_sim *sim, u32 cycles, u32 slices)
 	for (i = 1; i < slices; i++, cycles -= n)
 		nvkm_sim_run(sim, n);
 	nvkm_sim_run(sim, cycles);
+	cond_resched();	/* the stepping reference takes seconds under TCG */
 }
 
 static void
@@ -875,6 +877,263 @@ periods_match_stepping(struct kunit *test)
 	scenarios_match_stepping(test, 0x70657264, 10, true);
 }
 
+/* --- each domain settles on its own ------------------------------------- */
+
+/*
+ * Several domains that import each other's EVENT and FLAG, written to one
+ * at a time while the others count: whatever the closed form skips, the
+ * cycle-by-cycle run must agree, register for register.
+ */
+#define MD_DOMS		4
+#define MD_PHASES	10
+
+struct md_scenario {
+	u32 ctrl[MD_DOMS], src[MD_DOMS][4], op[MD_DOMS][6], spec[MD_DOMS];
+	u8 dom[3], sig[3];
+	u32 period[3], width[3];
+	u64 count[3];
+	u32 cycles[MD_PHASES], act[MD_PHASES], arg[MD_PHASES];
+};
+
+#define MD_REGS		6	/* the five counters and CTRL */
+
+static u32
+md_counter(int i, int d)
+{
+	switch (i) {
+	case 0: return NV40_PCOUNTER_CTR_CYCLES(d);
+	case 1: return NV40_PCOUNTER_CTR_EVENT(d);
+	case 2: return NV40_PCOUNTER_CTR_START(d);
+	case 3: return NV40_PCOUNTER_CTR_PRE(d);
+	case 4: return NV40_PCOUNTER_CTR_STOP(d);
+	default: return NV40_PCOUNTER_CTRL(d);
+	}
+}
+
+static void
+md_run(struct nvkm_sim *sim, const struct md_scenario *s, u32 *out)
+{
+	int d, i, p;
+
+	for (d = 0; d < MD_DOMS; d++) {
+		wr(sim, NV40_PCOUNTER_CTRL(d), s->ctrl[d]);
+		wr(sim, NV40_PCOUNTER_SPEC_SRC(d), s->spec[d]);
+		wr(sim, NV40_PCOUNTER_START_SRC(d), s->src[d][1]);
+		wr(sim, NV40_PCOUNTER_EVENT_SRC(d), s->src[d][2]);
+		wr(sim, NV40_PCOUNTER_STOP_SRC(d), s->src[d][3]);
+		wr(sim, NV40_PCOUNTER_START_OP(d), s->op[d][1]);
+		wr(sim, NV40_PCOUNTER_EVENT_OP(d), s->op[d][2]);
+		wr(sim, NV40_PCOUNTER_STOP_OP(d), s->op[d][3]);
+		wr(sim, NV40_PCOUNTER_SETFLAG_OP(d), s->op[d][4]);
+		wr(sim, NV40_PCOUNTER_CLRFLAG_OP(d), s->op[d][5]);
+		wr(sim, NV40_PCOUNTER_CTR_PRE(d), d * 3);
+		wr(sim, NV40_PCOUNTER_CTR_STOP(d), d * 2);
+		wr(sim, NV40_PCOUNTER_PRE_SRC(d), s->src[d][0]);
+		wr(sim, NV40_PCOUNTER_PRE_OP(d), s->op[d][0]);
+	}
+	for (i = 0; i < 3; i++)
+		nvkm_sim_pcounter_wave(sim, s->dom[i], s->sig[i], s->period[i], s->width[i],
+				       s->count[i]);
+	for (p = 0; p < MD_PHASES; p++) {
+		u32 arg = s->arg[p];
+
+		d = arg % MD_DOMS;
+		nvkm_sim_run(sim, s->cycles[p]);
+		cond_resched();	/* stepping it all takes seconds under TCG */
+		switch (s->act[p]) {
+		case 0:		/* start (single) or swap (quad) */
+			wr(sim, NV40_PCOUNTER_PRE_OP(d), s->op[d][0]);
+			break;
+		case 1:
+			wr(sim, NV40_PCOUNTER_EVENT_OP(d), arg >> 8 & 0xffff);
+			break;
+		case 2:
+			wr(sim, NV40_PCOUNTER_QUAD_ACK_TRIGGER(d), 1);
+			break;
+		case 3:
+			wr(sim, NV40_PCOUNTER_CTRL(d), s->ctrl[(arg >> 4) % MD_DOMS]);
+			break;
+		case 4:
+			nvkm_sim_pcounter_set_signal(sim, d, 0x10 + (arg >> 4) % 4, arg & BIT(8));
+			break;
+		case 5:		/* the whole unit: PERIODIC generators restart */
+			wr(sim, NV40_PCOUNTER_GCTRL, NV40_PCOUNTER_GCTRL_PERIODIC_RESET);
+			wr(sim, NV40_PCOUNTER_GCTRL, 0);
+			break;
+		case 6:
+			nvkm_sim_pcounter_pm_trigger(sim, (arg >> 4) % 64);
+			break;
+		default:	/* another unit's register */
+			wr(sim, 0x400c0c, arg);
+			break;
+		}
+		for (d = 0; d < MD_DOMS; d++) {
+			for (i = 0; i < MD_REGS; i++)
+				*out++ = rd(sim, md_counter(i, d));
+		}
+	}
+}
+
+static void
+md_random(struct md_scenario *s, struct rnd_state *rnd, const u32 *trailer)
+{
+	static const u32 ctrls[] = {
+		NV_PCOUNTER_MODE_SINGLE, NV_PCOUNTER_MODE_QUAD,
+		NV_PCOUNTER_MODE_QUAD | 4 << 4 | 1 << 21,	/* PERIODIC 0x400 */
+		NV_PCOUNTER_MODE_QUAD | NV40_PCOUNTER_CTRL_EVENT_IMPORT_PULSE,
+		NV_PCOUNTER_MODE_SINGLE | NV40_PCOUNTER_CTRL_FLAG_IMPORT_PULSE,
+		NV_PCOUNTER_MODE_QUAD | 2 << 4 | NV40_PCOUNTER_CTRL_FLAG_IMPORT_PULSE,
+	};
+	int d, i;
+
+	memset(s, 0, sizeof(*s));
+	for (d = 0; d < MD_DOMS; d++) {
+		s->ctrl[d] = ctrls[prandom_u32_state(rnd) % ARRAY_SIZE(ctrls)];
+		for (i = 0; i < 16; i++) {
+			u32 pick = prandom_u32_state(rnd) % 12, sig;
+
+			/* own signals, the others' EVENT and FLAG, PERIODIC */
+			if (pick < 4)
+				sig = 0x10 + pick;
+			else if (pick < 8)
+				sig = trailer[d] + NV40_PCOUNTER_TRAILER_EVENT(pick - 4);
+			else if (pick < 11)
+				sig = trailer[d] + NV40_PCOUNTER_TRAILER_FLAG(pick - 8);
+			else
+				sig = trailer[d] + NV40_PCOUNTER_TRAILER_PERIODIC;
+			s->src[d][i / 4] |= (sig & 0xff) << (i % 4 * 8);
+		}
+		for (i = 0; i < 6; i++)
+			s->op[d][i] = prandom_u32_state(rnd) & 0x1fffff;
+		s->spec[d] = prandom_u32_state(rnd) % 2 ? 0x10 :
+			     trailer[d] + NV40_PCOUNTER_TRAILER_EVENT(prandom_u32_state(rnd) % 4);
+	}
+	for (i = 0; i < 3; i++) {
+		s->dom[i] = prandom_u32_state(rnd) % MD_DOMS;
+		s->sig[i] = 0x10 + prandom_u32_state(rnd) % 4;
+		s->period[i] = 1 + prandom_u32_state(rnd) % 300;
+		s->width[i] = 1 + prandom_u32_state(rnd) % s->period[i];
+		s->count[i] = 1 + prandom_u32_state(rnd) % 30;
+	}
+	for (i = 0; i < MD_PHASES; i++) {
+		/* short phases catch domains while they settle */
+		s->cycles[i] = prandom_u32_state(rnd) % (i & 1 ? 12 : 3000);
+		s->act[i] = prandom_u32_state(rnd) % 8;
+		s->arg[i] = prandom_u32_state(rnd);
+	}
+}
+
+static void
+domains_settle_apart_match_stepping(struct kunit *test)
+{
+	const int nr = MD_PHASES * MD_DOMS * MD_REGS;
+	u32 *a = kunit_kcalloc(test, nr, sizeof(*a), GFP_KERNEL);
+	u32 *b = kunit_kcalloc(test, nr, sizeof(*b), GFP_KERNEL);
+	u64 steps[2] = {}, skips, n0, n1;
+	struct md_scenario *s;
+	struct rnd_state rnd;
+	u32 trailer[MD_DOMS];
+	int n, i, d;
+
+	s = kunit_kzalloc(test, sizeof(*s), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, a);
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	KUNIT_ASSERT_NOT_NULL(test, s);
+	prandom_seed_state(&rnd, 0x646f6d73);
+	for (n = 0; n < 24; n++) {
+		struct nvkm_sim *x = nvkm_sim_new(0x92), *y = nvkm_sim_new(0x92);
+
+		KUNIT_ASSERT_NOT_NULL(test, x);
+		KUNIT_ASSERT_NOT_NULL(test, y);
+		nvkm_sim_set_manual_clock(x, true);
+		nvkm_sim_set_manual_clock(y, true);
+		nvkm_sim_pcounter_step_only(y, true);
+		for (d = 0; d < MD_DOMS; d++)
+			trailer[d] = nvkm_sim_pcounter_trailer(x, d);
+		md_random(s, &rnd, trailer);
+
+		md_run(x, s, a);
+		md_run(y, s, b);
+		for (i = 0; i < nr; i++)
+			KUNIT_EXPECT_EQ_MSG(test, a[i], b[i], "scenario %d, domain %d, value %d",
+					    n, i / MD_REGS % MD_DOMS,
+					    i % MD_REGS);
+		nvkm_sim_pcounter_work(x, &n0, &skips);
+		nvkm_sim_pcounter_work(y, &n1, &skips);
+		steps[0] += n0;
+		steps[1] += n1;
+		nvkm_sim_del(&x);
+		nvkm_sim_del(&y);
+	}
+	/* the per-domain path ran: far fewer domain cycles stepped */
+	KUNIT_EXPECT_LT(test, steps[0] * 4, steps[1]);
+}
+
+/*
+ * What a catch-up costs follows the changes of the inputs, not the
+ * cycles: a G84 at its own 540 MHz, its 8 domains counting in quad mode
+ * as the driver sets them up, a CTRL write (the domain's SWAP source,
+ * as SAMPLE does) then a read, after a gap of 1 us or of 10 s.
+ */
+static void
+catch_up_setup(struct kunit *test, struct nvkm_sim *sim)
+{
+	int d;
+
+	KUNIT_ASSERT_EQ(test, nvkm_sim_set_clock(sim, 540), 0);
+	for (d = 0; d < 8; d++) {
+		quad_event(sim, d, SRC(S_A, S_A, S_A, S_A), OP_ARG0, 0);
+		nvkm_sim_pcounter_set_signal(sim, d, S_A, true);
+	}
+	nvkm_sim_run(sim, 1000);
+}
+
+/* Work of a write to domain D's CTRL, @cycles, and a read of its counter. */
+static u64
+catch_up_work(struct nvkm_sim *sim, u64 cycles, u64 *stepped)
+{
+	u64 s0, k0, s1, k1;
+
+	nvkm_sim_pcounter_work(sim, &s0, &k0);
+	wr(sim, NV40_PCOUNTER_CTRL(D), NV_PCOUNTER_MODE_QUAD);
+	nvkm_sim_run(sim, cycles);
+	rd(sim, NV40_PCOUNTER_CTR_EVENT(D));
+	nvkm_sim_pcounter_work(sim, &s1, &k1);
+	*stepped = s1 - s0;
+	return s1 - s0 + k1 - k0;
+}
+
+static void
+catch_up_follows_changes_not_cycles(struct kunit *test)
+{
+	struct nvkm_sim *sim = pc_sim(test, 0x84);
+	u64 small, huge, stepped;
+
+	catch_up_setup(test, sim);
+	small = catch_up_work(sim, 540, &stepped);
+	/* the write unsettles D alone: 8 cycles of one domain at most */
+	KUNIT_EXPECT_LE(test, stepped, 8);
+	KUNIT_EXPECT_GT(test, stepped, 0);
+	huge = catch_up_work(sim, 540ULL * USEC_PER_SEC * 10, &stepped);
+	KUNIT_EXPECT_LE(test, stepped, 8);
+	/* constant inputs: the same work, 10 s or 1 us */
+	KUNIT_EXPECT_EQ(test, huge, small);
+
+	/*
+	 * A square wave of 1 ms on domain D's counted signal (the PGRAPH
+	 * load's round): two periods are simulated, the rest computed, so
+	 * 10 s cost no more than twice what 3 ms do (20000 edges against 6).
+	 */
+	nvkm_sim_pcounter_set_signal(sim, D, S_A, false);
+	nvkm_sim_pcounter_wave(sim, D, S_A, 540000, 270000, U64_MAX);
+	nvkm_sim_run(sim, 1000);
+	small = catch_up_work(sim, 540ULL * 3000, &stepped);
+	huge = catch_up_work(sim, 540ULL * USEC_PER_SEC * 10, &stepped);
+	kunit_info(test, "work over 3 ms: %llu, over 10 s: %llu\n", small, huge);
+	KUNIT_EXPECT_LE(test, huge, 2 * small);
+	KUNIT_EXPECT_GT(test, nvkm_sim_pcounter_periods(sim), 9000);
+}
+
 #define SIM_SUITE(_name, ...)						\
 	static struct kunit_case _name##_cases[] = { __VA_ARGS__, {} };	\
 	static struct kunit_suite _name##_suite = {			\
@@ -923,7 +1182,9 @@ SIM_SUITE(nvpm_sim_periodic_user,
 
 SIM_SUITE(nvpm_sim_pcounter,
 	  KUNIT_CASE(skip_matches_stepping),
-	  KUNIT_CASE(periods_match_stepping));
+	  KUNIT_CASE(periods_match_stepping),
+	  KUNIT_CASE(domains_settle_apart_match_stepping),
+	  KUNIT_CASE(catch_up_follows_changes_not_cycles));
 
 kunit_test_suites(&nvpm_sim_layout_suite, &nvpm_sim_logic_suite, &nvpm_sim_flag_suite,
 		  &nvpm_sim_single_suite, &nvpm_sim_quad_suite, &nvpm_sim_counter_modes_suite,

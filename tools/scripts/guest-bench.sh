@@ -3,7 +3,8 @@
 # time the counter ioctls.
 set -e
 insmod ./drm.ko
-insmod ./nvpm.ko sim=g84
+mhz=$(sed -n 's/.*nvpm_bench_mhz=\([0-9]*\).*/\1/p' /proc/cmdline)
+insmod ./nvpm.ko sim=g84 ${mhz:+sim_clock_mhz=$mhz}
 iters=$(sed -n 's/.*nvpm_bench_iters=\([0-9]*\).*/\1/p' /proc/cmdline)
 echo "== nvpm bench =="
 if [ -n "$iters" ] && [ "$iters" != 0 ]; then

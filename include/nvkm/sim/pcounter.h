@@ -25,5 +25,6 @@ int nvkm_sim_pcounter_wrcache_flush(struct nvkm_sim *sim, unsigned int delay);
 int nvkm_sim_gr_load(struct nvkm_sim *sim, unsigned int busy, u32 period);
 void nvkm_sim_pcounter_step_only(struct nvkm_sim *sim, bool step_only);
 u64 nvkm_sim_pcounter_periods(struct nvkm_sim *sim);
+void nvkm_sim_pcounter_work(struct nvkm_sim *sim, u64 *steps, u64 *skips);
 
 #endif
