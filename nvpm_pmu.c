@@ -305,7 +305,7 @@ nvpm_pmu_event_init(struct perf_event *event)
 
 	memset(&args, 0, sizeof(args));
 	args.dom = FIELD_GET(NVPM_PMU_DOM, config);
-	args.mode = NVKM_PERFDOM_QUAD;
+	args.mode = NVPM_MODE_QUAD;
 	args.nr_ctr = 1;
 	for (k = 0; k < 4; k++)
 		args.ctr[0].signal[k] = (config & NVPM_PMU_SIG(k)) >> (8 + 8 * k);
@@ -362,7 +362,7 @@ nvpm_pmu_register(struct nvpm_drm *nvpm)
 	struct nvpm_pmu *p;
 	int ret;
 
-	if (!(nvkm_pm_caps(pm) & NVKM_PM_CAP_QUAD))
+	if (!(nvkm_pm_caps(pm) & NVPM_HW_CAP_QUAD))
 		return;
 
 	p = kzalloc(sizeof(*p), GFP_KERNEL);

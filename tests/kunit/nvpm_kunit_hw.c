@@ -125,7 +125,7 @@ one_ctr(struct nvkm_perfdom_args *a, int dom, u16 op, u8 sig)
 {
 	memset(a, 0, sizeof(*a));
 	a->dom = dom;
-	a->mode = NVKM_PERFDOM_QUAD;
+	a->mode = NVPM_MODE_QUAD;
 	a->nr_ctr = 1;
 	a->ctr[0].signal[0] = sig;
 	a->ctr[0].logic_op = op;
@@ -374,7 +374,7 @@ gf100_single_mode_is_not_offered(struct kunit *test)
 		f = hw_fixture(test, chips[i], NULL);
 		KUNIT_EXPECT_FALSE(test, nvkm_pm_single(f->pm));
 		one_ctr(&a, 0, OP_ALWAYS, 0);
-		a.mode = NVKM_PERFDOM_SINGLE;
+		a.mode = NVPM_MODE_SINGLE;
 		a.nr_ctr = 4;
 		nvkm_sim_stats(f->sim, &s0);
 		KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), -EOPNOTSUPP);

@@ -57,7 +57,7 @@ quad_args(struct nvkm_perfdom_args *a, int dom)
 {
 	memset(a, 0, sizeof(*a));
 	a->dom = dom;
-	a->mode = NVKM_PERFDOM_QUAD;
+	a->mode = NVPM_MODE_QUAD;
 	a->nr_ctr = 4;
 	a->ctr[0].signal[0] = S_A;
 	a->ctr[0].logic_op = OP_ARG0;
@@ -302,7 +302,7 @@ single_event_window(struct kunit *test)
 
 	memset(&a, 0, sizeof(a));
 	a.dom = 0;
-	a.mode = NVKM_PERFDOM_SINGLE;
+	a.mode = NVPM_MODE_SINGLE;
 	a.nr_ctr = 4;
 	a.ctr[0].logic_op = OP_ONE;		/* PRE: at once */
 	a.ctr[1].signal[0] = S_A;		/* START */
@@ -424,7 +424,7 @@ turns_belong_to_one_holder(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, r.samples, 1);
 	nvkm_perfdom_read(g[2], &r);
 	KUNIT_EXPECT_EQ(test, r.samples, 0);
-	KUNIT_EXPECT_EQ(test, r.flags, NVKM_PERFDOM_NOT_READY);
+	KUNIT_EXPECT_EQ(test, r.flags, NVPM_READ_NOT_READY);
 
 	for (i = 1; i < NVKM_PM_GROUPS_PER_DOM; i++)
 		nvkm_perfdom_del(&g[i]);
@@ -607,10 +607,10 @@ generation_limits_are_refused(struct kunit *test)
 	a.ctr[0].signal[2] = 0x60;		/* host has 0x60 signals on G84 */
 	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), -EINVAL);
 	quad_args(&a, 1);
-	a.ctr[0].flags = NVKM_PERFCTR_REPLACE2;	/* G92+ */
+	a.ctr[0].flags = NVPM_COUNTER_REPLACE2;	/* G92+ */
 	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), -EINVAL);
 	quad_args(&a, 1);
-	a.ctr[1].flags = NVKM_PERFCTR_SETFLAG3;	/* EVENT and STOP only */
+	a.ctr[1].flags = NVPM_COUNTER_SETFLAG3;	/* EVENT and STOP only */
 	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), -EINVAL);
 	quad_args(&a, 1);
 	a.ctr_mode = 5;
@@ -631,7 +631,7 @@ generation_limits_are_refused(struct kunit *test)
 	pm_exit(test);
 	f = pm_fixture(test, 0x92);
 	quad_args(&a, 1);
-	a.ctr[0].flags = NVKM_PERFCTR_REPLACE2;
+	a.ctr[0].flags = NVPM_COUNTER_REPLACE2;
 	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), 0);
 	nvkm_perfdom_del(&dom);
 }

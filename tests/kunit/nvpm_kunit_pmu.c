@@ -119,7 +119,7 @@ idle_args(struct pmu_fixture *f, struct nvkm_perfdom_args *a)
 {
 	memset(a, 0, sizeof(*a));
 	a->dom = f->dom;
-	a->mode = NVKM_PERFDOM_QUAD;
+	a->mode = NVPM_MODE_QUAD;
 }
 
 static void
@@ -518,13 +518,13 @@ uncountable_groups_are_refused(struct kunit *test)
 	KUNIT_EXPECT_EQ_MSG(test, nvkm_perfdom_new(f->pm, &a, &dom), -EINVAL, "signal 3");
 	idle_args(f, &a);
 	ctr(&a, OP_BUSY0, GR, 0);
-	a.mode = NVKM_PERFDOM_SINGLE;
+	a.mode = NVPM_MODE_SINGLE;
 	KUNIT_EXPECT_EQ_MSG(test, nvkm_perfdom_new(f->pm, &a, &dom), -EINVAL, "single");
-	a.mode = NVKM_PERFDOM_QUAD;
+	a.mode = NVPM_MODE_QUAD;
 	a.ctr_mode = 1;
 	KUNIT_EXPECT_EQ_MSG(test, nvkm_perfdom_new(f->pm, &a, &dom), -EINVAL, "ctr_mode");
 	a.ctr_mode = 0;
-	a.ctr[0].flags = NVKM_PERFCTR_DELAY0;
+	a.ctr[0].flags = NVPM_COUNTER_DELAY0;
 	KUNIT_EXPECT_EQ_MSG(test, nvkm_perfdom_new(f->pm, &a, &dom), -EINVAL, "flags");
 	a.ctr[0].flags = 0;
 	a.event_period_all = true;

@@ -25,7 +25,7 @@
  * nvkm_pm_caps() - the PCOUNTER capabilities of a device's generation
  * @pm: the engine, may be NULL
  *
- * Return: NVKM_PM_CAP_* bits; 0 without an engine.
+ * Return: NVPM_HW_CAP_* bits; 0 without an engine.
  */
 u64
 nvkm_pm_caps(struct nvkm_pm *pm)
@@ -328,6 +328,13 @@ nvkm_perfdom_counting(struct nvkm_pm *pm, struct nvkm_perfdom *dom)
 	return pdm->layout || pdm->active == dom;
 }
 
+/* A group's counter mode goes into the CTRL register as it is. */
+static_assert(NVPM_COUNTER_MODE_SIMPLE == NV_PCOUNTER_CTR_MODE_SIMPLE);
+static_assert(NVPM_COUNTER_MODE_EVENT_B4 == NV_PCOUNTER_CTR_MODE_EVENT_B4);
+static_assert(NVPM_COUNTER_MODE_EVENT_B6 == NV_PCOUNTER_CTR_MODE_EVENT_B6);
+static_assert(NVPM_COUNTER_MODE_EXTRA_B4 == NV_PCOUNTER_CTR_MODE_EXTRA_B4);
+static_assert(NVPM_COUNTER_MODE_EXTRA_B6_EVENT_B2 == NV_PCOUNTER_CTR_MODE_EXTRA_B6_EVENT_B2);
+
 static int
 nvkm_perfdom_validate(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args)
 {
@@ -345,41 +352,41 @@ nvkm_perfdom_validate(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args)
 		return args->nr_src ? -EINVAL : dom->layout->validate(pm, args);
 
 	switch (args->mode) {
-	case NVKM_PERFDOM_QUAD:
-		if (!(caps & NVKM_PM_CAP_QUAD))
+	case NVPM_MODE_QUAD:
+		if (!(caps & NVPM_HW_CAP_QUAD))
 			return -EINVAL;
 		if (!pm->func->layout->trigger)
 			return -EOPNOTSUPP;	/* no known way to latch */
 		break;
-	case NVKM_PERFDOM_SINGLE:
+	case NVPM_MODE_SINGLE:
 		if (pm->func->layout->quad_only)
 			return -EOPNOTSUPP;
 		break;
 	default:
 		return -EINVAL;
 	}
-	if (args->ctr_mode > ((caps & NVKM_PM_CAP_COUNTER_MODES) ?
+	if (args->ctr_mode > ((caps & NVPM_HW_CAP_COUNTER_MODES) ?
 			      NV_PCOUNTER_CTR_MODE_EXTRA_B6_EVENT_B2 :
 			      NV_PCOUNTER_CTR_MODE_EVENT_B4))
 		return -EINVAL;
 	if (!args->nr_ctr || args->nr_ctr > nvkm_pm_nr_counters(pm))
 		return -E2BIG;
-	if (args->event_period_all && !(caps & NVKM_PM_CAP_CTR_PERIOD))
+	if (args->event_period_all && !(caps & NVPM_HW_CAP_CTR_PERIOD))
 		return -EINVAL;
-	if (args->threshold > U32_MAX && !(caps & NVKM_PM_CAP_COUNTER_40BIT))
+	if (args->threshold > U32_MAX && !(caps & NVPM_HW_CAP_COUNTER_40BIT))
 		return -EINVAL;
-	if (args->mode == NVKM_PERFDOM_SINGLE && args->nr_ctr != NVKM_PM_COUNTERS)
+	if (args->mode == NVPM_MODE_SINGLE && args->nr_ctr != NVKM_PM_COUNTERS)
 		return -EINVAL;	/* PRE, START, EVENT and STOP all matter */
 	/* before NV40 the counter mode is one for both domains */
-	if (args->ctr_mode && !(caps & NVKM_PM_CAP_COUNTER_MODES))
+	if (args->ctr_mode && !(caps & NVPM_HW_CAP_COUNTER_MODES))
 		return -EOPNOTSUPP;
 
 	for (i = 0; i < args->nr_ctr; i++) {
-		allowed = NVKM_PERFCTR_DELAY0 | NVKM_PERFCTR_DELAY1;
-		if (caps & NVKM_PM_CAP_DELAY_REPLACE)
-			allowed |= NVKM_PERFCTR_REPLACE2 | NVKM_PERFCTR_REPLACE3;
-		if ((caps & NVKM_PM_CAP_QUAD) && i >= 2)	/* EVENT, STOP */
-			allowed |= NVKM_PERFCTR_SETFLAG3;
+		allowed = NVPM_COUNTER_DELAY0 | NVPM_COUNTER_DELAY1;
+		if (caps & NVPM_HW_CAP_DELAY_REPLACE)
+			allowed |= NVPM_COUNTER_REPLACE2 | NVPM_COUNTER_REPLACE3;
+		if ((caps & NVPM_HW_CAP_QUAD) && i >= 2)	/* EVENT, STOP */
+			allowed |= NVPM_COUNTER_SETFLAG3;
 		if (args->ctr[i].flags & ~allowed)
 			return -EINVAL;
 		for (j = 0; j < 4; j++) {
@@ -462,7 +469,7 @@ nvkm_perfdom_new_held(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args,
 	dom->pm = pm;
 	dom->args = *args;
 	dom->holder = holder;
-	dom->res.flags = NVKM_PERFDOM_NOT_READY;
+	dom->res.flags = NVPM_READ_NOT_READY;
 
 	spin_lock_irqsave(&pm->lock, flags);
 	pdm = &pm->dom[args->dom];
@@ -603,7 +610,7 @@ nvkm_perfdom_sample_begin(struct nvkm_pm *pm, struct nvkm_perfdom **doms, int nr
 
 	spin_lock_irqsave(&pm->lock, flags);
 	list_for_each_entry(dom, &pm->perfdoms, head) {
-		if (dom->args.mode == NVKM_PERFDOM_QUAD &&
+		if (dom->args.mode == NVPM_MODE_QUAD &&
 		    nvkm_pm_layout(pm, dom->args.dom)->trigger) {
 			pm->func->layout->trigger(pm);
 			break;
@@ -625,7 +632,7 @@ nvkm_perfdom_collect_quads(struct nvkm_pm *pm)
 	struct nvkm_perfdom *dom;
 
 	list_for_each_entry(dom, &pm->perfdoms, head) {
-		if (dom->args.mode != NVKM_PERFDOM_QUAD || dom->round == pm->round)
+		if (dom->args.mode != NVPM_MODE_QUAD || dom->round == pm->round)
 			continue;
 		if (!nvkm_perfdom_counting(pm, dom)) {
 			dom->round = pm->round;	/* waiting its turn: not latched */
@@ -678,9 +685,9 @@ nvkm_perfdom_sample_end(struct nvkm_pm *pm, struct nvkm_perfdom **doms, int nr,
 		if (!nvkm_perfdom_counting(pm, doms[i]))
 			continue;	/* not its turn: no sample */
 		d = doms[i]->args.dom;
-		if (doms[i]->args.mode == NVKM_PERFDOM_SINGLE)
+		if (doms[i]->args.mode == NVPM_MODE_SINGLE)
 			nvkm_pm_layout(pm, d)->collect(pm, d, doms[i]);
-		doms[i]->res.flags &= ~NVKM_PERFDOM_NOT_READY;
+		doms[i]->res.flags &= ~NVPM_READ_NOT_READY;
 		doms[i]->res.samples++;
 	}
 	/* then the domains shared by several groups move on, once each */
@@ -716,7 +723,7 @@ nvkm_perfdom_sample(struct nvkm_pm *pm, struct nvkm_perfdom **doms, int nr)
  * @dom: the group
  * @res: where to copy them
  *
- * NVKM_PERFDOM_LOST tells of a latch lost since the previous read; reading
+ * NVPM_READ_LOST tells of a latch lost since the previous read; reading
  * clears it.
  */
 void
@@ -726,7 +733,7 @@ nvkm_perfdom_read(struct nvkm_perfdom *dom, struct nvkm_perfdom_result *res)
 
 	spin_lock_irqsave(&dom->pm->lock, flags);
 	*res = dom->res;
-	dom->res.flags &= ~NVKM_PERFDOM_LOST;
+	dom->res.flags &= ~NVPM_READ_LOST;
 	spin_unlock_irqrestore(&dom->pm->lock, flags);
 }
 

@@ -21,16 +21,21 @@
 #include <nvkm/engine/sw.h>
 #include <nvkm/hw/fifo.h>
 
-static struct nvkm_sw_ntfy_header *
+/* COUNTER_ADD's decoding undoes NVPM_SW_COUNTER_PERFDOM(). */
+static_assert(NVPM_SW_COUNTER_PERFDOM(NVKM_SW_COUNTER_HANDLE, 0) == NVKM_SW_COUNTER_HANDLE);
+static_assert(NVPM_SW_COUNTER_PERFDOM(0, 1) == (NVKM_SW_COUNTER_CTR & -NVKM_SW_COUNTER_CTR));
+static_assert(!(NVPM_SW_COUNTER_GLOBAL & (NVKM_SW_COUNTER_HANDLE | NVKM_SW_COUNTER_CTR)));
+
+static struct drm_nvpm_notifier_header *
 nvkm_sw_header(struct nvkm_sw_chan *sw)
 {
 	return sw->ntfy;
 }
 
-static struct nvkm_sw_ntfy_entry *
+static struct drm_nvpm_notifier_entry *
 nvkm_sw_entry(struct nvkm_sw_chan *sw, u64 n)
 {
-	struct nvkm_sw_ntfy_entry *ring = sw->ntfy + NVKM_SW_NTFY_RING_OFFSET;
+	struct drm_nvpm_notifier_entry *ring = sw->ntfy + NVKM_SW_NTFY_RING_OFFSET;
 
 	return &ring[n & (sw->ring_size - 1)];
 }
@@ -46,17 +51,17 @@ static void
 nvkm_sw_put(struct nvkm_sw_chan *sw, u64 read, u64 seq, u32 counter, u32 flags,
 	    u64 cycles, u64 value)
 {
-	struct nvkm_sw_ntfy_entry *e = nvkm_sw_entry(sw, sw->written);
+	struct drm_nvpm_notifier_entry *e = nvkm_sw_entry(sw, sw->written);
 
 	if (read && sw->written >= sw->ring_size) {
 		u64 old = READ_ONCE(e->sequence);
 
-		if (old != NVKM_SW_SEQ_BUSY && old > read &&
-		    !(READ_ONCE(e->flags) & NVKM_SW_NTFY_METHOD))
+		if (old != NVPM_NOTIFY_SEQ_BUSY && old > read &&
+		    !(READ_ONCE(e->flags) & NVPM_NOTIFY_METHOD))
 			sw->lost++;
 	}
 
-	WRITE_ONCE(e->sequence, NVKM_SW_SEQ_BUSY);
+	WRITE_ONCE(e->sequence, NVPM_NOTIFY_SEQ_BUSY);
 	smp_wmb();	/* BUSY before the fields */
 	WRITE_ONCE(e->counter, counter);
 	WRITE_ONCE(e->flags, flags);
@@ -71,7 +76,7 @@ nvkm_sw_put(struct nvkm_sw_chan *sw, u64 read, u64 seq, u32 counter, u32 flags,
 static void
 nvkm_sw_publish(struct nvkm_sw_chan *sw, bool readout)
 {
-	struct nvkm_sw_ntfy_header *h = nvkm_sw_header(sw);
+	struct drm_nvpm_notifier_header *h = nvkm_sw_header(sw);
 
 	smp_wmb();	/* the entries before the header */
 	WRITE_ONCE(h->write_index, lower_32_bits(sw->written));
@@ -91,7 +96,7 @@ nvkm_sw_error(struct nvkm_sw_chan *sw, u32 mthd, u32 code, u32 data)
 	if (!sw->bound)
 		return;
 	nvkm_sw_put(sw, READ_ONCE(nvkm_sw_header(sw)->read_sequence), sw->sequence, code,
-		    NVKM_SW_NTFY_ERROR | NVKM_SW_NTFY_METHOD, mthd, data);
+		    NVPM_NOTIFY_ERROR | NVPM_NOTIFY_METHOD, mthd, data);
 	nvkm_sw_publish(sw, false);
 }
 
@@ -179,12 +184,12 @@ nvkm_sw_take(struct nvkm_sw_chan *sw)
 		res = &c->dom->res;
 		nvkm_sw_shift(c, res->value[c->ctr], res->cycles);
 		/* the group's flags stay set: report them when they appear */
-		if ((res->ctr_flags[c->ctr] & NVKM_PERFCTR_SATURATED) && !c->saturated)
-			c->flags |= NVKM_SW_NTFY_SATURATED;
-		if ((res->flags & NVKM_PERFDOM_LOST) && !c->lost)
-			c->flags |= NVKM_SW_NTFY_LOST;
-		c->saturated = res->ctr_flags[c->ctr] & NVKM_PERFCTR_SATURATED;
-		c->lost = res->flags & NVKM_PERFDOM_LOST;
+		if ((res->ctr_flags[c->ctr] & NVPM_READ_SATURATED) && !c->saturated)
+			c->flags |= NVPM_NOTIFY_SATURATED;
+		if ((res->flags & NVPM_READ_LOST) && !c->lost)
+			c->flags |= NVPM_NOTIFY_LOST;
+		c->saturated = res->ctr_flags[c->ctr] & NVPM_READ_SATURATED;
+		c->lost = res->flags & NVPM_READ_LOST;
 	}
 	spin_unlock(&pm->lock);
 }
@@ -193,7 +198,7 @@ nvkm_sw_take(struct nvkm_sw_chan *sw)
 static bool
 nvkm_sw_collect(struct nvkm_sw_chan *sw, u64 *mmio_ns)
 {
-	struct nvkm_perfdom *doms[NVKM_SW_STAGING_MAX];
+	struct nvkm_perfdom *doms[NVPM_SW_STAGING_MAX];
 	u64 t;
 	int ret;
 
@@ -212,7 +217,7 @@ static void
 nvkm_sw_set_notify(struct nvkm_sw_chan *sw, u32 data)
 {
 	if (!sw->ntfy || data != sw->ntfy_handle) {
-		nvkm_sw_error(sw, NVKM_SW_SET_NOTIFY, NVKM_SW_ERR_BAD_NOTIFIER, data);
+		nvkm_sw_error(sw, NVPM_SW_SET_NOTIFY, NVPM_SW_ERR_BAD_NOTIFIER, data);
 		return;
 	}
 	sw->bound = true;
@@ -224,11 +229,11 @@ nvkm_sw_add(struct nvkm_sw_chan *sw, u32 data)
 {
 	struct nvkm_perfdom *dom = NULL;
 	u32 ctr = FIELD_GET(NVKM_SW_COUNTER_CTR, data);
-	bool global = data & NVKM_SW_COUNTER_GLOBAL;
+	bool global = data & NVPM_SW_COUNTER_GLOBAL;
 	struct nvkm_sw_ctr *c;
 
-	if (sw->nr_ctr == NVKM_SW_STAGING_MAX) {
-		nvkm_sw_error(sw, NVKM_SW_COUNTER_ADD, NVKM_SW_ERR_STAGING_FULL, data);
+	if (sw->nr_ctr == NVPM_SW_STAGING_MAX) {
+		nvkm_sw_error(sw, NVPM_SW_COUNTER_ADD, NVPM_SW_ERR_STAGING_FULL, data);
 		return;
 	}
 	if (!global) {
@@ -236,8 +241,8 @@ nvkm_sw_add(struct nvkm_sw_chan *sw, u32 data)
 		if (dom && ctr >= dom->args.nr_ctr)
 			dom = NULL;
 	}
-	if (global ? (data & ~NVKM_SW_COUNTER_GLOBAL) != NVKM_SW_GLOBAL_PTIMER : !dom) {
-		nvkm_sw_error(sw, NVKM_SW_COUNTER_ADD, NVKM_SW_ERR_BAD_COUNTER, data);
+	if (global ? data != NVPM_SW_GLOBAL_PTIMER : !dom) {
+		nvkm_sw_error(sw, NVPM_SW_COUNTER_ADD, NVPM_SW_ERR_BAD_COUNTER, data);
 		return;
 	}
 	c = &sw->ctr[sw->nr_ctr++];
@@ -246,8 +251,8 @@ nvkm_sw_add(struct nvkm_sw_chan *sw, u32 data)
 	};
 	if (dom) {	/* what the group had before counts for nothing here */
 		spin_lock(&sw->pm->lock);
-		c->saturated = dom->res.ctr_flags[ctr] & NVKM_PERFCTR_SATURATED;
-		c->lost = dom->res.flags & NVKM_PERFDOM_LOST;
+		c->saturated = dom->res.ctr_flags[ctr] & NVPM_READ_SATURATED;
+		c->lost = dom->res.flags & NVPM_READ_LOST;
 		spin_unlock(&sw->pm->lock);
 	}
 }
@@ -255,13 +260,13 @@ nvkm_sw_add(struct nvkm_sw_chan *sw, u32 data)
 static void
 nvkm_sw_sample(struct nvkm_sw_chan *sw, u32 data, u64 *mmio_ns)
 {
-	struct nvkm_perfdom *old[NVKM_SW_STAGING_MAX], *doms[NVKM_SW_STAGING_MAX];
+	struct nvkm_perfdom *old[NVPM_SW_STAGING_MAX], *doms[NVPM_SW_STAGING_MAX];
 	bool global = false;
 	u64 t, now = 0;
 	int i, nr, ret;
 
 	if (data) {
-		nvkm_sw_error(sw, NVKM_SW_SAMPLE, NVKM_SW_ERR_BAD_DATA, data);
+		nvkm_sw_error(sw, NVPM_SW_SAMPLE, NVPM_SW_ERR_BAD_DATA, data);
 		return;
 	}
 	nr = nvkm_sw_doms(sw, doms, false);
@@ -281,7 +286,7 @@ nvkm_sw_sample(struct nvkm_sw_chan *sw, u32 data, u64 *mmio_ns)
 		now = nvkm_sw_ptimer(sw->device);
 	*mmio_ns += local_clock() - t;
 	if (ret) {
-		nvkm_sw_error(sw, NVKM_SW_SAMPLE, NVKM_SW_ERR_LATCH, data);
+		nvkm_sw_error(sw, NVPM_SW_SAMPLE, NVPM_SW_ERR_LATCH, data);
 		return;
 	}
 
@@ -303,9 +308,9 @@ nvkm_sw_readout(struct nvkm_sw_chan *sw, u32 data, u64 *mmio_ns)
 	int i;
 
 	if (!nvkm_sw_collect(sw, mmio_ns))
-		nvkm_sw_error(sw, NVKM_SW_READOUT, NVKM_SW_ERR_LATCH, data);
+		nvkm_sw_error(sw, NVPM_SW_READOUT, NVPM_SW_ERR_LATCH, data);
 	if (!sw->bound) {
-		sw->errors++;	/* NVKM_SW_ERR_NO_NOTIFIER: nowhere to say it */
+		sw->errors++;	/* NVPM_SW_ERR_NO_NOTIFIER: nowhere to say it */
 		return;
 	}
 
@@ -318,12 +323,12 @@ nvkm_sw_readout(struct nvkm_sw_chan *sw, u32 data, u64 *mmio_ns)
 		c->flags = 0;
 		if (c->gone) {
 			sw->errors++;
-			nvkm_sw_put(sw, read, data, c->id, NVKM_SW_NTFY_ERROR, 0,
-				    NVKM_SW_ERR_GONE);
+			nvkm_sw_put(sw, read, data, c->id, NVPM_NOTIFY_ERROR, 0,
+				    NVPM_SW_ERR_GONE);
 			continue;
 		}
 		if (c->samples < 2 || c->in_latch)
-			flags |= NVKM_SW_NTFY_NOT_READY;
+			flags |= NVPM_NOTIFY_NOT_READY;
 		nvkm_sw_put(sw, read, data, c->id, flags, c->last_cyc - c->prev_cyc,
 			    c->last_val - c->prev_val);
 	}
@@ -345,42 +350,42 @@ nvkm_sw_mthd(struct nvkm_sw_chan *sw, u32 mthd, u32 data)
 	enum nvkm_sw_op op;
 
 	switch (mthd) {
-	case NVKM_SW_NOP:
+	case NVPM_SW_NOP:
 		op = NVKM_SW_OP_NOP;
 		if (data)
-			nvkm_sw_error(sw, mthd, NVKM_SW_ERR_BAD_DATA, data);
+			nvkm_sw_error(sw, mthd, NVPM_SW_ERR_BAD_DATA, data);
 		break;
-	case NVKM_SW_SET_NOTIFY:
+	case NVPM_SW_SET_NOTIFY:
 		op = NVKM_SW_OP_SET_NOTIFY;
 		nvkm_sw_set_notify(sw, data);
 		break;
-	case NVKM_SW_COUNTER_ADD:
+	case NVPM_SW_COUNTER_ADD:
 		op = NVKM_SW_OP_ADD;
 		nvkm_sw_add(sw, data);
 		break;
-	case NVKM_SW_COUNTER_CLEAR:
+	case NVPM_SW_COUNTER_CLEAR:
 		op = NVKM_SW_OP_CLEAR;
 		if (data) {
-			nvkm_sw_error(sw, mthd, NVKM_SW_ERR_BAD_DATA, data);
+			nvkm_sw_error(sw, mthd, NVPM_SW_ERR_BAD_DATA, data);
 			break;
 		}
 		/* a latch under way is collected: the device's groups need it */
 		if (!nvkm_sw_collect(sw, &mmio_ns))
-			nvkm_sw_error(sw, mthd, NVKM_SW_ERR_LATCH, data);
+			nvkm_sw_error(sw, mthd, NVPM_SW_ERR_LATCH, data);
 		sw->nr_ctr = 0;
 		sw->latch_pending = false;
 		break;
-	case NVKM_SW_SAMPLE:
+	case NVPM_SW_SAMPLE:
 		op = NVKM_SW_OP_SAMPLE;
 		nvkm_sw_sample(sw, data, &mmio_ns);
 		break;
-	case NVKM_SW_READOUT:
+	case NVPM_SW_READOUT:
 		op = NVKM_SW_OP_READOUT;
 		nvkm_sw_readout(sw, data, &mmio_ns);
 		break;
 	default:
 		op = NVKM_SW_OP_OTHER;
-		nvkm_sw_error(sw, mthd, NVKM_SW_ERR_BAD_METHOD, data);
+		nvkm_sw_error(sw, mthd, NVPM_SW_ERR_BAD_METHOD, data);
 		break;
 	}
 
@@ -424,7 +429,7 @@ nvkm_sw_chan_forget(struct nvkm_sw_chan *sw, struct nvkm_perfdom *dom)
 void
 nvkm_sw_chan_fini(struct nvkm_sw_chan *sw)
 {
-	struct nvkm_perfdom *doms[NVKM_SW_STAGING_MAX];
+	struct nvkm_perfdom *doms[NVPM_SW_STAGING_MAX];
 
 	if (!sw->latch_pending)
 		return;
@@ -445,11 +450,11 @@ nvkm_sw_chan_fini(struct nvkm_sw_chan *sw)
 void
 nvkm_sw_chan_notifier(struct nvkm_sw_chan *sw, void *ntfy, u32 handle, u32 ring_size)
 {
-	struct nvkm_sw_ntfy_header *h = ntfy;
+	struct drm_nvpm_notifier_header *h = ntfy;
 
 	h->ring_offset = NVKM_SW_NTFY_RING_OFFSET;
 	h->ring_size = ring_size;
-	h->entry_size = sizeof(struct nvkm_sw_ntfy_entry);
+	h->entry_size = sizeof(struct drm_nvpm_notifier_entry);
 	sw->ntfy = ntfy;
 	sw->ntfy_handle = handle;
 	sw->ring_size = ring_size;
