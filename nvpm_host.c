@@ -402,7 +402,8 @@ nvpm_host_sample(struct nvpm_host *host, struct nvpm_host_group **grp, int nr)
 		return -E2BIG;
 	for (i = 0; i < nr; i++)
 		doms[i] = nvpm_host_perfdom(grp[i]);
-	return nvkm_perfdom_sample(nvpm_host_pm(host), doms, nr);
+	nvkm_pm_trigger(nvpm_host_pm(host));
+	return nvkm_pm_collect_groups(nvpm_host_pm(host), doms, nr, true);
 }
 EXPORT_SYMBOL_GPL(nvpm_host_sample);
 
@@ -417,7 +418,7 @@ nvpm_host_read(struct nvpm_host_group *grp, struct nvpm_host_result *res)
 	struct nvkm_perfdom_result r;
 	int i;
 
-	nvkm_perfdom_read(nvpm_host_perfdom(grp), &r);
+	nvkm_perfdom_read(nvpm_host_perfdom(grp), &r, NVPM_READ_LOST);
 	memset(res, 0, sizeof(*res));
 	for (i = 0; i < NVPM_HOST_COUNTERS; i++) {
 		res->value[i] = r.value[i];

@@ -324,32 +324,20 @@ nvpm_ioctl_sample(struct drm_device *drm, void *data, struct drm_file *file)
 {
 	struct drm_nvpm_sample *args = data;
 	struct nvpm_file *nfile = file->driver_priv;
-	struct nvkm_perfdom **doms, *dom;
-	unsigned long handle;
-	int nr = 0, ret, idx;
+	struct nvkm_pm *pm = nvpm_pm(drm);
+	int ret, idx;
 
 	if (args->size != sizeof(*args) || args->flags)
 		return -EINVAL;
 	if (!drm_dev_enter(drm, &idx))
 		return -ENODEV;
 
+	/* a sample for the file's groups: the file is their holder */
 	mutex_lock(&nfile->lock);
-	xa_for_each(&nfile->perfdoms, handle, dom)
-		nr++;
-	doms = kmalloc_array(max(nr, 1), sizeof(*doms), GFP_KERNEL);
-	if (!doms) {
-		ret = -ENOMEM;
-		goto out;
-	}
-	nr = 0;
-	xa_for_each(&nfile->perfdoms, handle, dom)
-		doms[nr++] = dom;
-
-	ret = nvkm_perfdom_sample(nvpm_pm(drm), doms, nr);
+	nvkm_pm_trigger(pm);
+	ret = nvkm_pm_collect(pm, nfile, true);
 	if (!ret)
 		args->sequence = ++nfile->sequence;
-	kfree(doms);
-out:
 	mutex_unlock(&nfile->lock);
 	drm_dev_exit(idx);
 	return ret;
@@ -370,7 +358,7 @@ nvpm_ioctl_read(struct drm_device *drm, void *data, struct drm_file *file)
 	mutex_lock(&nfile->lock);
 	dom = xa_load(&nfile->perfdoms, args->handle);
 	if (dom)
-		nvkm_perfdom_read(dom, &res);
+		nvkm_perfdom_read(dom, &res, NVPM_READ_LOST);
 	mutex_unlock(&nfile->lock);
 	if (!dom)
 		return -ENOENT;

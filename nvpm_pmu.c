@@ -229,8 +229,9 @@ nvpm_pmu_event_update(struct perf_event *event, bool start)
 	struct nvpm_pmu_event *e = event->pmu_private;
 	struct nvkm_perfdom_result res;
 
-	nvkm_perfdom_sample(e->dom->pm, &e->dom, 1);
-	nvkm_perfdom_read(e->dom, &res);
+	nvkm_pm_trigger(e->dom->pm);
+	nvkm_pm_collect_groups(e->dom->pm, &e->dom, 1, true);
+	nvkm_perfdom_read(e->dom, &res, NVPM_READ_LOST);
 	if (!start)
 		local64_add(res.value[0] - e->value, &event->count);
 	e->value = res.value[0];

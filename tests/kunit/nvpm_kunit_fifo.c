@@ -593,13 +593,14 @@ destroy_collects_the_pending_latch(struct kunit *test)
 	KUNIT_ASSERT_TRUE(test, run_until(f, seq));
 	nvkm_sim_run(f->sim, 1000);
 	nvkm_fifo_chan_del(&f->chan);
-	nvkm_perfdom_read(f->grp, &res);
+	nvkm_perfdom_read(f->grp, &res, NVPM_READ_LOST);
 	KUNIT_EXPECT_EQ(test, res.flags & NVPM_READ_LOST, 0u);
 	KUNIT_EXPECT_EQ(test, res.samples, 1ull);
 	/* the next latch is clean (real time: the latch waits for a cycle) */
 	nvkm_sim_set_manual_clock(f->sim, false);
-	KUNIT_EXPECT_EQ(test, nvkm_perfdom_sample(f->device->pm, &f->grp, 1), 0);
-	nvkm_perfdom_read(f->grp, &res);
+	nvkm_pm_trigger(f->device->pm);
+	KUNIT_EXPECT_EQ(test, nvkm_pm_collect_groups(f->device->pm, &f->grp, 1, true), 0);
+	nvkm_perfdom_read(f->grp, &res, NVPM_READ_LOST);
 	KUNIT_EXPECT_EQ(test, res.flags & NVPM_READ_LOST, 0u);
 }
 
@@ -615,9 +616,9 @@ lost_latch_is_flagged_once(struct kunit *test)
 	seq = submit(test, f);
 	KUNIT_ASSERT_TRUE(test, run_until(f, seq));
 	/* two latches nobody collects: the second overflows */
-	nvkm_perfdom_sample_begin(f->device->pm, &f->grp, 1);
+	nvkm_pm_trigger(f->device->pm);
 	nvkm_sim_run(f->sim, 10);
-	nvkm_perfdom_sample_begin(f->device->pm, &f->grp, 1);
+	nvkm_pm_trigger(f->device->pm);
 	nvkm_sim_run(f->sim, 10);
 	frame(f, 2, 1);
 	frame(f, 3, 2);

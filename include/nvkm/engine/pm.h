@@ -222,11 +222,11 @@ int nvkm_perfdom_new(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args,
 int nvkm_perfdom_new_held(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args,
 			  const void *holder, struct nvkm_perfdom **pdom);
 void nvkm_perfdom_del(struct nvkm_perfdom **pdom);
-int nvkm_perfdom_sample_begin(struct nvkm_pm *pm, struct nvkm_perfdom **doms, int nr);
-int nvkm_perfdom_sample_end(struct nvkm_pm *pm, struct nvkm_perfdom **doms, int nr,
-			    bool wait);
-int nvkm_perfdom_sample(struct nvkm_pm *pm, struct nvkm_perfdom **doms, int nr);
-void nvkm_perfdom_read(struct nvkm_perfdom *dom, struct nvkm_perfdom_result *res);
+void nvkm_pm_trigger(struct nvkm_pm *pm);
+int nvkm_pm_collect(struct nvkm_pm *pm, const void *holder, bool wait);
+int nvkm_pm_collect_groups(struct nvkm_pm *pm, struct nvkm_perfdom *const *doms, int nr,
+			   bool wait);
+void nvkm_perfdom_read(struct nvkm_perfdom *dom, struct nvkm_perfdom_result *res, u32 clear);
 const struct nvkm_pm_sig *nvkm_pm_sig_find(const struct nvkm_pm_dom *dom, u32 signal);
 
 int nv10_pm_new(struct nvkm_device *device, struct nvkm_pm **ppm);

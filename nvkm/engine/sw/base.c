@@ -11,9 +11,11 @@
  * a ring yet, a count).
  *
  * A counter's interval is what it counted between the two latest SAMPLEs.
- * A SAMPLE triggers the hardware latch, which lands a cycle later; the next
- * software method collects it (the FIFO runs at least one cycle between two
- * methods, so it has landed by then).
+ * A SAMPLE triggers the hardware latch (nvkm_pm_trigger()), which lands a
+ * cycle later; the next software method collects it without waiting
+ * (nvkm_pm_collect_groups(); the FIFO runs at least one cycle between two
+ * methods, so it has landed by then) and reads the totals as the READ
+ * ioctl does (nvkm_perfdom_read()), leaving the group's flags to READ.
  */
 #include <linux/bitfield.h>
 #include <linux/sched/clock.h>
@@ -115,16 +117,16 @@ nvkm_sw_ptimer(struct nvkm_device *device)
 	return (u64)hi << 32 | lo;
 }
 
-/* The distinct counter groups of the staging set (of the latch only). */
+/* The distinct counter groups of the pending latch. */
 static int
-nvkm_sw_doms(struct nvkm_sw_chan *sw, struct nvkm_perfdom **doms, bool latch)
+nvkm_sw_doms(struct nvkm_sw_chan *sw, struct nvkm_perfdom **doms)
 {
 	int i, j, nr = 0;
 
 	for (i = 0; i < sw->nr_ctr; i++) {
 		struct nvkm_sw_ctr *c = &sw->ctr[i];
 
-		if (!c->dom || (latch && !c->in_latch))
+		if (!c->dom || !c->in_latch)
 			continue;
 		for (j = 0; j < nr && doms[j] != c->dom; j++)
 			;
@@ -147,65 +149,80 @@ nvkm_sw_shift(struct nvkm_sw_ctr *c, u64 val, u64 cyc)
 /*
  * Collect the device's latch: whoever triggered the last one (this
  * channel, another, a SAMPLE ioctl), every group gets its counts before a
- * new one is triggered, so that none is lost.  Register accesses only.
+ * new one is triggered, so that none is lost; the groups of this channel's
+ * pending latch count a sample.  Register accesses only.
  */
 static int
-nvkm_sw_latch(struct nvkm_sw_chan *sw, struct nvkm_perfdom **doms)
+nvkm_sw_latch(struct nvkm_sw_chan *sw)
 {
-	int nr = sw->latch_pending ? nvkm_sw_doms(sw, doms, true) : 0;
+	struct nvkm_perfdom *doms[NVPM_SW_STAGING_MAX];
+	int nr = sw->latch_pending ? nvkm_sw_doms(sw, doms) : 0;
 
-	return nvkm_perfdom_sample_end(sw->pm, doms, nr, false);
+	return nvkm_pm_collect_groups(sw->pm, doms, nr, false);
 }
 
 /*
- * The collected latch, into the counters of this channel that were in it.
- * Methods run with the channel's lock held, interrupts off: the totals'
- * lock is taken as is.
+ * A counter's group's totals, as READ gives them.  Its SATURATED and LOST
+ * flags stay set until READ clears them: report them when they appear.
  */
+static void
+nvkm_sw_ctr_take(struct nvkm_sw_ctr *c, const struct nvkm_perfdom_result *res)
+{
+	bool saturated = res->ctr_flags[c->ctr] & NVPM_READ_SATURATED;
+	bool lost = res->flags & NVPM_READ_LOST;
+
+	nvkm_sw_shift(c, res->value[c->ctr], res->cycles);
+	if (saturated && !c->saturated)
+		c->flags |= NVPM_NOTIFY_SATURATED;
+	if (lost && !c->lost)
+		c->flags |= NVPM_NOTIFY_LOST;
+	c->saturated = saturated;
+	c->lost = lost;
+}
+
+/* The collected latch, into the counters of this channel that were in it. */
 static void
 nvkm_sw_take(struct nvkm_sw_chan *sw)
 {
-	struct nvkm_pm *pm = sw->pm;
-	int i;
+	struct nvkm_perfdom_result res;
+	int i, j;
 
 	if (!sw->latch_pending)
 		return;
 	sw->latch_pending = false;
-	spin_lock(&pm->lock);
 	for (i = 0; i < sw->nr_ctr; i++) {
 		struct nvkm_sw_ctr *c = &sw->ctr[i];
-		const struct nvkm_perfdom_result *res;
 
 		if (!c->in_latch)
 			continue;
 		c->in_latch = false;
 		if (!c->dom)
 			continue;
-		res = &c->dom->res;
-		nvkm_sw_shift(c, res->value[c->ctr], res->cycles);
-		/* the group's flags stay set: report them when they appear */
-		if ((res->ctr_flags[c->ctr] & NVPM_READ_SATURATED) && !c->saturated)
-			c->flags |= NVPM_NOTIFY_SATURATED;
-		if ((res->flags & NVPM_READ_LOST) && !c->lost)
-			c->flags |= NVPM_NOTIFY_LOST;
-		c->saturated = res->ctr_flags[c->ctr] & NVPM_READ_SATURATED;
-		c->lost = res->flags & NVPM_READ_LOST;
+		/* one read for this counter's group, for all its counters */
+		nvkm_perfdom_read(c->dom, &res, 0);
+		nvkm_sw_ctr_take(c, &res);
+		for (j = i + 1; j < sw->nr_ctr; j++) {
+			struct nvkm_sw_ctr *d = &sw->ctr[j];
+
+			if (d->in_latch && d->dom == c->dom) {
+				d->in_latch = false;
+				nvkm_sw_ctr_take(d, &res);
+			}
+		}
 	}
-	spin_unlock(&pm->lock);
 }
 
 /* Collect this channel's pending latch, if any; false if it has not landed. */
 static bool
 nvkm_sw_collect(struct nvkm_sw_chan *sw, u64 *mmio_ns)
 {
-	struct nvkm_perfdom *doms[NVPM_SW_STAGING_MAX];
 	u64 t;
 	int ret;
 
 	if (!sw->latch_pending)
 		return true;
 	t = local_clock();
-	ret = nvkm_sw_latch(sw, doms);
+	ret = nvkm_sw_latch(sw);
 	*mmio_ns += local_clock() - t;
 	if (ret)
 		return false;
@@ -227,6 +244,7 @@ nvkm_sw_set_notify(struct nvkm_sw_chan *sw, u32 data)
 static void
 nvkm_sw_add(struct nvkm_sw_chan *sw, u32 data)
 {
+	struct nvkm_perfdom_result res;
 	struct nvkm_perfdom *dom = NULL;
 	u32 ctr = FIELD_GET(NVKM_SW_COUNTER_CTR, data);
 	bool global = data & NVPM_SW_COUNTER_GLOBAL;
@@ -250,38 +268,37 @@ nvkm_sw_add(struct nvkm_sw_chan *sw, u32 data)
 		.id = data, .dom = dom, .ctr = global ? 0 : ctr, .global = global,
 	};
 	if (dom) {	/* what the group had before counts for nothing here */
-		spin_lock(&sw->pm->lock);
-		c->saturated = dom->res.ctr_flags[ctr] & NVPM_READ_SATURATED;
-		c->lost = dom->res.flags & NVPM_READ_LOST;
-		spin_unlock(&sw->pm->lock);
+		nvkm_perfdom_read(dom, &res, 0);
+		c->saturated = res.ctr_flags[ctr] & NVPM_READ_SATURATED;
+		c->lost = res.flags & NVPM_READ_LOST;
 	}
 }
 
 static void
 nvkm_sw_sample(struct nvkm_sw_chan *sw, u32 data, u64 *mmio_ns)
 {
-	struct nvkm_perfdom *old[NVPM_SW_STAGING_MAX], *doms[NVPM_SW_STAGING_MAX];
-	bool global = false;
+	bool global = false, groups = false;
 	u64 t, now = 0;
-	int i, nr, ret;
+	int i, ret;
 
 	if (data) {
 		nvkm_sw_error(sw, NVPM_SW_SAMPLE, NVPM_SW_ERR_BAD_DATA, data);
 		return;
 	}
-	nr = nvkm_sw_doms(sw, doms, false);
-	for (i = 0; i < sw->nr_ctr; i++)
+	for (i = 0; i < sw->nr_ctr; i++) {
 		global |= sw->ctr[i].global;
+		groups |= !!sw->ctr[i].dom;
+	}
 
 	/*
-	 * The registers in one go: the previous latch (its counts end the
-	 * interval before), the trigger, and GPU time right after it, the
-	 * same instant give or take an access.
+	 * The registers in one go: the previous latch collected (its counts
+	 * end the interval before), the next one triggered, and GPU time
+	 * right after it, the same instant give or take an access.
 	 */
 	t = local_clock();
-	ret = nvkm_sw_latch(sw, old);
-	if (!ret && nr)
-		nvkm_perfdom_sample_begin(sw->pm, doms, nr);
+	ret = nvkm_sw_latch(sw);
+	if (!ret && groups)
+		nvkm_pm_trigger(sw->pm);
 	if (!ret && global)
 		now = nvkm_sw_ptimer(sw->device);
 	*mmio_ns += local_clock() - t;
@@ -298,7 +315,7 @@ nvkm_sw_sample(struct nvkm_sw_chan *sw, u32 data, u64 *mmio_ns)
 		if (c->global)
 			nvkm_sw_shift(c, now, 0);
 	}
-	sw->latch_pending = nr > 0;
+	sw->latch_pending = groups;
 }
 
 static void
@@ -433,7 +450,7 @@ nvkm_sw_chan_fini(struct nvkm_sw_chan *sw)
 
 	if (!sw->latch_pending)
 		return;
-	nvkm_perfdom_sample_end(sw->pm, doms, nvkm_sw_doms(sw, doms, true), true);
+	nvkm_pm_collect_groups(sw->pm, doms, nvkm_sw_doms(sw, doms), true);
 	sw->latch_pending = false;
 }
 
