@@ -23,8 +23,8 @@
 #include <nvkm/engine/sw.h>
 #include <nvkm/hw/fifo.h>
 
-/* COUNTER_ADD's decoding undoes NVPM_SW_COUNTER_PERFDOM(). */
-static_assert(NVPM_SW_COUNTER_PERFDOM(NVKM_SW_COUNTER_HANDLE, 0) == NVKM_SW_COUNTER_HANDLE);
+/* COUNTER_ADD's decoding undoes NVPM_SW_COUNTER_PERFDOM() (handles below 1 << 24). */
+static_assert(NVPM_SW_COUNTER_PERFDOM(0xffffff, 0) == NVKM_SW_COUNTER_HANDLE);
 static_assert(NVPM_SW_COUNTER_PERFDOM(0, 1) == (NVKM_SW_COUNTER_CTR & -NVKM_SW_COUNTER_CTR));
 static_assert(!(NVPM_SW_COUNTER_GLOBAL & (NVKM_SW_COUNTER_HANDLE | NVKM_SW_COUNTER_CTR)));
 
