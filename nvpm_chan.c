@@ -29,50 +29,7 @@
 #include "nvpm_drv.h"
 #include "nvpm_gem.h"
 
-/* The uapi is the engines' contract, value for value. */
-static_assert(NVPM_HANDLE_GR == NVKM_FIFO_HANDLE_GR);
-static_assert(NVPM_HANDLE_SW == NVKM_FIFO_HANDLE_SW);
-static_assert(NVPM_HANDLE_NOTIFIER == NVKM_FIFO_HANDLE_NOTIFIER);
-static_assert(NVPM_CLASS_SW == NVKM_SW_CLASS);
-static_assert(NVPM_SW_NOP == NVKM_SW_NOP);
-static_assert(NVPM_SW_SET_NOTIFY == NVKM_SW_SET_NOTIFY);
-static_assert(NVPM_SW_COUNTER_ADD == NVKM_SW_COUNTER_ADD);
-static_assert(NVPM_SW_COUNTER_CLEAR == NVKM_SW_COUNTER_CLEAR);
-static_assert(NVPM_SW_SAMPLE == NVKM_SW_SAMPLE);
-static_assert(NVPM_SW_READOUT == NVKM_SW_READOUT);
-static_assert(NVPM_SW_STAGING_MAX == NVKM_SW_STAGING_MAX);
-static_assert(NVPM_SW_COUNTER_GLOBAL == NVKM_SW_COUNTER_GLOBAL);
-static_assert(NVPM_SW_COUNTER_PERFDOM(0xffffff, 0) == NVKM_SW_COUNTER_HANDLE);
-static_assert(NVPM_SW_COUNTER_PERFDOM(0, 1) == (NVKM_SW_COUNTER_CTR & -NVKM_SW_COUNTER_CTR));
-static_assert(NVPM_SW_GLOBAL_PTIMER == (NVKM_SW_COUNTER_GLOBAL | NVKM_SW_GLOBAL_PTIMER));
-static_assert(NVPM_SW_ERR_NO_NOTIFIER == NVKM_SW_ERR_NO_NOTIFIER);
-static_assert(NVPM_SW_ERR_BAD_NOTIFIER == NVKM_SW_ERR_BAD_NOTIFIER);
-static_assert(NVPM_SW_ERR_BAD_COUNTER == NVKM_SW_ERR_BAD_COUNTER);
-static_assert(NVPM_SW_ERR_STAGING_FULL == NVKM_SW_ERR_STAGING_FULL);
-static_assert(NVPM_SW_ERR_BAD_DATA == NVKM_SW_ERR_BAD_DATA);
-static_assert(NVPM_SW_ERR_BAD_METHOD == NVKM_SW_ERR_BAD_METHOD);
-static_assert(NVPM_SW_ERR_GONE == NVKM_SW_ERR_GONE);
-static_assert(NVPM_SW_ERR_LATCH == NVKM_SW_ERR_LATCH);
-static_assert(NVPM_NOTIFY_SEQ_BUSY == NVKM_SW_SEQ_BUSY);
-static_assert(NVPM_NOTIFY_ERROR == NVKM_SW_NTFY_ERROR);
-static_assert(NVPM_NOTIFY_METHOD == NVKM_SW_NTFY_METHOD);
-static_assert(NVPM_NOTIFY_NOT_READY == NVKM_SW_NTFY_NOT_READY);
-static_assert(NVPM_NOTIFY_SATURATED == NVKM_SW_NTFY_SATURATED);
-static_assert(NVPM_NOTIFY_LOST == NVKM_SW_NTFY_LOST);
-static_assert(sizeof(struct drm_nvpm_notifier_header) == sizeof(struct nvkm_sw_ntfy_header));
-static_assert(offsetof(struct drm_nvpm_notifier_header, read_sequence) ==
-	      offsetof(struct nvkm_sw_ntfy_header, read_sequence));
-static_assert(offsetof(struct drm_nvpm_notifier_header, errors) ==
-	      offsetof(struct nvkm_sw_ntfy_header, errors));
-static_assert(sizeof(struct drm_nvpm_notifier_entry) == sizeof(struct nvkm_sw_ntfy_entry));
-static_assert(offsetof(struct drm_nvpm_notifier_entry, value) ==
-	      offsetof(struct nvkm_sw_ntfy_entry, value));
-static_assert(NVPM_FAULT_INVALID_CMD == NVKM_FIFO_FAULT_INVALID_CMD);
-static_assert(NVPM_FAULT_MEM == NVKM_FIFO_FAULT_MEM);
-static_assert(NVPM_FAULT_UNKNOWN_OBJECT == NVKM_FIFO_FAULT_UNKNOWN_OBJECT);
-static_assert(NVPM_FAULT_NO_OBJECT == NVKM_FIFO_FAULT_NO_OBJECT);
-static_assert(NVPM_FAULT_INVALID_METHOD == NVKM_FIFO_FAULT_INVALID_METHOD);
-static_assert(NVPM_FAULT_DEVICE == NVKM_FIFO_FAULT_DEVICE);
+/* An EXEC range fits the one IB entry the FIFO gives it. */
 static_assert(NVPM_EXEC_MAX_LENGTH <= NVKM_FIFO_SEGMENT_MAX);
 
 /* Pushbuffer BOs one channel keeps mapped. */

@@ -16,27 +16,6 @@
 #include "nvpm_drv.h"
 #include "nvpm_gem.h"
 
-/* The uapi capability bits are the engine's, bit for bit. */
-static_assert(NVPM_HW_CAP_CTR_PERIOD == NVKM_PM_CAP_CTR_PERIOD);
-static_assert(NVPM_HW_CAP_COUNTER_40BIT == NVKM_PM_CAP_COUNTER_40BIT);
-static_assert(NVPM_HW_CAP_QUAD == NVKM_PM_CAP_QUAD);
-static_assert(NVPM_HW_CAP_COUNTER_MODES == NVKM_PM_CAP_COUNTER_MODES);
-static_assert(NVPM_HW_CAP_RECORD == NVKM_PM_CAP_RECORD);
-static_assert(NVPM_HW_CAP_SPEC_SRC == NVKM_PM_CAP_SPEC_SRC);
-static_assert(NVPM_HW_CAP_PERIODIC == NVKM_PM_CAP_PERIODIC);
-static_assert(NVPM_HW_CAP_DELAY_REPLACE == NVKM_PM_CAP_DELAY_REPLACE);
-static_assert(NVPM_HW_CAP_RECORD_ADDR_HIGH == NVKM_PM_CAP_RECORD_ADDR_HIGH);
-static_assert(NVPM_HW_CAP_USER_TRIGGER == NVKM_PM_CAP_USER_TRIGGER);
-static_assert(NVPM_HW_CAP_DOMAIN_SETS == NVKM_PM_CAP_DOMAIN_SETS);
-
-static_assert(NVPM_CARD_NV10 == NV_10);
-static_assert(NVPM_CARD_NV20 == NV_20);
-static_assert(NVPM_CARD_NV30 == NV_30);
-static_assert(NVPM_CARD_NV40 == NV_40);
-static_assert(NVPM_CARD_NV50 == NV_50);
-static_assert(NVPM_CARD_NVC0 == NV_C0);
-static_assert(NVPM_CARD_NVE0 == NV_E0);
-
 static int
 nvpm_ioctl_get_info(struct drm_device *drm, void *data, struct drm_file *file)
 {

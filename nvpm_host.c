@@ -29,11 +29,11 @@ static_assert(NVPM_HOST_COUNTERS == NVKM_PM_COUNTERS);
 static_assert(NVPM_HOST_SOURCES == NVKM_PM_SOURCES);
 static_assert(NVPM_HOST_SIG_SOURCES == NVKM_PM_SIG_SOURCES);
 static_assert(NVPM_HOST_NAME_LEN == NVKM_PM_NAME_LEN);
-static_assert(NVPM_HOST_MODE_QUAD == NVKM_PERFDOM_QUAD);
-static_assert(NVPM_HOST_MODE_SINGLE == NVKM_PERFDOM_SINGLE);
-static_assert(NVPM_HOST_NOT_READY == NVKM_PERFDOM_NOT_READY);
-static_assert(NVPM_HOST_LOST == NVKM_PERFDOM_LOST);
-static_assert(NVPM_HOST_SATURATED == NVKM_PERFCTR_SATURATED);
+static_assert(NVPM_HOST_MODE_QUAD == NVPM_MODE_QUAD);
+static_assert(NVPM_HOST_MODE_SINGLE == NVPM_MODE_SINGLE);
+static_assert(NVPM_HOST_NOT_READY == NVPM_READ_NOT_READY);
+static_assert(NVPM_HOST_LOST == NVPM_READ_LOST);
+static_assert(NVPM_HOST_SATURATED == NVPM_READ_SATURATED);
 
 static u32
 nvpm_host_rd32(void *priv, u32 addr)
@@ -402,7 +402,8 @@ nvpm_host_sample(struct nvpm_host *host, struct nvpm_host_group **grp, int nr)
 		return -E2BIG;
 	for (i = 0; i < nr; i++)
 		doms[i] = nvpm_host_perfdom(grp[i]);
-	return nvkm_perfdom_sample(nvpm_host_pm(host), doms, nr);
+	nvkm_pm_trigger(nvpm_host_pm(host));
+	return nvkm_pm_collect_groups(nvpm_host_pm(host), doms, nr, true);
 }
 EXPORT_SYMBOL_GPL(nvpm_host_sample);
 
@@ -417,7 +418,7 @@ nvpm_host_read(struct nvpm_host_group *grp, struct nvpm_host_result *res)
 	struct nvkm_perfdom_result r;
 	int i;
 
-	nvkm_perfdom_read(nvpm_host_perfdom(grp), &r);
+	nvkm_perfdom_read(nvpm_host_perfdom(grp), &r, NVPM_READ_LOST);
 	memset(res, 0, sizeof(*res));
 	for (i = 0; i < NVPM_HOST_COUNTERS; i++) {
 		res->value[i] = r.value[i];

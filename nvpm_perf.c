@@ -19,16 +19,7 @@ static bool nvpm_unprivileged;
 module_param_named(unprivileged, nvpm_unprivileged, bool, 0644);
 MODULE_PARM_DESC(unprivileged, "Let any render node user create counter groups (default: CAP_PERFMON needed)");
 
-static_assert(NVPM_COUNTER_DELAY0 == NVKM_PERFCTR_DELAY0);
-static_assert(NVPM_COUNTER_DELAY1 == NVKM_PERFCTR_DELAY1);
-static_assert(NVPM_COUNTER_REPLACE2 == NVKM_PERFCTR_REPLACE2);
-static_assert(NVPM_COUNTER_REPLACE3 == NVKM_PERFCTR_REPLACE3);
-static_assert(NVPM_COUNTER_SETFLAG3 == NVKM_PERFCTR_SETFLAG3);
-static_assert(NVPM_MODE_QUAD == NVKM_PERFDOM_QUAD);
-static_assert(NVPM_MODE_SINGLE == NVKM_PERFDOM_SINGLE);
-static_assert(NVPM_READ_SATURATED == NVKM_PERFCTR_SATURATED);
-static_assert(NVPM_READ_NOT_READY == NVKM_PERFDOM_NOT_READY);
-static_assert(NVPM_READ_LOST == NVKM_PERFDOM_LOST);
+/* What the uapi lets a group ask for, the engine takes. */
 static_assert(NVPM_PERFDOM_MAX_SOURCES == NVKM_PM_SOURCES);
 
 /**
@@ -95,13 +86,13 @@ nvpm_fill_domain(void *ctx, u32 i, void *out)
 	d->nr_counters = nvkm_pm_nr_counters(pm);
 	d->nr_signals = pm->dom[i].nr_signals;
 	d->caps = nvkm_pm_single(pm) ? NVPM_DOMAIN_CAP_SINGLE : 0;
-	if (caps & NVKM_PM_CAP_QUAD)
+	if (caps & NVPM_HW_CAP_QUAD)
 		d->caps |= NVPM_DOMAIN_CAP_QUAD;
-	if (caps & NVKM_PM_CAP_COUNTER_MODES)
+	if (caps & NVPM_HW_CAP_COUNTER_MODES)
 		d->caps |= NVPM_DOMAIN_CAP_COUNTER_MODES;
-	if (caps & NVKM_PM_CAP_PERIODIC)
+	if (caps & NVPM_HW_CAP_PERIODIC)
 		d->caps |= NVPM_DOMAIN_CAP_PERIODIC;
-	if (caps & NVKM_PM_CAP_USER_TRIGGER)
+	if (caps & NVPM_HW_CAP_USER_TRIGGER)
 		d->caps |= NVPM_DOMAIN_CAP_USER;
 	strscpy(d->name, pm->dom[i].name, sizeof(d->name));
 	strscpy(d->clock, pm->dom[i].clock, sizeof(d->clock));
@@ -333,32 +324,20 @@ nvpm_ioctl_sample(struct drm_device *drm, void *data, struct drm_file *file)
 {
 	struct drm_nvpm_sample *args = data;
 	struct nvpm_file *nfile = file->driver_priv;
-	struct nvkm_perfdom **doms, *dom;
-	unsigned long handle;
-	int nr = 0, ret, idx;
+	struct nvkm_pm *pm = nvpm_pm(drm);
+	int ret, idx;
 
 	if (args->size != sizeof(*args) || args->flags)
 		return -EINVAL;
 	if (!drm_dev_enter(drm, &idx))
 		return -ENODEV;
 
+	/* a sample for the file's groups: the file is their holder */
 	mutex_lock(&nfile->lock);
-	xa_for_each(&nfile->perfdoms, handle, dom)
-		nr++;
-	doms = kmalloc_array(max(nr, 1), sizeof(*doms), GFP_KERNEL);
-	if (!doms) {
-		ret = -ENOMEM;
-		goto out;
-	}
-	nr = 0;
-	xa_for_each(&nfile->perfdoms, handle, dom)
-		doms[nr++] = dom;
-
-	ret = nvkm_perfdom_sample(nvpm_pm(drm), doms, nr);
+	nvkm_pm_trigger(pm);
+	ret = nvkm_pm_collect(pm, nfile, true);
 	if (!ret)
 		args->sequence = ++nfile->sequence;
-	kfree(doms);
-out:
 	mutex_unlock(&nfile->lock);
 	drm_dev_exit(idx);
 	return ret;
@@ -379,7 +358,7 @@ nvpm_ioctl_read(struct drm_device *drm, void *data, struct drm_file *file)
 	mutex_lock(&nfile->lock);
 	dom = xa_load(&nfile->perfdoms, args->handle);
 	if (dom)
-		nvkm_perfdom_read(dom, &res);
+		nvkm_perfdom_read(dom, &res, NVPM_READ_LOST);
 	mutex_unlock(&nfile->lock);
 	if (!dom)
 		return -ENOENT;

@@ -229,8 +229,9 @@ nvpm_pmu_event_update(struct perf_event *event, bool start)
 	struct nvpm_pmu_event *e = event->pmu_private;
 	struct nvkm_perfdom_result res;
 
-	nvkm_perfdom_sample(e->dom->pm, &e->dom, 1);
-	nvkm_perfdom_read(e->dom, &res);
+	nvkm_pm_trigger(e->dom->pm);
+	nvkm_pm_collect_groups(e->dom->pm, &e->dom, 1, true);
+	nvkm_perfdom_read(e->dom, &res, NVPM_READ_LOST);
 	if (!start)
 		local64_add(res.value[0] - e->value, &event->count);
 	e->value = res.value[0];
@@ -305,7 +306,7 @@ nvpm_pmu_event_init(struct perf_event *event)
 
 	memset(&args, 0, sizeof(args));
 	args.dom = FIELD_GET(NVPM_PMU_DOM, config);
-	args.mode = NVKM_PERFDOM_QUAD;
+	args.mode = NVPM_MODE_QUAD;
 	args.nr_ctr = 1;
 	for (k = 0; k < 4; k++)
 		args.ctr[0].signal[k] = (config & NVPM_PMU_SIG(k)) >> (8 + 8 * k);
@@ -362,7 +363,7 @@ nvpm_pmu_register(struct nvpm_drm *nvpm)
 	struct nvpm_pmu *p;
 	int ret;
 
-	if (!(nvkm_pm_caps(pm) & NVKM_PM_CAP_QUAD))
+	if (!(nvkm_pm_caps(pm) & NVPM_HW_CAP_QUAD))
 		return;
 
 	p = kzalloc(sizeof(*p), GFP_KERNEL);

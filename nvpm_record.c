@@ -19,16 +19,7 @@
 #include "nvpm_drv.h"
 #include "nvpm_gem.h"
 
-static_assert(NVPM_RECORD_MAX_DOMAINS == NVKM_RECORD_DOMS);
-static_assert(NVPM_RECORD_SIGNALS == NVKM_RECORD_SIGNALS);
-static_assert(NVPM_RECORD_SHORT_SIGNALS == NVKM_RECORD_SHORT_SIGNALS);
-static_assert(NVPM_RECORD_STOP_PERIODIC == NVKM_RECORD_STOP_PERIODIC);
-static_assert(NVPM_RECORD_STOP_SIGNAL == NVKM_RECORD_STOP_SIGNAL);
-static_assert(NVPM_RECORD_STOP_USER == NVKM_RECORD_STOP_USER);
-static_assert(NVPM_RECORD_STOP_EDGE == NVKM_RECORD_STOP_EDGE);
-static_assert(NVPM_RECORD_FAULT == NVKM_RECORD_FAULT);
-static_assert(NVPM_RECORD_STOPPED == NVKM_RECORD_STOPPED);
-static_assert(NVPM_RECORD_INTERRUPTED == NVKM_RECORD_INTERRUPTED);
+/* The uapi's packets are the hardware's. */
 static_assert(NVPM_RECORD_LONG_SIZE == G84_PCOUNTER_RECORD_LONG_SIZE);
 static_assert(NVPM_RECORD_SHORT_SIZE == G84_PCOUNTER_RECORD_SHORT_SIZE);
 static_assert(NVPM_RECORD_RING_MIN % PAGE_SIZE == 0);
@@ -216,7 +207,7 @@ nvpm_ioctl_record_start(struct drm_device *drm, void *data, struct drm_file *fil
 		return ret;
 	if (!nvpm_perf_allowed())
 		return -EPERM;
-	if (!(nvkm_pm_caps(to_nvpm(drm)->device->pm) & NVKM_PM_CAP_RECORD))
+	if (!(nvkm_pm_caps(to_nvpm(drm)->device->pm) & NVPM_HW_CAP_RECORD))
 		return -EOPNOTSUPP;
 	r = kzalloc(sizeof(*r), GFP_KERNEL_ACCOUNT);
 	if (!r)
@@ -281,10 +272,10 @@ int
 nvpm_ioctl_record_status(struct drm_device *drm, void *data, struct drm_file *file)
 {
 	struct drm_nvpm_record_dom_status out[NVPM_RECORD_MAX_DOMAINS];
-	struct nvkm_record_status st[NVKM_RECORD_DOMS];
+	struct nvkm_record_status st[NVPM_RECORD_MAX_DOMAINS];
 	struct drm_nvpm_record_status *args = data;
 	struct nvpm_file *nfile = file->driver_priv;
-	u64 read[NVKM_RECORD_DOMS];
+	u64 read[NVPM_RECORD_MAX_DOMAINS];
 	struct nvpm_record *r;
 	int ret, idx, i;
 
@@ -322,7 +313,7 @@ int
 nvpm_ioctl_record_stop(struct drm_device *drm, void *data, struct drm_file *file)
 {
 	struct drm_nvpm_record_dom_status out[NVPM_RECORD_MAX_DOMAINS] = {};
-	struct nvkm_record_status st[NVKM_RECORD_DOMS];
+	struct nvkm_record_status st[NVPM_RECORD_MAX_DOMAINS];
 	struct drm_nvpm_record_stop *args = data;
 	struct nvpm_file *nfile = file->driver_priv;
 	void __user *uptr = u64_to_user_ptr(args->domains);

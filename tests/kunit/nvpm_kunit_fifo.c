@@ -85,7 +85,7 @@ static int
 fifo_group(struct fifo_fixture *f)
 {
 	struct nvkm_perfdom_args args = {
-		.dom = CORE_A, .mode = NVKM_PERFDOM_QUAD, .nr_ctr = 3,
+		.dom = CORE_A, .mode = NVPM_MODE_QUAD, .nr_ctr = 3,
 		.ctr = { { .signal = { f->prim_sig }, .logic_op = 0xaaaa },
 			 { .signal = { f->idle_sig }, .logic_op = 0x5555 },
 			 { .logic_op = 0xffff } },
@@ -211,34 +211,34 @@ setup(struct fifo_fixture *f, u32 prim_cycles)
 {
 	int i;
 
-	mthd(f, SUBC_GR, NV_FIFO_MTHD_OBJECT, NVKM_FIFO_HANDLE_GR);
-	mthd(f, SUBC_SW, NV_FIFO_MTHD_OBJECT, NVKM_FIFO_HANDLE_SW);
-	mthd(f, SUBC_SW, NVKM_SW_SET_NOTIFY, NVKM_FIFO_HANDLE_NOTIFIER);
+	mthd(f, SUBC_GR, NV_FIFO_MTHD_OBJECT, NVPM_HANDLE_GR);
+	mthd(f, SUBC_SW, NV_FIFO_MTHD_OBJECT, NVPM_HANDLE_SW);
+	mthd(f, SUBC_SW, NVPM_SW_SET_NOTIFY, NVPM_HANDLE_NOTIFIER);
 	for (i = 0; i < 3; i++)
-		mthd(f, SUBC_SW, NVKM_SW_COUNTER_ADD, GRP | FIELD_PREP(NVKM_SW_COUNTER_CTR, i));
-	mthd(f, SUBC_SW, NVKM_SW_COUNTER_ADD, NVKM_SW_COUNTER_GLOBAL | NVKM_SW_GLOBAL_PTIMER);
+		mthd(f, SUBC_SW, NVPM_SW_COUNTER_ADD, GRP | FIELD_PREP(NVKM_SW_COUNTER_CTR, i));
+	mthd(f, SUBC_SW, NVPM_SW_COUNTER_ADD, NVPM_SW_GLOBAL_PTIMER);
 	mthd(f, SUBC_GR, NVKM_SIM_GR_PRIM_CYCLES, prim_cycles);
 }
 
 static void
 frame(struct fifo_fixture *f, u32 prims, u32 seq)
 {
-	mthd(f, SUBC_SW, NVKM_SW_SAMPLE, 0);
+	mthd(f, SUBC_SW, NVPM_SW_SAMPLE, 0);
 	mthd(f, SUBC_GR, NVKM_SIM_GR_DRAW, prims);
-	mthd(f, SUBC_SW, NVKM_SW_SAMPLE, 0);
-	mthd(f, SUBC_SW, NVKM_SW_READOUT, seq);
+	mthd(f, SUBC_SW, NVPM_SW_SAMPLE, 0);
+	mthd(f, SUBC_SW, NVPM_SW_READOUT, seq);
 }
 
-static struct nvkm_sw_ntfy_header *
+static struct drm_nvpm_notifier_header *
 hdr(struct fifo_fixture *f)
 {
 	return f->ntfy;
 }
 
-static struct nvkm_sw_ntfy_entry *
+static struct drm_nvpm_notifier_entry *
 entry(struct fifo_fixture *f, u32 n)
 {
-	struct nvkm_sw_ntfy_entry *ring = f->ntfy + hdr(f)->ring_offset;
+	struct drm_nvpm_notifier_entry *ring = f->ntfy + hdr(f)->ring_offset;
 
 	return &ring[n % f->ring];
 }
@@ -248,7 +248,7 @@ static void
 expect_frame(struct kunit *test, struct fifo_fixture *f, u32 first, u32 seq,
 	     u32 prims, u32 prim_cycles)
 {
-	struct nvkm_sw_ntfy_entry *e = entry(f, first);
+	struct drm_nvpm_notifier_entry *e = entry(f, first);
 	u64 cycles = e[2].cycles;
 	int i;
 
@@ -264,7 +264,7 @@ expect_frame(struct kunit *test, struct fifo_fixture *f, u32 first, u32 seq,
 	KUNIT_EXPECT_GE(test, cycles, (u64)prims * prim_cycles);
 	/* PTIMER is read as the latch is triggered: the same interval */
 	KUNIT_EXPECT_EQ(test, entry(f, first + 3)->counter,
-			NVKM_SW_COUNTER_GLOBAL | NVKM_SW_GLOBAL_PTIMER);
+			NVPM_SW_GLOBAL_PTIMER);
 	KUNIT_EXPECT_EQ(test, entry(f, first + 3)->value, cycles * 2);
 	KUNIT_EXPECT_EQ(test, entry(f, first + 3)->cycles, 0ull);
 }
@@ -373,15 +373,15 @@ bad_data_is_an_error_entry(struct kunit *test)
 	static const struct {
 		u32 mthd, data, err;
 	} bad[] = {
-		{ NVKM_SW_COUNTER_ADD, 77, NVKM_SW_ERR_BAD_COUNTER },
-		{ NVKM_SW_COUNTER_ADD, GRP | 3 << 24,
-		  NVKM_SW_ERR_BAD_COUNTER },
-		{ NVKM_SW_COUNTER_ADD, NVKM_SW_COUNTER_GLOBAL | 1, NVKM_SW_ERR_BAD_COUNTER },
-		{ NVKM_SW_COUNTER_CLEAR, 1, NVKM_SW_ERR_BAD_DATA },
-		{ NVKM_SW_SAMPLE, 1, NVKM_SW_ERR_BAD_DATA },
-		{ NVKM_SW_NOP, 1, NVKM_SW_ERR_BAD_DATA },
-		{ 0x1ffc, 5, NVKM_SW_ERR_BAD_METHOD },
-		{ NVKM_SW_SET_NOTIFY, 0, NVKM_SW_ERR_BAD_NOTIFIER },
+		{ NVPM_SW_COUNTER_ADD, 77, NVPM_SW_ERR_BAD_COUNTER },
+		{ NVPM_SW_COUNTER_ADD, GRP | 3 << 24,
+		  NVPM_SW_ERR_BAD_COUNTER },
+		{ NVPM_SW_COUNTER_ADD, NVPM_SW_COUNTER_GLOBAL | 1, NVPM_SW_ERR_BAD_COUNTER },
+		{ NVPM_SW_COUNTER_CLEAR, 1, NVPM_SW_ERR_BAD_DATA },
+		{ NVPM_SW_SAMPLE, 1, NVPM_SW_ERR_BAD_DATA },
+		{ NVPM_SW_NOP, 1, NVPM_SW_ERR_BAD_DATA },
+		{ 0x1ffc, 5, NVPM_SW_ERR_BAD_METHOD },
+		{ NVPM_SW_SET_NOTIFY, 0, NVPM_SW_ERR_BAD_NOTIFIER },
 	};
 	struct fifo_fixture *f = test->priv;
 	struct nvkm_fifo_stats st;
@@ -392,27 +392,27 @@ bad_data_is_an_error_entry(struct kunit *test)
 	for (i = 0; i < ARRAY_SIZE(bad); i++)
 		mthd(f, SUBC_SW, bad[i].mthd, bad[i].data);
 	/* 4 staged: 12 more fit */
-	for (i = 0; i < NVKM_SW_STAGING_MAX - NR_CTRS + 1; i++)
-		mthd(f, SUBC_SW, NVKM_SW_COUNTER_ADD, NVKM_SW_COUNTER_GLOBAL);
+	for (i = 0; i < NVPM_SW_STAGING_MAX - NR_CTRS + 1; i++)
+		mthd(f, SUBC_SW, NVPM_SW_COUNTER_ADD, NVPM_SW_COUNTER_GLOBAL);
 	frame(f, 9, 1);
 	seq = submit(test, f);
 	KUNIT_ASSERT_TRUE(test, run_until(f, seq));
 
 	for (i = 0; i <= n; i++) {
-		struct nvkm_sw_ntfy_entry *e = entry(f, i);
+		struct drm_nvpm_notifier_entry *e = entry(f, i);
 
-		KUNIT_EXPECT_EQ_MSG(test, e->flags, NVKM_SW_NTFY_ERROR | NVKM_SW_NTFY_METHOD,
+		KUNIT_EXPECT_EQ_MSG(test, e->flags, NVPM_NOTIFY_ERROR | NVPM_NOTIFY_METHOD,
 				    "error %u", i);
 		KUNIT_EXPECT_EQ_MSG(test, e->counter,
-				    i < n ? bad[i].err : NVKM_SW_ERR_STAGING_FULL, "error %u", i);
+				    i < n ? bad[i].err : NVPM_SW_ERR_STAGING_FULL, "error %u", i);
 		KUNIT_EXPECT_EQ_MSG(test, e->cycles, i < n ? (u64)bad[i].mthd :
-				    NVKM_SW_COUNTER_ADD, "error %u", i);
+				    NVPM_SW_COUNTER_ADD, "error %u", i);
 		KUNIT_EXPECT_EQ_MSG(test, e->value, i < n ? (u64)bad[i].data :
-				    NVKM_SW_COUNTER_GLOBAL, "error %u", i);
+				    NVPM_SW_COUNTER_GLOBAL, "error %u", i);
 	}
 	KUNIT_EXPECT_EQ(test, hdr(f)->errors, n + 1);
 	expect_frame(test, f, n + 1, 1, 9, 1);
-	KUNIT_EXPECT_EQ(test, hdr(f)->write_index, n + 1 + NVKM_SW_STAGING_MAX);
+	KUNIT_EXPECT_EQ(test, hdr(f)->write_index, n + 1 + NVPM_SW_STAGING_MAX);
 	nvkm_fifo_stats(f->device->fifo, &st, NULL);
 	KUNIT_EXPECT_EQ(test, st.faults, 0ull);
 }
@@ -424,14 +424,14 @@ errors_before_the_notifier_are_counted(struct kunit *test)
 	struct fifo_fixture *f = test->priv;
 	u64 seq;
 
-	mthd(f, SUBC_SW, NV_FIFO_MTHD_OBJECT, NVKM_FIFO_HANDLE_SW);
-	mthd(f, SUBC_SW, NVKM_SW_READOUT, 1);
-	mthd(f, SUBC_SW, NVKM_SW_COUNTER_ADD, 1234);
+	mthd(f, SUBC_SW, NV_FIFO_MTHD_OBJECT, NVPM_HANDLE_SW);
+	mthd(f, SUBC_SW, NVPM_SW_READOUT, 1);
+	mthd(f, SUBC_SW, NVPM_SW_COUNTER_ADD, 1234);
 	seq = submit(test, f);
 	KUNIT_ASSERT_TRUE(test, run_until(f, seq));
 	KUNIT_EXPECT_EQ(test, hdr(f)->errors, 0u);
 	KUNIT_EXPECT_EQ(test, hdr(f)->sequence, 0ull);
-	mthd(f, SUBC_SW, NVKM_SW_SET_NOTIFY, NVKM_FIFO_HANDLE_NOTIFIER);
+	mthd(f, SUBC_SW, NVPM_SW_SET_NOTIFY, NVPM_HANDLE_NOTIFIER);
 	seq = submit(test, f);
 	KUNIT_ASSERT_TRUE(test, run_until(f, seq));
 	KUNIT_EXPECT_EQ(test, hdr(f)->errors, 2u);
@@ -455,8 +455,8 @@ destroyed_group_is_gone(struct kunit *test)
 	seq = submit(test, f);
 	KUNIT_ASSERT_TRUE(test, run_until(f, seq));
 	for (i = 0; i < 3; i++) {
-		KUNIT_EXPECT_EQ(test, entry(f, i)->flags, NVKM_SW_NTFY_ERROR);
-		KUNIT_EXPECT_EQ(test, entry(f, i)->value, (u64)NVKM_SW_ERR_GONE);
+		KUNIT_EXPECT_EQ(test, entry(f, i)->flags, NVPM_NOTIFY_ERROR);
+		KUNIT_EXPECT_EQ(test, entry(f, i)->value, (u64)NVPM_SW_ERR_GONE);
 		KUNIT_EXPECT_EQ(test, entry(f, i)->sequence, 1ull);
 	}
 	KUNIT_EXPECT_EQ(test, entry(f, 3)->flags, 0u);
@@ -479,7 +479,7 @@ handler_is_hardirq_with_fixed_mmio(struct kunit *test)
 	setup(f, 1);
 	seq = submit(test, f);
 	KUNIT_ASSERT_TRUE(test, run_until(f, seq));
-	mthd(f, SUBC_SW, NVKM_SW_NOP, 0);
+	mthd(f, SUBC_SW, NVPM_SW_NOP, 0);
 	seq = submit(test, f);
 	KUNIT_ASSERT_TRUE(test, run_until(f, seq));
 	KUNIT_EXPECT_TRUE(test, f->in_hardirq);
@@ -487,13 +487,13 @@ handler_is_hardirq_with_fixed_mmio(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, f->intr_wr, 3ull);
 
 	/* SAMPLE with nothing pending: the trigger and PTIMER (hi, lo, hi) */
-	mthd(f, SUBC_SW, NVKM_SW_SAMPLE, 0);
+	mthd(f, SUBC_SW, NVPM_SW_SAMPLE, 0);
 	seq = submit(test, f);
 	KUNIT_ASSERT_TRUE(test, run_until(f, seq));
 	KUNIT_EXPECT_EQ(test, f->intr_rd, 6ull + 3);
 	KUNIT_EXPECT_EQ(test, f->intr_wr, 3ull + 1);
 
-	mthd(f, SUBC_SW, NVKM_SW_READOUT, 1);
+	mthd(f, SUBC_SW, NVPM_SW_READOUT, 1);
 	seq = submit(test, f);
 	KUNIT_ASSERT_TRUE(test, run_until(f, seq));
 	KUNIT_EXPECT_EQ(test, f->intr_rd, 6ull + 5);
@@ -511,11 +511,11 @@ bad_method_stops_the_channel(struct kunit *test)
 	static const struct {
 		u32 subc, mthd, data, fault;
 	} bad[] = {
-		{ 4, 0x0200, 1, NVKM_FIFO_FAULT_NO_OBJECT },
-		{ 2, NV_FIFO_MTHD_OBJECT, 0xdead, NVKM_FIFO_FAULT_UNKNOWN_OBJECT },
-		{ 2, NV_FIFO_MTHD_OBJECT, NVKM_FIFO_HANDLE_NOTIFIER,
-		  NVKM_FIFO_FAULT_UNKNOWN_OBJECT },
-		{ 0, 0x0060, 2, NVKM_FIFO_FAULT_INVALID_METHOD },
+		{ 4, 0x0200, 1, NVPM_FAULT_NO_OBJECT },
+		{ 2, NV_FIFO_MTHD_OBJECT, 0xdead, NVPM_FAULT_UNKNOWN_OBJECT },
+		{ 2, NV_FIFO_MTHD_OBJECT, NVPM_HANDLE_NOTIFIER,
+		  NVPM_FAULT_UNKNOWN_OBJECT },
+		{ 0, 0x0060, 2, NVPM_FAULT_INVALID_METHOD },
 	};
 	struct fifo_fixture *f = test->priv;
 	u64 info, seq;
@@ -527,7 +527,7 @@ bad_method_stops_the_channel(struct kunit *test)
 		vfree(f->ntfy);
 		KUNIT_ASSERT_EQ(test, fifo_chan(f, 64), 0);
 		mthd(f, bad[i].subc, bad[i].mthd, bad[i].data);
-		mthd(f, SUBC_GR, NV_FIFO_MTHD_OBJECT, NVKM_FIFO_HANDLE_GR);
+		mthd(f, SUBC_GR, NV_FIFO_MTHD_OBJECT, NVPM_HANDLE_GR);
 		seq = submit(test, f);
 		KUNIT_EXPECT_FALSE(test, run_until(f, seq));
 		KUNIT_EXPECT_EQ_MSG(test, nvkm_fifo_chan_fault(f->chan, &info), bad[i].fault,
@@ -561,7 +561,7 @@ bad_pushbuffer_stops_only_its_channel(struct kunit *test)
 	seq = submit(test, f);
 	KUNIT_ASSERT_TRUE(test, run_until(f, seq));
 	expect_frame(test, f, 0, 1, 11, 2);
-	KUNIT_EXPECT_EQ(test, nvkm_fifo_chan_fault(bad, &info), (u32)NVKM_FIFO_FAULT_INVALID_CMD);
+	KUNIT_EXPECT_EQ(test, nvkm_fifo_chan_fault(bad, &info), (u32)NVPM_FAULT_INVALID_CMD);
 	KUNIT_EXPECT_EQ(test, info, addr);
 	KUNIT_EXPECT_LT(test, nvkm_fifo_chan_completed(bad), bseq);
 	nvkm_fifo_chan_del(&bad);
@@ -574,7 +574,7 @@ bad_pushbuffer_stops_only_its_channel(struct kunit *test)
 	seq = submit(test, f);
 	KUNIT_ASSERT_TRUE(test, run_until(f, seq));
 	expect_frame(test, f, NR_CTRS, 2, 12, 2);
-	KUNIT_EXPECT_EQ(test, nvkm_fifo_chan_fault(bad, &info), (u32)NVKM_FIFO_FAULT_MEM);
+	KUNIT_EXPECT_EQ(test, nvkm_fifo_chan_fault(bad, &info), (u32)NVPM_FAULT_MEM);
 	KUNIT_EXPECT_EQ(test, info, 0ull);
 	nvkm_fifo_chan_del(&bad);
 }
@@ -588,19 +588,20 @@ destroy_collects_the_pending_latch(struct kunit *test)
 	u64 seq;
 
 	setup(f, 1);
-	mthd(f, SUBC_SW, NVKM_SW_SAMPLE, 0);
+	mthd(f, SUBC_SW, NVPM_SW_SAMPLE, 0);
 	seq = submit(test, f);
 	KUNIT_ASSERT_TRUE(test, run_until(f, seq));
 	nvkm_sim_run(f->sim, 1000);
 	nvkm_fifo_chan_del(&f->chan);
-	nvkm_perfdom_read(f->grp, &res);
-	KUNIT_EXPECT_EQ(test, res.flags & NVKM_PERFDOM_LOST, 0u);
+	nvkm_perfdom_read(f->grp, &res, NVPM_READ_LOST);
+	KUNIT_EXPECT_EQ(test, res.flags & NVPM_READ_LOST, 0u);
 	KUNIT_EXPECT_EQ(test, res.samples, 1ull);
 	/* the next latch is clean (real time: the latch waits for a cycle) */
 	nvkm_sim_set_manual_clock(f->sim, false);
-	KUNIT_EXPECT_EQ(test, nvkm_perfdom_sample(f->device->pm, &f->grp, 1), 0);
-	nvkm_perfdom_read(f->grp, &res);
-	KUNIT_EXPECT_EQ(test, res.flags & NVKM_PERFDOM_LOST, 0u);
+	nvkm_pm_trigger(f->device->pm);
+	KUNIT_EXPECT_EQ(test, nvkm_pm_collect_groups(f->device->pm, &f->grp, 1, true), 0);
+	nvkm_perfdom_read(f->grp, &res, NVPM_READ_LOST);
+	KUNIT_EXPECT_EQ(test, res.flags & NVPM_READ_LOST, 0u);
 }
 
 /* A latch lost by the group shows once, in the interval it hit. */
@@ -615,16 +616,16 @@ lost_latch_is_flagged_once(struct kunit *test)
 	seq = submit(test, f);
 	KUNIT_ASSERT_TRUE(test, run_until(f, seq));
 	/* two latches nobody collects: the second overflows */
-	nvkm_perfdom_sample_begin(f->device->pm, &f->grp, 1);
+	nvkm_pm_trigger(f->device->pm);
 	nvkm_sim_run(f->sim, 10);
-	nvkm_perfdom_sample_begin(f->device->pm, &f->grp, 1);
+	nvkm_pm_trigger(f->device->pm);
 	nvkm_sim_run(f->sim, 10);
 	frame(f, 2, 1);
 	frame(f, 3, 2);
 	seq = submit(test, f);
 	KUNIT_ASSERT_TRUE(test, run_until(f, seq));
 	for (i = 0; i < 3; i++) {
-		KUNIT_EXPECT_EQ(test, entry(f, i)->flags, NVKM_SW_NTFY_LOST);
+		KUNIT_EXPECT_EQ(test, entry(f, i)->flags, NVPM_NOTIFY_LOST);
 		KUNIT_EXPECT_EQ(test, entry(f, NR_CTRS + i)->flags, 0u);
 	}
 	KUNIT_EXPECT_EQ(test, entry(f, 3)->flags, 0u);
@@ -686,9 +687,9 @@ sw_method_cost(struct kunit *test)
 			f->pos = 0;
 			f->start = 0;
 		}
-		mthd(f, SUBC_SW, NVKM_SW_NOP, 0);
-		mthd(f, SUBC_SW, NVKM_SW_SAMPLE, 0);
-		mthd(f, SUBC_SW, NVKM_SW_READOUT, i + 1);
+		mthd(f, SUBC_SW, NVPM_SW_NOP, 0);
+		mthd(f, SUBC_SW, NVPM_SW_SAMPLE, 0);
+		mthd(f, SUBC_SW, NVPM_SW_READOUT, i + 1);
 		seq = submit(test, f);
 		KUNIT_ASSERT_TRUE(test, run_until(f, seq));
 	}

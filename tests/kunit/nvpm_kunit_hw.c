@@ -125,7 +125,7 @@ one_ctr(struct nvkm_perfdom_args *a, int dom, u16 op, u8 sig)
 {
 	memset(a, 0, sizeof(*a));
 	a->dom = dom;
-	a->mode = NVKM_PERFDOM_QUAD;
+	a->mode = NVPM_MODE_QUAD;
 	a->nr_ctr = 1;
 	a->ctr[0].signal[0] = sig;
 	a->ctr[0].logic_op = op;
@@ -135,9 +135,9 @@ one_ctr(struct nvkm_perfdom_args *a, int dom, u16 op, u8 sig)
 static int
 sample(struct hw_fixture *f, struct nvkm_perfdom *dom)
 {
-	nvkm_perfdom_sample_begin(f->pm, &dom, 1);
+	nvkm_pm_trigger(f->pm);
 	nvkm_sim_run(f->sim, 1);
-	return nvkm_perfdom_sample_end(f->pm, &dom, 1, false);
+	return nvkm_pm_collect_groups(f->pm, &dom, 1, false);
 }
 
 /*
@@ -152,7 +152,7 @@ count_window(struct kunit *test, struct hw_fixture *f, struct nvkm_perfdom *dom,
 	KUNIT_EXPECT_EQ(test, sample(f, dom), 0);
 	nvkm_sim_run(f->sim, cycles);
 	KUNIT_EXPECT_EQ(test, sample(f, dom), 0);
-	nvkm_perfdom_read(dom, r);
+	nvkm_perfdom_read(dom, r, NVPM_READ_LOST);
 }
 
 /* --- floorsweeping -------------------------------------------------------- */
@@ -374,7 +374,7 @@ gf100_single_mode_is_not_offered(struct kunit *test)
 		f = hw_fixture(test, chips[i], NULL);
 		KUNIT_EXPECT_FALSE(test, nvkm_pm_single(f->pm));
 		one_ctr(&a, 0, OP_ALWAYS, 0);
-		a.mode = NVKM_PERFDOM_SINGLE;
+		a.mode = NVPM_MODE_SINGLE;
 		a.nr_ctr = 4;
 		nvkm_sim_stats(f->sim, &s0);
 		KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), -EOPNOTSUPP);
@@ -445,9 +445,9 @@ either_engine_busy_shares(struct kunit *test)
 			a.nr_ctr = 3;
 			KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), 0);
 			nvkm_sim_run(f->sim, 2000);
-			nvkm_perfdom_sample_begin(f->pm, &dom, 1);
-			KUNIT_EXPECT_EQ(test, nvkm_perfdom_sample_end(f->pm, &dom, 1, false), 0);
-			nvkm_perfdom_read(dom, &r);
+			nvkm_pm_trigger(f->pm);
+			KUNIT_EXPECT_EQ(test, nvkm_pm_collect_groups(f->pm, &dom, 1, false), 0);
+			nvkm_perfdom_read(dom, &r, NVPM_READ_LOST);
 			KUNIT_EXPECT_EQ_MSG(test, r.cycles, 2000, "%x %s", chips[c], p[i].what);
 			KUNIT_EXPECT_EQ_MSG(test, r.value[0], p[i].either, "%x %s: either busy",
 					    chips[c], p[i].what);
@@ -575,7 +575,7 @@ g84_crop_selection_sets_enable(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rd(f->sim, DOC_CROP_MUX(0)), DOC_PM_MUX_ENABLE | 6);
 	nvkm_sim_run(f->sim, 100);
 	KUNIT_EXPECT_EQ(test, sample(f, dom), 0);
-	nvkm_perfdom_read(dom, &r);
+	nvkm_perfdom_read(dom, &r, NVPM_READ_LOST);
 	KUNIT_EXPECT_EQ(test, r.value[0], r.cycles);
 	KUNIT_EXPECT_GE(test, r.value[0], 100);
 	nvkm_perfdom_del(&dom);

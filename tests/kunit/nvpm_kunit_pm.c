@@ -57,7 +57,7 @@ quad_args(struct nvkm_perfdom_args *a, int dom)
 {
 	memset(a, 0, sizeof(*a));
 	a->dom = dom;
-	a->mode = NVKM_PERFDOM_QUAD;
+	a->mode = NVPM_MODE_QUAD;
 	a->nr_ctr = 4;
 	a->ctr[0].signal[0] = S_A;
 	a->ctr[0].logic_op = OP_ARG0;
@@ -73,9 +73,9 @@ quad_args(struct nvkm_perfdom_args *a, int dom)
 static int
 sample(struct pm_fixture *f, struct nvkm_perfdom **doms, int nr)
 {
-	nvkm_perfdom_sample_begin(f->pm, doms, nr);
+	nvkm_pm_trigger(f->pm);
 	nvkm_sim_run(f->sim, 1);
-	return nvkm_perfdom_sample_end(f->pm, doms, nr, false);
+	return nvkm_pm_collect_groups(f->pm, doms, nr, false);
 }
 
 static const u32 quad_chips[] = { 0x40, 0x50, 0x84, 0x92, 0xa3, 0xe4 };
@@ -115,7 +115,7 @@ quad_counts_what_the_workload_did(struct kunit *test)
 	nvkm_sim_run(f->sim, 100 - 60 + 40);
 	KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
 
-	nvkm_perfdom_read(dom, &r);
+	nvkm_perfdom_read(dom, &r, NVPM_READ_LOST);
 	KUNIT_EXPECT_EQ(test, r.value[0], 360);		/* A */
 	KUNIT_EXPECT_EQ(test, r.value[1], 20);		/* B */
 	KUNIT_EXPECT_EQ(test, r.value[2], 12);		/* B while A: 60 / 5 */
@@ -127,7 +127,7 @@ quad_counts_what_the_workload_did(struct kunit *test)
 	/* totals accumulate over samples */
 	nvkm_sim_run(f->sim, 9);
 	KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
-	nvkm_perfdom_read(dom, &r);
+	nvkm_perfdom_read(dom, &r, NVPM_READ_LOST);
 	KUNIT_EXPECT_EQ(test, r.value[3], 450 + pre_g84);
 	KUNIT_EXPECT_EQ(test, r.cycles, 450 + pre_g84);
 	nvkm_perfdom_del(&dom);
@@ -176,8 +176,8 @@ domains_latch_in_the_same_cycle(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &a, &doms[1]), 0);
 	nvkm_sim_run(f->sim, 100);
 	KUNIT_ASSERT_EQ(test, sample(f, doms, 2), 0);
-	nvkm_perfdom_read(doms[0], &r0);
-	nvkm_perfdom_read(doms[1], &r1);
+	nvkm_perfdom_read(doms[0], &r0, NVPM_READ_LOST);
+	nvkm_perfdom_read(doms[1], &r1, NVPM_READ_LOST);
 	KUNIT_EXPECT_EQ(test, r0.cycles, 117);
 	KUNIT_EXPECT_EQ(test, r1.cycles, 100);
 	nvkm_perfdom_del(&doms[0]);
@@ -207,11 +207,11 @@ other_groups_keep_their_counts(struct kunit *test)
 		KUNIT_ASSERT_EQ(test, sample(f, &a, 1), 0);
 	}
 	KUNIT_ASSERT_EQ(test, sample(f, &b, 1), 0);
-	nvkm_perfdom_read(b, &r);
+	nvkm_perfdom_read(b, &r, NVPM_READ_LOST);
 	KUNIT_EXPECT_EQ(test, r.samples, 2);
 	KUNIT_EXPECT_EQ(test, r.flags, 0);
 	KUNIT_EXPECT_EQ(test, r.cycles, 1 + 10 * 100);	/* every cycle since creation */
-	nvkm_perfdom_read(a, &r);
+	nvkm_perfdom_read(a, &r, NVPM_READ_LOST);
 	KUNIT_EXPECT_EQ(test, r.samples, 10);
 	nvkm_perfdom_del(&a);
 	nvkm_perfdom_del(&b);
@@ -255,7 +255,7 @@ every_counter_mode(struct kunit *test)
 		KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), 0);
 		nvkm_sim_run(f->sim, 100);
 		KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
-		nvkm_perfdom_read(dom, &r);
+		nvkm_perfdom_read(dom, &r, NVPM_READ_LOST);
 		KUNIT_EXPECT_EQ_MSG(test, r.value[1], 100 * t[i].start, "mode %u", t[i].mode);
 		KUNIT_EXPECT_EQ_MSG(test, r.value[2], 100 * t[i].event, "mode %u", t[i].mode);
 		nvkm_perfdom_del(&dom);
@@ -282,7 +282,7 @@ counter_mode_event_b4(struct kunit *test)
 	nvkm_sim_pcounter_set_value(f->sim, 1, 0x10, 4, 6);
 	nvkm_sim_run(f->sim, 50);
 	KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
-	nvkm_perfdom_read(dom, &r);
+	nvkm_perfdom_read(dom, &r, NVPM_READ_LOST);
 	KUNIT_EXPECT_EQ(test, r.value[2], 50 * 6);
 	nvkm_perfdom_del(&dom);
 }
@@ -302,7 +302,7 @@ single_event_window(struct kunit *test)
 
 	memset(&a, 0, sizeof(a));
 	a.dom = 0;
-	a.mode = NVKM_PERFDOM_SINGLE;
+	a.mode = NVPM_MODE_SINGLE;
 	a.nr_ctr = 4;
 	a.ctr[0].logic_op = OP_ONE;		/* PRE: at once */
 	a.ctr[1].signal[0] = S_A;		/* START */
@@ -317,7 +317,7 @@ single_event_window(struct kunit *test)
 	nvkm_sim_pcounter_pulse(f->sim, 0, S_B, 1, 1);
 	nvkm_sim_run(f->sim, 30);
 	KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
-	nvkm_perfdom_read(dom, &r);
+	nvkm_perfdom_read(dom, &r, NVPM_READ_LOST);
 	/* the window: 29 cycles after START, plus the STOP cycle */
 	KUNIT_EXPECT_EQ(test, r.value[2], 30);
 	KUNIT_EXPECT_EQ(test, r.cycles, 30);
@@ -380,7 +380,7 @@ groups_take_turns(struct kunit *test)
 		active ^= 1;
 	}
 	for (i = 0; i < 2; i++) {
-		nvkm_perfdom_read(g[i], &r);
+		nvkm_perfdom_read(g[i], &r, NVPM_READ_LOST);
 		KUNIT_EXPECT_EQ_MSG(test, r.value[0], value[i], "group %d", i);
 		KUNIT_EXPECT_EQ_MSG(test, r.value[3], cycles[i], "group %d", i);
 		KUNIT_EXPECT_EQ_MSG(test, r.cycles, cycles[i], "group %d", i);
@@ -419,12 +419,12 @@ turns_belong_to_one_holder(struct kunit *test)
 	nvkm_perfdom_del(&g[0]);
 	nvkm_sim_run(f->sim, 70);
 	KUNIT_ASSERT_EQ(test, sample(f, &g[1], 1), 0);
-	nvkm_perfdom_read(g[1], &r);
+	nvkm_perfdom_read(g[1], &r, NVPM_READ_LOST);
 	KUNIT_EXPECT_EQ(test, r.cycles, 70);
 	KUNIT_EXPECT_EQ(test, r.samples, 1);
-	nvkm_perfdom_read(g[2], &r);
+	nvkm_perfdom_read(g[2], &r, NVPM_READ_LOST);
 	KUNIT_EXPECT_EQ(test, r.samples, 0);
-	KUNIT_EXPECT_EQ(test, r.flags, NVKM_PERFDOM_NOT_READY);
+	KUNIT_EXPECT_EQ(test, r.flags, NVPM_READ_NOT_READY);
 
 	for (i = 1; i < NVKM_PM_GROUPS_PER_DOM; i++)
 		nvkm_perfdom_del(&g[i]);
@@ -503,7 +503,7 @@ count_with_source(struct kunit *test, struct pm_fixture *f, int d,
 		KUNIT_EXPECT_EQ(test, sample(f, &dom, 1), 0);
 	nvkm_sim_run(f->sim, 100);
 	KUNIT_EXPECT_EQ(test, sample(f, &dom, 1), 0);
-	nvkm_perfdom_read(dom, &r);
+	nvkm_perfdom_read(dom, &r, NVPM_READ_LOST);
 	KUNIT_EXPECT_EQ(test, r.cycles, 100 + pre);
 	nvkm_perfdom_del(&dom);
 	return r.value[0];
@@ -607,10 +607,10 @@ generation_limits_are_refused(struct kunit *test)
 	a.ctr[0].signal[2] = 0x60;		/* host has 0x60 signals on G84 */
 	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), -EINVAL);
 	quad_args(&a, 1);
-	a.ctr[0].flags = NVKM_PERFCTR_REPLACE2;	/* G92+ */
+	a.ctr[0].flags = NVPM_COUNTER_REPLACE2;	/* G92+ */
 	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), -EINVAL);
 	quad_args(&a, 1);
-	a.ctr[1].flags = NVKM_PERFCTR_SETFLAG3;	/* EVENT and STOP only */
+	a.ctr[1].flags = NVPM_COUNTER_SETFLAG3;	/* EVENT and STOP only */
 	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), -EINVAL);
 	quad_args(&a, 1);
 	a.ctr_mode = 5;
@@ -631,7 +631,7 @@ generation_limits_are_refused(struct kunit *test)
 	pm_exit(test);
 	f = pm_fixture(test, 0x92);
 	quad_args(&a, 1);
-	a.ctr[0].flags = NVKM_PERFCTR_REPLACE2;
+	a.ctr[0].flags = NVPM_COUNTER_REPLACE2;
 	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), 0);
 	nvkm_perfdom_del(&dom);
 }
@@ -659,7 +659,7 @@ resume_reprograms_groups(struct kunit *test)
 	nvkm_sim_pcounter_set_signal(f->sim, 3, S_A, true);
 	nvkm_sim_run(f->sim, 25);
 	KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
-	nvkm_perfdom_read(dom, &r);
+	nvkm_perfdom_read(dom, &r, NVPM_READ_LOST);
 	KUNIT_EXPECT_EQ(test, r.value[0], 25);
 	KUNIT_EXPECT_EQ(test, r.cycles, 10 + 25);
 	nvkm_perfdom_del(&dom);
@@ -711,7 +711,7 @@ gr_load_shows_as_idle_fraction(struct kunit *test)
 		KUNIT_ASSERT_EQ(test, nvkm_sim_gr_load(f->sim, busy[i], 1000), 0);
 		nvkm_sim_run(f->sim, 10 * 1000);
 		KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
-		nvkm_perfdom_read(dom, &r);
+		nvkm_perfdom_read(dom, &r, NVPM_READ_LOST);
 		KUNIT_EXPECT_EQ_MSG(test, r.value[0], 10 * 10 * (100 - busy[i]),
 				    "busy %u%%", busy[i]);
 		KUNIT_EXPECT_EQ(test, r.cycles, 10000);

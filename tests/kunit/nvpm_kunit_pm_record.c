@@ -208,7 +208,7 @@ dom_args(struct nvkm_record_dom_args *a, int d, u8 *ring, u64 size, int nr)
 	a->nr_signals = nr;
 	for (i = 0; i < nr; i++)
 		a->signal[i] = S_EV(i);
-	a->stop = NVKM_RECORD_STOP_PERIODIC;
+	a->stop = NVPM_RECORD_STOP_PERIODIC;
 	a->stop_arg = 1;
 	a->ring = ring;
 	a->ring_size = size;
@@ -219,7 +219,7 @@ one_dom(struct nvkm_record_args *args, int d, u8 *ring, u64 size)
 {
 	memset(args, 0, sizeof(*args));
 	args->nr_doms = 1;
-	dom_args(&args->dom[0], d, ring, size, NVKM_RECORD_SIGNALS);
+	dom_args(&args->dom[0], d, ring, size, NVPM_RECORD_SIGNALS);
 }
 
 struct pkt {
@@ -302,7 +302,7 @@ periodic_packets_reach_the_ring(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, nvkm_record_del(&rec, &st), 0);
 	KUNIT_EXPECT_EQ(test, st.written, 11ull);
 	KUNIT_EXPECT_EQ(test, st.ready, 11ull);
-	KUNIT_EXPECT_TRUE(test, st.flags & NVKM_RECORD_STOPPED);
+	KUNIT_EXPECT_TRUE(test, st.flags & NVPM_RECORD_STOPPED);
 	pkt_get(ring, SZ_8K, LONG, 10, &p);
 	KUNIT_EXPECT_EQ(test, p.cycles, 10ull * PERIOD + LAND + 1);
 	KUNIT_EXPECT_EQ(test, p.ev[0], LAND + 1);
@@ -494,7 +494,7 @@ limit_stops_the_window_then_rearm(struct kunit *test)
 	u32 pos;
 
 	one_dom(&args, D, ring, SZ_4K);
-	args.dom[0].stop = NVKM_RECORD_STOP_SIGNAL;
+	args.dom[0].stop = NVPM_RECORD_STOP_SIGNAL;
 	args.dom[0].stop_arg = S_STOP;
 	KUNIT_ASSERT_EQ(test, nvkm_record_new(f->pm, &args, &rec), 0);
 	win = nvkm_record_window(rec, 0, &size);
@@ -631,7 +631,7 @@ fault_wedges_domain_until_reset(struct kunit *test)
 	nvkm_sim_run(f->sim, PERIOD + LAND);
 
 	KUNIT_EXPECT_EQ(test, status1(rec, 0, &st), -EIO);
-	KUNIT_EXPECT_TRUE(test, st.flags & NVKM_RECORD_FAULT);
+	KUNIT_EXPECT_TRUE(test, st.flags & NVPM_RECORD_FAULT);
 	KUNIT_EXPECT_EQ(test, st.written, 3ull);	/* the third was sent */
 	KUNIT_EXPECT_TRUE(test, f->pm->dom[D].wedged);
 	KUNIT_EXPECT_EQ(test, nvkm_record_del(&rec, &st), -EIO);
@@ -740,9 +740,9 @@ bad_requests_change_nothing(struct kunit *test)
 		{ "period 0", 2, 0, -EINVAL },
 		{ "period 8", 2, 8, -EINVAL },
 		{ "unknown stop", 3, 3, -EINVAL },
-		{ "USER before GT215", 3, NVKM_RECORD_STOP_USER, -EINVAL },
+		{ "USER before GT215", 3, NVPM_RECORD_STOP_USER, -EINVAL },
 		{ "unknown flag", 4, 2, -EINVAL },
-		{ "edge on PERIODIC", 4, NVKM_RECORD_STOP_EDGE, -EINVAL },
+		{ "edge on PERIODIC", 4, NVPM_RECORD_STOP_EDGE, -EINVAL },
 		{ "misaligned ring", 5, 16, -EINVAL },
 		{ "ring not whole pages", 6, 4000, -EINVAL },
 		{ "no ring", 6, 0, -EINVAL },
@@ -775,7 +775,7 @@ bad_requests_change_nothing(struct kunit *test)
 			args.dom[0].ring_size = bad[i].value;
 			break;
 		case 7:
-			args.dom[0].stop = NVKM_RECORD_STOP_SIGNAL;
+			args.dom[0].stop = NVPM_RECORD_STOP_SIGNAL;
 			args.dom[0].stop_arg = bad[i].value;
 			break;
 		}
@@ -807,7 +807,7 @@ user_trigger_gt215(struct kunit *test)
 	int i;
 
 	one_dom(&args, D, ring, SZ_4K);
-	args.dom[0].stop = NVKM_RECORD_STOP_USER;
+	args.dom[0].stop = NVPM_RECORD_STOP_USER;
 	args.dom[0].stop_arg = 0;
 	KUNIT_ASSERT_EQ(test, nvkm_record_new(f->pm, &args, &rec), 0);
 	nvkm_sim_pcounter_set_signal(f->sim, D, S_EV(0), true);
@@ -837,9 +837,9 @@ edge_stop_counts_pulses(struct kunit *test)
 	struct nvkm_record *rec;
 
 	one_dom(&args, D, ring, SZ_4K);
-	args.dom[0].stop = NVKM_RECORD_STOP_SIGNAL;
+	args.dom[0].stop = NVPM_RECORD_STOP_SIGNAL;
 	args.dom[0].stop_arg = S_STOP;
-	args.dom[0].flags = NVKM_RECORD_STOP_EDGE;
+	args.dom[0].flags = NVPM_RECORD_STOP_EDGE;
 	KUNIT_ASSERT_EQ(test, nvkm_record_new(f->pm, &args, &rec), 0);
 	nvkm_sim_pcounter_wave(f->sim, D, S_STOP, 500, 200, 7);
 	nvkm_sim_run(f->sim, 7 * 500 + 100);
@@ -928,7 +928,7 @@ suspend_interrupts_sessions(struct kunit *test)
 
 	KUNIT_EXPECT_EQ(test, status1(rec, 0, &st), 0);
 	KUNIT_EXPECT_EQ(test, st.written, 4ull);	/* three, and the last */
-	KUNIT_EXPECT_EQ(test, st.flags, NVKM_RECORD_INTERRUPTED | NVKM_RECORD_STOPPED);
+	KUNIT_EXPECT_EQ(test, st.flags, NVPM_RECORD_INTERRUPTED | NVPM_RECORD_STOPPED);
 	KUNIT_EXPECT_EQ(test, pos, lower_32_bits(nvkm_record_window(rec, 0, &size) + 4 * LONG));
 	KUNIT_EXPECT_EQ(test, nvkm_record_del(&rec, NULL), 0);
 	KUNIT_ASSERT_EQ(test, nvkm_record_new(f->pm, &args, &rec), 0);

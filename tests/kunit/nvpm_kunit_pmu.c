@@ -119,7 +119,7 @@ idle_args(struct pmu_fixture *f, struct nvkm_perfdom_args *a)
 {
 	memset(a, 0, sizeof(*a));
 	a->dom = f->dom;
-	a->mode = NVKM_PERFDOM_QUAD;
+	a->mode = NVPM_MODE_QUAD;
 }
 
 static void
@@ -134,8 +134,8 @@ ctr(struct nvkm_perfdom_args *a, u16 op, u8 sig0, u8 sig1)
 static int
 sample(struct pmu_fixture *f, struct nvkm_perfdom **doms, int nr)
 {
-	nvkm_perfdom_sample_begin(f->pm, doms, nr);
-	return nvkm_perfdom_sample_end(f->pm, doms, nr, false);
+	nvkm_pm_trigger(f->pm);
+	return nvkm_pm_collect_groups(f->pm, doms, nr, false);
 }
 
 static u64
@@ -306,7 +306,7 @@ busy_share_follows_the_pattern(struct kunit *test)
 			nvkm_sim_run(f->sim, span);
 			KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
 		}
-		nvkm_perfdom_read(dom, &r);
+		nvkm_perfdom_read(dom, &r, NVPM_READ_LOST);
 		KUNIT_EXPECT_EQ_MSG(test, r.cycles, spans * span, "%s", pat->what);
 		KUNIT_EXPECT_EQ(test, r.samples, spans);
 		expected(pat, &a, spans * span, want);
@@ -351,7 +351,7 @@ gr_load_is_gr_busy(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), 0);
 	nvkm_sim_run(f->sim, 10 * 1000);
 	KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
-	nvkm_perfdom_read(dom, &r);
+	nvkm_perfdom_read(dom, &r, NVPM_READ_LOST);
 	KUNIT_EXPECT_EQ(test, r.value[0], 3500);
 	KUNIT_EXPECT_EQ(test, r.value[1], 6500);
 	KUNIT_EXPECT_EQ(test, r.cycles, 10000);
@@ -379,8 +379,8 @@ groups_share_counters_count_from_their_start(struct kunit *test)
 	nvkm_sim_set_idle(f->sim, f->chip->bit[GR], f->chip->bit[GR]);
 	nvkm_sim_run(f->sim, 30);
 	KUNIT_ASSERT_EQ(test, sample(f, doms, 2), 0);
-	nvkm_perfdom_read(doms[0], &ra);
-	nvkm_perfdom_read(doms[1], &rb);
+	nvkm_perfdom_read(doms[0], &ra, NVPM_READ_LOST);
+	nvkm_perfdom_read(doms[1], &rb, NVPM_READ_LOST);
 	KUNIT_EXPECT_EQ(test, ra.value[0], 150);
 	KUNIT_EXPECT_EQ(test, ra.cycles, 180);
 	KUNIT_EXPECT_EQ(test, rb.value[0], 50);
@@ -518,13 +518,13 @@ uncountable_groups_are_refused(struct kunit *test)
 	KUNIT_EXPECT_EQ_MSG(test, nvkm_perfdom_new(f->pm, &a, &dom), -EINVAL, "signal 3");
 	idle_args(f, &a);
 	ctr(&a, OP_BUSY0, GR, 0);
-	a.mode = NVKM_PERFDOM_SINGLE;
+	a.mode = NVPM_MODE_SINGLE;
 	KUNIT_EXPECT_EQ_MSG(test, nvkm_perfdom_new(f->pm, &a, &dom), -EINVAL, "single");
-	a.mode = NVKM_PERFDOM_QUAD;
+	a.mode = NVPM_MODE_QUAD;
 	a.ctr_mode = 1;
 	KUNIT_EXPECT_EQ_MSG(test, nvkm_perfdom_new(f->pm, &a, &dom), -EINVAL, "ctr_mode");
 	a.ctr_mode = 0;
-	a.ctr[0].flags = NVKM_PERFCTR_DELAY0;
+	a.ctr[0].flags = NVPM_COUNTER_DELAY0;
 	KUNIT_EXPECT_EQ_MSG(test, nvkm_perfdom_new(f->pm, &a, &dom), -EINVAL, "flags");
 	a.ctr[0].flags = 0;
 	a.event_period_all = true;
@@ -617,12 +617,12 @@ handed_out_from_zero_rounds_only_read(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, nvkm_sim_mmio.rd32(f->sim, DOC_COUNT(dom->idle.ctr[0].hw)), 500);
 	KUNIT_EXPECT_EQ(test, nvkm_sim_mmio.rd32(f->sim, DOC_COUNT(dom->idle.timebase)), 500);
 	KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
-	nvkm_perfdom_read(dom, &r);
+	nvkm_perfdom_read(dom, &r, NVPM_READ_LOST);
 	KUNIT_EXPECT_EQ(test, r.value[0], 500);
 	KUNIT_EXPECT_EQ(test, r.cycles, 500);
 	nvkm_sim_run(f->sim, 200);
 	KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
-	nvkm_perfdom_read(dom, &r);
+	nvkm_perfdom_read(dom, &r, NVPM_READ_LOST);
 	KUNIT_EXPECT_EQ(test, r.value[0], 700);
 	KUNIT_EXPECT_EQ(test, r.cycles, 700);
 	KUNIT_EXPECT_EQ(test, r.samples, 3);
@@ -659,7 +659,7 @@ resume_after_reset_reprograms(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, nvkm_sim_mmio.rd32(f->sim, DOC_MODE(hw)), BIT(1));
 	nvkm_sim_run(f->sim, 400);
 	KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
-	nvkm_perfdom_read(dom, &r);
+	nvkm_perfdom_read(dom, &r, NVPM_READ_LOST);
 	KUNIT_EXPECT_EQ(test, r.value[0], 700);
 	KUNIT_EXPECT_EQ(test, r.cycles, 700);
 
@@ -671,7 +671,7 @@ resume_after_reset_reprograms(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, nvkm_sim_mmio.rd32(f->sim, DOC_COUNT(hw)), 0);
 	nvkm_sim_run(f->sim, 100);
 	KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
-	nvkm_perfdom_read(dom, &r);
+	nvkm_perfdom_read(dom, &r, NVPM_READ_LOST);
 	KUNIT_EXPECT_EQ(test, r.value[0], 800);
 	KUNIT_EXPECT_EQ(test, r.cycles, 800);
 	nvkm_perfdom_del(&dom);
@@ -700,12 +700,12 @@ slow_accesses_lose_no_cycles(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), 0);
 	nvkm_sim_set_access_cycles(f->sim, 13);
 	KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
-	nvkm_perfdom_read(dom, &prev);
+	nvkm_perfdom_read(dom, &prev, NVPM_READ_LOST);
 	then = f->sim->now;
 	for (i = 0; i < 5; i++) {
 		nvkm_sim_run(f->sim, 1000 + 7 * i);
 		KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
-		nvkm_perfdom_read(dom, &r);
+		nvkm_perfdom_read(dom, &r, NVPM_READ_LOST);
 		now = f->sim->now;
 		KUNIT_EXPECT_EQ_MSG(test, r.cycles - prev.cycles, now - then, "round %d", i);
 		KUNIT_EXPECT_EQ_MSG(test, r.value[0] - prev.value[0], now - then, "round %d", i);
@@ -759,7 +759,7 @@ poll_keeps_totals_past_31_bits(struct kunit *test)
 			KUNIT_ASSERT_TRUE_MSG(test, wait_for_poll(f), "no poll after span %d", i);
 	}
 	KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
-	nvkm_perfdom_read(dom, &r);
+	nvkm_perfdom_read(dom, &r, NVPM_READ_LOST);
 	KUNIT_EXPECT_GT(test, total, BIT_ULL(31));
 	KUNIT_EXPECT_EQ(test, r.value[0], total);
 	KUNIT_EXPECT_EQ(test, r.cycles, total);

@@ -7,6 +7,7 @@
 #include <linux/mutex.h>
 #include <nvkm/core/mmio.h>
 #include <nvkm/hw/pmc.h>
+#include <uapi/drm/nvpm_class.h>
 
 struct nvkm_device;
 struct nvkm_fifo;
@@ -16,13 +17,13 @@ struct nvkm_pm_chip_desc;
 struct nvkm_pmu;
 
 enum nv_card_type {
-	NV_10 = 0x10,
-	NV_20 = 0x20,
-	NV_30 = 0x30,
-	NV_40 = 0x40,
-	NV_50 = 0x50,
-	NV_C0 = 0xc0,
-	NV_E0 = 0xe0,
+	NV_10 = NVPM_CARD_NV10,
+	NV_20 = NVPM_CARD_NV20,
+	NV_30 = NVPM_CARD_NV30,
+	NV_40 = NVPM_CARD_NV40,
+	NV_50 = NVPM_CARD_NV50,
+	NV_C0 = NVPM_CARD_NVC0,
+	NV_E0 = NVPM_CARD_NVE0,
 };
 
 /**

@@ -10,20 +10,6 @@
 struct nvkm_vmm;
 struct nv50_fifo_func;
 
-/* Handles of the objects every channel has (uapi: NVPM_HANDLE_*). */
-#define NVKM_FIFO_HANDLE_GR		0xbeef50a0
-#define NVKM_FIFO_HANDLE_SW		0xbeef506e
-#define NVKM_FIFO_HANDLE_NOTIFIER	0xbeef0301
-
-/* Why a channel stopped (uapi: NVPM_FAULT_*). */
-#define NVKM_FIFO_FAULT_NONE		0
-#define NVKM_FIFO_FAULT_INVALID_CMD	1
-#define NVKM_FIFO_FAULT_MEM		2
-#define NVKM_FIFO_FAULT_UNKNOWN_OBJECT	3
-#define NVKM_FIFO_FAULT_NO_OBJECT	4
-#define NVKM_FIFO_FAULT_INVALID_METHOD	5
-#define NVKM_FIFO_FAULT_DEVICE		6
-
 /* Channel ids (the NV50 channel table) */
 #define NVKM_FIFO_CHANS			128
 
@@ -62,7 +48,7 @@ struct nvkm_fifo_stats {
  * @submitted: sequence of the latest submission
  * @completed: latest sequence seen processed
  * @sw_subc: subchannels bound to the software object (interrupt handler)
- * @fault: NVKM_FIFO_FAULT_*, set once
+ * @fault: NVPM_FAULT_*, set once
  * @fault_info: method or address of the fault
  * @wait: woken when the channel's interrupts are handled
  * @wakeups: bumped before each such wake-up

@@ -4,19 +4,7 @@
 #include <linux/spinlock.h>
 #include <nvkm/core/engine.h>
 #include <nvkm/subdev/pmu.h>
-
-/* PCOUNTER hardware capabilities, per generation (reference: pcounter intro). */
-#define NVKM_PM_CAP_CTR_PERIOD		BIT_ULL(0)	/* NV15+ */
-#define NVKM_PM_CAP_COUNTER_40BIT	BIT_ULL(1)	/* NV10:NV30 */
-#define NVKM_PM_CAP_QUAD		BIT_ULL(2)	/* NV30+ */
-#define NVKM_PM_CAP_COUNTER_MODES	BIT_ULL(3)	/* NV40+ */
-#define NVKM_PM_CAP_RECORD		BIT_ULL(4)	/* G84+ */
-#define NVKM_PM_CAP_SPEC_SRC		BIT_ULL(5)	/* G84+ */
-#define NVKM_PM_CAP_PERIODIC		BIT_ULL(6)	/* G84+ */
-#define NVKM_PM_CAP_DELAY_REPLACE	BIT_ULL(7)	/* G92+ */
-#define NVKM_PM_CAP_RECORD_ADDR_HIGH	BIT_ULL(8)	/* G92+ */
-#define NVKM_PM_CAP_USER_TRIGGER	BIT_ULL(9)	/* GT215+ */
-#define NVKM_PM_CAP_DOMAIN_SETS		BIT_ULL(10)	/* GF100+ */
+#include <uapi/drm/nvpm_class.h>
 
 #define NVKM_PM_COUNTERS	4	/* PRE, START, EVENT, STOP */
 #define NVKM_PM_NAME_LEN	40
@@ -121,27 +109,16 @@ struct nvkm_pm_dom {
  */
 #define NVKM_PM_SHARED_GROUPS	64
 
-/* Modes of a counter group */
-#define NVKM_PERFDOM_QUAD	0
-#define NVKM_PERFDOM_SINGLE	1
-
-/* Per-counter input flags */
-#define NVKM_PERFCTR_DELAY0	BIT(0)
-#define NVKM_PERFCTR_DELAY1	BIT(1)
-#define NVKM_PERFCTR_REPLACE2	BIT(2)
-#define NVKM_PERFCTR_REPLACE3	BIT(3)
-#define NVKM_PERFCTR_SETFLAG3	BIT(4)
-
 /**
  * struct nvkm_perfdom_args - what a counter group counts
  * @dom: domain index
- * @mode: NVKM_PERFDOM_*
+ * @mode: NVPM_MODE_*
  * @ctr_mode: counter mode (NV_PCOUNTER_CTR_MODE_*)
  * @nr_ctr: counters used (1..NVKM_PM_COUNTERS)
- * @ctr: per counter: signals, truth table and NVKM_PERFCTR_* flags
+ * @ctr: per counter: signals, truth table and NVPM_COUNTER_* flags
  * @ctr.signal: the four signals
  * @ctr.logic_op: truth table
- * @ctr.flags: NVKM_PERFCTR_*
+ * @ctr.flags: NVPM_COUNTER_*
  * @event_period_all: single event mode: CTR_EVENT sums all periods
  * @pre_count: single event mode: initial CTR_PRE
  * @stop_count: single event mode: initial CTR_STOP
@@ -172,17 +149,12 @@ struct nvkm_perfdom_args {
 	} src[NVKM_PM_SOURCES];
 };
 
-/* nvkm_perfdom_result flags */
-#define NVKM_PERFDOM_NOT_READY	BIT(0)
-#define NVKM_PERFDOM_LOST	BIT(1)
-#define NVKM_PERFCTR_SATURATED	BIT(0)
-
 /**
  * struct nvkm_perfdom_result - totals of a counter group
  * @value: per counter, the sum over all samples
  * @cycles: domain cycles over all samples
- * @ctr_flags: per counter NVKM_PERFCTR_SATURATED
- * @flags: NVKM_PERFDOM_NOT_READY / NVKM_PERFDOM_LOST
+ * @ctr_flags: per counter NVPM_READ_SATURATED
+ * @flags: NVPM_READ_NOT_READY / NVPM_READ_LOST
  * @samples: samples taken
  */
 struct nvkm_perfdom_result {
@@ -250,11 +222,11 @@ int nvkm_perfdom_new(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args,
 int nvkm_perfdom_new_held(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args,
 			  const void *holder, struct nvkm_perfdom **pdom);
 void nvkm_perfdom_del(struct nvkm_perfdom **pdom);
-int nvkm_perfdom_sample_begin(struct nvkm_pm *pm, struct nvkm_perfdom **doms, int nr);
-int nvkm_perfdom_sample_end(struct nvkm_pm *pm, struct nvkm_perfdom **doms, int nr,
-			    bool wait);
-int nvkm_perfdom_sample(struct nvkm_pm *pm, struct nvkm_perfdom **doms, int nr);
-void nvkm_perfdom_read(struct nvkm_perfdom *dom, struct nvkm_perfdom_result *res);
+void nvkm_pm_trigger(struct nvkm_pm *pm);
+int nvkm_pm_collect(struct nvkm_pm *pm, const void *holder, bool wait);
+int nvkm_pm_collect_groups(struct nvkm_pm *pm, struct nvkm_perfdom *const *doms, int nr,
+			   bool wait);
+void nvkm_perfdom_read(struct nvkm_perfdom *dom, struct nvkm_perfdom_result *res, u32 clear);
 const struct nvkm_pm_sig *nvkm_pm_sig_find(const struct nvkm_pm_dom *dom, u32 signal);
 
 int nv10_pm_new(struct nvkm_device *device, struct nvkm_pm **ppm);

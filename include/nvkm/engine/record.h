@@ -2,6 +2,7 @@
 #ifndef __NVKM_RECORD_H__
 #define __NVKM_RECORD_H__
 #include <nvkm/engine/pm.h>
+#include <uapi/drm/nvpm_class.h>
 
 /*
  * PCOUNTER record mode sessions (G84:GF100): the engine's side of
@@ -10,31 +11,14 @@
  * deleted); the engine maps it for the GPU, runs the hardware and keeps
  * the accounts.  See nvkm/engine/pm/record.c.
  */
-#define NVKM_RECORD_DOMS		8
-#define NVKM_RECORD_SIGNALS		12
-#define NVKM_RECORD_SHORT_SIGNALS	4
-
-/* What pulses a domain's STOP input */
-#define NVKM_RECORD_STOP_PERIODIC	0	/* PERIODIC, period 1..7 */
-#define NVKM_RECORD_STOP_SIGNAL		1	/* a signal */
-#define NVKM_RECORD_STOP_USER		2	/* USER_0, by trigger (GT215+) */
-
-/* nvkm_record_dom_args.flags */
-#define NVKM_RECORD_STOP_EDGE		BIT(0)	/* SIGNAL: rising edges only */
-
-/* nvkm_record_status.flags */
-#define NVKM_RECORD_FAULT		BIT(0)
-#define NVKM_RECORD_STOPPED		BIT(1)
-#define NVKM_RECORD_INTERRUPTED		BIT(2)
-
 /**
  * struct nvkm_record_dom_args - one domain of a record session
  * @dom: domain index
  * @nr_signals: signals counted, slots 0 .. @nr_signals - 1
  * @signal: per slot (PRE_SRC[0..3], START_SRC[0..3], EVENT_SRC[0..3])
- * @stop: NVKM_RECORD_STOP_*
+ * @stop: NVPM_RECORD_STOP_*
  * @stop_arg: PERIODIC: period 1..7; SIGNAL: the signal; USER: 0
- * @flags: NVKM_RECORD_STOP_EDGE
+ * @flags: NVPM_RECORD_STOP_EDGE
  * @ring: the domain's ring: page aligned, contiguous in the kernel's
  *	  address space, alive and unmoved until the session is deleted
  * @ring_size: its bytes, a non-zero multiple of 4096
@@ -42,7 +26,7 @@
 struct nvkm_record_dom_args {
 	u32 dom;
 	u32 nr_signals;
-	u8 signal[NVKM_RECORD_SIGNALS];
+	u8 signal[NVPM_RECORD_SIGNALS];
 	u32 stop;
 	u32 stop_arg;
 	u32 flags;
@@ -53,13 +37,13 @@ struct nvkm_record_dom_args {
 /**
  * struct nvkm_record_args - a record session
  * @shrt: short (16-byte) packets
- * @nr_doms: entries in @dom, 1 .. NVKM_RECORD_DOMS
+ * @nr_doms: entries in @dom, 1 .. NVPM_RECORD_MAX_DOMAINS
  * @dom: the domains
  */
 struct nvkm_record_args {
 	bool shrt;
 	u32 nr_doms;
-	struct nvkm_record_dom_args dom[NVKM_RECORD_DOMS];
+	struct nvkm_record_dom_args dom[NVPM_RECORD_MAX_DOMAINS];
 };
 
 /**
@@ -72,7 +56,7 @@ struct nvkm_record_args {
  * @wraps: times the hardware went round the ring
  * @rearms: times the hardware was moved back to the start of its window
  * @gaps: times it ran out of window first (packets lost, uncounted)
- * @flags: NVKM_RECORD_*
+ * @flags: NVPM_RECORD_FAULT, _STOPPED, _INTERRUPTED
  */
 struct nvkm_record_status {
 	u64 written;

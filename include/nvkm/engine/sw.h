@@ -1,89 +1,24 @@
 /* SPDX-License-Identifier: MIT */
 #ifndef __NVKM_SW_H__
 #define __NVKM_SW_H__
+#include <linux/bits.h>
 #include <linux/types.h>
+#include <uapi/drm/nvpm_class.h>
 
 struct nvkm_perfdom;
 struct nvkm_pm;
 struct nvkm_device;
 
 /*
- * The software class: methods the FIFO hands to the driver (interrupt
- * context), which sample counters between the commands of a channel and
- * write the results into the channel's notifier.  Method numbers, error
- * codes and the notifier layout are the uapi's (nvpm_drm.h), which the
- * DRM glue checks at build time.
+ * The software class (NVPM_CLASS_SW): methods the FIFO hands to the driver
+ * (interrupt context), which sample counters between the commands of a
+ * channel and write the results into the channel's notifier.  Its method
+ * numbers, error codes and notifier layout are the class header's.
  */
-#define NVKM_SW_CLASS			0x506e
 
-#define NVKM_SW_NOP			0x0100
-#define NVKM_SW_SET_NOTIFY		0x0180
-#define NVKM_SW_COUNTER_ADD		0x0600
-#define NVKM_SW_COUNTER_CLEAR		0x0604
-#define NVKM_SW_SAMPLE			0x0608
-#define NVKM_SW_READOUT			0x060c
-
-#define NVKM_SW_STAGING_MAX		16
-#define NVKM_SW_COUNTER_GLOBAL		BIT(31)
+/* How COUNTER_ADD's data decodes (NVPM_SW_COUNTER_PERFDOM() encodes it). */
 #define NVKM_SW_COUNTER_HANDLE		GENMASK(23, 0)
 #define NVKM_SW_COUNTER_CTR		GENMASK(30, 24)
-#define NVKM_SW_GLOBAL_PTIMER		0
-
-#define NVKM_SW_ERR_NO_NOTIFIER		1
-#define NVKM_SW_ERR_BAD_NOTIFIER	2
-#define NVKM_SW_ERR_BAD_COUNTER		3
-#define NVKM_SW_ERR_STAGING_FULL	4
-#define NVKM_SW_ERR_BAD_DATA		5
-#define NVKM_SW_ERR_BAD_METHOD		6
-#define NVKM_SW_ERR_GONE		7
-#define NVKM_SW_ERR_LATCH		8
-
-#define NVKM_SW_SEQ_BUSY		(~0ull)
-#define NVKM_SW_NTFY_ERROR		BIT(0)
-#define NVKM_SW_NTFY_METHOD		BIT(1)
-#define NVKM_SW_NTFY_NOT_READY		BIT(2)
-#define NVKM_SW_NTFY_SATURATED		BIT(3)
-#define NVKM_SW_NTFY_LOST		BIT(4)
-
-/**
- * struct nvkm_sw_ntfy_header - start of a notifier (uapi: drm_nvpm_notifier_header)
- * @sequence: latest READOUT's sequence
- * @ring_offset: offset of the ring
- * @ring_size: entries
- * @entry_size: bytes per entry
- * @write_index: entries written
- * @lost: unread entries overwritten
- * @errors: errors
- * @read_sequence: written by userspace
- * @reserved: zero
- */
-struct nvkm_sw_ntfy_header {
-	u64 sequence;
-	u32 ring_offset;
-	u32 ring_size;
-	u32 entry_size;
-	u32 write_index;
-	u32 lost;
-	u32 errors;
-	u64 read_sequence;
-	u64 reserved[3];
-};
-
-/**
- * struct nvkm_sw_ntfy_entry - a ring entry (uapi: drm_nvpm_notifier_entry)
- * @sequence: READOUT sequence, or NVKM_SW_SEQ_BUSY
- * @counter: counter id, or error code
- * @flags: NVKM_SW_NTFY_*
- * @cycles: domain cycles, or the method
- * @value: count, or the data / error code
- */
-struct nvkm_sw_ntfy_entry {
-	u64 sequence;
-	u32 counter;
-	u32 flags;
-	u64 cycles;
-	u64 value;
-};
 
 /* The methods, for statistics */
 enum nvkm_sw_op {
@@ -120,7 +55,7 @@ struct nvkm_sw_stats {
  * @gone: its group was destroyed
  * @in_latch: the pending latch is its
  * @samples: SAMPLEs it has been in
- * @flags: NVKM_SW_NTFY_SATURATED / _LOST met since the last READOUT
+ * @flags: NVPM_NOTIFY_SATURATED / _LOST met since the last READOUT
  * @saturated: the group's counter had its SATURATED flag at the last look
  * @lost: the group had its LOST flag at the last look
  * @last_val: total at the latest SAMPLE
@@ -191,13 +126,13 @@ struct nvkm_sw_chan {
 
 	bool latch_pending;
 	int nr_ctr;
-	struct nvkm_sw_ctr ctr[NVKM_SW_STAGING_MAX];
+	struct nvkm_sw_ctr ctr[NVPM_SW_STAGING_MAX];
 };
 
 /* The notifier: header, then the ring. */
-#define NVKM_SW_NTFY_RING_OFFSET	sizeof(struct nvkm_sw_ntfy_header)
+#define NVKM_SW_NTFY_RING_OFFSET	sizeof(struct drm_nvpm_notifier_header)
 #define NVKM_SW_NTFY_SIZE(entries) \
-	(NVKM_SW_NTFY_RING_OFFSET + (entries) * sizeof(struct nvkm_sw_ntfy_entry))
+	(NVKM_SW_NTFY_RING_OFFSET + (entries) * sizeof(struct drm_nvpm_notifier_entry))
 
 void nvkm_sw_chan_init(struct nvkm_sw_chan *sw, struct nvkm_device *device,
 		       struct nvkm_sw_stats *stats, nvkm_sw_lookup_t lookup, void *priv);

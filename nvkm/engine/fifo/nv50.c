@@ -65,13 +65,13 @@ nv50_fifo_inst_wr(struct nvkm_device *device, u64 addr, u32 data)
 /* --- interrupts ------------------------------------------------------------ */
 
 static const char * const nv50_fifo_fault_name[] = {
-	[NVKM_FIFO_FAULT_NONE] = "none",
-	[NVKM_FIFO_FAULT_INVALID_CMD] = "invalid pushbuffer command",
-	[NVKM_FIFO_FAULT_MEM] = "pushbuffer not mapped",
-	[NVKM_FIFO_FAULT_UNKNOWN_OBJECT] = "bind to an unknown object",
-	[NVKM_FIFO_FAULT_NO_OBJECT] = "method on a subchannel without an object",
-	[NVKM_FIFO_FAULT_INVALID_METHOD] = "FIFO method not supported",
-	[NVKM_FIFO_FAULT_DEVICE] = "device stopped",
+	[NVPM_FAULT_NONE] = "none",
+	[NVPM_FAULT_INVALID_CMD] = "invalid pushbuffer command",
+	[NVPM_FAULT_MEM] = "pushbuffer not mapped",
+	[NVPM_FAULT_UNKNOWN_OBJECT] = "bind to an unknown object",
+	[NVPM_FAULT_NO_OBJECT] = "method on a subchannel without an object",
+	[NVPM_FAULT_INVALID_METHOD] = "FIFO method not supported",
+	[NVPM_FAULT_DEVICE] = "device stopped",
 };
 
 /* Something happened to the channel: WAIT looks again. */
@@ -107,18 +107,18 @@ nv50_fifo_swmthd(struct nvkm_fifo_chan *chan, u32 subc, u32 mthd, u32 data)
 {
 	if (mthd == NV_FIFO_MTHD_OBJECT) {
 		/* graphics objects bind in hardware: anything else is ours */
-		if (data != NVKM_FIFO_HANDLE_SW)
-			return NVKM_FIFO_FAULT_UNKNOWN_OBJECT;
+		if (data != NVPM_HANDLE_SW)
+			return NVPM_FAULT_UNKNOWN_OBJECT;
 		chan->sw_subc |= BIT(subc);
-		return NVKM_FIFO_FAULT_NONE;
+		return NVPM_FAULT_NONE;
 	}
 	if (mthd < NV_FIFO_MTHD_FIFO_END)
-		return NVKM_FIFO_FAULT_INVALID_METHOD;
+		return NVPM_FAULT_INVALID_METHOD;
 	if (!(chan->sw_subc & BIT(subc)))
-		return NVKM_FIFO_FAULT_NO_OBJECT;
+		return NVPM_FAULT_NO_OBJECT;
 	chan->fifo->stats.swmthd++;
 	nvkm_sw_mthd(&chan->sw, mthd, data);
-	return NVKM_FIFO_FAULT_NONE;
+	return NVPM_FAULT_NONE;
 }
 
 static void
@@ -168,8 +168,8 @@ nv50_fifo_dma_pusher(struct nvkm_fifo *fifo)
 	chan = fifo->chan[chid];
 	if (chan && !chan->fault)
 		nv50_fifo_chan_fault(chan, FIELD_GET(NV_PFIFO_CACHE1_DMA_STATE_ERROR, state) ==
-				     NV_PFIFO_DMA_ERROR_MEM_FAULT ? NVKM_FIFO_FAULT_MEM :
-				     NVKM_FIFO_FAULT_INVALID_CMD, get);
+				     NV_PFIFO_DMA_ERROR_MEM_FAULT ? NVPM_FAULT_MEM :
+				     NVPM_FAULT_INVALID_CMD, get);
 	spin_unlock_irqrestore(&fifo->lock, flags);
 
 	nvkm_wr32(device, NV_PFIFO_CACHE1_DMA_STATE, 0);
@@ -239,9 +239,9 @@ static const struct {
 	u32 handle;
 	u32 engine;
 } nv50_fifo_objects[] = {
-	{ NVKM_FIFO_HANDLE_GR, NV50_FIFO_ENGINE_GR },
-	{ NVKM_FIFO_HANDLE_SW, NV50_FIFO_ENGINE_SW },
-	{ NVKM_FIFO_HANDLE_NOTIFIER, NV50_FIFO_ENGINE_SW },	/* DMA objects */
+	{ NVPM_HANDLE_GR, NV50_FIFO_ENGINE_GR },
+	{ NVPM_HANDLE_SW, NV50_FIFO_ENGINE_SW },
+	{ NVPM_HANDLE_NOTIFIER, NV50_FIFO_ENGINE_SW },	/* DMA objects */
 };
 
 static void
@@ -324,7 +324,7 @@ nv50_fifo_chan_page(struct nvkm_fifo_chan *chan, u64 *addr)
  * @priv: argument of @lookup
  * @pchan: the channel
  *
- * The channel has the objects NVKM_FIFO_HANDLE_*; its notifier is given
+ * The channel has the objects NVPM_HANDLE_*; its notifier is given
  * with nvkm_fifo_chan_notifier() before the first submission.
  *
  * Return: 0, -ENOSPC when every channel id is taken, -ENODEV without
@@ -442,7 +442,7 @@ nvkm_fifo_chan_notifier(struct nvkm_fifo_chan *chan, void *ntfy, u32 ring_size)
 	unsigned long flags;
 
 	spin_lock_irqsave(&chan->fifo->lock, flags);
-	nvkm_sw_chan_notifier(&chan->sw, ntfy, NVKM_FIFO_HANDLE_NOTIFIER, ring_size);
+	nvkm_sw_chan_notifier(&chan->sw, ntfy, NVPM_HANDLE_NOTIFIER, ring_size);
 	spin_unlock_irqrestore(&chan->fifo->lock, flags);
 }
 
@@ -524,7 +524,7 @@ nvkm_fifo_chan_completed(struct nvkm_fifo_chan *chan)
  * @chan: the channel
  * @info: what it stopped on (method or address)
  *
- * Return: NVKM_FIFO_FAULT_*.
+ * Return: NVPM_FAULT_*.
  */
 u32
 nvkm_fifo_chan_fault(struct nvkm_fifo_chan *chan, u64 *info)
@@ -613,7 +613,7 @@ nv50_fifo_fini(struct nvkm_subdev *subdev, bool suspend)
 	spin_lock_irqsave(&fifo->lock, flags);
 	for (chid = 0; chid < NV50_PFIFO_CHANS; chid++) {
 		if (fifo->chan[chid])
-			nv50_fifo_chan_fault(fifo->chan[chid], NVKM_FIFO_FAULT_DEVICE, 0);
+			nv50_fifo_chan_fault(fifo->chan[chid], NVPM_FAULT_DEVICE, 0);
 	}
 	spin_unlock_irqrestore(&fifo->lock, flags);
 	return 0;

@@ -25,7 +25,7 @@
  * nvkm_pm_caps() - the PCOUNTER capabilities of a device's generation
  * @pm: the engine, may be NULL
  *
- * Return: NVKM_PM_CAP_* bits; 0 without an engine.
+ * Return: NVPM_HW_CAP_* bits; 0 without an engine.
  */
 u64
 nvkm_pm_caps(struct nvkm_pm *pm)
@@ -328,6 +328,13 @@ nvkm_perfdom_counting(struct nvkm_pm *pm, struct nvkm_perfdom *dom)
 	return pdm->layout || pdm->active == dom;
 }
 
+/* A group's counter mode goes into the CTRL register as it is. */
+static_assert(NVPM_COUNTER_MODE_SIMPLE == NV_PCOUNTER_CTR_MODE_SIMPLE);
+static_assert(NVPM_COUNTER_MODE_EVENT_B4 == NV_PCOUNTER_CTR_MODE_EVENT_B4);
+static_assert(NVPM_COUNTER_MODE_EVENT_B6 == NV_PCOUNTER_CTR_MODE_EVENT_B6);
+static_assert(NVPM_COUNTER_MODE_EXTRA_B4 == NV_PCOUNTER_CTR_MODE_EXTRA_B4);
+static_assert(NVPM_COUNTER_MODE_EXTRA_B6_EVENT_B2 == NV_PCOUNTER_CTR_MODE_EXTRA_B6_EVENT_B2);
+
 static int
 nvkm_perfdom_validate(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args)
 {
@@ -345,41 +352,41 @@ nvkm_perfdom_validate(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args)
 		return args->nr_src ? -EINVAL : dom->layout->validate(pm, args);
 
 	switch (args->mode) {
-	case NVKM_PERFDOM_QUAD:
-		if (!(caps & NVKM_PM_CAP_QUAD))
+	case NVPM_MODE_QUAD:
+		if (!(caps & NVPM_HW_CAP_QUAD))
 			return -EINVAL;
 		if (!pm->func->layout->trigger)
 			return -EOPNOTSUPP;	/* no known way to latch */
 		break;
-	case NVKM_PERFDOM_SINGLE:
+	case NVPM_MODE_SINGLE:
 		if (pm->func->layout->quad_only)
 			return -EOPNOTSUPP;
 		break;
 	default:
 		return -EINVAL;
 	}
-	if (args->ctr_mode > ((caps & NVKM_PM_CAP_COUNTER_MODES) ?
+	if (args->ctr_mode > ((caps & NVPM_HW_CAP_COUNTER_MODES) ?
 			      NV_PCOUNTER_CTR_MODE_EXTRA_B6_EVENT_B2 :
 			      NV_PCOUNTER_CTR_MODE_EVENT_B4))
 		return -EINVAL;
 	if (!args->nr_ctr || args->nr_ctr > nvkm_pm_nr_counters(pm))
 		return -E2BIG;
-	if (args->event_period_all && !(caps & NVKM_PM_CAP_CTR_PERIOD))
+	if (args->event_period_all && !(caps & NVPM_HW_CAP_CTR_PERIOD))
 		return -EINVAL;
-	if (args->threshold > U32_MAX && !(caps & NVKM_PM_CAP_COUNTER_40BIT))
+	if (args->threshold > U32_MAX && !(caps & NVPM_HW_CAP_COUNTER_40BIT))
 		return -EINVAL;
-	if (args->mode == NVKM_PERFDOM_SINGLE && args->nr_ctr != NVKM_PM_COUNTERS)
+	if (args->mode == NVPM_MODE_SINGLE && args->nr_ctr != NVKM_PM_COUNTERS)
 		return -EINVAL;	/* PRE, START, EVENT and STOP all matter */
 	/* before NV40 the counter mode is one for both domains */
-	if (args->ctr_mode && !(caps & NVKM_PM_CAP_COUNTER_MODES))
+	if (args->ctr_mode && !(caps & NVPM_HW_CAP_COUNTER_MODES))
 		return -EOPNOTSUPP;
 
 	for (i = 0; i < args->nr_ctr; i++) {
-		allowed = NVKM_PERFCTR_DELAY0 | NVKM_PERFCTR_DELAY1;
-		if (caps & NVKM_PM_CAP_DELAY_REPLACE)
-			allowed |= NVKM_PERFCTR_REPLACE2 | NVKM_PERFCTR_REPLACE3;
-		if ((caps & NVKM_PM_CAP_QUAD) && i >= 2)	/* EVENT, STOP */
-			allowed |= NVKM_PERFCTR_SETFLAG3;
+		allowed = NVPM_COUNTER_DELAY0 | NVPM_COUNTER_DELAY1;
+		if (caps & NVPM_HW_CAP_DELAY_REPLACE)
+			allowed |= NVPM_COUNTER_REPLACE2 | NVPM_COUNTER_REPLACE3;
+		if ((caps & NVPM_HW_CAP_QUAD) && i >= 2)	/* EVENT, STOP */
+			allowed |= NVPM_COUNTER_SETFLAG3;
 		if (args->ctr[i].flags & ~allowed)
 			return -EINVAL;
 		for (j = 0; j < 4; j++) {
@@ -462,7 +469,7 @@ nvkm_perfdom_new_held(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args,
 	dom->pm = pm;
 	dom->args = *args;
 	dom->holder = holder;
-	dom->res.flags = NVKM_PERFDOM_NOT_READY;
+	dom->res.flags = NVPM_READ_NOT_READY;
 
 	spin_lock_irqsave(&pm->lock, flags);
 	pdm = &pm->dom[args->dom];
@@ -583,27 +590,27 @@ nvkm_perfdom_del(struct nvkm_perfdom **pdom)
 	*pdom = NULL;
 }
 
+/* --- sampling: trigger, collect, read -------------------------------------- */
+
 /**
- * nvkm_perfdom_sample_begin() - latch the quad mode counter groups
+ * nvkm_pm_trigger() - latch every quad mode counter group of the device
  * @pm: the engine
- * @doms: the groups the caller samples
- * @nr: entries in @doms
  *
  * The latch is the hardware's and device-wide: one trigger latches every
- * quad mode group, of every user, in the same cycle.  It takes a few
- * cycles to happen; nvkm_perfdom_sample_end() collects it.
- *
- * Return: 0.
+ * quad mode group, of every holder, in the same cycle.  It lands a few
+ * cycles later; nvkm_pm_collect() or nvkm_pm_collect_groups() adds it to
+ * the groups' totals.  Register accesses only, under the engine's
+ * spinlock: callable in interrupt context.
  */
-int
-nvkm_perfdom_sample_begin(struct nvkm_pm *pm, struct nvkm_perfdom **doms, int nr)
+void
+nvkm_pm_trigger(struct nvkm_pm *pm)
 {
 	struct nvkm_perfdom *dom;
 	unsigned long flags;
 
 	spin_lock_irqsave(&pm->lock, flags);
 	list_for_each_entry(dom, &pm->perfdoms, head) {
-		if (dom->args.mode == NVKM_PERFDOM_QUAD &&
+		if (dom->args.mode == NVPM_MODE_QUAD &&
 		    nvkm_pm_layout(pm, dom->args.dom)->trigger) {
 			pm->func->layout->trigger(pm);
 			break;
@@ -611,7 +618,6 @@ nvkm_perfdom_sample_begin(struct nvkm_pm *pm, struct nvkm_perfdom **doms, int nr
 	}
 	pm->round++;	/* idle counter groups need no trigger, only a round */
 	spin_unlock_irqrestore(&pm->lock, flags);
-	return 0;
 }
 
 /*
@@ -625,7 +631,7 @@ nvkm_perfdom_collect_quads(struct nvkm_pm *pm)
 	struct nvkm_perfdom *dom;
 
 	list_for_each_entry(dom, &pm->perfdoms, head) {
-		if (dom->args.mode != NVKM_PERFDOM_QUAD || dom->round == pm->round)
+		if (dom->args.mode != NVPM_MODE_QUAD || dom->round == pm->round)
 			continue;
 		if (!nvkm_perfdom_counting(pm, dom)) {
 			dom->round = pm->round;	/* waiting its turn: not latched */
@@ -638,25 +644,42 @@ nvkm_perfdom_collect_quads(struct nvkm_pm *pm)
 	return true;
 }
 
-/**
- * nvkm_perfdom_sample_end() - add the latched counts to the groups' totals
- * @pm: the engine
- * @doms: the groups given to nvkm_perfdom_sample_begin()
- * @nr: entries in @doms
- * @wait: busy-wait (up to NVKM_PM_LATCH_TIMEOUT_US) for the latch
- *
- * Every quad group of the device gets its latched counts (or the next
- * latch would find them unread); the sample count grows only for those of
- * @doms that were counting.  Then each domain where groups of @doms take
- * turns moves on to its next group.
- *
- * Return: 0, or -EAGAIN / -ETIMEDOUT when the latch has not happened.
- */
-int
-nvkm_perfdom_sample_end(struct nvkm_pm *pm, struct nvkm_perfdom **doms, int nr,
-			bool wait)
+/* A sample of @dom, if it was counting: a single event group is read now. */
+static void
+nvkm_perfdom_sampled(struct nvkm_pm *pm, struct nvkm_perfdom *dom)
 {
-	int i, d, us = wait ? NVKM_PM_LATCH_TIMEOUT_US : 0;
+	if (!nvkm_perfdom_counting(pm, dom))
+		return;	/* not its turn: no sample */
+	if (dom->args.mode == NVPM_MODE_SINGLE)
+		nvkm_pm_layout(pm, dom->args.dom)->collect(pm, dom->args.dom, dom);
+	dom->res.flags &= ~NVPM_READ_NOT_READY;
+	dom->res.samples++;
+}
+
+/* @dom's domain moves on to its next group, once per collect (@turn). */
+static void
+nvkm_perfdom_turn(struct nvkm_pm *pm, struct nvkm_perfdom *dom, u64 turn)
+{
+	struct nvkm_pm_dom *pdm = &pm->dom[dom->args.dom];
+
+	if (pdm->active != dom || pdm->nr_groups < 2 || pdm->turn == turn)
+		return;
+	pdm->turn = turn;
+	nvkm_perfdom_activate(pm, nvkm_perfdom_next(pm, dom), false);
+}
+
+/*
+ * Collect the latch into every quad group of the device (or the next latch
+ * would find them unread), then a sample for the groups sampled: @doms
+ * when given, else every group of @holder.  Then each domain where a
+ * sampled group counts and others wait moves on to its next group.
+ */
+static int
+nvkm_pm_collect_(struct nvkm_pm *pm, const void *holder,
+		 struct nvkm_perfdom *const *doms, int nr, bool wait)
+{
+	int i, us = wait ? NVKM_PM_LATCH_TIMEOUT_US : 0;
+	struct nvkm_perfdom *dom;
 	unsigned long flags;
 	bool done;
 	u64 turn;
@@ -674,59 +697,86 @@ nvkm_perfdom_sample_end(struct nvkm_pm *pm, struct nvkm_perfdom **doms, int nr,
 
 	spin_lock_irqsave(&pm->lock, flags);
 	turn = ++pm->turns;
-	for (i = 0; i < nr; i++) {
-		if (!nvkm_perfdom_counting(pm, doms[i]))
-			continue;	/* not its turn: no sample */
-		d = doms[i]->args.dom;
-		if (doms[i]->args.mode == NVKM_PERFDOM_SINGLE)
-			nvkm_pm_layout(pm, d)->collect(pm, d, doms[i]);
-		doms[i]->res.flags &= ~NVKM_PERFDOM_NOT_READY;
-		doms[i]->res.samples++;
-	}
-	/* then the domains shared by several groups move on, once each */
-	for (i = 0; i < nr; i++) {
-		struct nvkm_pm_dom *pdm = &pm->dom[doms[i]->args.dom];
-
-		if (pdm->active != doms[i] || pdm->nr_groups < 2 || pdm->turn == turn)
-			continue;
-		pdm->turn = turn;
-		nvkm_perfdom_activate(pm, nvkm_perfdom_next(pm, doms[i]), false);
+	if (doms) {
+		for (i = 0; i < nr; i++)
+			nvkm_perfdom_sampled(pm, doms[i]);
+		for (i = 0; i < nr; i++)
+			nvkm_perfdom_turn(pm, doms[i], turn);
+	} else {
+		/* bounded: NVKM_PM_GROUPS_PER_DOM per domain, and the shared ones */
+		list_for_each_entry(dom, &pm->perfdoms, head) {
+			if (dom->holder == holder)
+				nvkm_perfdom_sampled(pm, dom);
+		}
+		list_for_each_entry(dom, &pm->perfdoms, head) {
+			if (dom->holder == holder)
+				nvkm_perfdom_turn(pm, dom, turn);
+		}
 	}
 	spin_unlock_irqrestore(&pm->lock, flags);
 	return 0;
 }
 
 /**
- * nvkm_perfdom_sample() - latch counter groups and collect their counts
+ * nvkm_pm_collect() - add the latch to the totals: a sample for a holder
  * @pm: the engine
- * @doms: the groups
- * @nr: entries in @doms
+ * @holder: whose counter groups are sampled (as given to
+ *	    nvkm_perfdom_new_held())
+ * @wait: busy-wait (up to NVKM_PM_LATCH_TIMEOUT_US) for the latch
  *
- * Return: 0, or -ETIMEDOUT if the hardware did not latch.
+ * Every quad group of the device gets its latched counts; those of
+ * @holder that were counting also count a sample (its single event groups
+ * are read now), and each domain where @holder's groups take turns moves
+ * on to its next group.
+ *
+ * Return: 0, or -EAGAIN / -ETIMEDOUT when the latch has not happened
+ * (nothing changed but the groups already collected).
  */
 int
-nvkm_perfdom_sample(struct nvkm_pm *pm, struct nvkm_perfdom **doms, int nr)
+nvkm_pm_collect(struct nvkm_pm *pm, const void *holder, bool wait)
 {
-	nvkm_perfdom_sample_begin(pm, doms, nr);
-	return nvkm_perfdom_sample_end(pm, doms, nr, true);
+	return nvkm_pm_collect_(pm, holder, NULL, 0, wait);
+}
+
+/**
+ * nvkm_pm_collect_groups() - add the latch to the totals: a sample for
+ *			      some groups
+ * @pm: the engine
+ * @doms: the groups sampled
+ * @nr: entries in @doms
+ * @wait: busy-wait (up to NVKM_PM_LATCH_TIMEOUT_US) for the latch
+ *
+ * As nvkm_pm_collect(), for the groups of @doms instead of a holder's.
+ * Without @wait, register accesses only, under the engine's spinlock:
+ * callable in interrupt context.
+ *
+ * Return: as nvkm_pm_collect().
+ */
+int
+nvkm_pm_collect_groups(struct nvkm_pm *pm, struct nvkm_perfdom *const *doms, int nr,
+		       bool wait)
+{
+	return nvkm_pm_collect_(pm, NULL, doms, nr, wait);
 }
 
 /**
  * nvkm_perfdom_read() - a counter group's totals
  * @dom: the group
  * @res: where to copy them
+ * @clear: flags of the group's result that this read clears:
+ *	   NVPM_READ_LOST for the READ ioctl's "a latch was lost since the
+ *	   previous read", 0 to leave them for that reader
  *
- * NVKM_PERFDOM_LOST tells of a latch lost since the previous read; reading
- * clears it.
+ * Callable in interrupt context.
  */
 void
-nvkm_perfdom_read(struct nvkm_perfdom *dom, struct nvkm_perfdom_result *res)
+nvkm_perfdom_read(struct nvkm_perfdom *dom, struct nvkm_perfdom_result *res, u32 clear)
 {
 	unsigned long flags;
 
 	spin_lock_irqsave(&dom->pm->lock, flags);
 	*res = dom->res;
-	dom->res.flags &= ~NVKM_PERFDOM_LOST;
+	dom->res.flags &= ~clear;
 	spin_unlock_irqrestore(&dom->pm->lock, flags);
 }
 

@@ -78,15 +78,15 @@ gf100_pm_program(struct nvkm_pm *pm, int d, const struct nvkm_perfdom_args *args
 			v |= args->ctr[i].signal[j] << (j * 8);
 		nvkm_wr32(device, base + gf100_pm_src[i], v);
 		v = i < args->nr_ctr ? args->ctr[i].logic_op : 0;
-		if (flags & NVKM_PERFCTR_DELAY0)
+		if (flags & NVPM_COUNTER_DELAY0)
 			v |= NV_PCOUNTER_OP_DELAY0;
-		if (flags & NVKM_PERFCTR_DELAY1)
+		if (flags & NVPM_COUNTER_DELAY1)
 			v |= NV_PCOUNTER_OP_DELAY1;
-		if (flags & NVKM_PERFCTR_SETFLAG3)
+		if (flags & NVPM_COUNTER_SETFLAG3)
 			v |= GF100_PCOUNTER_OP_SETFLAG3;
-		if (flags & NVKM_PERFCTR_REPLACE2)
+		if (flags & NVPM_COUNTER_REPLACE2)
 			v |= GF100_PCOUNTER_OP_REPLACE2;
-		if (flags & NVKM_PERFCTR_REPLACE3)
+		if (flags & NVPM_COUNTER_REPLACE3)
 			v |= GF100_PCOUNTER_OP_REPLACE3;
 		nvkm_wr32(device, base + gf100_pm_src[i] + 4, v);
 	}
@@ -106,7 +106,7 @@ gf100_pm_trigger(struct nvkm_pm *pm)
 	struct nvkm_perfdom *dom;
 
 	list_for_each_entry(dom, &pm->perfdoms, head) {
-		if (dom->args.mode == NVKM_PERFDOM_QUAD)
+		if (dom->args.mode == NVPM_MODE_QUAD)
 			nvkm_wr32(device,
 				  pm->dom[dom->args.dom].addr + GF100_PCOUNTER_USER_TRIGGER,
 				  GF100_PCOUNTER_USER_TRIGGER_VAL(0) |
@@ -135,7 +135,7 @@ gf100_pm_collect(struct nvkm_pm *pm, int d, struct nvkm_perfdom *dom)
 			continue;
 		res->value[i] += v;
 		if (v == U32_MAX)
-			res->ctr_flags[i] |= NVKM_PERFCTR_SATURATED;
+			res->ctr_flags[i] |= NVPM_READ_SATURATED;
 	}
 	v = nvkm_rd32(device, base + GF100_PCOUNTER_CTR_CYCLES);
 	if (!discard)
@@ -144,7 +144,7 @@ gf100_pm_collect(struct nvkm_pm *pm, int d, struct nvkm_perfdom *dom)
 
 	nvkm_wr32(device, base + GF100_PCOUNTER_QUAD_ACK_TRIGGER, 1);
 	if (state == NV_PCOUNTER_QUAD_OVERFLOW) {
-		res->flags |= NVKM_PERFDOM_LOST;
+		res->flags |= NVPM_READ_LOST;
 		nvkm_wr32(device, base + GF100_PCOUNTER_QUAD_ACK_TRIGGER, 1);
 	}
 	return true;

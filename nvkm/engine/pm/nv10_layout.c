@@ -16,7 +16,7 @@ static void
 nv10_pm_program(struct nvkm_pm *pm, int d, const struct nvkm_perfdom_args *args)
 {
 	struct nvkm_device *device = pm->engine.subdev.device;
-	bool wide = pm->func->caps & NVKM_PM_CAP_COUNTER_40BIT;
+	bool wide = pm->func->caps & NVPM_HW_CAP_COUNTER_40BIT;
 	static const u32 src[] = {
 		NV10_PCOUNTER_PRE_SRC(0), NV10_PCOUNTER_START_SRC(0),
 		NV10_PCOUNTER_EVENT_SRC(0), NV10_PCOUNTER_STOP_SRC(0),
@@ -48,11 +48,11 @@ nv10_pm_program(struct nvkm_pm *pm, int d, const struct nvkm_perfdom_args *args)
 			v |= args->ctr[i].signal[j] << (j * 8);
 		nvkm_wr32(device, src[i] + d * 0x100, v);
 		v = args->ctr[i].logic_op;
-		if (args->ctr[i].flags & NVKM_PERFCTR_DELAY0)
+		if (args->ctr[i].flags & NVPM_COUNTER_DELAY0)
 			v |= NV_PCOUNTER_OP_DELAY0;
-		if (args->ctr[i].flags & NVKM_PERFCTR_DELAY1)
+		if (args->ctr[i].flags & NVPM_COUNTER_DELAY1)
 			v |= NV_PCOUNTER_OP_DELAY1;
-		if (args->ctr[i].flags & NVKM_PERFCTR_SETFLAG3)
+		if (args->ctr[i].flags & NVPM_COUNTER_SETFLAG3)
 			v |= NV_PCOUNTER_OP_SETFLAG3;
 		/* PRE_OP last: it starts the counting process */
 		nvkm_wr32(device, src[i] + 4 + d * 0x100, v);
@@ -72,7 +72,7 @@ nv10_pm_rd40(struct nvkm_pm *pm, u32 lo, u32 hi)
 	struct nvkm_device *device = pm->engine.subdev.device;
 	u64 v = nvkm_rd32(device, lo);
 
-	if (pm->func->caps & NVKM_PM_CAP_COUNTER_40BIT)
+	if (pm->func->caps & NVPM_HW_CAP_COUNTER_40BIT)
 		v |= (u64)(nvkm_rd32(device, hi) & 0xff) << 32;
 	return v;
 }
@@ -82,7 +82,7 @@ nv10_pm_collect(struct nvkm_pm *pm, int d, struct nvkm_perfdom *dom)
 {
 	struct nvkm_device *device = pm->engine.subdev.device;
 	struct nvkm_perfdom_result *res = &dom->res;
-	u32 max = (pm->func->caps & NVKM_PM_CAP_COUNTER_40BIT) ? 0 : U32_MAX;
+	u32 max = (pm->func->caps & NVPM_HW_CAP_COUNTER_40BIT) ? 0 : U32_MAX;
 	int i;
 
 	res->value[0] = nvkm_rd32(device, NV10_PCOUNTER_CTR_PRE(d));
@@ -97,7 +97,7 @@ nv10_pm_collect(struct nvkm_pm *pm, int d, struct nvkm_perfdom *dom)
 		/* 32-bit counters saturate; 40-bit ones keep bit 39 */
 		res->ctr_flags[i] = (max && res->value[i] == max) ||
 				    (res->value[i] & BIT_ULL(39)) ?
-				    NVKM_PERFCTR_SATURATED : 0;
+				    NVPM_READ_SATURATED : 0;
 	}
 	return true;
 }

@@ -40,15 +40,15 @@ nv40_pm_op(int i, u16 logic_op, u16 flags)
 	bool es = i >= 2;	/* EVENT and STOP place their bits differently */
 	u32 op = logic_op;
 
-	if (flags & NVKM_PERFCTR_DELAY0)
+	if (flags & NVPM_COUNTER_DELAY0)
 		op |= NV_PCOUNTER_OP_DELAY0;
-	if (flags & NVKM_PERFCTR_DELAY1)
+	if (flags & NVPM_COUNTER_DELAY1)
 		op |= NV_PCOUNTER_OP_DELAY1;
-	if (flags & NVKM_PERFCTR_REPLACE2)
+	if (flags & NVPM_COUNTER_REPLACE2)
 		op |= es ? NV_PCOUNTER_OP_ES_REPLACE2 : NV_PCOUNTER_OP_REPLACE2;
-	if (flags & NVKM_PERFCTR_REPLACE3)
+	if (flags & NVPM_COUNTER_REPLACE3)
 		op |= es ? NV_PCOUNTER_OP_ES_REPLACE3 : NV_PCOUNTER_OP_REPLACE3;
-	if (flags & NVKM_PERFCTR_SETFLAG3)
+	if (flags & NVPM_COUNTER_SETFLAG3)
 		op |= NV_PCOUNTER_OP_SETFLAG3;
 	return op;
 }
@@ -60,12 +60,12 @@ nv40_pm_program(struct nvkm_pm *pm, int d, const struct nvkm_perfdom_args *args)
 	u32 dd = d * 4, ctrl, src;
 	int i, j;
 
-	ctrl = FIELD_PREP(NV40_PCOUNTER_CTRL_MODE, args->mode == NVKM_PERFDOM_QUAD ?
+	ctrl = FIELD_PREP(NV40_PCOUNTER_CTRL_MODE, args->mode == NVPM_MODE_QUAD ?
 			  NV_PCOUNTER_MODE_QUAD : NV_PCOUNTER_MODE_SINGLE) |
 	       FIELD_PREP(NV40_PCOUNTER_CTRL_CTR_MODE, args->ctr_mode) |
 	       (args->event_period_all ? NV40_PCOUNTER_CTRL_CTR_PERIOD : 0);
 	nvkm_wr32(device, NV40_PCOUNTER_CTRL(d), ctrl);
-	if (pm->func->caps & NVKM_PM_CAP_SPEC_SRC)
+	if (pm->func->caps & NVPM_HW_CAP_SPEC_SRC)
 		nvkm_wr32(device, NV40_PCOUNTER_SPEC_SRC(d),
 			  pm->dom[d].trailer + NV40_PCOUNTER_TRAILER_PM_TRIGGER);
 
@@ -91,7 +91,7 @@ nv40_pm_program(struct nvkm_pm *pm, int d, const struct nvkm_perfdom_args *args)
 	}
 
 	/* G84+: the PRE_OP write latched; forget it, count from here */
-	if (args->mode == NVKM_PERFDOM_QUAD) {
+	if (args->mode == NVPM_MODE_QUAD) {
 		nvkm_wr32(device, NV40_PCOUNTER_QUAD_ACK_TRIGGER(d), 1);
 		nvkm_wr32(device, NV40_PCOUNTER_QUAD_ACK_TRIGGER(d), 1);
 	}
@@ -121,12 +121,12 @@ nv40_pm_collect(struct nvkm_pm *pm, int d, struct nvkm_perfdom *dom)
 	bool discard;
 	int i;
 
-	if (dom->args.mode == NVKM_PERFDOM_SINGLE) {
+	if (dom->args.mode == NVPM_MODE_SINGLE) {
 		/* single event mode counts in place: the totals are the counters */
 		for (i = 0; i < dom->args.nr_ctr; i++) {
 			v = nvkm_rd32(device, nv40_pm_ctr[i] + d * 4);
 			res->value[i] = v;
-			res->ctr_flags[i] = v == U32_MAX ? NVKM_PERFCTR_SATURATED : 0;
+			res->ctr_flags[i] = v == U32_MAX ? NVPM_READ_SATURATED : 0;
 		}
 		res->cycles = nvkm_rd32(device, NV40_PCOUNTER_CTR_CYCLES(d));
 		return true;
@@ -141,7 +141,7 @@ nv40_pm_collect(struct nvkm_pm *pm, int d, struct nvkm_perfdom *dom)
 	 * Before G84 nothing clears the shadow counters when a group is
 	 * programmed: the first latch holds older counts and is dropped.
 	 */
-	discard = !dom->discarded && !(pm->func->caps & NVKM_PM_CAP_SPEC_SRC);
+	discard = !dom->discarded && !(pm->func->caps & NVPM_HW_CAP_SPEC_SRC);
 	dom->discarded = true;
 	for (i = 0; i < dom->args.nr_ctr; i++) {
 		v = nvkm_rd32(device, nv40_pm_ctr[i] + d * 4);
@@ -149,7 +149,7 @@ nv40_pm_collect(struct nvkm_pm *pm, int d, struct nvkm_perfdom *dom)
 			continue;
 		res->value[i] += v;
 		if (v == U32_MAX)
-			res->ctr_flags[i] |= NVKM_PERFCTR_SATURATED;
+			res->ctr_flags[i] |= NVPM_READ_SATURATED;
 	}
 	v = nvkm_rd32(device, NV40_PCOUNTER_CTR_CYCLES(d));
 	if (!discard)
@@ -158,7 +158,7 @@ nv40_pm_collect(struct nvkm_pm *pm, int d, struct nvkm_perfdom *dom)
 	/* OVERFLOW: a latch came before we read the last one: counts lost */
 	nvkm_wr32(device, NV40_PCOUNTER_QUAD_ACK_TRIGGER(d), 1);
 	if (state == NV_PCOUNTER_QUAD_OVERFLOW) {
-		res->flags |= NVKM_PERFDOM_LOST;
+		res->flags |= NVPM_READ_LOST;
 		nvkm_wr32(device, NV40_PCOUNTER_QUAD_ACK_TRIGGER(d), 1);
 	}
 	return true;
@@ -176,7 +176,7 @@ nv40_pm_layout = {
 static int
 nv40_pm_trailer(struct nvkm_pm *pm, int d)
 {
-	bool g84 = pm->func->caps & NVKM_PM_CAP_PERIODIC;
+	bool g84 = pm->func->caps & NVPM_HW_CAP_PERIODIC;
 	u16 t = pm->dom[d].trailer;
 	int ret = 0, x;
 

@@ -82,7 +82,7 @@ nvkm_pm_pdaemon_validate(struct nvkm_pm *pm, const struct nvkm_perfdom_args *arg
 	int i, ret;
 
 	/* quad mode only, plain counters; the single event fields are ignored */
-	if (args->mode != NVKM_PERFDOM_QUAD || args->ctr_mode || args->event_period_all)
+	if (args->mode != NVPM_MODE_QUAD || args->ctr_mode || args->event_period_all)
 		return -EINVAL;
 	if (!args->nr_ctr || args->nr_ctr > pm->dom[args->dom].nr_ctr)
 		return -E2BIG;

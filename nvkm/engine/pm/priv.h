@@ -46,7 +46,7 @@ struct nvkm_pm_src_map {
 
 /**
  * struct nvkm_pm_func - what one PCOUNTER generation adds to the base
- * @caps: NVKM_PM_CAP_* the hardware of this generation has
+ * @caps: NVPM_HW_CAP_* the hardware of this generation has
  * @init: generation-specific hardware setup (may be NULL)
  * @doms: describe the chipset's domains (nvkm_pm_dom_add() each)
  * @layout: register layout; NULL when counter groups are not supported yet
@@ -136,22 +136,22 @@ int gf100_pm_doms_(struct nvkm_pm *pm, const struct gf100_pm_set *hub,
 int nvkm_pm_pdaemon_doms(struct nvkm_pm *pm);
 
 /* Capabilities each generation inherits from the one before it. */
-#define NV10_PM_CAPS	NVKM_PM_CAP_COUNTER_40BIT
-#define NV15_PM_CAPS	(NV10_PM_CAPS | NVKM_PM_CAP_CTR_PERIOD)
+#define NV10_PM_CAPS	NVPM_HW_CAP_COUNTER_40BIT
+#define NV15_PM_CAPS	(NV10_PM_CAPS | NVPM_HW_CAP_CTR_PERIOD)
 #define NV20_PM_CAPS	NV15_PM_CAPS
 /* NV30 trades the 40-bit counters for 32-bit ones and gains quad mode. */
-#define NV30_PM_CAPS	(NVKM_PM_CAP_CTR_PERIOD | NVKM_PM_CAP_QUAD)
-#define NV40_PM_CAPS	(NV30_PM_CAPS | NVKM_PM_CAP_COUNTER_MODES)
-#define G84_PM_CAPS	(NV40_PM_CAPS | NVKM_PM_CAP_RECORD | \
-			 NVKM_PM_CAP_SPEC_SRC | NVKM_PM_CAP_PERIODIC)
-#define G92_PM_CAPS	(G84_PM_CAPS | NVKM_PM_CAP_DELAY_REPLACE | \
-			 NVKM_PM_CAP_RECORD_ADDR_HIGH)
-#define GT215_PM_CAPS	(G92_PM_CAPS | NVKM_PM_CAP_USER_TRIGGER)
+#define NV30_PM_CAPS	(NVPM_HW_CAP_CTR_PERIOD | NVPM_HW_CAP_QUAD)
+#define NV40_PM_CAPS	(NV30_PM_CAPS | NVPM_HW_CAP_COUNTER_MODES)
+#define G84_PM_CAPS	(NV40_PM_CAPS | NVPM_HW_CAP_RECORD | \
+			 NVPM_HW_CAP_SPEC_SRC | NVPM_HW_CAP_PERIODIC)
+#define G92_PM_CAPS	(G84_PM_CAPS | NVPM_HW_CAP_DELAY_REPLACE | \
+			 NVPM_HW_CAP_RECORD_ADDR_HIGH)
+#define GT215_PM_CAPS	(G92_PM_CAPS | NVPM_HW_CAP_USER_TRIGGER)
 /*
  * GF100 starts the second major revision: domain sets, a readable
  * USER_TRIGGER; record mode is not documented there, so it is not claimed.
  */
-#define GF100_PM_CAPS	((GT215_PM_CAPS | NVKM_PM_CAP_DOMAIN_SETS) & \
-			 ~(NVKM_PM_CAP_RECORD | NVKM_PM_CAP_RECORD_ADDR_HIGH))
+#define GF100_PM_CAPS	((GT215_PM_CAPS | NVPM_HW_CAP_DOMAIN_SETS) & \
+			 ~(NVPM_HW_CAP_RECORD | NVPM_HW_CAP_RECORD_ADDR_HIGH))
 
 #endif

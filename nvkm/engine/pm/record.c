@@ -139,7 +139,7 @@ struct nvkm_pm_record {
  * @lost: packets overwritten unread
  * @rearms: re-arms
  * @gaps: times the hardware was found at the end of its window
- * @flags: NVKM_RECORD_*
+ * @flags: NVPM_RECORD_FAULT, _STOPPED, _INTERRUPTED
  */
 struct nvkm_record_dom {
 	struct nvkm_record_dom_args args;
@@ -175,7 +175,7 @@ struct nvkm_record {
 	bool shrt;
 	bool active;
 	int nr;
-	struct nvkm_record_dom dom[NVKM_RECORD_DOMS];
+	struct nvkm_record_dom dom[NVPM_RECORD_MAX_DOMAINS];
 };
 
 static struct nvkm_device *
@@ -200,7 +200,7 @@ nvkm_record_wedge(struct nvkm_pm *pm, struct nvkm_record_dom *rd)
 {
 	struct nvkm_pm_dom *dom = &pm->dom[rd->args.dom];
 
-	rd->flags |= NVKM_RECORD_FAULT;
+	rd->flags |= NVPM_RECORD_FAULT;
 	if (dom->wedged)
 		return;
 	dom->wedged = true;
@@ -304,17 +304,17 @@ nvkm_record_stop_src(struct nvkm_pm *pm, int d, const struct nvkm_record_dom_arg
 	u32 src = 0, op = NVKM_PM_RECORD_OP_ARG0;
 
 	switch (a->stop) {
-	case NVKM_RECORD_STOP_PERIODIC:
+	case NVPM_RECORD_STOP_PERIODIC:
 		src = pm->dom[d].trailer + NV40_PCOUNTER_TRAILER_PERIODIC;
 		break;
-	case NVKM_RECORD_STOP_SIGNAL:
+	case NVPM_RECORD_STOP_SIGNAL:
 		src = a->stop_arg;
-		if (a->flags & NVKM_RECORD_STOP_EDGE) {
+		if (a->flags & NVPM_RECORD_STOP_EDGE) {
 			src |= a->stop_arg << 8;
 			op = NVKM_PM_RECORD_OP_EDGE;
 		}
 		break;
-	case NVKM_RECORD_STOP_USER:
+	case NVPM_RECORD_STOP_USER:
 		src = pm->func->record->user_signal(pm, d);
 		break;
 	}
@@ -329,7 +329,7 @@ nvkm_record_ctrl(const struct nvkm_record *rec, const struct nvkm_record_dom *rd
 
 	if (rec->shrt)
 		ctrl |= NV40_PCOUNTER_CTRL_RECORD_SHORT;
-	if (rd->args.stop == NVKM_RECORD_STOP_PERIODIC)
+	if (rd->args.stop == NVPM_RECORD_STOP_PERIODIC)
 		ctrl |= FIELD_PREP(NV40_PCOUNTER_CTRL_PERIODIC, rd->args.stop_arg);
 	return ctrl;
 }
@@ -361,7 +361,7 @@ nvkm_record_uses_periodic(const struct nvkm_record *rec)
 	int i;
 
 	for (i = 0; i < rec->nr; i++) {
-		if (rec->dom[i].args.stop == NVKM_RECORD_STOP_PERIODIC)
+		if (rec->dom[i].args.stop == NVPM_RECORD_STOP_PERIODIC)
 			return true;
 	}
 	return false;
@@ -441,7 +441,7 @@ nvkm_record_hw_stop_dom(struct nvkm_pm_record *prec, struct nvkm_record_dom *rd)
 	spin_unlock_irqrestore(&pm->lock, flags);
 
 	/* At the end of its window it is not valid: nothing more goes out. */
-	if (before < rd->win_end && !(rd->flags & NVKM_RECORD_FAULT)) {
+	if (before < rd->win_end && !(rd->flags & NVPM_RECORD_FAULT)) {
 		ktime_t t0 = ktime_get();
 
 		/* FLUSH_US of waiting, by the clock and by the delays made */
@@ -483,7 +483,7 @@ nvkm_record_poll_session(struct nvkm_pm *pm, struct nvkm_record *rec, const u64 
 			struct nvkm_record_dom *rd = &rec->dom[i];
 
 			nvkm_record_observe(pm, rd);
-			if (!(rd->flags & NVKM_RECORD_FAULT))
+			if (!(rd->flags & NVPM_RECORD_FAULT))
 				nvkm_record_rearm(pm, rec, rd);
 		}
 		spin_unlock_irqrestore(&pm->lock, flags);
@@ -572,24 +572,24 @@ nvkm_record_validate_dom(struct nvkm_pm *pm, bool shrt, const struct nvkm_record
 	if (a->dom >= pm->nr_doms || pm->dom[a->dom].layout)
 		return -ENOENT;
 	dom = &pm->dom[a->dom];
-	if (a->nr_signals > (shrt ? NVKM_RECORD_SHORT_SIGNALS : NVKM_RECORD_SIGNALS))
+	if (a->nr_signals > (shrt ? NVPM_RECORD_SHORT_SIGNALS : NVPM_RECORD_SIGNALS))
 		return -EINVAL;
-	for (i = 0; i < NVKM_RECORD_SIGNALS; i++) {
+	for (i = 0; i < NVPM_RECORD_SIGNALS; i++) {
 		if (i < a->nr_signals ? a->signal[i] >= dom->nr_signals : a->signal[i])
 			return -EINVAL;
 	}
-	if (a->flags & ~NVKM_RECORD_STOP_EDGE)
+	if (a->flags & ~NVPM_RECORD_STOP_EDGE)
 		return -EINVAL;
 	switch (a->stop) {
-	case NVKM_RECORD_STOP_PERIODIC:
+	case NVPM_RECORD_STOP_PERIODIC:
 		if (a->stop_arg < 1 || a->stop_arg > 7)
 			return -EINVAL;
 		break;
-	case NVKM_RECORD_STOP_SIGNAL:
+	case NVPM_RECORD_STOP_SIGNAL:
 		if (a->stop_arg >= dom->nr_signals)
 			return -EINVAL;
 		break;
-	case NVKM_RECORD_STOP_USER:
+	case NVPM_RECORD_STOP_USER:
 		if (a->stop_arg || !pm->func->record->user_signal ||
 		    pm->func->record->user_signal(pm, a->dom) < 0)
 			return -EINVAL;
@@ -597,7 +597,7 @@ nvkm_record_validate_dom(struct nvkm_pm *pm, bool shrt, const struct nvkm_record
 	default:
 		return -EINVAL;
 	}
-	if (a->stop != NVKM_RECORD_STOP_SIGNAL && (a->flags & NVKM_RECORD_STOP_EDGE))
+	if (a->stop != NVPM_RECORD_STOP_SIGNAL && (a->flags & NVPM_RECORD_STOP_EDGE))
 		return -EINVAL;
 	if (!a->ring || !a->ring_size || !PAGE_ALIGNED(a->ring) ||
 	    !IS_ALIGNED(a->ring_size, NVKM_VMM_PAGE))
@@ -612,7 +612,7 @@ nvkm_record_validate(struct nvkm_pm *pm, const struct nvkm_record_args *args)
 
 	if (!pm->rec)
 		return -EOPNOTSUPP;
-	if (!args->nr_doms || args->nr_doms > NVKM_RECORD_DOMS)
+	if (!args->nr_doms || args->nr_doms > NVPM_RECORD_MAX_DOMAINS)
 		return -E2BIG;
 	for (i = 0; i < args->nr_doms; i++) {
 		ret = nvkm_record_validate_dom(pm, args->shrt, &args->dom[i]);
@@ -835,8 +835,8 @@ nvkm_record_fill(struct nvkm_record *rec, struct nvkm_record_status *st)
 		st[i].wraps = div64_u64(rd->written, rd->slots);
 		st[i].rearms = rd->rearms;
 		st[i].gaps = rd->gaps;
-		st[i].flags = rd->flags | (rec->active ? 0 : NVKM_RECORD_STOPPED);
-		if (rd->flags & NVKM_RECORD_FAULT)
+		st[i].flags = rd->flags | (rec->active ? 0 : NVPM_RECORD_STOPPED);
+		if (rd->flags & NVPM_RECORD_FAULT)
 			ret = -EIO;
 	}
 	return ret;
@@ -865,7 +865,7 @@ nvkm_record_status(struct nvkm_record *rec, const u64 *read, bool trigger,
 	if (trigger && rec->active && pm->rec->running) {
 		spin_lock_irqsave(&pm->lock, flags);
 		for (i = 0; i < rec->nr; i++) {
-			if (rec->dom[i].args.stop == NVKM_RECORD_STOP_USER)
+			if (rec->dom[i].args.stop == NVPM_RECORD_STOP_USER)
 				nvkm_wr32(device, NV40_PCOUNTER_USER_TRIGGER(rec->dom[i].args.dom),
 					  BIT(0) | BIT(2));	/* USER_0, one cycle */
 		}
@@ -930,7 +930,7 @@ nvkm_pm_record_vmm(struct nvkm_pm *pm)
 int
 nvkm_record_del(struct nvkm_record **prec, struct nvkm_record_status *st)
 {
-	struct nvkm_record_status tmp[NVKM_RECORD_DOMS];
+	struct nvkm_record_status tmp[NVPM_RECORD_MAX_DOMAINS];
 	struct nvkm_record *rec = *prec;
 	struct nvkm_pm_record *r;
 	int i, ret;
@@ -1026,7 +1026,7 @@ nvkm_pm_record_fini(struct nvkm_pm *pm)
 	list_for_each_entry(rec, &prec->sessions, head) {
 		for (i = 0; rec->active && prec->running && i < rec->nr; i++) {
 			nvkm_record_hw_stop_dom(prec, &rec->dom[i]);
-			rec->dom[i].flags |= NVKM_RECORD_INTERRUPTED;
+			rec->dom[i].flags |= NVPM_RECORD_INTERRUPTED;
 		}
 		rec->active = false;
 	}

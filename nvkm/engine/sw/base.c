@@ -11,9 +11,11 @@
  * a ring yet, a count).
  *
  * A counter's interval is what it counted between the two latest SAMPLEs.
- * A SAMPLE triggers the hardware latch, which lands a cycle later; the next
- * software method collects it (the FIFO runs at least one cycle between two
- * methods, so it has landed by then).
+ * A SAMPLE triggers the hardware latch (nvkm_pm_trigger()), which lands a
+ * cycle later; the next software method collects it without waiting
+ * (nvkm_pm_collect_groups(); the FIFO runs at least one cycle between two
+ * methods, so it has landed by then) and reads the totals as the READ
+ * ioctl does (nvkm_perfdom_read()), leaving the group's flags to READ.
  */
 #include <linux/bitfield.h>
 #include <linux/sched/clock.h>
@@ -21,16 +23,21 @@
 #include <nvkm/engine/sw.h>
 #include <nvkm/hw/fifo.h>
 
-static struct nvkm_sw_ntfy_header *
+/* COUNTER_ADD's decoding undoes NVPM_SW_COUNTER_PERFDOM() (handles below 1 << 24). */
+static_assert(NVPM_SW_COUNTER_PERFDOM(0xffffff, 0) == NVKM_SW_COUNTER_HANDLE);
+static_assert(NVPM_SW_COUNTER_PERFDOM(0, 1) == (NVKM_SW_COUNTER_CTR & -NVKM_SW_COUNTER_CTR));
+static_assert(!(NVPM_SW_COUNTER_GLOBAL & (NVKM_SW_COUNTER_HANDLE | NVKM_SW_COUNTER_CTR)));
+
+static struct drm_nvpm_notifier_header *
 nvkm_sw_header(struct nvkm_sw_chan *sw)
 {
 	return sw->ntfy;
 }
 
-static struct nvkm_sw_ntfy_entry *
+static struct drm_nvpm_notifier_entry *
 nvkm_sw_entry(struct nvkm_sw_chan *sw, u64 n)
 {
-	struct nvkm_sw_ntfy_entry *ring = sw->ntfy + NVKM_SW_NTFY_RING_OFFSET;
+	struct drm_nvpm_notifier_entry *ring = sw->ntfy + NVKM_SW_NTFY_RING_OFFSET;
 
 	return &ring[n & (sw->ring_size - 1)];
 }
@@ -46,17 +53,17 @@ static void
 nvkm_sw_put(struct nvkm_sw_chan *sw, u64 read, u64 seq, u32 counter, u32 flags,
 	    u64 cycles, u64 value)
 {
-	struct nvkm_sw_ntfy_entry *e = nvkm_sw_entry(sw, sw->written);
+	struct drm_nvpm_notifier_entry *e = nvkm_sw_entry(sw, sw->written);
 
 	if (read && sw->written >= sw->ring_size) {
 		u64 old = READ_ONCE(e->sequence);
 
-		if (old != NVKM_SW_SEQ_BUSY && old > read &&
-		    !(READ_ONCE(e->flags) & NVKM_SW_NTFY_METHOD))
+		if (old != NVPM_NOTIFY_SEQ_BUSY && old > read &&
+		    !(READ_ONCE(e->flags) & NVPM_NOTIFY_METHOD))
 			sw->lost++;
 	}
 
-	WRITE_ONCE(e->sequence, NVKM_SW_SEQ_BUSY);
+	WRITE_ONCE(e->sequence, NVPM_NOTIFY_SEQ_BUSY);
 	smp_wmb();	/* BUSY before the fields */
 	WRITE_ONCE(e->counter, counter);
 	WRITE_ONCE(e->flags, flags);
@@ -71,7 +78,7 @@ nvkm_sw_put(struct nvkm_sw_chan *sw, u64 read, u64 seq, u32 counter, u32 flags,
 static void
 nvkm_sw_publish(struct nvkm_sw_chan *sw, bool readout)
 {
-	struct nvkm_sw_ntfy_header *h = nvkm_sw_header(sw);
+	struct drm_nvpm_notifier_header *h = nvkm_sw_header(sw);
 
 	smp_wmb();	/* the entries before the header */
 	WRITE_ONCE(h->write_index, lower_32_bits(sw->written));
@@ -91,7 +98,7 @@ nvkm_sw_error(struct nvkm_sw_chan *sw, u32 mthd, u32 code, u32 data)
 	if (!sw->bound)
 		return;
 	nvkm_sw_put(sw, READ_ONCE(nvkm_sw_header(sw)->read_sequence), sw->sequence, code,
-		    NVKM_SW_NTFY_ERROR | NVKM_SW_NTFY_METHOD, mthd, data);
+		    NVPM_NOTIFY_ERROR | NVPM_NOTIFY_METHOD, mthd, data);
 	nvkm_sw_publish(sw, false);
 }
 
@@ -110,16 +117,16 @@ nvkm_sw_ptimer(struct nvkm_device *device)
 	return (u64)hi << 32 | lo;
 }
 
-/* The distinct counter groups of the staging set (of the latch only). */
+/* The distinct counter groups of the pending latch. */
 static int
-nvkm_sw_doms(struct nvkm_sw_chan *sw, struct nvkm_perfdom **doms, bool latch)
+nvkm_sw_doms(struct nvkm_sw_chan *sw, struct nvkm_perfdom **doms)
 {
 	int i, j, nr = 0;
 
 	for (i = 0; i < sw->nr_ctr; i++) {
 		struct nvkm_sw_ctr *c = &sw->ctr[i];
 
-		if (!c->dom || (latch && !c->in_latch))
+		if (!c->dom || !c->in_latch)
 			continue;
 		for (j = 0; j < nr && doms[j] != c->dom; j++)
 			;
@@ -142,65 +149,80 @@ nvkm_sw_shift(struct nvkm_sw_ctr *c, u64 val, u64 cyc)
 /*
  * Collect the device's latch: whoever triggered the last one (this
  * channel, another, a SAMPLE ioctl), every group gets its counts before a
- * new one is triggered, so that none is lost.  Register accesses only.
+ * new one is triggered, so that none is lost; the groups of this channel's
+ * pending latch count a sample.  Register accesses only.
  */
 static int
-nvkm_sw_latch(struct nvkm_sw_chan *sw, struct nvkm_perfdom **doms)
+nvkm_sw_latch(struct nvkm_sw_chan *sw)
 {
-	int nr = sw->latch_pending ? nvkm_sw_doms(sw, doms, true) : 0;
+	struct nvkm_perfdom *doms[NVPM_SW_STAGING_MAX];
+	int nr = sw->latch_pending ? nvkm_sw_doms(sw, doms) : 0;
 
-	return nvkm_perfdom_sample_end(sw->pm, doms, nr, false);
+	return nvkm_pm_collect_groups(sw->pm, doms, nr, false);
 }
 
 /*
- * The collected latch, into the counters of this channel that were in it.
- * Methods run with the channel's lock held, interrupts off: the totals'
- * lock is taken as is.
+ * A counter's group's totals, as READ gives them.  Its SATURATED and LOST
+ * flags stay set until READ clears them: report them when they appear.
  */
+static void
+nvkm_sw_ctr_take(struct nvkm_sw_ctr *c, const struct nvkm_perfdom_result *res)
+{
+	bool saturated = res->ctr_flags[c->ctr] & NVPM_READ_SATURATED;
+	bool lost = res->flags & NVPM_READ_LOST;
+
+	nvkm_sw_shift(c, res->value[c->ctr], res->cycles);
+	if (saturated && !c->saturated)
+		c->flags |= NVPM_NOTIFY_SATURATED;
+	if (lost && !c->lost)
+		c->flags |= NVPM_NOTIFY_LOST;
+	c->saturated = saturated;
+	c->lost = lost;
+}
+
+/* The collected latch, into the counters of this channel that were in it. */
 static void
 nvkm_sw_take(struct nvkm_sw_chan *sw)
 {
-	struct nvkm_pm *pm = sw->pm;
-	int i;
+	struct nvkm_perfdom_result res;
+	int i, j;
 
 	if (!sw->latch_pending)
 		return;
 	sw->latch_pending = false;
-	spin_lock(&pm->lock);
 	for (i = 0; i < sw->nr_ctr; i++) {
 		struct nvkm_sw_ctr *c = &sw->ctr[i];
-		const struct nvkm_perfdom_result *res;
 
 		if (!c->in_latch)
 			continue;
 		c->in_latch = false;
 		if (!c->dom)
 			continue;
-		res = &c->dom->res;
-		nvkm_sw_shift(c, res->value[c->ctr], res->cycles);
-		/* the group's flags stay set: report them when they appear */
-		if ((res->ctr_flags[c->ctr] & NVKM_PERFCTR_SATURATED) && !c->saturated)
-			c->flags |= NVKM_SW_NTFY_SATURATED;
-		if ((res->flags & NVKM_PERFDOM_LOST) && !c->lost)
-			c->flags |= NVKM_SW_NTFY_LOST;
-		c->saturated = res->ctr_flags[c->ctr] & NVKM_PERFCTR_SATURATED;
-		c->lost = res->flags & NVKM_PERFDOM_LOST;
+		/* one read for this counter's group, for all its counters */
+		nvkm_perfdom_read(c->dom, &res, 0);
+		nvkm_sw_ctr_take(c, &res);
+		for (j = i + 1; j < sw->nr_ctr; j++) {
+			struct nvkm_sw_ctr *d = &sw->ctr[j];
+
+			if (d->in_latch && d->dom == c->dom) {
+				d->in_latch = false;
+				nvkm_sw_ctr_take(d, &res);
+			}
+		}
 	}
-	spin_unlock(&pm->lock);
 }
 
 /* Collect this channel's pending latch, if any; false if it has not landed. */
 static bool
 nvkm_sw_collect(struct nvkm_sw_chan *sw, u64 *mmio_ns)
 {
-	struct nvkm_perfdom *doms[NVKM_SW_STAGING_MAX];
 	u64 t;
 	int ret;
 
 	if (!sw->latch_pending)
 		return true;
 	t = local_clock();
-	ret = nvkm_sw_latch(sw, doms);
+	ret = nvkm_sw_latch(sw);
 	*mmio_ns += local_clock() - t;
 	if (ret)
 		return false;
@@ -212,7 +234,7 @@ static void
 nvkm_sw_set_notify(struct nvkm_sw_chan *sw, u32 data)
 {
 	if (!sw->ntfy || data != sw->ntfy_handle) {
-		nvkm_sw_error(sw, NVKM_SW_SET_NOTIFY, NVKM_SW_ERR_BAD_NOTIFIER, data);
+		nvkm_sw_error(sw, NVPM_SW_SET_NOTIFY, NVPM_SW_ERR_BAD_NOTIFIER, data);
 		return;
 	}
 	sw->bound = true;
@@ -222,13 +244,14 @@ nvkm_sw_set_notify(struct nvkm_sw_chan *sw, u32 data)
 static void
 nvkm_sw_add(struct nvkm_sw_chan *sw, u32 data)
 {
+	struct nvkm_perfdom_result res;
 	struct nvkm_perfdom *dom = NULL;
 	u32 ctr = FIELD_GET(NVKM_SW_COUNTER_CTR, data);
-	bool global = data & NVKM_SW_COUNTER_GLOBAL;
+	bool global = data & NVPM_SW_COUNTER_GLOBAL;
 	struct nvkm_sw_ctr *c;
 
-	if (sw->nr_ctr == NVKM_SW_STAGING_MAX) {
-		nvkm_sw_error(sw, NVKM_SW_COUNTER_ADD, NVKM_SW_ERR_STAGING_FULL, data);
+	if (sw->nr_ctr == NVPM_SW_STAGING_MAX) {
+		nvkm_sw_error(sw, NVPM_SW_COUNTER_ADD, NVPM_SW_ERR_STAGING_FULL, data);
 		return;
 	}
 	if (!global) {
@@ -236,8 +259,8 @@ nvkm_sw_add(struct nvkm_sw_chan *sw, u32 data)
 		if (dom && ctr >= dom->args.nr_ctr)
 			dom = NULL;
 	}
-	if (global ? (data & ~NVKM_SW_COUNTER_GLOBAL) != NVKM_SW_GLOBAL_PTIMER : !dom) {
-		nvkm_sw_error(sw, NVKM_SW_COUNTER_ADD, NVKM_SW_ERR_BAD_COUNTER, data);
+	if (global ? data != NVPM_SW_GLOBAL_PTIMER : !dom) {
+		nvkm_sw_error(sw, NVPM_SW_COUNTER_ADD, NVPM_SW_ERR_BAD_COUNTER, data);
 		return;
 	}
 	c = &sw->ctr[sw->nr_ctr++];
@@ -245,43 +268,42 @@ nvkm_sw_add(struct nvkm_sw_chan *sw, u32 data)
 		.id = data, .dom = dom, .ctr = global ? 0 : ctr, .global = global,
 	};
 	if (dom) {	/* what the group had before counts for nothing here */
-		spin_lock(&sw->pm->lock);
-		c->saturated = dom->res.ctr_flags[ctr] & NVKM_PERFCTR_SATURATED;
-		c->lost = dom->res.flags & NVKM_PERFDOM_LOST;
-		spin_unlock(&sw->pm->lock);
+		nvkm_perfdom_read(dom, &res, 0);
+		c->saturated = res.ctr_flags[ctr] & NVPM_READ_SATURATED;
+		c->lost = res.flags & NVPM_READ_LOST;
 	}
 }
 
 static void
 nvkm_sw_sample(struct nvkm_sw_chan *sw, u32 data, u64 *mmio_ns)
 {
-	struct nvkm_perfdom *old[NVKM_SW_STAGING_MAX], *doms[NVKM_SW_STAGING_MAX];
-	bool global = false;
+	bool global = false, groups = false;
 	u64 t, now = 0;
-	int i, nr, ret;
+	int i, ret;
 
 	if (data) {
-		nvkm_sw_error(sw, NVKM_SW_SAMPLE, NVKM_SW_ERR_BAD_DATA, data);
+		nvkm_sw_error(sw, NVPM_SW_SAMPLE, NVPM_SW_ERR_BAD_DATA, data);
 		return;
 	}
-	nr = nvkm_sw_doms(sw, doms, false);
-	for (i = 0; i < sw->nr_ctr; i++)
+	for (i = 0; i < sw->nr_ctr; i++) {
 		global |= sw->ctr[i].global;
+		groups |= !!sw->ctr[i].dom;
+	}
 
 	/*
-	 * The registers in one go: the previous latch (its counts end the
-	 * interval before), the trigger, and GPU time right after it, the
-	 * same instant give or take an access.
+	 * The registers in one go: the previous latch collected (its counts
+	 * end the interval before), the next one triggered, and GPU time
+	 * right after it, the same instant give or take an access.
 	 */
 	t = local_clock();
-	ret = nvkm_sw_latch(sw, old);
-	if (!ret && nr)
-		nvkm_perfdom_sample_begin(sw->pm, doms, nr);
+	ret = nvkm_sw_latch(sw);
+	if (!ret && groups)
+		nvkm_pm_trigger(sw->pm);
 	if (!ret && global)
 		now = nvkm_sw_ptimer(sw->device);
 	*mmio_ns += local_clock() - t;
 	if (ret) {
-		nvkm_sw_error(sw, NVKM_SW_SAMPLE, NVKM_SW_ERR_LATCH, data);
+		nvkm_sw_error(sw, NVPM_SW_SAMPLE, NVPM_SW_ERR_LATCH, data);
 		return;
 	}
 
@@ -293,7 +315,7 @@ nvkm_sw_sample(struct nvkm_sw_chan *sw, u32 data, u64 *mmio_ns)
 		if (c->global)
 			nvkm_sw_shift(c, now, 0);
 	}
-	sw->latch_pending = nr > 0;
+	sw->latch_pending = groups;
 }
 
 static void
@@ -303,9 +325,9 @@ nvkm_sw_readout(struct nvkm_sw_chan *sw, u32 data, u64 *mmio_ns)
 	int i;
 
 	if (!nvkm_sw_collect(sw, mmio_ns))
-		nvkm_sw_error(sw, NVKM_SW_READOUT, NVKM_SW_ERR_LATCH, data);
+		nvkm_sw_error(sw, NVPM_SW_READOUT, NVPM_SW_ERR_LATCH, data);
 	if (!sw->bound) {
-		sw->errors++;	/* NVKM_SW_ERR_NO_NOTIFIER: nowhere to say it */
+		sw->errors++;	/* NVPM_SW_ERR_NO_NOTIFIER: nowhere to say it */
 		return;
 	}
 
@@ -318,12 +340,12 @@ nvkm_sw_readout(struct nvkm_sw_chan *sw, u32 data, u64 *mmio_ns)
 		c->flags = 0;
 		if (c->gone) {
 			sw->errors++;
-			nvkm_sw_put(sw, read, data, c->id, NVKM_SW_NTFY_ERROR, 0,
-				    NVKM_SW_ERR_GONE);
+			nvkm_sw_put(sw, read, data, c->id, NVPM_NOTIFY_ERROR, 0,
+				    NVPM_SW_ERR_GONE);
 			continue;
 		}
 		if (c->samples < 2 || c->in_latch)
-			flags |= NVKM_SW_NTFY_NOT_READY;
+			flags |= NVPM_NOTIFY_NOT_READY;
 		nvkm_sw_put(sw, read, data, c->id, flags, c->last_cyc - c->prev_cyc,
 			    c->last_val - c->prev_val);
 	}
@@ -345,42 +367,42 @@ nvkm_sw_mthd(struct nvkm_sw_chan *sw, u32 mthd, u32 data)
 	enum nvkm_sw_op op;
 
 	switch (mthd) {
-	case NVKM_SW_NOP:
+	case NVPM_SW_NOP:
 		op = NVKM_SW_OP_NOP;
 		if (data)
-			nvkm_sw_error(sw, mthd, NVKM_SW_ERR_BAD_DATA, data);
+			nvkm_sw_error(sw, mthd, NVPM_SW_ERR_BAD_DATA, data);
 		break;
-	case NVKM_SW_SET_NOTIFY:
+	case NVPM_SW_SET_NOTIFY:
 		op = NVKM_SW_OP_SET_NOTIFY;
 		nvkm_sw_set_notify(sw, data);
 		break;
-	case NVKM_SW_COUNTER_ADD:
+	case NVPM_SW_COUNTER_ADD:
 		op = NVKM_SW_OP_ADD;
 		nvkm_sw_add(sw, data);
 		break;
-	case NVKM_SW_COUNTER_CLEAR:
+	case NVPM_SW_COUNTER_CLEAR:
 		op = NVKM_SW_OP_CLEAR;
 		if (data) {
-			nvkm_sw_error(sw, mthd, NVKM_SW_ERR_BAD_DATA, data);
+			nvkm_sw_error(sw, mthd, NVPM_SW_ERR_BAD_DATA, data);
 			break;
 		}
 		/* a latch under way is collected: the device's groups need it */
 		if (!nvkm_sw_collect(sw, &mmio_ns))
-			nvkm_sw_error(sw, mthd, NVKM_SW_ERR_LATCH, data);
+			nvkm_sw_error(sw, mthd, NVPM_SW_ERR_LATCH, data);
 		sw->nr_ctr = 0;
 		sw->latch_pending = false;
 		break;
-	case NVKM_SW_SAMPLE:
+	case NVPM_SW_SAMPLE:
 		op = NVKM_SW_OP_SAMPLE;
 		nvkm_sw_sample(sw, data, &mmio_ns);
 		break;
-	case NVKM_SW_READOUT:
+	case NVPM_SW_READOUT:
 		op = NVKM_SW_OP_READOUT;
 		nvkm_sw_readout(sw, data, &mmio_ns);
 		break;
 	default:
 		op = NVKM_SW_OP_OTHER;
-		nvkm_sw_error(sw, mthd, NVKM_SW_ERR_BAD_METHOD, data);
+		nvkm_sw_error(sw, mthd, NVPM_SW_ERR_BAD_METHOD, data);
 		break;
 	}
 
@@ -424,11 +446,11 @@ nvkm_sw_chan_forget(struct nvkm_sw_chan *sw, struct nvkm_perfdom *dom)
 void
 nvkm_sw_chan_fini(struct nvkm_sw_chan *sw)
 {
-	struct nvkm_perfdom *doms[NVKM_SW_STAGING_MAX];
+	struct nvkm_perfdom *doms[NVPM_SW_STAGING_MAX];
 
 	if (!sw->latch_pending)
 		return;
-	nvkm_perfdom_sample_end(sw->pm, doms, nvkm_sw_doms(sw, doms, true), true);
+	nvkm_pm_collect_groups(sw->pm, doms, nvkm_sw_doms(sw, doms), true);
 	sw->latch_pending = false;
 }
 
@@ -445,11 +467,11 @@ nvkm_sw_chan_fini(struct nvkm_sw_chan *sw)
 void
 nvkm_sw_chan_notifier(struct nvkm_sw_chan *sw, void *ntfy, u32 handle, u32 ring_size)
 {
-	struct nvkm_sw_ntfy_header *h = ntfy;
+	struct drm_nvpm_notifier_header *h = ntfy;
 
 	h->ring_offset = NVKM_SW_NTFY_RING_OFFSET;
 	h->ring_size = ring_size;
-	h->entry_size = sizeof(struct nvkm_sw_ntfy_entry);
+	h->entry_size = sizeof(struct drm_nvpm_notifier_entry);
 	sw->ntfy = ntfy;
 	sw->ntfy_handle = handle;
 	sw->ring_size = ring_size;
