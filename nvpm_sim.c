@@ -64,9 +64,9 @@ nvpm_sim_debugfs_show(struct seq_file *m, void *data)
 
 	nvkm_sim_stats(sim, &st);
 	nvkm_sim_pcounter_work(sim, &steps, &skips);
-	seq_printf(m, "clock_mhz %u reads %llu writes %llu ns %llu steps %llu skips %llu dropped %llu
-",
-		   nvkm_sim_clock(sim), st.rd, st.wr, st.ns, steps, skips, st.dropped);
+	seq_printf(m, "clock_mhz %u reads %llu writes %llu ns %llu", nvkm_sim_clock(sim),
+		   st.rd, st.wr, st.ns);
+	seq_printf(m, " steps %llu skips %llu dropped %llu\n", steps, skips, st.dropped);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(nvpm_sim_debugfs);
