@@ -35,18 +35,6 @@
 #define REOPEN_EVERY	3000
 #define WAIT_MAX_NS	2000000ull	/* WAIT timeouts: the run stays bounded */
 
-/* ioctl numbers the driver has, and a few it has not */
-static const unsigned long nvpm_cmds[] = {
-	DRM_IOCTL_NVPM_GET_INFO, DRM_IOCTL_NVPM_QUERY_DOMAINS,
-	DRM_IOCTL_NVPM_QUERY_SIGNALS, DRM_IOCTL_NVPM_PERFDOM_CREATE,
-	DRM_IOCTL_NVPM_PERFDOM_DESTROY, DRM_IOCTL_NVPM_SAMPLE,
-	DRM_IOCTL_NVPM_READ, DRM_IOCTL_NVPM_QUERY_SOURCES,
-	DRM_IOCTL_NVPM_GEM_NEW, DRM_IOCTL_NVPM_GEM_INFO,
-	DRM_IOCTL_NVPM_RECORD_START, DRM_IOCTL_NVPM_RECORD_STOP,
-	DRM_IOCTL_NVPM_RECORD_STATUS, DRM_IOCTL_NVPM_CHANNEL_NEW,
-	DRM_IOCTL_NVPM_CHANNEL_DEL, DRM_IOCTL_NVPM_EXEC, DRM_IOCTL_NVPM_WAIT,
-};
-
 struct stats {
 	unsigned long long calls;
 	unsigned long long ok;
@@ -260,7 +248,7 @@ fuzz_one(struct fuzzer *f)
 	default:
 		break;
 	}
-	cmd = nvpm_cmds[below(f, ARRAY_SIZE(nvpm_cmds))];
+	cmd = nvpm_ioctls[below(f, nvpm_nr_ioctls)];
 	size = _IOC_SIZE(cmd);
 	if (!below(f, 16)) {	/* the size the ioctl number encodes: wrong */
 		size = below(f, sizeof(arg));

@@ -22,17 +22,6 @@
 #define DRIVER_DIR	"/sys/bus/platform/drivers/nvpm-sim"
 #define BO_BYTES	(4 * 4096)
 
-static const unsigned long every_ioctl[] = {
-	DRM_IOCTL_NVPM_GET_INFO, DRM_IOCTL_NVPM_QUERY_DOMAINS,
-	DRM_IOCTL_NVPM_QUERY_SIGNALS, DRM_IOCTL_NVPM_PERFDOM_CREATE,
-	DRM_IOCTL_NVPM_PERFDOM_DESTROY, DRM_IOCTL_NVPM_SAMPLE,
-	DRM_IOCTL_NVPM_READ, DRM_IOCTL_NVPM_QUERY_SOURCES,
-	DRM_IOCTL_NVPM_GEM_NEW, DRM_IOCTL_NVPM_GEM_INFO,
-	DRM_IOCTL_NVPM_RECORD_START, DRM_IOCTL_NVPM_RECORD_STOP,
-	DRM_IOCTL_NVPM_RECORD_STATUS, DRM_IOCTL_NVPM_CHANNEL_NEW,
-	DRM_IOCTL_NVPM_CHANNEL_DEL, DRM_IOCTL_NVPM_EXEC, DRM_IOCTL_NVPM_WAIT,
-};
-
 /* What the file holds across the unplug. */
 static struct {
 	char dev[64];		/* platform device name, e.g. nvpm-sim.0 */
@@ -191,14 +180,14 @@ every_ioctl_is_enodev(struct ctx *ctx)
 
 	if (u.fd < 0)
 		return skip(ctx, "nothing open");
-	for (i = 0; i < ARRAY_SIZE(every_ioctl); i++) {
+	for (i = 0; i < nvpm_nr_ioctls; i++) {
 		memset(arg, 0, sizeof(arg));
-		arg[0] = _IOC_SIZE(every_ioctl[i]);
+		arg[0] = _IOC_SIZE(nvpm_ioctls[i]);
 		arg[1] = i & 1 ? u.group : u.ch.handle;
-		ret = raw_ioctl(u.fd, every_ioctl[i], arg);
+		ret = raw_ioctl(u.fd, nvpm_ioctls[i], arg);
 		if (ret != -ENODEV)
 			return fail(ctx, "ioctl 0x%02x: %s, want ENODEV",
-				    (unsigned int)_IOC_NR(every_ioctl[i]), err_name(ret));
+				    (unsigned int)_IOC_NR(nvpm_ioctls[i]), err_name(ret));
 	}
 	return PASS;
 }

@@ -81,6 +81,19 @@ chip_find(const char *name)
 	return NULL;
 }
 
+/* Every ioctl the driver has (the fuzzer's and the unplug test's list). */
+const unsigned long nvpm_ioctls[] = {
+	DRM_IOCTL_NVPM_GET_INFO, DRM_IOCTL_NVPM_QUERY_DOMAINS,
+	DRM_IOCTL_NVPM_QUERY_SIGNALS, DRM_IOCTL_NVPM_PERFDOM_CREATE,
+	DRM_IOCTL_NVPM_PERFDOM_DESTROY, DRM_IOCTL_NVPM_SAMPLE,
+	DRM_IOCTL_NVPM_READ, DRM_IOCTL_NVPM_QUERY_SOURCES,
+	DRM_IOCTL_NVPM_GEM_NEW, DRM_IOCTL_NVPM_GEM_INFO,
+	DRM_IOCTL_NVPM_RECORD_START, DRM_IOCTL_NVPM_RECORD_STOP,
+	DRM_IOCTL_NVPM_RECORD_STATUS, DRM_IOCTL_NVPM_CHANNEL_NEW,
+	DRM_IOCTL_NVPM_CHANNEL_DEL, DRM_IOCTL_NVPM_EXEC, DRM_IOCTL_NVPM_WAIT,
+};
+const size_t nvpm_nr_ioctls = sizeof(nvpm_ioctls) / sizeof(nvpm_ioctls[0]);
+
 /* ---- TAP ---- */
 
 static int tap_nr, tap_pass, tap_fail, tap_skip;

@@ -9,6 +9,9 @@
 #include <stddef.h>
 #include <libnvpm.h>
 
+extern const unsigned long nvpm_ioctls[];
+extern const size_t nvpm_nr_ioctls;
+
 #define __printf(a, b)		__attribute__((format(printf, a, b)))
 #define MAX_DEVS		(NVPM_RENDER_MINOR_LAST - NVPM_RENDER_MINOR_FIRST + 1)
 
