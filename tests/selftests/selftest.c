@@ -92,7 +92,8 @@ const unsigned long nvpm_ioctls[] = {
 	DRM_IOCTL_NVPM_RECORD_STATUS, DRM_IOCTL_NVPM_CHANNEL_NEW,
 	DRM_IOCTL_NVPM_CHANNEL_DEL, DRM_IOCTL_NVPM_EXEC, DRM_IOCTL_NVPM_WAIT,
 };
-const size_t nvpm_nr_ioctls = sizeof(nvpm_ioctls) / sizeof(nvpm_ioctls[0]);
+
+const size_t nvpm_nr_ioctls = ARRAY_SIZE(nvpm_ioctls);
 
 /* ---- TAP ---- */
 
