@@ -28,25 +28,43 @@ finish() {
 
 "$NVPM_ROOT/tools/scripts/deps.sh" || nvpm_die "cannot install dependencies"
 
-# The source tree: keyed by the patches, so a new series unpacks afresh.
+# The source tree: one patched copy of linux-source-6.1, kept across runs.
+# When the series changes, the old one is reversed and the new one applied
+# in place, so only the files they touch are rebuilt (a new tree would
+# rebuild the whole kernel: kbuild records the source path in every
+# command).  The build directory is keyed by the configs only.
 patches=("$NVPM_ROOT"/nouveau/patches/*.patch)
-key=$(cat "${patches[@]}" "$NVPM_ROOT/tests/kunit/kunitconfig" \
-	"$NVPM_ROOT/nouveau/kunitconfig" | sha256sum | cut -c1-12)
-src=$NVPM_CACHE/nouveau-src-$key
+key=$(cat "$NVPM_ROOT/tests/kunit/kunitconfig" "$NVPM_ROOT/nouveau/kunitconfig" |
+	sha256sum | cut -c1-12)
+src=$NVPM_CACHE/nouveau-src
 build=$NVPM_CACHE/nouveau-build-$key
-if [ ! -f "$src/.nvpm-patched" ]; then
-	tar=/usr/src/linux-source-6.1.tar.xz
+applied=$src/.nvpm-patches
+unpack() {
+	local tar=/usr/src/linux-source-6.1.tar.xz
 	[ -f "$tar" ] || nvpm_die "linux-source-6.1 is not installed"
-	nvpm_log "unpacking $tar into $src and applying ${#patches[@]} patches"
+	nvpm_log "unpacking $tar into $src"
 	rm -rf "$src" "$src.tmp"
-	mkdir -p "$src.tmp"
+	mkdir -p "$src.tmp/.nvpm-patches"
 	tar -C "$src.tmp" -xf "$tar" --strip-components=1
-	for p in "${patches[@]}"; do
-		patch -d "$src.tmp" -p1 --quiet --forward <"$p" ||
-			nvpm_die "$(basename "$p") does not apply"
-	done
-	touch "$src.tmp/.nvpm-patched"
+	touch "$src.tmp/.nvpm-unpacked"
 	mv "$src.tmp" "$src"
+}
+reverse() {
+	local p
+	for p in $(ls -r "$applied"/*.patch 2>/dev/null); do
+		patch -d "$src" -p1 -R --quiet --force <"$p" >/dev/null || return 1
+		rm -f "$p"
+	done
+}
+[ -f "$src/.nvpm-unpacked" ] || unpack
+if ! diff -rq "$NVPM_ROOT/nouveau/patches" "$applied" >/dev/null 2>&1; then
+	nvpm_log "applying ${#patches[@]} patches to $src"
+	reverse || { nvpm_log "the old series does not reverse"; unpack; }
+	for p in "${patches[@]}"; do
+		patch -d "$src" -p1 --quiet --forward <"$p" >&2 ||
+			{ rm -f "$src/.nvpm-unpacked"; nvpm_die "$(basename "$p") does not apply"; }
+		cp "$p" "$applied/"
+	done
 fi
 
 # nvpm's files: linked (not copied) on every run, so edits rebuild.
@@ -61,6 +79,12 @@ grep -q 'CONFIG_DRM_NVPM)' "$drm/Makefile" ||
 	echo 'obj-$(CONFIG_DRM_NVPM) += nvpm/' >>"$drm/Makefile"
 
 mkdir -p "$build"
+# Another checkout's files behind the same links: make compares times only,
+# so drop what was built from the previous one.
+if [ "$(cat "$build/.nvpm-root" 2>/dev/null)" != "$NVPM_ROOT" ]; then
+	rm -rf "$build/drivers/gpu/drm/nvpm" "$build"/drivers/gpu/drm/nouveau/nvkm/engine/pm/nvpm*
+	echo "$NVPM_ROOT" >"$build/.nvpm-root"
+fi
 cat "$NVPM_ROOT/tests/kunit/kunitconfig" "$NVPM_ROOT/nouveau/kunitconfig" >"$build/.kunitconfig"
 nvpm_log "building nouveau + nvpm in $build"
 start=$(date +%s)
