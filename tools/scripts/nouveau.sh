@@ -29,9 +29,10 @@ finish() {
 "$NVPM_ROOT/tools/scripts/deps.sh" || nvpm_die "cannot install dependencies"
 
 # The source tree: one patched copy of linux-source-6.1, kept across runs.
-# When the series changes, the old one is reversed and the new one applied
-# in place, so only the files they touch are rebuilt (a new tree would
-# rebuild the whole kernel: kbuild records the source path in every
+# When the series changes, the applied patches from the first one that
+# differs (in its diff, not its description) are reversed and the new ones
+# applied in place, so only the files they touch are rebuilt (a new tree
+# would rebuild the whole kernel: kbuild records the source path in every
 # command).  The build directory is keyed by the configs only.
 patches=("$NVPM_ROOT"/nouveau/patches/*.patch)
 key=$(cat "$NVPM_ROOT/tests/kunit/kunitconfig" "$NVPM_ROOT/nouveau/kunitconfig" |
@@ -49,23 +50,33 @@ unpack() {
 	touch "$src.tmp/.nvpm-unpacked"
 	mv "$src.tmp" "$src"
 }
-reverse() {
-	local p
-	for p in $(ls -r "$applied"/*.patch 2>/dev/null); do
-		patch -d "$src" -p1 -R --quiet --force <"$p" >/dev/null || return 1
-		rm -f "$p"
-	done
-}
+diffpart() { sed -n '/^diff /,$p' "$1"; }
 [ -f "$src/.nvpm-unpacked" ] || unpack
-if ! diff -rq "$NVPM_ROOT/nouveau/patches" "$applied" >/dev/null 2>&1; then
-	nvpm_log "applying ${#patches[@]} patches to $src"
-	reverse || { nvpm_log "the old series does not reverse"; unpack; }
-	for p in "${patches[@]}"; do
-		patch -d "$src" -p1 --quiet --forward <"$p" >&2 ||
-			{ rm -f "$src/.nvpm-unpacked"; nvpm_die "$(basename "$p") does not apply"; }
-		cp "$p" "$applied/"
+mkdir -p "$applied"
+old=()
+for p in "$applied"/*.patch; do [ -f "$p" ] && old+=("$p"); done
+same=0
+while [ "$same" -lt "${#old[@]}" ] && [ "$same" -lt "${#patches[@]}" ] &&
+	cmp -s <(diffpart "${old[$same]}") <(diffpart "${patches[$same]}"); do
+	same=$((same + 1))
+done
+if [ "$same" -lt "${#old[@]}" ] || [ "$same" -lt "${#patches[@]}" ]; then
+	nvpm_log "$src: reversing $(( ${#old[@]} - same )), applying $(( ${#patches[@]} - same )) patches"
+	for ((i = ${#old[@]} - 1; i >= same; i--)); do
+		if ! patch -d "$src" -p1 -R --quiet --force <"${old[$i]}" >/dev/null; then
+			nvpm_log "$(basename "${old[$i]}") does not reverse"
+			unpack
+			same=0
+			break
+		fi
+	done
+	for ((i = same; i < ${#patches[@]}; i++)); do
+		patch -d "$src" -p1 --quiet --forward <"${patches[$i]}" >&2 ||
+			{ rm -f "$src/.nvpm-unpacked"; nvpm_die "$(basename "${patches[$i]}") does not apply"; }
 	done
 fi
+rm -f "$applied"/*.patch
+cp "${patches[@]}" "$applied/"
 
 # nvpm's files: linked (not copied) on every run, so edits rebuild.
 drm=$src/drivers/gpu/drm
