@@ -5,7 +5,8 @@
  * Each case builds a nouveau device with nvkm_device_ctor() whose
  * registers are the simulated GPU (the test-only MMIO hook), creates an
  * nvkm client and drives it the way DRM_NOUVEAU_NVIF does: nvkm_ioctl()
- * with struct nvif_ioctl_v0 buffers (NEW, MTHD, DEL).  Stage one runs
+ * with struct nvif_ioctl_v0 buffers (NEW, MTHD, DEL), and once through
+ * usif_ioctl() with user memory, as DRM_NOUVEAU_NVIF does.  Stage one runs
  * nouveau's own perfmon engine (nouveau.nvpm=0) and checks the simulated
  * GPU against code proven on real cards; stage two runs nvpm's engine in
  * its place through the same calls.
@@ -19,6 +20,9 @@
 #include <kunit/resource.h>
 #include <kunit/test.h>
 #include <linux/delay.h>
+#include <linux/kthread.h>
+#include <linux/mman.h>
+#include <linux/sched/mm.h>
 
 #include <core/client.h>
 #include <core/ioctl.h>
@@ -29,7 +33,12 @@
 #include <nvif/cl0080.h>
 #include <nvif/if0002.h>
 #include <nvif/if0003.h>
+#include <nvif/driver.h>
 #include <nvif/ioctl.h>
+
+#include "nouveau_drv.h"
+#include "nouveau_abi16.h"
+#include "nouveau_usif.h"
 
 #include <nvpm_host.h>
 #include <nvpm_nvif.h>
@@ -237,6 +246,184 @@ static int
 nvt_del(struct nvt *t, u64 object)
 {
 	return nvt_ioctl(t, NVIF_IOCTL_V0_DEL, object, NULL, 0);
+}
+
+/*
+ * The DRM path: DRM_NOUVEAU_NVIF hands the user's buffer to usif_ioctl().
+ * The suite's init maps a page in the loading process (modprobe, which
+ * waits in the module syscall while the suites run); a case borrows that
+ * address space, so usif_ioctl() copies from and back to user memory as
+ * for a real file.  The file's client is made as nouveau_cli_init() makes
+ * a file's: a client under a master client of nouveau's nvkm driver.
+ */
+static struct mm_struct *nvt_mm;
+static unsigned long nvt_ubuf;
+
+static int
+nvt_suite_init(struct kunit_suite *suite)
+{
+	unsigned long addr;
+
+	if (!current->mm)
+		return 0;	/* no process: the DRM case skips */
+	addr = vm_mmap(NULL, 0, PAGE_SIZE, PROT_READ | PROT_WRITE,
+		       MAP_ANONYMOUS | MAP_PRIVATE, 0);
+	if (IS_ERR_VALUE(addr))
+		return 0;
+	mmget(current->mm);
+	nvt_mm = current->mm;
+	nvt_ubuf = addr;
+	return 0;
+}
+
+static void
+nvt_suite_exit(struct kunit_suite *suite)
+{
+	if (!nvt_mm)
+		return;
+	if (current->mm == nvt_mm)
+		vm_munmap(nvt_ubuf, PAGE_SIZE);
+	mmput(nvt_mm);
+	nvt_mm = NULL;
+}
+
+struct nvt_drm {
+	struct nvif_client master;
+	struct nouveau_cli cli;
+	struct drm_file file;
+	bool master_up;
+	bool cli_up;
+};
+
+static void
+nvt_drm_free(struct kunit_resource *res)
+{
+	struct nvt_drm *d = res->data;
+
+	if (d->cli_up) {
+		if (d->cli.abi16)
+			nouveau_abi16_fini(d->cli.abi16);
+		usif_client_fini(&d->cli);
+		nvif_client_dtor(&d->cli.base);
+	}
+	if (d->master_up)
+		nvif_client_dtor(&d->master);
+	kfree(d);
+}
+
+/* A drm_file of nouveau's on the device of @t, as far as usif needs one. */
+static struct nvt_drm *
+nvt_drm_new(struct nvt *t)
+{
+	struct kunit *test = t->test;
+	u64 handle = t->device->handle;
+	struct nvt_drm *d;
+	char name[32];
+
+	d = kzalloc(sizeof(*d), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, d);
+	KUNIT_ASSERT_NOT_NULL(test, kunit_alloc_resource(test, nvt_init, nvt_drm_free,
+							 GFP_KERNEL, d));
+	snprintf(name, sizeof(name), "nvt-drm-%llx", handle);
+	KUNIT_ASSERT_EQ(test, nvif_driver_init(NULL, NULL, NULL, name, handle,
+					       &d->master), 0);
+	d->master_up = true;
+	KUNIT_ASSERT_EQ(test, nvif_client_ctor(&d->master, name, handle,
+					       &d->cli.base), 0);
+	d->cli_up = true;
+	mutex_init(&d->cli.mutex);
+	usif_client_init(&d->cli);
+	d->file.driver_priv = &d->cli;
+	return d;
+}
+
+/* One DRM_NOUVEAU_NVIF call: @args through user memory, in and out. */
+static int
+nvt_usif(struct nvt_drm *d, void *args, u32 size)
+{
+	void __user *ubuf = (void __user *)nvt_ubuf;
+	int ret;
+
+	if (size > PAGE_SIZE)
+		return -E2BIG;
+	kthread_use_mm(nvt_mm);
+	if (copy_to_user(ubuf, args, size))
+		ret = -EFAULT;
+	else
+		ret = usif_ioctl(&d->file, ubuf, size);
+	if (copy_from_user(args, ubuf, size))
+		ret = -EFAULT;
+	kthread_unuse_mm(nvt_mm);
+	return ret;
+}
+
+/* A call's header; route 0xff, token ~0 sends it to the abi16 device. */
+static void
+nvt_usif_hdr(struct nvif_ioctl_v0 *io, u8 type, u8 route, u64 object)
+{
+	io->version = 0;
+	io->type = type;
+	io->owner = NVIF_IOCTL_V0_OWNER_ANY;
+	io->route = route;
+	io->token = route == 0xff ? ~0ULL : 0;
+	io->object = object;
+}
+
+static int
+nvt_usif_new(struct nvt_drm *d, u8 route, u64 parent, u64 object, s32 oclass,
+	     const void *data, u32 size)
+{
+	struct {
+		struct nvif_ioctl_v0 io;
+		struct nvif_ioctl_new_v0 new;
+	} *a;
+	int ret;
+
+	a = kzalloc(sizeof(*a) + size, GFP_KERNEL);
+	if (!a)
+		return -ENOMEM;
+	nvt_usif_hdr(&a->io, NVIF_IOCTL_V0_NEW, route, parent);
+	a->new.route = NVIF_IOCTL_V0_ROUTE_NVIF;
+	a->new.token = object;
+	a->new.object = object;
+	a->new.oclass = oclass;
+	if (size)
+		memcpy(a + 1, data, size);
+	ret = nvt_usif(d, a, sizeof(*a) + size);
+	kfree(a);
+	return ret;
+}
+
+static int
+nvt_usif_mthd(struct nvt_drm *d, u64 object, u8 mthd, void *args, u32 size)
+{
+	struct {
+		struct nvif_ioctl_v0 io;
+		struct nvif_ioctl_mthd_v0 mthd;
+	} *a;
+	int ret;
+
+	a = kzalloc(sizeof(*a) + size, GFP_KERNEL);
+	if (!a)
+		return -ENOMEM;
+	nvt_usif_hdr(&a->io, NVIF_IOCTL_V0_MTHD, 0, object);
+	a->mthd.method = mthd;
+	if (size)
+		memcpy(a + 1, args, size);
+	ret = nvt_usif(d, a, sizeof(*a) + size);
+	if (size)
+		memcpy(args, a + 1, size);
+	kfree(a);
+	return ret;
+}
+
+static int
+nvt_usif_del(struct nvt_drm *d, u64 object)
+{
+	struct nvif_ioctl_v0 io = {};
+
+	nvt_usif_hdr(&io, NVIF_IOCTL_V0_DEL, 0, object);
+	return nvt_usif(d, &io, sizeof(io));
 }
 
 /* The device object and a PERFMON under it. */
@@ -649,6 +836,112 @@ nvpm_pm_perfdoms_are_bounded(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, i, NVPM_HOST_SAMPLE_MAX + 1);
 }
 
+/*
+ * The DRM path: usif_ioctl() with the caller's buffer in user memory.  On
+ * 6.1 a file reaches the device's classes only through the abi16 device
+ * (route 0xff, token ~0); a PERFDOM needs its PERFMON as the parent
+ * (route 0), which 6.1 refuses and the nouveau variant admits.
+ */
+static void
+nvpm_pm_through_drm_nvif(struct kunit *test)
+{
+	struct nvif_perfmon_query_domain_v0 qd = {};
+	struct nvif_perfmon_query_signal_v0 qs = {};
+	struct nvif_perfdom_nvpm_totals_v0 tot = {};
+	struct nvif_perfdom_read_v0 rd = {};
+	struct nvif_perfdom_v0 *pd;
+	struct nvt_drm *d;
+	struct nvt *t;
+	u8 dom, sig;
+	int n, ret;
+
+	if (!nvt_mm)
+		kunit_skip(test, "no process memory for the DRM path");
+	t = nvt_new(test, true);
+	d = nvt_drm_new(t);
+	pd = kunit_kzalloc(test, sizeof(*pd), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, pd);
+
+	/* only NV_DEVICE under the file's own client */
+	KUNIT_EXPECT_EQ(test, nvt_usif_new(d, 0, 0, NVT_PERFMON, NVIF_CLASS_PERFMON,
+					   NULL, 0), -EINVAL);
+	KUNIT_ASSERT_EQ(test, nvt_usif_new(d, 0xff, 0, NVT_PERFMON, NVIF_CLASS_PERFMON,
+					   NULL, 0), 0);
+
+	/* the domains, with nouveau's iterator, by the PERFMON's handle */
+	for (n = 0; n <= NVT_MAX_DOMS; n++) {
+		KUNIT_ASSERT_EQ(test, nvt_usif_mthd(d, NVT_PERFMON,
+						    NVIF_PERFMON_V0_QUERY_DOMAIN,
+						    &qd, sizeof(qd)), 0);
+		if (qd.iter == 0xff)
+			break;
+	}
+	/* PCOUNTER's domains, and PDAEMON's idle counters from GT215 on */
+	if (t->chip->nr_doms >= 0)
+		KUNIT_EXPECT_EQ(test, n, t->chip->nr_doms + (t->chip->chipset >= 0xa3));
+	KUNIT_EXPECT_EQ(test, qd.counter_nr, 4);
+
+	dom = t->chip->gr_idle >= 0 ? 1 : 0;
+	sig = max(t->chip->gr_idle, 0);
+	if (t->chip->gr_idle >= 0) {
+		char raw[16];
+
+		qs.domain = dom;
+		qs.iter = sig + 1;
+		KUNIT_ASSERT_EQ(test, nvt_usif_mthd(d, NVT_PERFMON,
+						    NVIF_PERFMON_V0_QUERY_SIGNAL,
+						    &qs, sizeof(qs)), 0);
+		KUNIT_EXPECT_EQ(test, qs.signal, sig);
+		snprintf(raw, sizeof(raw), "/%02x", sig);
+		KUNIT_EXPECT_NULL_MSG(test, strstr(qs.name, raw), "%s", qs.name);
+	}
+	KUNIT_EXPECT_EQ(test, nvt_usif_mthd(d, NVT_PERFMON, 0x42, &qd, sizeof(qd)),
+			-EINVAL);
+
+	/* PERFDOM: counter 0 follows PGRAPH.IDLE, counter 1 every cycle */
+	pd->domain = dom;
+	pd->ctr[0].signal[0] = sig;
+	pd->ctr[0].logic_op = 0xaaaa;
+	pd->ctr[1].logic_op = 0xffff;
+	/* route 0xff: the abi16 device is the parent and has no PERFDOM */
+	KUNIT_EXPECT_EQ(test, nvt_usif_new(d, 0xff, NVT_PERFMON, NVT_PERFDOM,
+					   NVIF_CLASS_PERFDOM, pd, sizeof(*pd)), -EINVAL);
+	/* route 0 under the PERFMON: 6.1's rule (nouveau.nvpm=0) refuses it */
+	nvkm_nvpm_enable = false;
+	ret = nvt_usif_new(d, 0, NVT_PERFMON, NVT_PERFDOM, NVIF_CLASS_PERFDOM,
+			   pd, sizeof(*pd));
+	nvkm_nvpm_enable = true;
+	KUNIT_EXPECT_EQ(test, ret, -EINVAL);
+	KUNIT_ASSERT_EQ(test, nvt_usif_new(d, 0, NVT_PERFMON, NVT_PERFDOM,
+					   NVIF_CLASS_PERFDOM, pd, sizeof(*pd)), 0);
+
+	KUNIT_ASSERT_EQ(test, nvt_usif_mthd(d, NVT_PERFDOM, NVIF_PERFDOM_V0_INIT,
+					    NULL, 0), 0);
+	KUNIT_ASSERT_EQ(test, nvt_usif_mthd(d, NVT_PERFDOM, NVIF_PERFDOM_V0_SAMPLE,
+					    NULL, 0), 0);
+	msleep(60);
+	KUNIT_ASSERT_EQ(test, nvt_usif_mthd(d, NVT_PERFDOM, NVIF_PERFDOM_V0_SAMPLE,
+					    NULL, 0), 0);
+	KUNIT_ASSERT_EQ(test, nvt_usif_mthd(d, NVT_PERFDOM, NVIF_PERFDOM_V0_READ,
+					    &rd, sizeof(rd)), 0);
+	nvt_expect_period(test, rd.clk, 60);
+	KUNIT_EXPECT_EQ(test, rd.ctr[1], rd.clk);
+	if (t->chip->gr_idle >= 0)
+		nvt_expect_gr_idle(test, rd.ctr[0], rd.clk);
+
+	/* nvpm's method on the same object */
+	KUNIT_ASSERT_EQ(test, nvt_usif_mthd(d, NVT_PERFDOM, NVIF_PERFDOM_V0_NVPM_TOTALS,
+					    &tot, sizeof(tot)), 0);
+	KUNIT_EXPECT_EQ(test, tot.samples, 2ULL);
+	KUNIT_EXPECT_EQ(test, tot.value[1], tot.cycles);
+
+	/* DEL: nvkm_ioctl_del()'s 1 reaches the caller */
+	KUNIT_EXPECT_EQ(test, nvt_usif_del(d, NVT_PERFDOM), 1);
+	KUNIT_EXPECT_EQ(test, nvt_usif_mthd(d, NVT_PERFDOM, NVIF_PERFDOM_V0_READ,
+					    &rd, sizeof(rd)), -ENOENT);
+	KUNIT_EXPECT_EQ(test, nvt_usif_del(d, NVT_PERFMON), 1);
+}
+
 static struct kunit_case nouveau_nvpm_cases[] = {
 	KUNIT_CASE_PARAM(nouveau_pm_catalog_enumerates, nvt_chip_gen_params),
 	KUNIT_CASE_PARAM(nouveau_pm_counts_sim_gr_load, nvt_chip_gen_params),
@@ -658,11 +951,14 @@ static struct kunit_case nouveau_nvpm_cases[] = {
 	KUNIT_CASE_PARAM(nvpm_pm_read_before_sample_is_eagain, nvt_chip_gen_params),
 	KUNIT_CASE_PARAM(nvpm_pm_bad_input_changes_nothing, nvt_chip_gen_params),
 	KUNIT_CASE_PARAM(nvpm_pm_perfdoms_are_bounded, nvt_chip_gen_params),
+	KUNIT_CASE_PARAM(nvpm_pm_through_drm_nvif, nvt_chip_gen_params),
 	{}
 };
 
 static struct kunit_suite nouveau_nvpm_suite = {
 	.name = "nouveau_nvpm",
+	.suite_init = nvt_suite_init,
+	.suite_exit = nvt_suite_exit,
 	.test_cases = nouveau_nvpm_cases,
 };
 
