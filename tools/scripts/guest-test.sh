@@ -9,6 +9,11 @@ SIMS="g84,gf100,nv10,nv30,gt215,g92,nv40,g80"
 EXPECT="G84,GF100,NV10,NV30,GT215,G92,NV40,G80"
 NSIMS=8
 
+# seconds since boot, to the tenth
+now() { cut -d' ' -f1 /proc/uptime; }
+# "# took N s" since $1 (a now()), a TAP comment the host prints
+took() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "# took %.1f s\n", b - a }'; }
+
 kunit_t0=$(now)
 echo NVPM-KTAP-BEGIN >/dev/kmsg
 # The selftests count in cycles of 1 us (sim_clock_mhz=1, the default);
@@ -26,10 +31,6 @@ BAD="$BAD|blocked for more than|hung_task|kmemleak: [0-9]+ new suspected"
 # a task stuck this long is reported (the default, 120 s, is most of a run)
 echo 30 >/proc/sys/kernel/hung_task_timeout_secs 2>/dev/null
 
-# seconds since boot, to the tenth
-now() { cut -d' ' -f1 /proc/uptime; }
-# "# took N s" since $1 (a now()), a TAP comment the host prints
-took() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "# took %.1f s\n", b - a }'; }
 selftest() { # binary, arguments
 	echo "NVPM-BIN-BEGIN $1"
 	t0=$(now)
