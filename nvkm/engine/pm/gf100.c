@@ -165,6 +165,7 @@ static const struct gf100_pm_set gf100_pm_gpc = { "gpc", 1, { 0xe0 } };
 static const struct gf100_pm_set gf100_pm_gpc_gf100 = {
 	"gpc", 1, { 0xe0 }, { &gf100_gpc0_cat }
 };
+
 static const struct gf100_pm_set gf100_pm_part = { "part", 1, { 0xe0 } };
 
 static const u32 gf100_pm_src[NVKM_PM_COUNTERS] = {
