@@ -722,17 +722,22 @@ static int
 nvt_match_domain(const struct nvt_chip *chip, const struct nvt_catalog *cat,
 		 const char *name, int d, bool *gpc0)
 {
+	const char *slash = strchr(name, '/');
 	char kind[8], one[24], two[24];
 	unsigned int unit, dom;
 	int i, n;
 
 	if (sscanf(name, "pc/%x", &dom) == 1)
 		return d < cat->nr_doms ? d : -1;
-	n = sscanf(name, "%7[a-z]/%x/%x", kind, &unit, &dom);
-	if (n == 2) {
+	/* the kernel's sscanf() has no character ranges: split at the '/' */
+	if (!slash || (size_t)(slash - name) >= sizeof(kind))
+		return -1;
+	strscpy(kind, name, slash - name + 1);
+	n = sscanf(slash + 1, "%x/%x", &unit, &dom);
+	if (n == 1) {
 		dom = unit;
 		unit = 0;
-	} else if (n != 3) {
+	} else if (n != 2) {
 		return -1;
 	}
 	if (!strcmp(kind, "gpc") && dom >= chip->gpc_doms)
