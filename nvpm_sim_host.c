@@ -10,13 +10,21 @@
 #include <nvkm/sim/sim.h>
 #include <nvpm_host.h>
 
+/*
+ * The clock of a host's simulated GPU: 1 MHz, nvpm.ko's own default
+ * (sim_clock_mhz), so one cycle is one microsecond of real time.
+ */
+#define NVPM_SIM_GPU_MHZ	1
 /* One busy+idle round of the simulated PGRAPH load, in cycles (1 ms). */
-#define NVPM_SIM_GPU_GR_PERIOD	1000
+#define NVPM_SIM_GPU_GR_PERIOD	(1000 * NVPM_SIM_GPU_MHZ)
 
 /**
  * nvpm_sim_gpu_new() - create a simulated GPU
  * @chipset: its chipset (0x84 for a G84)
  * @gr_busy: share of time (%) its PGRAPH is busy, at most 100
+ *
+ * The GPU runs at 1 MHz (one cycle per microsecond of real time), whatever
+ * the chip's own clock, and its PGRAPH works in rounds of 1 ms.
  *
  * Return: the GPU (pass it as the accessors' argument), or NULL for an
  * unknown chipset or without memory.
@@ -28,6 +36,10 @@ nvpm_sim_gpu_new(u32 chipset, unsigned int gr_busy)
 
 	if (!sim)
 		return NULL;
+	if (nvkm_sim_set_clock(sim, NVPM_SIM_GPU_MHZ)) {
+		nvkm_sim_del(&sim);
+		return NULL;
+	}
 	nvkm_sim_gr_load(sim, min(gr_busy, 100u), NVPM_SIM_GPU_GR_PERIOD);
 	return (struct nvpm_sim_gpu *)sim;
 }

@@ -692,6 +692,54 @@ named_signals_and_trailers(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, ev);
 }
 
+/*
+ * GF100's GPC domain 0 names what pcounter_fermi.rst lists there (L1.MUX
+ * 0x02-0x09, TEX.MUX_C_D 0x0a-0x12, CTXCTL.USER 0xaf-0xba; 0x6e "???"
+ * stays unnamed), sorted, below its trailer's USER_0 (0xe0 - 0x40 + 0x27).
+ * GF108's (no list in the reference) names its trailer alone.
+ */
+static void
+gf100_gpc0_names_the_reference_list(struct kunit *test)
+{
+	struct pm_fixture *f = pm_fixture(test, 0xc0);
+	const struct nvkm_pm_dom *dom = &f->pm->dom[0];
+	int l1 = -1, tex = -1, user = -1, unk = -1, i;
+
+	KUNIT_ASSERT_STREQ(test, dom->name, "gpc0");
+	for (i = 0; i < dom->nr_sig; i++) {
+		if (i)
+			KUNIT_EXPECT_LT(test, dom->sig[i - 1].signal, dom->sig[i].signal);
+		if (!strcmp(dom->sig[i].name, "GPC.TPC.L1.MUX[0]"))
+			l1 = dom->sig[i].signal;
+		if (!strcmp(dom->sig[i].name, "GPC.TPC.TEX.MUX_C_D[8]"))
+			tex = dom->sig[i].signal;
+		if (!strcmp(dom->sig[i].name, "GPC.CTXCTL.USER[11]"))
+			user = dom->sig[i].signal;
+		if (dom->sig[i].signal == 0x6e)
+			unk = i;
+	}
+	KUNIT_EXPECT_EQ(test, l1, 0x02);
+	KUNIT_EXPECT_EQ(test, tex, 0x12);
+	KUNIT_EXPECT_EQ(test, user, 0xba);
+	KUNIT_EXPECT_EQ(test, unk, -1);
+	KUNIT_EXPECT_STREQ(test, dom->sig[0].name, "GPC.TPC.L1.MUX[0]");
+	/* then the trailer: USER[0] at 0xc7 first, the GPC's FLAG last */
+	KUNIT_EXPECT_STREQ(test, dom->sig[dom->nr_sig - 1].name, "gpc0.FLAG");
+	KUNIT_EXPECT_EQ(test, dom->sig[dom->nr_sig - 1].signal, 0xa0 + 0x3f);
+}
+
+static void
+gf108_gpc0_names_its_trailer_alone(struct kunit *test)
+{
+	struct pm_fixture *f = pm_fixture(test, 0xc1);
+	const struct nvkm_pm_dom *dom = &f->pm->dom[0];
+
+	KUNIT_ASSERT_STREQ(test, dom->name, "gpc0");
+	KUNIT_ASSERT_GT(test, dom->nr_sig, 0);
+	KUNIT_EXPECT_STREQ(test, dom->sig[0].name, "USER[0]");
+	KUNIT_EXPECT_EQ(test, dom->sig[0].signal, 0xa0 + 0x27);
+}
+
 /* The simulated PGRAPH load shows as PGRAPH.IDLE's share of the cycles. */
 static void
 gr_load_shows_as_idle_fraction(struct kunit *test)
@@ -737,6 +785,8 @@ static struct kunit_case nvpm_pm_cases[] = {
 	KUNIT_CASE(generation_limits_are_refused),
 	KUNIT_CASE(resume_reprograms_groups),
 	KUNIT_CASE(named_signals_and_trailers),
+	KUNIT_CASE(gf100_gpc0_names_the_reference_list),
+	KUNIT_CASE(gf108_gpc0_names_its_trailer_alone),
 	{}
 };
 

@@ -16,7 +16,7 @@ echo NVPM-SELFTEST-BEGIN
 check modprobe_nouveau_loads_nvpm grep -q '^nvpm ' /proc/modules
 check nouveau_uses_nvpm sh -c "grep '^nvpm ' /proc/modules | grep -q nouveau"
 check nouveau_has_nvpm_param test -e /sys/module/nouveau/parameters/nvpm
-check nvpm_still_drives_its_own_sim test -e /sys/bus/platform/devices/nvpm-sim.0
+check nvpm_still_drives_its_own_sim test -e /sys/bus/platform/devices/nvpm-sim0
 rmmod nouveau
 rmmod nvpm
 check unload_both sh -c "! grep -qE '^(nvpm|nouveau) ' /proc/modules"

@@ -28,26 +28,55 @@ finish() {
 
 "$NVPM_ROOT/tools/scripts/deps.sh" || nvpm_die "cannot install dependencies"
 
-# The source tree: keyed by the patches, so a new series unpacks afresh.
+# The source tree: one patched copy of linux-source-6.1, kept across runs.
+# When the series changes, the applied patches from the first one that
+# differs (in its diff, not its description) are reversed and the new ones
+# applied in place, so only the files they touch are rebuilt (a new tree
+# would rebuild the whole kernel: kbuild records the source path in every
+# command).  The build directory is keyed by the configs only.
 patches=("$NVPM_ROOT"/nouveau/patches/*.patch)
-key=$(cat "${patches[@]}" "$NVPM_ROOT/tests/kunit/kunitconfig" \
-	"$NVPM_ROOT/nouveau/kunitconfig" | sha256sum | cut -c1-12)
-src=$NVPM_CACHE/nouveau-src-$key
+key=$(cat "$NVPM_ROOT/tests/kunit/kunitconfig" "$NVPM_ROOT/nouveau/kunitconfig" |
+	sha256sum | cut -c1-12)
+src=$NVPM_CACHE/nouveau-src
 build=$NVPM_CACHE/nouveau-build-$key
-if [ ! -f "$src/.nvpm-patched" ]; then
-	tar=/usr/src/linux-source-6.1.tar.xz
+applied=$src/.nvpm-patches
+unpack() {
+	local tar=/usr/src/linux-source-6.1.tar.xz
 	[ -f "$tar" ] || nvpm_die "linux-source-6.1 is not installed"
-	nvpm_log "unpacking $tar into $src and applying ${#patches[@]} patches"
+	nvpm_log "unpacking $tar into $src"
 	rm -rf "$src" "$src.tmp"
-	mkdir -p "$src.tmp"
+	mkdir -p "$src.tmp/.nvpm-patches"
 	tar -C "$src.tmp" -xf "$tar" --strip-components=1
-	for p in "${patches[@]}"; do
-		patch -d "$src.tmp" -p1 --quiet --forward <"$p" ||
-			nvpm_die "$(basename "$p") does not apply"
-	done
-	touch "$src.tmp/.nvpm-patched"
+	touch "$src.tmp/.nvpm-unpacked"
 	mv "$src.tmp" "$src"
+}
+diffpart() { sed -n '/^diff /,$p' "$1"; }
+[ -f "$src/.nvpm-unpacked" ] || unpack
+mkdir -p "$applied"
+old=()
+for p in "$applied"/*.patch; do [ -f "$p" ] && old+=("$p"); done
+same=0
+while [ "$same" -lt "${#old[@]}" ] && [ "$same" -lt "${#patches[@]}" ] &&
+	cmp -s <(diffpart "${old[$same]}") <(diffpart "${patches[$same]}"); do
+	same=$((same + 1))
+done
+if [ "$same" -lt "${#old[@]}" ] || [ "$same" -lt "${#patches[@]}" ]; then
+	nvpm_log "$src: reversing $(( ${#old[@]} - same )), applying $(( ${#patches[@]} - same )) patches"
+	for ((i = ${#old[@]} - 1; i >= same; i--)); do
+		if ! patch -d "$src" -p1 -R --quiet --force <"${old[$i]}" >/dev/null; then
+			nvpm_log "$(basename "${old[$i]}") does not reverse"
+			unpack
+			same=0
+			break
+		fi
+	done
+	for ((i = same; i < ${#patches[@]}; i++)); do
+		patch -d "$src" -p1 --quiet --forward <"${patches[$i]}" >&2 ||
+			{ rm -f "$src/.nvpm-unpacked"; nvpm_die "$(basename "${patches[$i]}") does not apply"; }
+	done
 fi
+rm -f "$applied"/*.patch
+cp "${patches[@]}" "$applied/"
 
 # nvpm's files: linked (not copied) on every run, so edits rebuild.
 drm=$src/drivers/gpu/drm
@@ -61,6 +90,12 @@ grep -q 'CONFIG_DRM_NVPM)' "$drm/Makefile" ||
 	echo 'obj-$(CONFIG_DRM_NVPM) += nvpm/' >>"$drm/Makefile"
 
 mkdir -p "$build"
+# Another checkout's files behind the same links: make compares times only,
+# so drop what was built from the previous one.
+if [ "$(cat "$build/.nvpm-root" 2>/dev/null)" != "$NVPM_ROOT" ]; then
+	rm -rf "$build/drivers/gpu/drm/nvpm" "$build"/drivers/gpu/drm/nouveau/nvkm/engine/pm/nvpm*
+	echo "$NVPM_ROOT" >"$build/.nvpm-root"
+fi
 cat "$NVPM_ROOT/tests/kunit/kunitconfig" "$NVPM_ROOT/nouveau/kunitconfig" >"$build/.kunitconfig"
 nvpm_log "building nouveau + nvpm in $build"
 start=$(date +%s)

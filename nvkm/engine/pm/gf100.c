@@ -19,7 +19,153 @@
 #include <nvkm/hw/pcounter_gf100.h>
 #include "priv.h"
 
+/*
+ * GF100's GPC domain 0, as pcounter_fermi.rst lists it (each multiplexer's
+ * outputs numbered from 0; the signals it names "???" stay unnamed).  The
+ * reference has this list for GF100 only: the other Fermi chips' GPC
+ * domains name their trailer alone.
+ */
+static const struct nvkm_pm_signal_desc
+gf100_gpc0_signals[] = {
+	{ 0x02, "GPC.TPC.L1.MUX[0]" },
+	{ 0x03, "GPC.TPC.L1.MUX[1]" },
+	{ 0x04, "GPC.TPC.L1.MUX[2]" },
+	{ 0x05, "GPC.TPC.L1.MUX[3]" },
+	{ 0x06, "GPC.TPC.L1.MUX[4]" },
+	{ 0x07, "GPC.TPC.L1.MUX[5]" },
+	{ 0x08, "GPC.TPC.L1.MUX[6]" },
+	{ 0x09, "GPC.TPC.L1.MUX[7]" },
+	{ 0x0a, "GPC.TPC.TEX.MUX_C_D[0]" },
+	{ 0x0b, "GPC.TPC.TEX.MUX_C_D[1]" },
+	{ 0x0c, "GPC.TPC.TEX.MUX_C_D[2]" },
+	{ 0x0d, "GPC.TPC.TEX.MUX_C_D[3]" },
+	{ 0x0e, "GPC.TPC.TEX.MUX_C_D[4]" },
+	{ 0x0f, "GPC.TPC.TEX.MUX_C_D[5]" },
+	{ 0x10, "GPC.TPC.TEX.MUX_C_D[6]" },
+	{ 0x11, "GPC.TPC.TEX.MUX_C_D[7]" },
+	{ 0x12, "GPC.TPC.TEX.MUX_C_D[8]" },
+	{ 0x15, "GPC.CCACHE.MUX_A[0]" },
+	{ 0x16, "GPC.CCACHE.MUX_A[1]" },
+	{ 0x17, "GPC.CCACHE.MUX_A[2]" },
+	{ 0x18, "GPC.CCACHE.MUX_A[3]" },
+	{ 0x19, "GPC.CCACHE.MUX_A[4]" },
+	{ 0x1a, "GPC.UNKC00.MUX[0]" },
+	{ 0x1b, "GPC.UNKC00.MUX[1]" },
+	{ 0x1c, "GPC.UNKC00.MUX[2]" },
+	{ 0x1d, "GPC.UNKC00.MUX[3]" },
+	{ 0x1e, "GPC.UNKC00.MUX[4]" },
+	{ 0x1f, "GPC.UNKC00.MUX[5]" },
+	{ 0x21, "GPC.TPC.UNK400.MUX[0]" },
+	{ 0x22, "GPC.TPC.UNK400.MUX[1]" },
+	{ 0x23, "GPC.TPC.UNK400.MUX[2]" },
+	{ 0x24, "GPC.TPC.UNK400.MUX[3]" },
+	{ 0x25, "GPC.TPC.UNK400.MUX[4]" },
+	{ 0x26, "GPC.TPC.UNK400.MUX[5]" },
+	{ 0x27, "GPC.TPC.UNK400.MUX[6]" },
+	{ 0x28, "GPC.TPC.UNK400.MUX[7]" },
+	{ 0x31, "GPC.TPC.MP.MUX[0]" },
+	{ 0x32, "GPC.TPC.MP.MUX[1]" },
+	{ 0x33, "GPC.TPC.MP.MUX[2]" },
+	{ 0x34, "GPC.TPC.MP.MUX[3]" },
+	{ 0x35, "GPC.TPC.MP.MUX[4]" },
+	{ 0x36, "GPC.TPC.MP.MUX[5]" },
+	{ 0x37, "GPC.TPC.MP.MUX[6]" },
+	{ 0x38, "GPC.TPC.MP.MUX[7]" },
+	{ 0x3a, "TPC.UNK500.MUX[0]" },
+	{ 0x3b, "TPC.UNK500.MUX[1]" },
+	{ 0x3c, "TPC.UNK500.MUX[2]" },
+	{ 0x40, "GPC.PROP.MUX[0]" },
+	{ 0x41, "GPC.PROP.MUX[1]" },
+	{ 0x42, "GPC.PROP.MUX[2]" },
+	{ 0x43, "GPC.PROP.MUX[3]" },
+	{ 0x44, "GPC.PROP.MUX[4]" },
+	{ 0x45, "GPC.PROP.MUX[5]" },
+	{ 0x46, "GPC.PROP.MUX[6]" },
+	{ 0x47, "GPC.PROP.MUX[7]" },
+	{ 0x48, "POLY.MUX[0]" },
+	{ 0x49, "POLY.MUX[1]" },
+	{ 0x4a, "POLY.MUX[2]" },
+	{ 0x4b, "POLY.MUX[3]" },
+	{ 0x4c, "POLY.MUX[4]" },
+	{ 0x4d, "POLY.MUX[5]" },
+	{ 0x4f, "GPC.FFB.MUX_B[0]" },
+	{ 0x50, "GPC.FFB.MUX_B[1]" },
+	{ 0x51, "GPC.FFB.MUX_B[2]" },
+	{ 0x52, "GPC.FFB.MUX_B[3]" },
+	{ 0x53, "GPC.FFB.MUX_B[4]" },
+	{ 0x54, "GPC.ESETUP.MUX[0]" },
+	{ 0x55, "GPC.ESETUP.MUX[1]" },
+	{ 0x56, "GPC.ESETUP.MUX[2]" },
+	{ 0x57, "GPC.ESETUP.MUX[3]" },
+	{ 0x5b, "GPC.TPC.TEX.MUX_A[0]" },
+	{ 0x5c, "GPC.TPC.TEX.MUX_A[1]" },
+	{ 0x5d, "GPC.TPC.TEX.MUX_A[2]" },
+	{ 0x5e, "GPC.TPC.TEX.MUX_A[3]" },
+	{ 0x61, "GPC.TPC.TEX.MUX_B[0]" },
+	{ 0x62, "GPC.TPC.TEX.MUX_B[1]" },
+	{ 0x63, "GPC.TPC.TEX.MUX_B[2]" },
+	{ 0x64, "GPC.TPC.TEX.MUX_B[3]" },
+	{ 0x66, "GPC.UNKB00.MUX[0]" },
+	{ 0x67, "GPC.UNKB00.MUX[1]" },
+	{ 0x68, "GPC.UNKB00.MUX[2]" },
+	{ 0x6a, "GPC.UNK600.MUX" },
+	{ 0x76, "GPC.UNKD00.MUX[0]" },
+	{ 0x77, "GPC.UNKD00.MUX[1]" },
+	{ 0x78, "GPC.UNKD00.MUX[2]" },
+	{ 0x7c, "GPC.UNKC80.MUX[0]" },
+	{ 0x7d, "GPC.UNKC80.MUX[1]" },
+	{ 0x7e, "GPC.UNKC80.MUX[2]" },
+	{ 0x7f, "GPC.UNKC80.MUX[3]" },
+	{ 0x81, "GPC.UNK380.MUX[0]" },
+	{ 0x82, "GPC.UNK380.MUX[1]" },
+	{ 0x83, "GPC.UNK380.MUX[2]" },
+	{ 0x84, "GPC.UNKE00.MUX[0]" },
+	{ 0x85, "GPC.UNKE00.MUX[1]" },
+	{ 0x86, "GPC.UNKE00.MUX[2]" },
+	{ 0x87, "GPC.UNKE00.MUX[3]" },
+	{ 0x88, "GPC.UNK700.MUX[0]" },
+	{ 0x89, "GPC.UNK700.MUX[1]" },
+	{ 0x8a, "GPC.UNK700.MUX[2]" },
+	{ 0x8b, "GPC.UNK700.MUX[3]" },
+	{ 0x8e, "GPC.CCACHE.MUX_B" },
+	{ 0x91, "GPC.UNKF00.MUX[0]" },
+	{ 0x92, "GPC.UNKF00.MUX[1]" },
+	{ 0x93, "GPC.UNKF00.MUX[2]" },
+	{ 0x95, "GPC.UNK680.MUX" },
+	{ 0x98, "TPC.UNK300.MUX[0]" },
+	{ 0x99, "TPC.UNK300.MUX[1]" },
+	{ 0x9a, "TPC.UNK300.MUX[2]" },
+	{ 0x9b, "TPC.UNK300.MUX[3]" },
+	{ 0xa1, "GPC.CTXCTL.TA[0]" },
+	{ 0xa2, "GPC.CTXCTL.TA[1]" },
+	{ 0xaf, "GPC.CTXCTL.USER[0]" },
+	{ 0xb0, "GPC.CTXCTL.USER[1]" },
+	{ 0xb1, "GPC.CTXCTL.USER[2]" },
+	{ 0xb2, "GPC.CTXCTL.USER[3]" },
+	{ 0xb3, "GPC.CTXCTL.USER[4]" },
+	{ 0xb4, "GPC.CTXCTL.USER[5]" },
+	{ 0xb5, "GPC.CTXCTL.USER[6]" },
+	{ 0xb6, "GPC.CTXCTL.USER[7]" },
+	{ 0xb7, "GPC.CTXCTL.USER[8]" },
+	{ 0xb8, "GPC.CTXCTL.USER[9]" },
+	{ 0xb9, "GPC.CTXCTL.USER[10]" },
+	{ 0xba, "GPC.CTXCTL.USER[11]" },
+};
+
+static const struct nvkm_pm_domain_desc
+gf100_gpc0_cat = {
+	.name = "gpc",
+	.clock = "core",
+	.nr_signals = 0xe0,
+	.signals = gf100_gpc0_signals,
+	.nr_named = ARRAY_SIZE(gf100_gpc0_signals),
+};
+
 static const struct gf100_pm_set gf100_pm_gpc = { "gpc", 1, { 0xe0 } };
+static const struct gf100_pm_set gf100_pm_gpc_gf100 = {
+	"gpc", 1, { 0xe0 }, { &gf100_gpc0_cat }
+};
+
 static const struct gf100_pm_set gf100_pm_part = { "part", 1, { 0xe0 } };
 
 static const u32 gf100_pm_src[NVKM_PM_COUNTERS] = {
@@ -204,7 +350,8 @@ gf100_pm_sets(struct nvkm_pm *pm, int *d, const struct gf100_pm_set *set, u32 un
 				snprintf(name, sizeof(name), "%s%d_%d", set->name, i, j);
 			else
 				snprintf(name, sizeof(name), "%s%d", set->name, i);
-			ret = nvkm_pm_dom_init(pm, *d + j, name, "core", set->signals[j], NULL);
+			ret = nvkm_pm_dom_init(pm, *d + j, name, "core", set->signals[j],
+					       set->cat[j]);
 			if (ret)
 				return ret;
 			dom->trailer = set->signals[j] - GF100_PCOUNTER_TRAILER_END;
@@ -278,7 +425,10 @@ gf100_pm_doms_(struct nvkm_pm *pm, const struct gf100_pm_set *hub,
 static int
 gf100_pm_doms(struct nvkm_pm *pm)
 {
-	return gf100_pm_doms_(pm, NULL, &gf100_pm_gpc, &gf100_pm_part);
+	bool gf100 = pm->engine.subdev.device->chipset == 0xc0;
+
+	return gf100_pm_doms_(pm, NULL, gf100 ? &gf100_pm_gpc_gf100 : &gf100_pm_gpc,
+			      &gf100_pm_part);
 }
 
 static const struct nvkm_pm_func

@@ -124,11 +124,14 @@ extern const struct nvkm_pm_src_map gt200_pm_sources[TESLA_PM_SOURCES];
  * @name: "hub", "gpc" or "part"
  * @nr: domains per unit that the engine lists
  * @signals: their signal counts
+ * @cat: per domain, the catalog naming its signals below the trailer, or
+ *	 NULL (the engine names the trailer signals)
  */
 struct gf100_pm_set {
 	const char *name;
 	u8 nr;
 	u16 signals[GF100_PCOUNTER_DOMS];
+	const struct nvkm_pm_domain_desc *cat[GF100_PCOUNTER_DOMS];
 };
 
 int gf100_pm_doms_(struct nvkm_pm *pm, const struct gf100_pm_set *hub,

@@ -327,6 +327,24 @@ nvkm_nvpm_perfdom_args(struct nvpm_host *host, const struct nvif_perfdom_v0 *v0,
 		memcpy(a->ctr[c].signal, v0->ctr[c].signal, 4);
 		a->ctr[c].logic_op = v0->ctr[c].logic_op;
 	}
+
+	/*
+	 * nouveau's PERFDOM always has its four counters; one with logic op 0
+	 * counts nothing.  PDAEMON's idle counters have no mode that never
+	 * counts: on the idle domain such counters take no hardware counter
+	 * when they come last (READ gives 0 for them), and are refused before
+	 * a counter in use.
+	 */
+	if (d.idle) {
+		while (a->nr_ctr && !a->ctr[a->nr_ctr - 1].logic_op)
+			a->nr_ctr--;
+		for (c = 0; c < a->nr_ctr; c++) {
+			if (!a->ctr[c].logic_op)
+				return -EINVAL;
+		}
+		if (!a->nr_ctr)
+			return -EINVAL;
+	}
 	return 0;
 }
 

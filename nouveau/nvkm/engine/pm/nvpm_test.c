@@ -5,7 +5,8 @@
  * Each case builds a nouveau device with nvkm_device_ctor() whose
  * registers are the simulated GPU (the test-only MMIO hook), creates an
  * nvkm client and drives it the way DRM_NOUVEAU_NVIF does: nvkm_ioctl()
- * with struct nvif_ioctl_v0 buffers (NEW, MTHD, DEL).  Stage one runs
+ * with struct nvif_ioctl_v0 buffers (NEW, MTHD, DEL), and once through
+ * usif_ioctl() with user memory, as DRM_NOUVEAU_NVIF does.  Stage one runs
  * nouveau's own perfmon engine (nouveau.nvpm=0) and checks the simulated
  * GPU against code proven on real cards; stage two runs nvpm's engine in
  * its place through the same calls.
@@ -19,6 +20,10 @@
 #include <kunit/resource.h>
 #include <kunit/test.h>
 #include <linux/delay.h>
+#include <linux/kthread.h>
+#include <linux/ktime.h>
+#include <linux/mman.h>
+#include <linux/sched/mm.h>
 
 #include <core/client.h>
 #include <core/ioctl.h>
@@ -29,7 +34,12 @@
 #include <nvif/cl0080.h>
 #include <nvif/if0002.h>
 #include <nvif/if0003.h>
+#include <nvif/driver.h>
 #include <nvif/ioctl.h>
+
+#include "nouveau_drv.h"
+#include "nouveau_abi16.h"
+#include "nouveau_usif.h"
 
 #include <nvpm_host.h>
 #include <nvpm_nvif.h>
@@ -40,18 +50,72 @@
 #define NVT_PERFDOM	3
 #define NVT_MAX_DOMS	32
 
+/**
+ * struct nvt_chip - a simulated chip and what the reference says of it
+ * @name: its name
+ * @chipset: PMC_BOOT_0's chipset
+ * @gr_idle: PGRAPH.IDLE in domain 1, or -1 where unknown
+ * @nr_doms: PCOUNTER domains, -1 where it varies
+ * @swap_src: SPEC_SRC of domain 1 (0xa564) selecting PGRAPH.PM_TRIGGER
+ *	      as SWAP, or 0 where there is no SPEC_SRC
+ * @past_dom: a domain with fewer than 256 signals
+ * @past_sig: its first signal number past its last signal
+ * @gpc_doms: GPC domains per GPC nouveau lists that nvpm must list too
+ *	      (GF100+)
+ * @doc: per signal of GPC domain 0 (GF100+), whether the reference lists
+ *	 it; NULL: the reference lists every signal nouveau names (G80:GF100)
+ *	 or none (GK104)
+ */
 struct nvt_chip {
 	const char *name;
 	u32 chipset;
-	int gr_idle;	/* PGRAPH.IDLE in domain 1, or -1 where unknown */
-	int nr_doms;	/* PCOUNTER domains (reference), -1 where it varies */
+	int gr_idle;
+	int nr_doms;
+	u32 swap_src;
+	u8 past_dom;
+	u8 past_sig;
+	u8 gpc_doms;
+	const struct nvt_range *doc;
 };
 
+/*
+ * G84, GT215: pcounter_tesla.rst.  Core clock A (domain 1) ends in the
+ * trailer 0xe0-0xff (PCOUNTER.TRAILER ec-ff), so PGRAPH.PM_TRIGGER, at
+ * trailer base + 0x0f (pcounter_intro.rst, NV40:GF100 trailer signals), is
+ * 0xef; the shader clock (domain 3) has signals 0x00-0x3f (0x2c-0x3f:
+ * PCOUNTER.TRAILER [G84:]).  GF100, GK104: the reference gives no domain
+ * sizes; GPC domain 0 (GF100) and hub domain 0 (GK104) have 0xe0 and 0x60
+ * signals in nouveau's tables, which nvpm and the simulator follow.
+ */
+/* Signals first .. last of a domain; last 0 ends a list. */
+struct nvt_range {
+	u8 first, last;
+};
+
+/* pcounter_fermi.rst, GF100, GPC domain 0: every signal it lists. */
+static const struct nvt_range nvt_gf100_gpc0[] = {
+	{ 0x02, 0x09 }, { 0x0a, 0x12 }, { 0x15, 0x19 }, { 0x1a, 0x1f },
+	{ 0x21, 0x28 }, { 0x31, 0x38 }, { 0x3a, 0x3c }, { 0x40, 0x47 },
+	{ 0x48, 0x4d }, { 0x4f, 0x53 }, { 0x54, 0x57 }, { 0x5b, 0x5e },
+	{ 0x61, 0x64 }, { 0x66, 0x68 }, { 0x6a, 0x6a }, { 0x6e, 0x6e },
+	{ 0x72, 0x72 }, { 0x74, 0x74 }, { 0x76, 0x78 }, { 0x7c, 0x7f },
+	{ 0x81, 0x83 }, { 0x84, 0x87 }, { 0x88, 0x8b }, { 0x8e, 0x8e },
+	{ 0x91, 0x93 }, { 0x95, 0x95 }, { 0x98, 0x9b }, { 0x9c, 0x9c },
+	{ 0xa1, 0xa2 }, { 0xaf, 0xba }, { 0xbf, 0xbf }, {}
+};
+
+/*
+ * GK104: nouveau lists three domains per GPC, the second and third of 0x20
+ * signals.  From GF100 on the trailer takes a domain's last 0x40 signals
+ * (base + 0x1f .. base + 0x3f, USER_0 at base + 0x27: pcounter_intro.rst,
+ * trailer signals for GF100+), which 0x20 signals cannot hold: nvpm lists
+ * the first only.
+ */
 static const struct nvt_chip nvt_chips[] = {
-	{ "G84", 0x84, 0xbd, 8 },
-	{ "GT215", 0xa3, 0xcb, 8 },
-	{ "GF100", 0xc0, -1, -1 },
-	{ "GK104", 0xe4, -1, -1 },
+	{ "G84", 0x84, 0xbd, 8, 0xef, 3, 0x40, 0, NULL },
+	{ "GT215", 0xa3, 0xcb, 8, 0xef, 3, 0x40, 0, NULL },
+	{ "GF100", 0xc0, -1, -1, 0, 0, 0xe0, 1, nvt_gf100_gpc0 },
+	{ "GK104", 0xe4, -1, -1, 0, 0, 0x60, 1, NULL },
 };
 
 static void
@@ -69,6 +133,7 @@ struct nvt {
 	struct nvpm_sim_gpu *sim;
 	struct nvkm_device *device;
 	struct nvkm_client *client;
+	u64 period_us;	/* real time from before a period's SAMPLE to after its end */
 };
 
 static const struct nvkm_device_mmio_hook nvt_hook = {
@@ -145,8 +210,13 @@ nvt_new(struct kunit *test, bool nvpm)
 	KUNIT_ASSERT_NOT_NULL(test, kunit_alloc_resource(test, nvt_init, nvt_free,
 							 GFP_KERNEL, t));
 
+	/*
+	 * The suites run while nouveau.ko is still coming up, before its
+	 * sysfs directory exists: a root device owned by it could not link
+	 * to it, so this one has no owner.
+	 */
 	snprintf(name, sizeof(name), "nvt-%llx", handle);
-	root = root_device_register(name);
+	root = __root_device_register(name, NULL);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(root));
 	t->root = root;
 	t->sim = nvpm_sim_gpu_new(chip->chipset, NVT_GR_BUSY);
@@ -239,6 +309,184 @@ nvt_del(struct nvt *t, u64 object)
 	return nvt_ioctl(t, NVIF_IOCTL_V0_DEL, object, NULL, 0);
 }
 
+/*
+ * The DRM path: DRM_NOUVEAU_NVIF hands the user's buffer to usif_ioctl().
+ * The suite's init maps a page in the loading process (modprobe, which
+ * waits in the module syscall while the suites run); a case borrows that
+ * address space, so usif_ioctl() copies from and back to user memory as
+ * for a real file.  The file's client is made as nouveau_cli_init() makes
+ * a file's: a client under a master client of nouveau's nvkm driver.
+ */
+static struct mm_struct *nvt_mm;
+static unsigned long nvt_ubuf;
+
+static int
+nvt_suite_init(struct kunit_suite *suite)
+{
+	unsigned long addr;
+
+	if (!current->mm)
+		return 0;	/* no process: the DRM case skips */
+	addr = vm_mmap(NULL, 0, PAGE_SIZE, PROT_READ | PROT_WRITE,
+		       MAP_ANONYMOUS | MAP_PRIVATE, 0);
+	if (IS_ERR_VALUE(addr))
+		return 0;
+	mmget(current->mm);
+	nvt_mm = current->mm;
+	nvt_ubuf = addr;
+	return 0;
+}
+
+static void
+nvt_suite_exit(struct kunit_suite *suite)
+{
+	if (!nvt_mm)
+		return;
+	if (current->mm == nvt_mm)
+		vm_munmap(nvt_ubuf, PAGE_SIZE);
+	mmput(nvt_mm);
+	nvt_mm = NULL;
+}
+
+struct nvt_drm {
+	struct nvif_client master;
+	struct nouveau_cli cli;
+	struct drm_file file;
+	bool master_up;
+	bool cli_up;
+};
+
+static void
+nvt_drm_free(struct kunit_resource *res)
+{
+	struct nvt_drm *d = res->data;
+
+	if (d->cli_up) {
+		if (d->cli.abi16)
+			nouveau_abi16_fini(d->cli.abi16);
+		usif_client_fini(&d->cli);
+		nvif_client_dtor(&d->cli.base);
+	}
+	if (d->master_up)
+		nvif_client_dtor(&d->master);
+	kfree(d);
+}
+
+/* A drm_file of nouveau's on the device of @t, as far as usif needs one. */
+static struct nvt_drm *
+nvt_drm_new(struct nvt *t)
+{
+	struct kunit *test = t->test;
+	u64 handle = t->device->handle;
+	struct nvt_drm *d;
+	char name[32];
+
+	d = kzalloc(sizeof(*d), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, d);
+	KUNIT_ASSERT_NOT_NULL(test, kunit_alloc_resource(test, nvt_init, nvt_drm_free,
+							 GFP_KERNEL, d));
+	snprintf(name, sizeof(name), "nvt-drm-%llx", handle);
+	KUNIT_ASSERT_EQ(test, nvif_driver_init(NULL, NULL, NULL, name, handle,
+					       &d->master), 0);
+	d->master_up = true;
+	KUNIT_ASSERT_EQ(test, nvif_client_ctor(&d->master, name, handle,
+					       &d->cli.base), 0);
+	d->cli_up = true;
+	mutex_init(&d->cli.mutex);
+	usif_client_init(&d->cli);
+	d->file.driver_priv = &d->cli;
+	return d;
+}
+
+/* One DRM_NOUVEAU_NVIF call: @args through user memory, in and out. */
+static int
+nvt_usif(struct nvt_drm *d, void *args, u32 size)
+{
+	void __user *ubuf = (void __user *)nvt_ubuf;
+	int ret;
+
+	if (size > PAGE_SIZE)
+		return -E2BIG;
+	kthread_use_mm(nvt_mm);
+	if (copy_to_user(ubuf, args, size))
+		ret = -EFAULT;
+	else
+		ret = usif_ioctl(&d->file, ubuf, size);
+	if (copy_from_user(args, ubuf, size))
+		ret = -EFAULT;
+	kthread_unuse_mm(nvt_mm);
+	return ret;
+}
+
+/* A call's header; route 0xff, token ~0 sends it to the abi16 device. */
+static void
+nvt_usif_hdr(struct nvif_ioctl_v0 *io, u8 type, u8 route, u64 object)
+{
+	io->version = 0;
+	io->type = type;
+	io->owner = NVIF_IOCTL_V0_OWNER_ANY;
+	io->route = route;
+	io->token = route == 0xff ? ~0ULL : 0;
+	io->object = object;
+}
+
+static int
+nvt_usif_new(struct nvt_drm *d, u8 route, u64 parent, u64 object, s32 oclass,
+	     const void *data, u32 size)
+{
+	struct {
+		struct nvif_ioctl_v0 io;
+		struct nvif_ioctl_new_v0 new;
+	} *a;
+	int ret;
+
+	a = kzalloc(sizeof(*a) + size, GFP_KERNEL);
+	if (!a)
+		return -ENOMEM;
+	nvt_usif_hdr(&a->io, NVIF_IOCTL_V0_NEW, route, parent);
+	a->new.route = NVIF_IOCTL_V0_ROUTE_NVIF;
+	a->new.token = object;
+	a->new.object = object;
+	a->new.oclass = oclass;
+	if (size)
+		memcpy(a + 1, data, size);
+	ret = nvt_usif(d, a, sizeof(*a) + size);
+	kfree(a);
+	return ret;
+}
+
+static int
+nvt_usif_mthd(struct nvt_drm *d, u64 object, u8 mthd, void *args, u32 size)
+{
+	struct {
+		struct nvif_ioctl_v0 io;
+		struct nvif_ioctl_mthd_v0 mthd;
+	} *a;
+	int ret;
+
+	a = kzalloc(sizeof(*a) + size, GFP_KERNEL);
+	if (!a)
+		return -ENOMEM;
+	nvt_usif_hdr(&a->io, NVIF_IOCTL_V0_MTHD, 0, object);
+	a->mthd.method = mthd;
+	if (size)
+		memcpy(a + 1, args, size);
+	ret = nvt_usif(d, a, sizeof(*a) + size);
+	if (size)
+		memcpy(args, a + 1, size);
+	kfree(a);
+	return ret;
+}
+
+static int
+nvt_usif_del(struct nvt_drm *d, u64 object)
+{
+	struct nvif_ioctl_v0 io = {};
+
+	nvt_usif_hdr(&io, NVIF_IOCTL_V0_DEL, 0, object);
+	return nvt_usif(d, &io, sizeof(io));
+}
+
 /* The device object and a PERFMON under it. */
 static struct nvt *
 nvt_perfmon(struct kunit *test, bool nvpm)
@@ -260,6 +508,7 @@ nvt_perfmon(struct kunit *test, bool nvpm)
  * @signal_nr: per domain, QUERY_DOMAIN's signal_nr
  * @named: per domain, the signals QUERY_SIGNAL visits
  * @names: per domain, how many of them have a name that is not "/dom/xx"
+ * @name: per domain, its name
  */
 struct nvt_catalog {
 	int nr_doms;
@@ -267,6 +516,7 @@ struct nvt_catalog {
 	u16 signal_nr[NVT_MAX_DOMS];
 	DECLARE_BITMAP(named[NVT_MAX_DOMS], 256);
 	int names[NVT_MAX_DOMS];
+	char name[NVT_MAX_DOMS][16];
 };
 
 /* Walk domains and signals with nouveau's iterator protocol. */
@@ -289,6 +539,7 @@ nvt_enumerate(struct nvt *t, struct nvt_catalog *cat)
 		KUNIT_ASSERT_EQ(test, d, cat->nr_doms);
 		cat->counter_nr[d] = qd.counter_nr;
 		cat->signal_nr[d] = qd.signal_nr;
+		strscpy(cat->name[d], qd.name, sizeof(cat->name[d]));
 		cat->nr_doms++;
 
 		memset(&qs, 0, sizeof(qs));
@@ -340,21 +591,30 @@ nvt_count(struct nvt *t, u64 object, unsigned int ms,
 	  struct nvif_perfdom_read_v0 *rd)
 {
 	struct kunit *test = t->test;
+	u64 start;
 
 	KUNIT_ASSERT_EQ(test, nvt_mthd(t, object, NVIF_PERFDOM_V0_INIT, NULL, 0), 0);
+	start = ktime_get_ns();
 	KUNIT_ASSERT_EQ(test, nvt_mthd(t, object, NVIF_PERFDOM_V0_SAMPLE, NULL, 0), 0);
 	msleep(ms);
 	KUNIT_ASSERT_EQ(test, nvt_mthd(t, object, NVIF_PERFDOM_V0_SAMPLE, NULL, 0), 0);
+	t->period_us = div_u64(ktime_get_ns() - start, NSEC_PER_USEC) + 1;
 	memset(rd, 0, sizeof(*rd));
 	KUNIT_ASSERT_EQ(test, nvt_mthd(t, object, NVIF_PERFDOM_V0_READ, rd, sizeof(*rd)), 0);
 }
 
-/* Within the simulated clock: @ms of real time, at least (and not 4x more). */
+/*
+ * The simulated clock runs 1 cycle per microsecond of real time, and a
+ * SAMPLE's latch comes a cycle after its trigger: the period between two
+ * SAMPLEs @ms apart is at least @ms, and at most the real time measured
+ * around both (@t->period_us) and a cycle.  (Under TCG on a loaded host
+ * msleep() may sleep several times @ms.)
+ */
 static void
-nvt_expect_period(struct kunit *test, u32 clk, unsigned int ms)
+nvt_expect_period(struct nvt *t, u32 clk, unsigned int ms)
 {
-	KUNIT_EXPECT_GE(test, clk, ms * 1000);
-	KUNIT_EXPECT_LT(test, clk, ms * 4000);
+	KUNIT_EXPECT_GE(t->test, clk, ms * 1000);
+	KUNIT_EXPECT_LE(t->test, (u64)clk, t->period_us + 1);
 }
 
 static void
@@ -415,11 +675,21 @@ nouveau_pm_counts_sim_gr_load(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, cat);
 	nvt_enumerate(t, cat);
+	/*
+	 * From G84 on, quad mode swaps on the signal SPEC_SRC's SWAP field
+	 * selects (pcounter_intro.rst: SWAP "hardwired to PGRAPH.PM_TRIGGER
+	 * on NV30:G84, can be assigned to an arbitrary signal on G84+").
+	 * nouveau latches with PM_TRIGGER (PGRAPH 0x400084 bit 5) and never
+	 * writes SPEC_SRC, whose reset value the reference does not give: the
+	 * board is set up here as nouveau's sampling needs it.
+	 */
+	if (t->chip->swap_src)
+		nvpm_sim_gpu_wr32(t->sim, 0xa564, t->chip->swap_src);
 	dom = nvt_count_domain(cat, t->chip);
 	KUNIT_ASSERT_EQ(test, nvt_perfdom(t, NVT_PERFDOM, dom,
 					  max(t->chip->gr_idle, 0)), 0);
 	nvt_count(t, NVT_PERFDOM, 60, &rd);
-	nvt_expect_period(test, rd.clk, 60);
+	nvt_expect_period(t, rd.clk, 60);
 	KUNIT_EXPECT_EQ(test, rd.ctr[1], rd.clk);
 	if (t->chip->gr_idle >= 0)
 		nvt_expect_gr_idle(test, rd.ctr[0], rd.clk);
@@ -429,6 +699,58 @@ nouveau_pm_counts_sim_gr_load(struct kunit *test)
 /*
  * Stage two: nvpm's engine in its place
  */
+
+static bool
+nvt_in_ranges(const struct nvt_range *r, int s)
+{
+	for (; r && r->last; r++) {
+		if (s >= r->first && s <= r->last)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * nvpm's domain for nouveau's domain @name, the @d-th of nouveau's list:
+ * -1 for none, -2 for a domain nvpm need not list.  nouveau names its
+ * domains "pc/dd" before GF100 (PCOUNTER's, in register order, as nvpm
+ * lists them), "hub/dd", "gpc/uu/dd" and "part/uu/dd" from GF100 on;
+ * nvpm "hubU_D", "gpcU_D", "partU_D", or "gpcU" where a unit has one
+ * domain.  @gpc0 tells GPC domain 0.
+ */
+static int
+nvt_match_domain(const struct nvt_chip *chip, const struct nvt_catalog *cat,
+		 const char *name, int d, bool *gpc0)
+{
+	const char *slash = strchr(name, '/');
+	char kind[8], one[24], two[24];
+	unsigned int unit, dom;
+	int i, n;
+
+	if (sscanf(name, "pc/%x", &dom) == 1)
+		return d < cat->nr_doms ? d : -1;
+	/* the kernel's sscanf() has no character ranges: split at the '/' */
+	if (!slash || (size_t)(slash - name) >= sizeof(kind))
+		return -1;
+	strscpy(kind, name, slash - name + 1);
+	n = sscanf(slash + 1, "%x/%x", &unit, &dom);
+	if (n == 1) {
+		dom = unit;
+		unit = 0;
+	} else if (n != 2) {
+		return -1;
+	}
+	if (!strcmp(kind, "gpc") && dom >= chip->gpc_doms)
+		return -2;
+	*gpc0 = !strcmp(kind, "gpc") && !dom;
+	snprintf(one, sizeof(one), "%s%u", kind, unit);
+	snprintf(two, sizeof(two), "%s%u_%u", kind, unit, dom);
+	for (i = 0; i < cat->nr_doms; i++) {
+		if (!strcmp(cat->name[i], two) || (!dom && !strcmp(cat->name[i], one)))
+			return i;
+	}
+	return -1;
+}
 
 static void
 nvpm_pm_catalog_matches_nouveau(struct kunit *test)
@@ -445,15 +767,29 @@ nvpm_pm_catalog_matches_nouveau(struct kunit *test)
 	t = nvt_perfmon(test, true);
 	nvt_enumerate(t, cat);
 
-	/* every PCOUNTER domain nouveau has, and every signal it names */
-	KUNIT_EXPECT_GE(test, cat->nr_doms, stock->nr_doms);
-	for (d = 0; d < min(cat->nr_doms, stock->nr_doms); d++) {
-		KUNIT_EXPECT_EQ(test, cat->counter_nr[d], stock->counter_nr[d]);
+	/*
+	 * every PCOUNTER domain nouveau has, and every signal it names that
+	 * the reference lists, at the same number
+	 */
+	for (d = 0; d < stock->nr_doms; d++) {
+		bool gpc0 = false;
+		int n = nvt_match_domain(t->chip, cat, stock->name[d], d, &gpc0);
+
+		if (n == -2)
+			continue;	/* a domain nvpm need not list */
+		KUNIT_EXPECT_GE_MSG(test, n, 0, "nouveau's %s", stock->name[d]);
+		if (n < 0)
+			continue;
+		KUNIT_EXPECT_EQ(test, cat->counter_nr[n], stock->counter_nr[d]);
 		for_each_set_bit(s, stock->named[d], 256) {
 			if (!stock->names[d])
 				break;
-			KUNIT_EXPECT_TRUE_MSG(test, test_bit(s, cat->named[d]),
-					      "domain %d signal 0x%02x", d, s);
+			if (t->chip->chipset >= 0xc0 &&
+			    !(gpc0 && nvt_in_ranges(t->chip->doc, s)))
+				continue;
+			KUNIT_EXPECT_TRUE_MSG(test, test_bit(s, cat->named[n]),
+					      "nouveau's %s, nvpm's %s: signal 0x%02x",
+					      stock->name[d], cat->name[n], s);
 		}
 	}
 }
@@ -473,7 +809,7 @@ nvpm_pm_counts_like_nouveau(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, nvt_perfdom(t, NVT_PERFDOM, dom,
 					  max(t->chip->gr_idle, 0)), 0);
 	nvt_count(t, NVT_PERFDOM, 60, &rd);
-	nvt_expect_period(test, rd.clk, 60);
+	nvt_expect_period(t, rd.clk, 60);
 	KUNIT_EXPECT_EQ(test, rd.ctr[1], rd.clk);
 	if (t->chip->gr_idle >= 0)
 		nvt_expect_gr_idle(test, rd.ctr[0], rd.clk);
@@ -516,7 +852,7 @@ nvpm_pm_idle_counters_through_perfdom(struct kunit *test)
 	/* signal 0 is PGRAPH's (PDAEMON COUNTER_SIGNALS bit 0): busy 35% */
 	KUNIT_ASSERT_EQ(test, nvt_perfdom(t, NVT_PERFDOM, idle, 0), 0);
 	nvt_count(t, NVT_PERFDOM, 60, &rd);
-	nvt_expect_period(test, rd.clk, 60);
+	nvt_expect_period(t, rd.clk, 60);
 	pct = div_u64((u64)rd.ctr[0] * 1000, max(rd.clk, 1u));
 	KUNIT_EXPECT_GE_MSG(test, pct, 320ULL, "busy %u of %u", rd.ctr[0], rd.clk);
 	KUNIT_EXPECT_LE_MSG(test, pct, 380ULL, "busy %u of %u", rd.ctr[0], rd.clk);
@@ -600,9 +936,11 @@ nvpm_pm_bad_input_changes_nothing(struct kunit *test)
 	pd->ctr[2].signal[1] = unnamed;
 	KUNIT_EXPECT_EQ(test, nvt_new_object(t, NVT_PERFMON, NVT_PERFDOM,
 					     NVIF_CLASS_PERFDOM, pd, sizeof(*pd)), -EINVAL);
-	pd->ctr[2].signal[1] = 0xff;
+	pd->domain = t->chip->past_dom;
+	pd->ctr[2].signal[1] = t->chip->past_sig;
 	KUNIT_EXPECT_EQ(test, nvt_new_object(t, NVT_PERFMON, NVT_PERFDOM,
 					     NVIF_CLASS_PERFDOM, pd, sizeof(*pd)), -EINVAL);
+	pd->domain = dom;
 	pd->ctr[2].signal[1] = 0;
 	pd->ctr[0].source[0][0] = 0x77;
 	KUNIT_EXPECT_EQ(test, nvt_new_object(t, NVT_PERFMON, NVT_PERFDOM,
@@ -633,7 +971,7 @@ nvpm_pm_bad_input_changes_nothing(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, memcmp(before, after, sizeof(*before)), 0);
 	nvt_count(t, NVT_PERFDOM, 20, &rd);
 	KUNIT_EXPECT_EQ(test, rd.ctr[1], rd.clk);
-	nvt_expect_period(test, rd.clk, 20);
+	nvt_expect_period(t, rd.clk, 20);
 }
 
 /* Bounds: PERFDOMs per PERFMON. */
@@ -649,6 +987,117 @@ nvpm_pm_perfdoms_are_bounded(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, i, NVPM_HOST_SAMPLE_MAX + 1);
 }
 
+/*
+ * The DRM path: usif_ioctl() with the caller's buffer in user memory.  On
+ * 6.1 a file reaches the device's classes only through the abi16 device
+ * (route 0xff, token ~0); a PERFDOM needs its PERFMON as the parent
+ * (route 0), which 6.1 refuses and the nouveau variant admits.
+ */
+static void
+nvpm_pm_through_drm_nvif(struct kunit *test)
+{
+	struct nvif_perfmon_query_domain_v0 qd = {};
+	struct nvif_perfmon_query_signal_v0 qs = {};
+	struct nvif_perfdom_nvpm_totals_v0 tot = {};
+	struct nvif_perfdom_read_v0 rd = {};
+	struct nvif_perfdom_v0 *pd;
+	struct nvt_drm *d;
+	struct nvt *t;
+	u8 dom, sig;
+	u64 start;
+	int n, ret;
+
+	if (!nvt_mm)
+		kunit_skip(test, "no process memory for the DRM path");
+	t = nvt_new(test, true);
+	d = nvt_drm_new(t);
+	pd = kunit_kzalloc(test, sizeof(*pd), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, pd);
+
+	/* only NV_DEVICE under the file's own client */
+	KUNIT_EXPECT_EQ(test, nvt_usif_new(d, 0, 0, NVT_PERFMON, NVIF_CLASS_PERFMON,
+					   NULL, 0), -EINVAL);
+	KUNIT_ASSERT_EQ(test, nvt_usif_new(d, 0xff, 0, NVT_PERFMON, NVIF_CLASS_PERFMON,
+					   NULL, 0), 0);
+
+	/* the domains, with nouveau's iterator, by the PERFMON's handle */
+	for (n = 0; n <= NVT_MAX_DOMS; n++) {
+		KUNIT_ASSERT_EQ(test, nvt_usif_mthd(d, NVT_PERFMON,
+						    NVIF_PERFMON_V0_QUERY_DOMAIN,
+						    &qd, sizeof(qd)), 0);
+		/* domain 0, PCOUNTER's: 4 counters (PRE, START, EVENT, STOP) */
+		if (n == 1)
+			KUNIT_EXPECT_EQ(test, qd.counter_nr, 4);
+		if (qd.iter == 0xff)
+			break;
+	}
+	/* PCOUNTER's domains, and PDAEMON's idle counters from GT215 on */
+	if (t->chip->nr_doms >= 0)
+		KUNIT_EXPECT_EQ(test, n, t->chip->nr_doms + (t->chip->chipset >= 0xa3));
+
+	dom = t->chip->gr_idle >= 0 ? 1 : 0;
+	sig = max(t->chip->gr_idle, 0);
+	if (t->chip->gr_idle >= 0) {
+		char raw[16];
+
+		qs.domain = dom;
+		qs.iter = sig + 1;
+		KUNIT_ASSERT_EQ(test, nvt_usif_mthd(d, NVT_PERFMON,
+						    NVIF_PERFMON_V0_QUERY_SIGNAL,
+						    &qs, sizeof(qs)), 0);
+		KUNIT_EXPECT_EQ(test, qs.signal, sig);
+		snprintf(raw, sizeof(raw), "/%02x", sig);
+		KUNIT_EXPECT_NULL_MSG(test, strstr(qs.name, raw), "%s", qs.name);
+	}
+	KUNIT_EXPECT_EQ(test, nvt_usif_mthd(d, NVT_PERFMON, 0x42, &qd, sizeof(qd)),
+			-EINVAL);
+
+	/* PERFDOM: counter 0 follows PGRAPH.IDLE, counter 1 every cycle */
+	pd->domain = dom;
+	pd->ctr[0].signal[0] = sig;
+	pd->ctr[0].logic_op = 0xaaaa;
+	pd->ctr[1].logic_op = 0xffff;
+	/* route 0xff: the abi16 device is the parent and has no PERFDOM */
+	KUNIT_EXPECT_EQ(test, nvt_usif_new(d, 0xff, NVT_PERFMON, NVT_PERFDOM,
+					   NVIF_CLASS_PERFDOM, pd, sizeof(*pd)), -EINVAL);
+	/* route 0 under the PERFMON: 6.1's rule (nouveau.nvpm=0) refuses it */
+	nvkm_nvpm_enable = false;
+	ret = nvt_usif_new(d, 0, NVT_PERFMON, NVT_PERFDOM, NVIF_CLASS_PERFDOM,
+			   pd, sizeof(*pd));
+	nvkm_nvpm_enable = true;
+	KUNIT_EXPECT_EQ(test, ret, -EINVAL);
+	KUNIT_ASSERT_EQ(test, nvt_usif_new(d, 0, NVT_PERFMON, NVT_PERFDOM,
+					   NVIF_CLASS_PERFDOM, pd, sizeof(*pd)), 0);
+
+	KUNIT_ASSERT_EQ(test, nvt_usif_mthd(d, NVT_PERFDOM, NVIF_PERFDOM_V0_INIT,
+					    NULL, 0), 0);
+	start = ktime_get_ns();
+	KUNIT_ASSERT_EQ(test, nvt_usif_mthd(d, NVT_PERFDOM, NVIF_PERFDOM_V0_SAMPLE,
+					    NULL, 0), 0);
+	msleep(60);
+	KUNIT_ASSERT_EQ(test, nvt_usif_mthd(d, NVT_PERFDOM, NVIF_PERFDOM_V0_SAMPLE,
+					    NULL, 0), 0);
+	t->period_us = div_u64(ktime_get_ns() - start, NSEC_PER_USEC) + 1;
+	KUNIT_ASSERT_EQ(test, nvt_usif_mthd(d, NVT_PERFDOM, NVIF_PERFDOM_V0_READ,
+					    &rd, sizeof(rd)), 0);
+	nvt_expect_period(t, rd.clk, 60);
+	KUNIT_EXPECT_EQ(test, rd.ctr[1], rd.clk);
+	if (t->chip->gr_idle >= 0)
+		nvt_expect_gr_idle(test, rd.ctr[0], rd.clk);
+
+	/* nvpm's method on the same object */
+	KUNIT_ASSERT_EQ(test, nvt_usif_mthd(d, NVT_PERFDOM, NVIF_PERFDOM_V0_NVPM_TOTALS,
+					    &tot, sizeof(tot)), 0);
+	KUNIT_EXPECT_EQ(test, tot.samples, 2ULL);
+	KUNIT_EXPECT_EQ(test, tot.value[1], tot.cycles);
+
+	/* DEL: nvkm_ioctl_del()'s 1 reaches the caller */
+	KUNIT_EXPECT_EQ(test, nvt_usif_del(d, NVT_PERFDOM), 1);
+	KUNIT_EXPECT_EQ(test, nvt_usif_mthd(d, NVT_PERFDOM, NVIF_PERFDOM_V0_READ,
+					    &rd, sizeof(rd)), -ENOENT);
+	KUNIT_EXPECT_EQ(test, nvt_usif_del(d, NVT_PERFMON), 1);
+}
+
 static struct kunit_case nouveau_nvpm_cases[] = {
 	KUNIT_CASE_PARAM(nouveau_pm_catalog_enumerates, nvt_chip_gen_params),
 	KUNIT_CASE_PARAM(nouveau_pm_counts_sim_gr_load, nvt_chip_gen_params),
@@ -658,11 +1107,14 @@ static struct kunit_case nouveau_nvpm_cases[] = {
 	KUNIT_CASE_PARAM(nvpm_pm_read_before_sample_is_eagain, nvt_chip_gen_params),
 	KUNIT_CASE_PARAM(nvpm_pm_bad_input_changes_nothing, nvt_chip_gen_params),
 	KUNIT_CASE_PARAM(nvpm_pm_perfdoms_are_bounded, nvt_chip_gen_params),
+	KUNIT_CASE_PARAM(nvpm_pm_through_drm_nvif, nvt_chip_gen_params),
 	{}
 };
 
 static struct kunit_suite nouveau_nvpm_suite = {
 	.name = "nouveau_nvpm",
+	.suite_init = nvt_suite_init,
+	.suite_exit = nvt_suite_exit,
 	.test_cases = nouveau_nvpm_cases,
 };
 
