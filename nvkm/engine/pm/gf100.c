@@ -217,7 +217,7 @@ gf100_pm_program(struct nvkm_pm *pm, int d, const struct nvkm_perfdom_args *args
 	nvkm_wr32(device, base + GF100_PCOUNTER_CTR_PRE, args->pre_count);
 	nvkm_wr32(device, base + GF100_PCOUNTER_CTR_STOP, args->stop_count);
 
-	for (i = 0; i < NVKM_PM_COUNTERS; i++) {
+	for (i = NVKM_PM_COUNTERS - 1; i >= 0; i--) {
 		u16 flags = i < args->nr_ctr ? args->ctr[i].flags : 0;
 
 		for (v = 0, j = 0; i < args->nr_ctr && j < 4; j++)

@@ -69,6 +69,11 @@ nv40_pm_program(struct nvkm_pm *pm, int d, const struct nvkm_perfdom_args *args)
 		nvkm_wr32(device, NV40_PCOUNTER_SPEC_SRC(d),
 			  pm->dom[d].trailer + NV40_PCOUNTER_TRAILER_PM_TRIGGER);
 
+	nvkm_wr32(device, NV40_PCOUNTER_SETFLAG_OP(d), 0);
+	nvkm_wr32(device, NV40_PCOUNTER_CLRFLAG_OP(d), 0);
+	nvkm_wr32(device, NV40_PCOUNTER_THRESHOLD(d), args->threshold);
+	nvkm_wr32(device, NV40_PCOUNTER_CTR_PRE(d), args->pre_count);
+	nvkm_wr32(device, NV40_PCOUNTER_CTR_STOP(d), args->stop_count);
 	for (i = NVKM_PM_COUNTERS - 1; i >= 0; i--) {
 		u32 op = 0;
 
@@ -81,13 +86,6 @@ nv40_pm_program(struct nvkm_pm *pm, int d, const struct nvkm_perfdom_args *args)
 		nvkm_wr32(device, nv40_pm_src[i] + dd, src);
 		/* PRE_OP last: it starts single event mode (and swaps on G84+) */
 		nvkm_wr32(device, NV40_PM_OP(i) + dd, op);
-		if (i == 3) {
-			nvkm_wr32(device, NV40_PCOUNTER_SETFLAG_OP(d), 0);
-			nvkm_wr32(device, NV40_PCOUNTER_CLRFLAG_OP(d), 0);
-			nvkm_wr32(device, NV40_PCOUNTER_THRESHOLD(d), args->threshold);
-			nvkm_wr32(device, NV40_PCOUNTER_CTR_PRE(d), args->pre_count);
-			nvkm_wr32(device, NV40_PCOUNTER_CTR_STOP(d), args->stop_count);
-		}
 	}
 
 	/* G84+: the PRE_OP write latched; forget it, count from here */
