@@ -25,6 +25,7 @@
 #include <linux/lcm.h>
 #include <linux/math64.h>
 #include <linux/slab.h>
+#include <nvkm/hw/vm.h>
 #include "pcounter_priv.h"
 
 /* Which selected signals (SRC_STATUS bit numbers) feed each input. */
@@ -1470,6 +1471,8 @@ nvkm_sim_pcounter_new(struct nvkm_sim *sim, u32 chipset)
 	if (!pc)
 		return ERR_PTR(-ENOMEM);
 	pc->sim = sim;
+	/* record mode writes as VM engine 0xb (memory_g80-vm.rst) */
+	pc->rec.tlb.engine = NV50_VM_ENGINE_PCOUNTER;
 
 	if (chipset < 0x40)
 		ret = sim_pc_nv10_doms(pc, chipset);
