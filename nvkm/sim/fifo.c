@@ -144,6 +144,8 @@ struct sim_fifo_mthd {
  * @pull0: CACHE1_PULL0, stored
  * @cursor: the cycle in which the puller takes its next method
  * @limit: the cycle the current nvkm_sim_fifo_run() stops at
+ * @idle: no channel had work at the last look, and no register was
+ *	  written since: the next look need not go through the channels
  * @budget: units of work (words fetched, methods taken, DRAWs started)
  *	    left in the current step of simulated time
  * @gr_dom: domain of the graphics engine's signals
@@ -183,6 +185,7 @@ struct nvkm_sim_fifo {
 	u64 cursor;
 	u64 limit;
 	u32 budget;
+	bool idle;
 
 	int gr_dom;
 	int gr_idle;
@@ -518,6 +521,7 @@ sim_fifo_has_work(const struct sim_fifo_chan *ch)
 static bool
 sim_fifo_next(struct nvkm_sim_fifo *fifo)
 {
+	bool any = false;
 	int i, c;
 
 	if (fifo->next.valid) {
@@ -526,10 +530,11 @@ sim_fifo_next(struct nvkm_sim_fifo *fifo)
 		fifo->next.valid = false;	/* its channel went away */
 	}
 	/* a segment cut short by the step's end goes on in the next one */
-	if (sim_fifo_spent(fifo))
+	if (sim_fifo_spent(fifo) || fifo->idle)
 		return false;
 	if (fifo->cur >= 0 && fifo->chan[fifo->cur].seg_left &&
 	    fifo->chan[fifo->cur].enabled) {
+		any = true;
 		if (sim_fifo_fetch(fifo, fifo->cur))
 			return true;
 		if (fifo->push_stalled || sim_fifo_spent(fifo))
@@ -539,12 +544,15 @@ sim_fifo_next(struct nvkm_sim_fifo *fifo)
 		c = (max(fifo->cur, 0) + i) % NV50_PFIFO_CHANS;
 		if (!sim_fifo_has_work(&fifo->chan[c]))
 			continue;
+		any = true;
 		fifo->cur = c;
 		if (sim_fifo_fetch(fifo, c))
 			return true;
 		if (fifo->push_stalled || sim_fifo_spent(fifo))
 			return false;
 	}
+	/* only a register write gives a channel work again */
+	fifo->idle = !any;
 	return false;
 }
 
@@ -708,10 +716,13 @@ sim_fifo_runnable(struct nvkm_sim_fifo *fifo)
 		return false;
 	if (fifo->next.valid)
 		return true;
+	if (fifo->idle)
+		return false;
 	for (c = 0; c < NV50_PFIFO_CHANS; c++) {
 		if (sim_fifo_has_work(&fifo->chan[c]))
 			return true;
 	}
+	fifo->idle = true;
 	return false;
 }
 
@@ -922,6 +933,8 @@ sim_fifo_user_wr(struct nvkm_sim_fifo *fifo, u32 addr, u32 data)
 bool
 nvkm_sim_fifo_wr(struct nvkm_sim_fifo *fifo, u32 addr, u32 data)
 {
+	/* any write may give a channel work: look through them again */
+	fifo->idle = false;
 	if (addr >= NV40_PFIFO_CACHE1_METHOD(0) &&
 	    addr < NV40_PFIFO_CACHE1_METHOD(NV40_PFIFO_CACHE1_SIZE))
 		return true;	/* what the puller saw: not written back */

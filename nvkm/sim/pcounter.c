@@ -25,6 +25,7 @@
 #include <linux/lcm.h>
 #include <linux/math64.h>
 #include <linux/slab.h>
+#include <nvkm/hw/vm.h>
 #include "pcounter_priv.h"
 
 /* Which selected signals (SRC_STATUS bit numbers) feed each input. */
@@ -626,12 +627,45 @@ sim_pc_periodic_tick(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom, u64 n)
 		dom->periodic_ctr = (dom->periodic_ctr + n) % sim_pc_periodic_period(dom);
 }
 
+/* Does @dom select signal @s for an input, or (G84+) as its SWAP? */
+static bool
+sim_pc_selects(const struct nvkm_sim_pcounter *pc, const struct sim_pcdom *dom,
+	       unsigned int s)
+{
+	int n = pc->gen < PC_NV30 ? PC_NR_INPUTS : PC_SETFLAG, i, j;
+
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < 4; j++) {
+			if (((dom->src[i] >> (j * 8)) & 0xff) == s)
+				return true;
+		}
+	}
+	return pc->gen >= PC_G84 && (dom->spec_src & 0xff) == s;
+}
+
+/*
+ * Can PGRAPH's pulses (PM_TRIGGER, WRCACHE_FLUSH) change what @dom sees?
+ * G84:GF100 domains see them only through a selection; GF100's trailer
+ * has neither; before G84 they are taken as seen (NV30:G84 wire
+ * PM_TRIGGER to the SWAP input).
+ */
+static bool
+sim_pc_sees_pgraph(const struct nvkm_sim_pcounter *pc, const struct sim_pcdom *dom)
+{
+	if (pc->gen >= PC_GF100)
+		return false;
+	if (pc->gen < PC_G84)
+		return true;
+	return sim_pc_selects(pc, dom, dom->trailer + NV40_PCOUNTER_TRAILER_PM_TRIGGER) ||
+	       sim_pc_selects(pc, dom, dom->trailer + NV40_PCOUNTER_TRAILER_WRCACHE_FLUSH);
+}
+
 /*
  * Per domain, pc->calm[d]: cycles from now on in which nothing from
- * outside the domain changes what it sees: PGRAPH's pulses (any domain
- * may select them), the trains on its signals, its PERIODIC.  0:
- * something changes in this cycle, and the domain must be simulated cycle
- * by cycle from it.  One pass over the domains and the trains.
+ * outside the domain changes what it sees: PGRAPH's pulses (where it
+ * selects them), the trains on its signals, its PERIODIC.  0: something
+ * changes in this cycle, and the domain must be simulated cycle by cycle
+ * from it.  One pass over the domains and the trains.
  */
 static void
 sim_pc_calms(struct nvkm_sim_pcounter *pc)
@@ -644,7 +678,7 @@ sim_pc_calms(struct nvkm_sim_pcounter *pc)
 	for (i = 0; i < pc->nr_doms; i++) {
 		struct sim_pcdom *dom = &pc->dom[i];
 
-		c[i] = calm;
+		c[i] = calm != U64_MAX && sim_pc_sees_pgraph(pc, dom) ? calm : U64_MAX;
 		if (sim_pc_periodic_on(pc, dom))
 			c[i] = min_t(u64, c[i], sim_pc_periodic_period(dom) - 1 -
 						dom->periodic_ctr);
@@ -716,16 +750,29 @@ sim_pc_skip_dom(struct nvkm_sim_pcounter *pc, int d, u64 n)
 	pc->skips++;
 }
 
+/* Settled domains @mask fall behind from now on, while others step. */
+static void
+sim_pc_leave(struct nvkm_sim_pcounter *pc, u64 mask)
+{
+	u64 m;
+
+	for (m = mask; m; m &= m - 1)
+		pc->dom[__ffs64(m)].since = pc->now;
+	pc->behind |= mask;
+}
+
 /* A settled domain left behind while others stepped catches up. */
 static void
 sim_pc_catch_up(struct nvkm_sim_pcounter *pc, int d)
 {
 	struct sim_pcdom *dom = &pc->dom[d];
 
-	if (dom->lag) {
-		sim_pc_skip_dom(pc, d, dom->lag);
-		dom->lag = 0;
-	}
+	if (!(pc->behind & BIT_ULL(d)))
+		return;
+	pc->behind &= ~BIT_ULL(d);
+	if (pc->now > dom->since)
+		sim_pc_skip_dom(pc, d, pc->now - dom->since);
+	dom->since = 0;
 }
 
 /* What passes for the whole unit in @n cycles: pulses, trains, the clock. */
@@ -740,35 +787,36 @@ sim_pc_time(struct nvkm_sim_pcounter *pc, u64 n)
 
 /*
  * One cycle of the unsettled domains, simulated exactly; the settled ones
- * fall a cycle behind (sim_pc_catch_up()).  A domain whose EVENT or FLAG
- * history changed unsettles, from the next cycle on, the domains of its
- * set that select trailer signals: caught up first, they are stepped too.
+ * fall a cycle behind (sim_pc_catch_up()), at no cost: the work follows
+ * the unsettled domains only.  A domain whose EVENT or FLAG history
+ * changed unsettles, from the next cycle on, the domains of its set that
+ * select trailer signals: caught up first, they are stepped too.
  * Returns the domains that settled in this cycle.
  */
 static u64
 sim_pc_step(struct nvkm_sim_pcounter *pc)
 {
 	struct sim_pc_cycle *c = pc->cyc;
-	u64 mask = pc->unsettled, sets = 0;
+	u64 mask = pc->unsettled, sets = 0, m;
 	u32 sig[PC_SIG_WORDS];
 	int d;
 
 	/* Every domain sees the others as of the end of the last cycle. */
-	for (d = 0; d < pc->nr_doms; d++) {
-		if (!(mask & BIT_ULL(d)))
-			continue;
+	for (m = mask; m; m &= m - 1) {
+		d = __ffs64(m);
 		sim_pc_signals(pc, d, sig);
 		sim_pc_inputs(pc, d, sig, &c[d]);
 	}
-	for (d = 0; d < pc->nr_doms; d++) {
-		struct sim_pcdom *dom = &pc->dom[d];
-		u32 last_src = dom->prev_src;
-		u8 xevent = dom->xevent, xflag = dom->xflag;
+	for (m = mask; m; m &= m - 1) {
+		struct sim_pcdom *dom;
+		u32 last_src;
+		u8 xevent, xflag;
 
-		if (!(mask & BIT_ULL(d))) {
-			dom->lag++;
-			continue;
-		}
+		d = __ffs64(m);
+		dom = &pc->dom[d];
+		last_src = dom->prev_src;
+		xevent = dom->xevent;
+		xflag = dom->xflag;
 		sim_pc_cycle(pc, dom, &c[d]);
 		sim_pc_history(pc, dom, &c[d]);
 		sim_pc_periodic_tick(pc, dom, 1);
@@ -782,6 +830,7 @@ sim_pc_step(struct nvkm_sim_pcounter *pc)
 		pc->steps++;
 	}
 	sim_pc_time(pc, 1);
+	sim_pc_leave(pc, mask & ~pc->unsettled);
 
 	for (d = 0; sets && d < pc->nr_doms; d++) {
 		struct sim_pcdom *dom = &pc->dom[d];
@@ -900,6 +949,7 @@ sim_pc_advance_once(struct nvkm_sim_pcounter *pc, u64 cycles)
 		return w;
 	}
 	w = clamp_t(u64, w, 1, cycles);
+	sim_pc_leave(pc, sim_pc_all(pc) & ~pc->unsettled);
 	while (n < w && pc->unsettled) {
 		settled = sim_pc_step(pc);
 		n++;
@@ -918,8 +968,8 @@ sim_pc_advance_once(struct nvkm_sim_pcounter *pc, u64 cycles)
 						   sim_pc_record_calm(pc, &pc->dom[d])));
 		}
 	}
-	for (d = 0; d < pc->nr_doms; d++)
-		sim_pc_catch_up(pc, d);
+	while (pc->behind)
+		sim_pc_catch_up(pc, __ffs64(pc->behind));
 	return n;
 }
 
@@ -1266,6 +1316,23 @@ nvkm_sim_pcounter_run(struct nvkm_sim_pcounter *pc, u64 cycles)
 	}
 }
 
+/**
+ * nvkm_sim_pcounter_calm() - how far the model may go at no cost
+ * @pc: the model
+ *
+ * Return: cycles from now on that nvkm_sim_pcounter_run() would only
+ * count (every domain settled, the next change known), 0 if none.
+ */
+u64
+nvkm_sim_pcounter_calm(const struct nvkm_sim_pcounter *pc)
+{
+	u64 at = pc->now + pc->lazy;
+
+	if (pc->unsettled || pc->layout->off || !pc->until || at > pc->until)
+		return 0;
+	return pc->until - at;
+}
+
 /* Something outside the model's own time changed its inputs or state. */
 static inline void
 sim_pc_unsettle(struct nvkm_sim_pcounter *pc)
@@ -1404,6 +1471,8 @@ nvkm_sim_pcounter_new(struct nvkm_sim *sim, u32 chipset)
 	if (!pc)
 		return ERR_PTR(-ENOMEM);
 	pc->sim = sim;
+	/* record mode writes as VM engine 0xb (memory_g80-vm.rst) */
+	pc->rec.tlb.engine = NV50_VM_ENGINE_PCOUNTER;
 
 	if (chipset < 0x40)
 		ret = sim_pc_nv10_doms(pc, chipset);
@@ -1418,11 +1487,55 @@ nvkm_sim_pcounter_new(struct nvkm_sim *sim, u32 chipset)
 	return pc;
 }
 
+static bool
+sim_pc_cycle_eq(const struct sim_pc_cycle *a, const struct sim_pc_cycle *b)
+{
+	return !memcmp(a->in, b->in, sizeof(a->in)) && a->swap == b->swap &&
+	       a->cur == b->cur && a->b2 == b->b2 && a->b4 == b->b4 && a->b6 == b->b6;
+}
+
+/*
+ * After a write to settled domain @d: is it still at its fixed point?
+ * Its delay lines must still hold one value (a write may have moved the
+ * FLAG or pulsed a USER signal), and what it sees in the coming cycle must
+ * be what pc->cyc[@d] holds: then the write changed only state the closed
+ * form advances (counters, the state machines, record mode), as most of
+ * the driver's writes do (QUAD_ACK_TRIGGER, counter values, an _OP
+ * rewritten with its value).  Anything else unsettles it.
+ */
+static bool
+sim_pc_still(struct nvkm_sim_pcounter *pc, int d)
+{
+	struct sim_pcdom *dom = &pc->dom[d];
+	u32 sig[PC_SIG_WORDS];
+	struct sim_pc_cycle c;
+
+	if (pc->step_only || dom->user_pulse || dom->flag != (dom->flag_hist & 1) ||
+	    !sim_pc_settled(dom, dom->prev_src))
+		return false;
+	sim_pc_signals(pc, d, sig);
+	sim_pc_inputs(pc, d, sig, &c);
+	return c.cur == dom->prev_src && sim_pc_cycle_eq(&c, &pc->cyc[d]);
+}
+
+/* @addr is in the layout's range: the model must be up to date for it. */
+static bool
+sim_pc_mine(const struct nvkm_sim_pcounter *pc, u32 addr)
+{
+	return addr - pc->layout->base < pc->layout->size;
+}
+
+/*
+ * Reads of other units' registers (PFIFO, PMC: the bulk of an interrupt
+ * handler's) leave the settled time deferred.
+ */
 bool
 nvkm_sim_pcounter_rd(struct nvkm_sim_pcounter *pc, u32 addr, u32 *data)
 {
+	if (!sim_pc_mine(pc, addr))
+		return sim_pc_mux_rd(pc, addr, data);
 	sim_pc_flush(pc);
-	return pc->layout->rd(pc, addr, data) || sim_pc_mux_rd(pc, addr, data);
+	return pc->layout->rd(pc, addr, data);
 }
 
 /*
@@ -1430,18 +1543,31 @@ nvkm_sim_pcounter_rd(struct nvkm_sim_pcounter *pc, u32 addr, u32 *data)
  * decoders say which), or every domain for a register of the whole unit
  * (GCTRL, the record channel, the NV10 CTRL, a GF100 set's registers).
  * Multiplexer writes unsettle the domains whose signals they drive;
- * registers of other units, nothing.
+ * registers of other units, nothing: they keep the settled time deferred
+ * and the next change known.
  */
 bool
 nvkm_sim_pcounter_wr(struct nvkm_sim_pcounter *pc, u32 addr, u32 data)
 {
+	u64 m;
+	int d;
+
+	if (!sim_pc_mine(pc, addr))
+		return sim_pc_mux_wr(pc, addr, data);
 	sim_pc_change(pc);
 	pc->touched = 0;
-	if (pc->layout->wr(pc, addr, data)) {
-		pc->unsettled |= pc->touched ?: sim_pc_all(pc);
+	if (!pc->layout->wr(pc, addr, data))
+		return false;
+	if (!pc->touched) {
+		pc->unsettled = sim_pc_all(pc);
 		return true;
 	}
-	return sim_pc_mux_wr(pc, addr, data);
+	for (m = pc->touched & ~pc->unsettled; m; m &= m - 1) {
+		d = __ffs64(m);
+		if (!sim_pc_still(pc, d))
+			pc->unsettled |= BIT_ULL(d);
+	}
+	return true;
 }
 
 /* Drive a signal from inside the model (sim->lock held). */

@@ -598,6 +598,8 @@ const struct sim_pc_layout sim_pc_gf100_layout = {
 	.rd = sim_pc_gf100_rd,
 	.wr = sim_pc_gf100_wr,
 	.off = sim_pc_gf100_off,
+	.base = GF100_PCOUNTER_BASE,
+	.size = GF100_PCOUNTER_SIZE,
 };
 
 /* --- PTOP ------------------------------------------------------------------ */

@@ -279,4 +279,6 @@ sim_pc_nv40_wr(struct nvkm_sim_pcounter *pc, u32 addr, u32 data)
 const struct sim_pc_layout sim_pc_nv40_layout = {
 	.rd = sim_pc_nv40_rd,
 	.wr = sim_pc_nv40_wr,
+	.base = NV_PCOUNTER_BASE,
+	.size = NV_PCOUNTER_SIZE,
 };

@@ -136,8 +136,8 @@ struct sim_pc_jump {
  * @force_low: signals a simulated engine holds low, whatever the workload
  *	       drives (PGRAPH.IDLE while the FIFO's graphics engine is busy)
  * @rec: record mode state
- * @lag: cycles this settled domain is behind the model, while others step
- *	 (0 outside sim_pc_advance())
+ * @since: while this settled domain is left behind as others step
+ *	   (&nvkm_sim_pcounter.behind), the cycle it was left at; 0 otherwise
  */
 struct sim_pcdom {
 	u8 set;
@@ -180,7 +180,7 @@ struct sim_pcdom {
 	u32 level[PC_SIG_WORDS];
 	u32 force_low[PC_SIG_WORDS];
 	struct sim_pc_record rec;
-	u64 lag;
+	u64 since;
 };
 
 /* Domains of one PCOUNTER at most: one bit each in the settledness masks. */
@@ -250,6 +250,8 @@ struct sim_pc_pulser {
  *	       to it, its workload, its pulses, what it imports)
  * @touched: domains the register being written belongs to (the layouts'
  *	     decoders mark them; none: a register of the whole unit)
+ * @behind: settled domains left behind while others step, to catch up in
+ *	    closed form (sim_pc_catch_up())
  * @until: while every domain is settled, the cycle of the next change due
  *	   (0: not known)
  * @lazy: cycles counted but not yet applied (sim_pc_flush()); @now is
@@ -319,6 +321,7 @@ struct nvkm_sim_pcounter {
 	u64 periods;
 	u64 unsettled;
 	u64 touched;
+	u64 behind;
 	u64 until;
 	u64 lazy;
 	u64 steps;
@@ -337,11 +340,17 @@ void nvkm_sim_pcounter_drive(struct nvkm_sim_pcounter *pc, int d, int sig, bool 
  * @wr: decode a write, likewise
  * @off: optional: true while the unit is held in reset, when time passes
  *	 for the workload only
+ * @base: first BAR0 address @rd and @wr may claim
+ * @size: bytes from @base on that they may claim: accesses elsewhere
+ *	  (other units, the PGRAPH multiplexers) need not bring the model
+ *	  up to date
  */
 struct sim_pc_layout {
 	bool (*rd)(struct nvkm_sim_pcounter *pc, u32 addr, u32 *data);
 	bool (*wr)(struct nvkm_sim_pcounter *pc, u32 addr, u32 data);
 	bool (*off)(struct nvkm_sim_pcounter *pc);
+	u32 base;
+	u32 size;
 };
 
 extern const struct sim_pc_layout sim_pc_nv10_layout;

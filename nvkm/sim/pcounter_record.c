@@ -253,8 +253,8 @@ sim_pc_record_land(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom)
 		land->offset = r->offset;
 		memcpy(land->pkt, r->pkt, sizeof(land->pkt));
 	}
-	if (m->bound && !nvkm_sim_vm_write(pc->sim->vm, m->bound_chan, m->bound_dma,
-					   r->offset, r->pkt, r->len))
+	if (m->bound && !nvkm_sim_vm_write_tlb(pc->sim->vm, &m->tlb, m->bound_chan,
+					       m->bound_dma, r->offset, r->pkt, r->len))
 		return;
 	r->fault = true;
 	r->wedged = true;
@@ -396,8 +396,9 @@ sim_pc_record_replay(struct nvkm_sim_pcounter *pc, const struct sim_pc_landing *
 	cycles = le16_to_cpu(pkt[0]) | (u64)le16_to_cpu(pkt[1]) << 16 |
 		 (u64)le16_to_cpu(pkt[2]) << 32;
 	sim_pc_record_pkt_set_cycles(pkt, (cycles + i * rate->cycles) & PC_RECORD_CYCLES_MASK);
-	return m->bound && !nvkm_sim_vm_write(pc->sim->vm, m->bound_chan, m->bound_dma,
-					      land->offset + i * rate->pos, pkt, land->len);
+	return m->bound && !nvkm_sim_vm_write_tlb(pc->sim->vm, &m->tlb, m->bound_chan,
+						  m->bound_dma, land->offset + i * rate->pos,
+						  pkt, land->len);
 }
 
 /**
@@ -529,7 +530,8 @@ sim_pc_record_chan_wr(struct nvkm_sim_pcounter *pc, u32 data)
 	m->chan = data & (NV40_PCOUNTER_RECORD_CHAN_CHAN | NV40_PCOUNTER_RECORD_CHAN_VALID);
 	if (!(data & NV40_PCOUNTER_RECORD_CHAN_VALID))
 		return;
-	/* The DMA object bound is the one RECORD_DMA holds now. */
+	/* The DMA object bound is the one RECORD_DMA holds now: read anew. */
+	nvkm_sim_tlb_flush(&m->tlb);
 	m->bound = true;
 	m->bound_chan = FIELD_GET(NV40_PCOUNTER_RECORD_CHAN_CHAN, data);
 	m->bound_dma = m->dma;
@@ -573,6 +575,7 @@ sim_pc_record_wr(struct nvkm_sim_pcounter *pc, u32 addr, u32 data)
 		return true;
 	case NV40_PCOUNTER_RECORD_DMA:
 		pc->rec.dma = data & NV40_PCOUNTER_RECORD_DMA_MASK;
+		nvkm_sim_tlb_flush(&pc->rec.tlb);
 		return true;
 	case NV40_PCOUNTER_GCTRL:
 		sim_pc_record_gctrl_wr(pc, data);

@@ -3,6 +3,7 @@
 #define __NVKM_SIM_PCOUNTER_RECORD_H__
 #include <linux/types.h>
 #include <nvkm/hw/pcounter.h>
+#include <nvkm/sim/vm.h>
 
 struct nvkm_sim_pcounter;
 struct sim_pcdom;
@@ -59,6 +60,8 @@ struct sim_pc_record {
  * @bound: a RECORD_CHAN write with VALID has bound a channel
  * @bound_chan: the channel bound
  * @bound_dma: the DMA object bound with it: RECORD_DMA as of that write
+ * @tlb: PCOUNTER's TLB (VM engine 0xb): the bound DMA object and the
+ *	 pages packets went to, until the next bind or TLB flush
  */
 struct sim_pc_record_main {
 	u32 chan;
@@ -66,6 +69,7 @@ struct sim_pc_record_main {
 	bool bound;
 	u32 bound_chan;
 	u32 bound_dma;
+	struct nvkm_sim_tlb tlb;
 };
 
 /**

@@ -18,6 +18,7 @@ void nvkm_sim_pcounter_del(struct nvkm_sim_pcounter **ppc);
 bool nvkm_sim_pcounter_rd(struct nvkm_sim_pcounter *pc, u32 addr, u32 *data);
 bool nvkm_sim_pcounter_wr(struct nvkm_sim_pcounter *pc, u32 addr, u32 data);
 void nvkm_sim_pcounter_run(struct nvkm_sim_pcounter *pc, u64 cycles);
+u64 nvkm_sim_pcounter_calm(const struct nvkm_sim_pcounter *pc);
 void nvkm_sim_pcounter_pgraph_pulse(struct nvkm_sim_pcounter *pc, unsigned int delay,
 				    bool flush);
 

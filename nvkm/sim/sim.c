@@ -233,13 +233,30 @@ nvkm_sim_kick(struct nvkm_sim *sim)
 }
 
 /*
+ * Cycles from now on that every model takes in closed form, at a cost
+ * that does not grow with them: PCOUNTER only counts them, the FIFO has
+ * nothing to do before them, PDAEMON's waves repeat (nvkm_sim_idle_run()).
+ */
+static u64
+nvkm_sim_calm(struct nvkm_sim *sim)
+{
+	u64 calm = U64_MAX;
+
+	if (sim->pcounter)
+		calm = nvkm_sim_pcounter_calm(sim->pcounter);
+	if (sim->fifo && calm)
+		calm = min(calm, nvkm_sim_fifo_due(sim->fifo, sim->now));
+	return calm;
+}
+
+/*
  * Bring the models up to real time, unless the clock is manual; there,
  * an access may take time of its own (nvkm_sim_set_access_cycles()).
  */
 static void
 nvkm_sim_sync_max(struct nvkm_sim *sim, u64 max)
 {
-	u64 ns, cycles, n, t0;
+	u64 ns, cycles, n;
 
 	if (sim->manual_clock)
 		return;
@@ -258,21 +275,24 @@ nvkm_sim_sync_max(struct nvkm_sim *sim, u64 max)
 	 * the simulated clock falls behind real time, as a tick's does.  A
 	 * piece costs at most as much as all pieces before it, so an access
 	 * spends at most about twice the budget catching up, whatever the
-	 * gap.  Where the model jumps ahead in closed form, the pieces cost
-	 * one jump each, log2(max) of them at most.
+	 * gap.  Where the models take the cycles in closed form at a cost
+	 * that does not depend on them (nvkm_sim_calm()), a piece takes all
+	 * of those at once: an access with every model settled costs one
+	 * piece and one read of the clock.
 	 */
 	if (sim->fifo)
 		nvkm_sim_fifo_budget(sim->fifo, NVKM_SIM_FIFO_STEP_WORK);
 	/*
 	 * Not local_clock(): where the TSC is unstable (QEMU's TCG), it
-	 * stops a tick past the last one while interrupts are off.
+	 * stops a tick past the last one while interrupts are off.  The
+	 * budget counts from the read above.
 	 */
-	t0 = ktime_get_ns();
 	for (n = NVKM_SIM_SYNC_PIECE; cycles; n *= 2) {
-		n = min(n, cycles);
+		n = min(max(n, nvkm_sim_calm(sim)), cycles);
 		nvkm_sim_advance_units(sim, n);
+		sim->stats.pieces++;
 		cycles -= n;
-		if (cycles && ktime_get_ns() - t0 > NVKM_SIM_SYNC_BUDGET_NS) {
+		if (cycles && ktime_get_ns() - ns > NVKM_SIM_SYNC_BUDGET_NS) {
 			sim->stats.dropped += cycles;
 			break;
 		}
@@ -341,6 +361,7 @@ nvkm_sim_rd32(void *priv, u32 addr)
 	spin_lock_irqsave(&sim->lock, flags);
 	t0 = local_clock();
 	nvkm_sim_sync(sim);
+	sim->stats.sync_ns += local_clock() - t0;
 	if (sim->manual_clock)
 		nvkm_sim_advance(sim, sim->access_cycles);
 	sim->stats.rd++;
@@ -379,6 +400,7 @@ nvkm_sim_wr32(void *priv, u32 addr, u32 data)
 	spin_lock_irqsave(&sim->lock, flags);
 	t0 = local_clock();
 	nvkm_sim_sync(sim);
+	sim->stats.sync_ns += local_clock() - t0;
 	if (sim->manual_clock)
 		nvkm_sim_advance(sim, sim->access_cycles);
 	sim->stats.wr++;

@@ -21,10 +21,13 @@
  *  - system memory addresses are bus addresses, which in the simulated
  *    machine (no IOMMU) are CPU physical addresses.
  *
- * There is no TLB: every access walks the tables, so a flush has nothing
- * to drop; it is decoded, completes at once and is counted.  Everything
- * runs with sim->lock held, from any context: it neither sleeps nor
- * allocates.
+ * An engine may keep a TLB (struct nvkm_sim_tlb, PCOUNTER's record
+ * writes): the DMA object and the page translations it used, until its
+ * binding changes or a TLB flush names its VM engine ("The page table
+ * contents are cached in per-engine TLBs", memory_g80-vm.rst).  Other
+ * accesses walk the tables every time.  A flush completes at once and is
+ * counted.  Everything runs with sim->lock held, from any context: it
+ * neither sleeps nor allocates.
  */
 #include <linux/bitfield.h>
 #include <linux/highmem.h>
@@ -283,6 +286,79 @@ nvkm_sim_mem_dmaobj(struct nvkm_sim_vm *mem, u32 chan, u16 sel,
 	return 0;
 }
 
+/*
+ * A write's page walk through @tlb: a page it holds, or a walk whose
+ * page, writable and all memory, it then keeps (faults are not kept: the
+ * next access walks again).  *@known: the page is memory.
+ */
+static int
+sim_tlb_walk(struct nvkm_sim_vm *mem, struct nvkm_sim_tlb *tlb, u32 chan, u64 va,
+	     struct nvkm_sim_xlat *x, bool *known)
+{
+	struct nvkm_sim_tlb_entry *e;
+	u64 page;
+	int i, ret;
+
+	for (i = 0; i < NVKM_SIM_TLB_ENTRIES; i++) {
+		e = &tlb->e[i];
+		if (e->valid && (va >> e->shift) == (e->va >> e->shift)) {
+			x->target = e->target;
+			x->addr = e->addr + (va & (BIT_ULL(e->shift) - 1));
+			x->page = BIT(e->shift);
+			tlb->hits++;
+			*known = true;
+			return 0;
+		}
+	}
+	tlb->misses++;
+	ret = nvkm_sim_mem_walk(mem, chan, va, true, x);
+	if (ret)
+		return ret;
+	page = x->addr & ~((u64)x->page - 1);
+	if (!sim_mem_ok(mem, x->target, page, x->page))
+		return 0;	/* the access faults on its own */
+	e = &tlb->e[tlb->next++ % NVKM_SIM_TLB_ENTRIES];
+	e->valid = true;
+	e->va = va & ~((u64)x->page - 1);
+	e->shift = __ffs(x->page);
+	e->target = x->target;
+	e->addr = page;
+	*known = true;
+	return 0;
+}
+
+/*
+ * Through DMA object @dma: its limit and access, then the page tables
+ * (through @tlb, if any) or the linear target.  *@known: the translation
+ * came from @tlb, whose pages are known to be memory.
+ */
+static int
+sim_dma_xlat(struct nvkm_sim_vm *mem, struct nvkm_sim_tlb *tlb, u32 chan,
+	     const struct nvkm_sim_dmaobj *dma, u64 offset, u32 len, bool write,
+	     struct nvkm_sim_xlat *x, bool *known)
+{
+	u64 addr = dma->base + offset;
+
+	*known = false;
+	/*
+	 * The limit word holds the last valid address (nouveau writes start +
+	 * size - 1): every byte of the access must be at or below it.
+	 */
+	if (addr < dma->base || addr > dma->limit || len - 1 > dma->limit - addr)
+		return sim_fault(x, NV50_VM_FAULT_DMAOBJ_LIMIT);
+	if (write && dma->access == NV50_DMAOBJ_ACCESS_RO)
+		return sim_fault(x, NV50_VM_FAULT_PAGE_READ_ONLY);
+	if (dma->target == NV50_DMAOBJ_TARGET_VM) {
+		if (tlb && write)
+			return sim_tlb_walk(mem, tlb, chan, addr, x, known);
+		return nvkm_sim_mem_walk(mem, chan, addr, write, x);
+	}
+	x->target = dma->target == NV50_DMAOBJ_TARGET_VRAM ? NV50_MEM_TARGET_VRAM : dma->target;
+	x->addr = addr;
+	x->page = PAGE_SIZE;
+	return 0;
+}
+
 /**
  * nvkm_sim_mem_dma() - translate an engine's access through a DMA object
  * @mem: the memory
@@ -300,24 +376,54 @@ nvkm_sim_mem_dma(struct nvkm_sim_vm *mem, u32 chan, u16 sel, u64 offset, u32 len
 		 bool write, struct nvkm_sim_xlat *x)
 {
 	struct nvkm_sim_dmaobj dma;
-	u64 addr;
+	bool known;
 
 	if (nvkm_sim_mem_dmaobj(mem, chan, sel, &dma))
 		return sim_fault(x, dma.fault);
-	addr = dma.base + offset;
-	/*
-	 * The limit word holds the last valid address (nouveau writes start +
-	 * size - 1): every byte of the access must be at or below it.
-	 */
-	if (addr < dma.base || addr > dma.limit || len - 1 > dma.limit - addr)
-		return sim_fault(x, NV50_VM_FAULT_DMAOBJ_LIMIT);
-	if (write && dma.access == NV50_DMAOBJ_ACCESS_RO)
-		return sim_fault(x, NV50_VM_FAULT_PAGE_READ_ONLY);
-	if (dma.target == NV50_DMAOBJ_TARGET_VM)
-		return nvkm_sim_mem_walk(mem, chan, addr, write, x);
-	x->target = dma.target == NV50_DMAOBJ_TARGET_VRAM ? NV50_MEM_TARGET_VRAM : dma.target;
-	x->addr = addr;
-	x->page = PAGE_SIZE;
+	return sim_dma_xlat(mem, NULL, chan, &dma, offset, len, write, x, &known);
+}
+
+/**
+ * nvkm_sim_tlb_flush() - empty a TLB
+ * @tlb: the TLB
+ *
+ * What its engine does when its binding changes.
+ */
+void
+nvkm_sim_tlb_flush(struct nvkm_sim_tlb *tlb)
+{
+	tlb->dma_valid = false;
+	memset(tlb->e, 0, sizeof(tlb->e));
+}
+
+/* A flush of the TLB's engine since it was filled empties it. */
+static void
+sim_tlb_check(struct nvkm_sim_vm *mem, struct nvkm_sim_tlb *tlb)
+{
+	u32 n = nvkm_sim_mem_flushes(mem, tlb->engine);
+
+	if (tlb->flushes != n) {
+		nvkm_sim_tlb_flush(tlb);
+		tlb->flushes = n;
+	}
+}
+
+/* DMA object @sel of @chan, from @tlb or from memory (then kept). */
+static int
+sim_tlb_dmaobj(struct nvkm_sim_vm *mem, struct nvkm_sim_tlb *tlb, u32 chan, u16 sel,
+	       struct nvkm_sim_dmaobj *dma)
+{
+	if (tlb->dma_valid && tlb->chan == chan && tlb->sel == sel) {
+		*dma = tlb->dma;
+		return 0;
+	}
+	nvkm_sim_tlb_flush(tlb);	/* its pages belong to another binding */
+	if (nvkm_sim_mem_dmaobj(mem, chan, sel, dma))
+		return -EFAULT;
+	tlb->dma_valid = true;
+	tlb->chan = chan;
+	tlb->sel = sel;
+	tlb->dma = *dma;
 	return 0;
 }
 
@@ -327,27 +433,39 @@ nvkm_sim_mem_dma(struct nvkm_sim_vm *mem, u32 chan, u16 sel, u64 offset, u32 len
  * the first pass translates and checks every piece, the second copies.
  */
 static int
-sim_vm_access(struct nvkm_sim_vm *vm, u32 chan, u16 sel, bool virt, u64 addr,
-	      void *buf, u32 len, bool write)
+sim_vm_access(struct nvkm_sim_vm *vm, struct nvkm_sim_tlb *tlb, u32 chan, u16 sel,
+	      bool virt, u64 addr, void *buf, u32 len, bool write)
 {
+	struct nvkm_sim_dmaobj dma;
 	struct nvkm_sim_xlat x;
+	bool known = false;
 	u32 at, n;
 	int pass, ret;
 
 	if (!vm || !len)
 		return -EFAULT;
+	if (!virt) {
+		if (tlb) {
+			sim_tlb_check(vm, tlb);
+			ret = sim_tlb_dmaobj(vm, tlb, chan, sel, &dma);
+		} else {
+			ret = nvkm_sim_mem_dmaobj(vm, chan, sel, &dma);
+		}
+		if (ret)
+			return ret;
+	}
 	for (pass = 0; pass < 2; pass++) {
 		for (at = 0; at < len; at += n) {
 			x = (struct nvkm_sim_xlat) {};
 			if (virt)
 				ret = nvkm_sim_mem_walk(vm, chan, addr + at, write, &x);
 			else
-				ret = nvkm_sim_mem_dma(vm, chan, sel, addr + at, len - at,
-						       write, &x);
+				ret = sim_dma_xlat(vm, tlb, chan, &dma, addr + at, len - at,
+						   write, &x, &known);
 			if (ret)
 				return ret;
 			n = min_t(u64, len - at, x.page - (x.addr & (x.page - 1)));
-			if (!pass && !sim_mem_ok(vm, x.target, x.addr, n))
+			if (!pass && !known && !sim_mem_ok(vm, x.target, x.addr, n))
 				return -EFAULT;
 			if (pass)
 				sim_mem_copy(vm, x.target, x.addr, buf + at, n, write);
@@ -371,7 +489,30 @@ int
 nvkm_sim_vm_write(struct nvkm_sim_vm *vm, u32 chan, u32 sel, u64 offset,
 		  const void *data, u32 len)
 {
-	return sim_vm_access(vm, chan, sel, false, offset, (void *)data, len, true);
+	return sim_vm_access(vm, NULL, chan, sel, false, offset, (void *)data, len, true);
+}
+
+/**
+ * nvkm_sim_vm_write_tlb() - the same, through the engine's TLB
+ * @vm: the memory, may be NULL (no VM: a fault)
+ * @tlb: the engine's TLB (see struct nvkm_sim_tlb)
+ * @chan: channel descriptor bound
+ * @sel: DMA object selector bound
+ * @offset: the engine's address
+ * @data: bytes to write
+ * @len: their number
+ *
+ * What @tlb holds is used without reading memory: the engine sees changes
+ * of its DMA object or page tables after a TLB flush of its engine, or a
+ * new binding, as hardware does.
+ *
+ * Return: 0, or -EFAULT (VM fault); nothing is written then.
+ */
+int
+nvkm_sim_vm_write_tlb(struct nvkm_sim_vm *vm, struct nvkm_sim_tlb *tlb, u32 chan,
+		      u32 sel, u64 offset, const void *data, u32 len)
+{
+	return sim_vm_access(vm, tlb, chan, sel, false, offset, (void *)data, len, true);
 }
 
 /**
@@ -389,7 +530,7 @@ nvkm_sim_vm_write(struct nvkm_sim_vm *vm, u32 chan, u32 sel, u64 offset,
 int
 nvkm_sim_vm_read(struct nvkm_sim_vm *vm, u32 chan, u64 va, void *data, u32 len)
 {
-	return sim_vm_access(vm, chan, 0, true, va, data, len, false);
+	return sim_vm_access(vm, NULL, chan, 0, true, va, data, len, false);
 }
 
 /**

@@ -990,23 +990,39 @@ md_random(struct md_scenario *s, struct rnd_state *rnd, const u32 *trailer)
 	for (d = 0; d < MD_DOMS; d++) {
 		s->ctrl[d] = ctrls[prandom_u32_state(rnd) % ARRAY_SIZE(ctrls)];
 		for (i = 0; i < 16; i++) {
-			u32 pick = prandom_u32_state(rnd) % 12, sig;
+			u32 pick = prandom_u32_state(rnd) % 13, sig;
 
-			/* own signals, the others' EVENT and FLAG, PERIODIC */
+			/*
+			 * own signals, the others' EVENT and FLAG, PERIODIC,
+			 * PGRAPH's PM_TRIGGER (some domains select it, some
+			 * do not: only the first see its pulses)
+			 */
 			if (pick < 4)
 				sig = 0x10 + pick;
 			else if (pick < 8)
 				sig = trailer[d] + NV40_PCOUNTER_TRAILER_EVENT(pick - 4);
 			else if (pick < 11)
 				sig = trailer[d] + NV40_PCOUNTER_TRAILER_FLAG(pick - 8);
-			else
+			else if (pick < 12)
 				sig = trailer[d] + NV40_PCOUNTER_TRAILER_PERIODIC;
+			else
+				sig = trailer[d] + NV40_PCOUNTER_TRAILER_PM_TRIGGER;
 			s->src[d][i / 4] |= (sig & 0xff) << (i % 4 * 8);
 		}
 		for (i = 0; i < 6; i++)
 			s->op[d][i] = prandom_u32_state(rnd) & 0x1fffff;
-		s->spec[d] = prandom_u32_state(rnd) % 2 ? 0x10 :
-			     trailer[d] + NV40_PCOUNTER_TRAILER_EVENT(prandom_u32_state(rnd) % 4);
+		switch (prandom_u32_state(rnd) % 3) {
+		case 0:
+			s->spec[d] = 0x10;
+			break;
+		case 1:
+			s->spec[d] = trailer[d] +
+				     NV40_PCOUNTER_TRAILER_EVENT(prandom_u32_state(rnd) % 4);
+			break;
+		default:
+			s->spec[d] = trailer[d] + NV40_PCOUNTER_TRAILER_PM_TRIGGER;
+			break;
+		}
 	}
 	for (i = 0; i < 3; i++) {
 		s->dom[i] = prandom_u32_state(rnd) % MD_DOMS;
@@ -1072,8 +1088,9 @@ domains_settle_apart_match_stepping(struct kunit *test)
 /*
  * What a catch-up costs follows the changes of the inputs, not the
  * cycles: a G84 at its own 540 MHz, its 8 domains counting in quad mode
- * as the driver sets them up, a CTRL write (the domain's SWAP source,
- * as SAMPLE does) then a read, after a gap of 1 us or of 10 s.
+ * as the driver sets them up, a write (CTRL rewritten as it was, as
+ * SAMPLE's QUAD_ACK_TRIGGER writes leave the inputs; or an EVENT_OP that
+ * changes them) then a read, after a gap of 1 us or of 10 s.
  */
 static void
 catch_up_setup(struct kunit *test, struct nvkm_sim *sim)
@@ -1088,19 +1105,27 @@ catch_up_setup(struct kunit *test, struct nvkm_sim *sim)
 	nvkm_sim_run(sim, 1000);
 }
 
-/* Work of a write to domain D's CTRL, @cycles, and a read of its counter. */
+/* Work of a write to domain D's @reg, @cycles, and a read of its counter. */
 static u64
-catch_up_work(struct nvkm_sim *sim, u64 cycles, u64 *stepped)
+catch_up_write(struct nvkm_sim *sim, u32 reg, u32 data, u64 cycles, u64 *stepped)
 {
 	u64 s0, k0, s1, k1;
 
 	nvkm_sim_pcounter_work(sim, &s0, &k0);
-	wr(sim, NV40_PCOUNTER_CTRL(D), NV_PCOUNTER_MODE_QUAD);
+	wr(sim, reg, data);
 	nvkm_sim_run(sim, cycles);
 	rd(sim, NV40_PCOUNTER_CTR_EVENT(D));
 	nvkm_sim_pcounter_work(sim, &s1, &k1);
 	*stepped = s1 - s0;
 	return s1 - s0 + k1 - k0;
+}
+
+/* The same, for a CTRL write that leaves it quad mode, as it was. */
+static u64
+catch_up_work(struct nvkm_sim *sim, u64 cycles, u64 *stepped)
+{
+	return catch_up_write(sim, NV40_PCOUNTER_CTRL(D), NV_PCOUNTER_MODE_QUAD, cycles,
+			      stepped);
 }
 
 static void
@@ -1111,11 +1136,14 @@ catch_up_follows_changes_not_cycles(struct kunit *test)
 
 	catch_up_setup(test, sim);
 	small = catch_up_work(sim, 540, &stepped);
-	/* the write unsettles D alone: 8 cycles of one domain at most */
+	/* what D sees stays the same: nothing to step */
+	KUNIT_EXPECT_EQ(test, stepped, 0);
+	/* an EVENT_OP that never fires: D alone steps, 8 cycles at most */
+	catch_up_write(sim, NV40_PCOUNTER_EVENT_OP(D), 0, 540, &stepped);
 	KUNIT_EXPECT_LE(test, stepped, 8);
 	KUNIT_EXPECT_GT(test, stepped, 0);
 	huge = catch_up_work(sim, 540ULL * USEC_PER_SEC * 10, &stepped);
-	KUNIT_EXPECT_LE(test, stepped, 8);
+	KUNIT_EXPECT_EQ(test, stepped, 0);
 	/* constant inputs: the same work, 10 s or 1 us */
 	KUNIT_EXPECT_EQ(test, huge, small);
 

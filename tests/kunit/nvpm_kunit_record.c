@@ -501,6 +501,55 @@ packet_straddles_two_mappings(struct kunit *test)
 }
 
 /*
+ * "The page table contents are cached in per-engine TLBs" and flushed by
+ * writing engine << 16 | 1 to 0x100c80; PCOUNTER is VM engine 0xb
+ * (memory_g80-vm.rst).  A page remapped under the record buffer is seen
+ * after a flush of engine 0xb, or a new binding (RECORD_CHAN with
+ * VALID), not before, nor after another engine's flush.
+ */
+static void
+tlb_keeps_pages_until_flushed(struct kunit *test)
+{
+	struct nvkm_sim *sim = rec_sim_unbound(test, 0x84);
+	u8 *p0 = zbuf(test, NVKM_SIM_VM_PAGE), *p1 = zbuf(test, NVKM_SIM_VM_PAGE);
+	u8 *in[5] = { p0, p0, p0, p1, p0 };
+	int i;
+
+	KUNIT_ASSERT_EQ(test, kvm_map(test, sim, CHAN, VA, p0, NVKM_SIM_VM_PAGE), 0);
+	KUNIT_ASSERT_EQ(test, kvm_dma(sim, CHAN, DMA, VA, NVKM_SIM_VM_PAGE - 1), 0);
+	bind(sim);
+	rec_setup(sim, D, 0, 0, NVKM_SIM_VM_PAGE - DOC_LONG);
+	for (i = 0; i < 5; i++) {
+		switch (i) {
+		case 1:		/* p1 replaces p0, no flush */
+			kvm_unmap(test, sim, CHAN, VA, NVKM_SIM_VM_PAGE);
+			KUNIT_ASSERT_EQ(test, kvm_map(test, sim, CHAN, VA, p1,
+						      NVKM_SIM_VM_PAGE), 0);
+			break;
+		case 2:		/* PFIFO's TLB (engine 5) */
+			wr(sim, 0x100c80, 0x5 << 16 | 1);
+			break;
+		case 3:		/* PCOUNTER's */
+			wr(sim, 0x100c80, 0xb << 16 | 1);
+			KUNIT_EXPECT_EQ(test, rd(sim, 0x100c80) & 1, 0);
+			break;
+		case 4:		/* p0 again, seen through a new binding */
+			kvm_unmap(test, sim, CHAN, VA, NVKM_SIM_VM_PAGE);
+			KUNIT_ASSERT_EQ(test, kvm_map(test, sim, CHAN, VA, p0,
+						      NVKM_SIM_VM_PAGE), 0);
+			bind(sim);
+			break;
+		}
+		stop_pulse(sim, D);
+		nvkm_sim_run(sim, 1 + W);
+		KUNIT_EXPECT_EQ_MSG(test, word(in[i] + i * DOC_LONG, DOC_STOP), 1, "packet %d", i);
+		KUNIT_EXPECT_TRUE_MSG(test, zero((in[i] == p0 ? p1 : p0) + i * DOC_LONG, DOC_LONG),
+				      "packet %d", i);
+	}
+	KUNIT_EXPECT_EQ(test, status(sim, D), 5 * DOC_LONG);
+}
+
+/*
  * RECORD_ADDRESS_HIGH exists from G92 on and gives bits 32-39 of the
  * address; before, they are 0 and the register is not there.
  */
@@ -1078,6 +1127,7 @@ static struct kunit_case nvpm_sim_record_cases[] = {
 	KUNIT_CASE(position_wraps_at_4gib),
 	KUNIT_CASE(ring_across_4g_faults),
 	KUNIT_CASE(packet_straddles_two_mappings),
+	KUNIT_CASE(tlb_keeps_pages_until_flushed),
 	KUNIT_CASE(address_high_on_g92_only),
 	KUNIT_CASE(record_registers_follow_address_table),
 	KUNIT_CASE(dma_must_be_written_before_chan),

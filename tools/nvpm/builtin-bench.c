@@ -192,8 +192,11 @@ static const char * const bench_sw_ops[BENCH_SW_OPS] = {
  */
 struct bench_sim {
 	unsigned int mhz;
-	unsigned long long accesses, ns, steps, skips;
+	unsigned long long accesses, ns, steps, skips, dropped, sync_ns, pieces;
 };
+
+/* The line of the simulator's debugfs file (older kernels end it early). */
+#define BENCH_SIM_LINE "clock_mhz %u reads %llu writes %llu ns %llu steps %llu skips %llu dropped %llu sync_ns %llu pieces %llu"
 
 /* /sys/kernel/debug/dri/<minor>/nvpm_sim; -ENOENT on a real GPU */
 static int
@@ -210,8 +213,11 @@ bench_sim_read(const struct nvpm_dev *dev, struct bench_sim *st)
 		return -errno;
 	st->steps = 0;
 	st->skips = 0;
-	n = fscanf(f, "clock_mhz %u reads %llu writes %llu ns %llu steps %llu skips %llu",
-		   &st->mhz, &rd, &wr, &st->ns, &st->steps, &st->skips);
+	st->dropped = 0;
+	st->sync_ns = 0;
+	st->pieces = 0;
+	n = fscanf(f, BENCH_SIM_LINE, &st->mhz, &rd, &wr, &st->ns, &st->steps, &st->skips,
+		   &st->dropped, &st->sync_ns, &st->pieces);
 	fclose(f);
 	st->accesses = rd + wr;
 	return n >= 4 ? 0 : -EINVAL;
@@ -229,6 +235,10 @@ bench_sim_print(const struct bench_sim *a, const struct bench_sim *b)
 	       (double)(b->ns - a->ns) / n, n);
 	printf("PCOUNTER model per access: %.2f domain cycles stepped, %.2f closed-form advances\n",
 	       (double)(b->steps - a->steps) / n, (double)(b->skips - a->skips) / n);
+	printf("catching up per access: %.0f ns in %.2f pieces; %llu cycles dropped\n",
+	       (double)(b->sync_ns - a->sync_ns) / n, (double)(b->pieces - a->pieces) / n,
+	       b->dropped - a->dropped);
+	fflush(stdout);	/* record mode takes a while: show these first */
 }
 
 /* /sys/kernel/debug/dri/<minor>/nvpm_fifo */

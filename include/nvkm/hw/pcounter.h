@@ -9,7 +9,9 @@
 #include <linux/bits.h>
 #include <linux/types.h>
 
+/* MMIO area 0x00a000:0x00b000 on NV10:GF100 (pcounter-intro). */
 #define NV_PCOUNTER_BASE		0x00a000
+#define NV_PCOUNTER_SIZE		0x001000
 
 /* NV10:NV40 layout: 0x100 per domain, up to 2 domains. */
 #define NV10_PCOUNTER_DOMS		2

@@ -20,6 +20,8 @@ struct nvkm_sim_vm;
  * @ns: time the simulator spent in them, catching up included
  * @dropped: cycles of real time not simulated, because catching up on
  *	     them would have taken longer than NVKM_SIM_SYNC_BUDGET_NS
+ * @sync_ns: of @ns, the time spent catching up with real time
+ * @pieces: pieces the catch-ups were simulated in (nvkm_sim_sync_max())
  */
 struct nvkm_sim_stats {
 	u64 rd;
@@ -27,6 +29,8 @@ struct nvkm_sim_stats {
 	u64 unclaimed;
 	u64 ns;
 	u64 dropped;
+	u64 sync_ns;
+	u64 pieces;
 };
 
 /**

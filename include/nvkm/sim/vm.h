@@ -60,6 +60,57 @@ struct nvkm_sim_dmaobj {
 	u32 fault;
 };
 
+/* Translations an engine's TLB holds (nvkm_sim_vm_write_tlb()). */
+#define NVKM_SIM_TLB_ENTRIES	8
+
+/**
+ * struct nvkm_sim_tlb_entry - one page's translation in a TLB
+ * @valid: the entry holds one
+ * @va: the page's virtual address (page aligned)
+ * @shift: log2 of the page size
+ * @target: memory target of the page
+ * @addr: its linear address
+ */
+struct nvkm_sim_tlb_entry {
+	bool valid;
+	u64 va;
+	u32 shift;
+	u32 target;
+	u64 addr;
+};
+
+/**
+ * struct nvkm_sim_tlb - an engine's TLB: what the VM read for it, kept
+ * @engine: the VM engine (memory_g80-vm.rst), whose flushes empty it
+ * @flushes: the engine's flush count when it was last filled
+ * @dma_valid: @dma is the DMA object @sel of channel @chan
+ * @chan: channel descriptor of @dma
+ * @sel: selector of @dma
+ * @dma: the DMA object
+ * @e: page translations of @chan, writable, in memory that exists
+ * @next: entry to replace next
+ * @hits: translations found in it
+ * @misses: translations read from memory
+ *
+ * Zeroed but for @engine, it is empty.  The owner empties it when its
+ * binding changes (nvkm_sim_tlb_flush()); a TLB flush of @engine
+ * (0x100c80) empties it before its next use.
+ */
+struct nvkm_sim_tlb {
+	u32 engine;
+	u32 flushes;
+	bool dma_valid;
+	u32 chan;
+	u16 sel;
+	struct nvkm_sim_dmaobj dma;
+	struct nvkm_sim_tlb_entry e[NVKM_SIM_TLB_ENTRIES];
+	unsigned int next;
+	u64 hits;
+	u64 misses;
+};
+
+void nvkm_sim_tlb_flush(struct nvkm_sim_tlb *tlb);
+
 int nvkm_sim_vm_walk(struct nvkm_sim *sim, u32 chan, u64 va, bool write,
 		     struct nvkm_sim_xlat *x);
 int nvkm_sim_vm_dmaobj(struct nvkm_sim *sim, u32 chan, u16 sel,
@@ -71,6 +122,8 @@ u32 nvkm_sim_vm_flushes(struct nvkm_sim *sim, u32 engine);
 /* The engines' paths (sim->lock held): all or nothing, 0 or -EFAULT. */
 int nvkm_sim_vm_write(struct nvkm_sim_vm *vm, u32 chan, u32 sel, u64 offset,
 		      const void *data, u32 len);
+int nvkm_sim_vm_write_tlb(struct nvkm_sim_vm *vm, struct nvkm_sim_tlb *tlb, u32 chan,
+			  u32 sel, u64 offset, const void *data, u32 len);
 int nvkm_sim_vm_read(struct nvkm_sim_vm *vm, u32 chan, u64 va, void *data, u32 len);
 
 #endif
