@@ -255,10 +255,10 @@ sim_gr_draw(struct nvkm_sim_fifo *fifo, struct sim_fifo_chan *ch, u32 prims)
 	fifo->gr_end = fifo->cursor + busy;
 	fifo->gr_chid = ch - fifo->chan;
 	if (pc && fifo->gr_idle >= 0)
-		sim_pc_force_low(pc, fifo->gr_dom, fifo->gr_idle, true);
+		nvkm_sim_pc_force_low(pc, fifo->gr_dom, fifo->gr_idle, true);
 	/* one primitive per cycle out of setup; no train left: not shown */
 	if (pc && fifo->gr_prim >= 0)
-		sim_pc_train(pc, fifo->gr_dom, fifo->gr_prim, prims, prims, 1);
+		nvkm_sim_pc_train(pc, fifo->gr_dom, fifo->gr_prim, prims, prims, 1);
 	fifo->stats.draws++;
 	fifo->stats.prims += prims;
 	fifo->stats.gr_busy += busy;
@@ -271,7 +271,7 @@ sim_gr_idle(struct nvkm_sim_fifo *fifo)
 
 	fifo->gr_active = false;
 	if (pc && fifo->gr_idle >= 0)
-		sim_pc_force_low(pc, fifo->gr_dom, fifo->gr_idle, false);
+		nvkm_sim_pc_force_low(pc, fifo->gr_dom, fifo->gr_idle, false);
 }
 
 /* The cycles a graphics method keeps the engine busy (0: none). */

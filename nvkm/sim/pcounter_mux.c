@@ -123,7 +123,7 @@ sim_mux_update(struct nvkm_sim_pcounter *pc, int r)
 }
 
 bool
-sim_pc_mux_rd(struct nvkm_sim_pcounter *pc, u32 addr, u32 *data)
+nvkm_sim_pc_mux_rd(struct nvkm_sim_pcounter *pc, u32 addr, u32 *data)
 {
 	int i, r = sim_mux_find(pc, addr, &i);
 
@@ -134,7 +134,7 @@ sim_pc_mux_rd(struct nvkm_sim_pcounter *pc, u32 addr, u32 *data)
 }
 
 bool
-sim_pc_mux_wr(struct nvkm_sim_pcounter *pc, u32 addr, u32 data)
+nvkm_sim_pc_mux_wr(struct nvkm_sim_pcounter *pc, u32 addr, u32 data)
 {
 	int i, r = sim_mux_find(pc, addr, &i);
 

@@ -1,8 +1,44 @@
 /* SPDX-License-Identifier: MIT */
 #ifndef __NVKM_SIM_PRIV_H__
 #define __NVKM_SIM_PRIV_H__
-#include <nvkm/core/device.h>
+#include <nvkm/hw/pmc.h>
 #include <nvkm/sim/sim.h>
+
+/* PCOUNTER generations, in order; each has everything the earlier ones have
+ * unless the reference says otherwise.
+ */
+enum sim_pc_gen {
+	PC_NV10, PC_NV15, PC_NV20, PC_NV30, PC_NV40, PC_G84, PC_G92, PC_GT215,
+	PC_GF100,
+};
+
+/**
+ * struct nvkm_sim_chip - a chip the simulator models (nvkm/sim/chips.c)
+ * @chipset: the GPU id PMC_BOOT_0 reports
+ * @name: its name ("G84")
+ * @mhz: core clock of its reference board, 0 if none is listed
+ * @pc: PCOUNTER generation
+ * @pc_last: NV10:GF100: last signal of each PCOUNTER domain, 0-terminated
+ * @pc_user: GT215:GF100: first USER signal of each domain, or NULL
+ * @gpcs: GF100+: GPCs of the full chip (one domain set each)
+ * @tpcs: GF100+: TPCs per GPC
+ * @parts: GF100+: memory partitions of the full chip (one domain set each)
+ * @hub: GF100+: signals of each hub domain, 0-terminated
+ * @gpc: GF100+: signals of each domain of a GPC's set, 0-terminated
+ * @part: GF100+: signals of each domain of a partition's set, 0-terminated
+ */
+struct nvkm_sim_chip {
+	u16 chipset;
+	const char *name;
+	u16 mhz;
+	enum sim_pc_gen pc;
+	const u8 *pc_last;
+	const u8 *pc_user;
+	u8 gpcs, tpcs, parts;
+	const u8 *hub, *gpc, *part;
+};
+
+const struct nvkm_sim_chip *nvkm_sim_chip_find(u32 chipset);
 
 /*
  * Every model follows the same shape: _new() for the chipset (NULL when
@@ -13,7 +49,7 @@
 void nvkm_sim_lock(struct nvkm_sim *sim, unsigned long *flags) __acquires(&sim->lock);
 void nvkm_sim_unlock(struct nvkm_sim *sim, unsigned long flags) __releases(&sim->lock);
 
-struct nvkm_sim_pcounter *nvkm_sim_pcounter_new(struct nvkm_sim *sim, u32 chipset);
+struct nvkm_sim_pcounter *nvkm_sim_pcounter_new(struct nvkm_sim *sim);
 void nvkm_sim_pcounter_del(struct nvkm_sim_pcounter **ppc);
 bool nvkm_sim_pcounter_rd(struct nvkm_sim_pcounter *pc, u32 addr, u32 *data);
 bool nvkm_sim_pcounter_wr(struct nvkm_sim_pcounter *pc, u32 addr, u32 data);
