@@ -24,9 +24,17 @@
  * clears every signal listed for the domain (hub domains 0-6, partition
  * domain 1).
  *
+ * The NV50 family's units: G80 has its own channel structure, G84 on
+ * another (memory_g80-vm.rst), GT215 on adds 16 KiB pages; the PGRAPH
+ * multiplexers PCOUNTER sees are G80's, G84's or GT200's (pcounter_mux.c
+ * says where each comes from); PGRAPH.IDLE and setup_primitive_count are the
+ * signal lists' (pcounter_tesla.rst).  PDAEMON's idle counters: GT215,
+ * GF100 (more counters, PCOPY1), GF119 (MODE bit 2), GK104 (PCOPY2)
+ * (pm_pdaemon_counter.rst).
+ *
  * Clocks: the core clock of each chip's reference board (the vendors'
- * specifications); chips without one listed take their family's typical
- * clock (nvkm_sim_default_clock()).
+ * specifications, GeForce boards); chips without one listed take their
+ * family's typical clock (nvkm_sim_default_clock()).
  */
 #include <linux/kernel.h>
 #include "priv.h"
@@ -62,19 +70,31 @@ static const u8 kepler_hub[] = { 0x60, 0x40, 0x60, 0x60, 0x40, 0x60, 0xc0, 0x60,
 static const u8 kepler_gpc[] = { 0xe0, 0 };
 static const u8 kepler_part[] = { 0x60, 0x60, 0 };
 
-/* NV10:GF100, PCOUNTER generation @gen, domains ending at @last */
+/* NV10:G80: PCOUNTER generation @gen, domains ending at @last */
 #define CHIP(id, nm, clk, gen, last) \
 	{ .chipset = (id), .name = (nm), .mhz = (clk), .pc = PC_##gen, \
 	  .pc_last = last##_last }
-/* GT215:GF100: also the USER signals */
-#define CHIP_USER(id, nm, clk, last, user) \
+/*
+ * The NV50 family: also its PFIFO and VM (@units), the PGRAPH multiplexers
+ * PCOUNTER sees (@mux_gen), and PGRAPH.IDLE and setup_primitive_count in
+ * core clock A (domain 1), 0 where the signal list does not name them
+ */
+#define CHIP_NV50(id, nm, clk, gen, last, units, mux_gen, idle, prim) \
+	{ .chipset = (id), .name = (nm), .mhz = (clk), .pc = PC_##gen, \
+	  .pc_last = last##_last, .nv50 = NV50_##units, .mux = MUX_##mux_gen, \
+	  .gr_idle = (idle), .gr_prim = (prim) }
+/* GT215:GF100: also the USER signals and PDAEMON */
+#define CHIP_GT215(id, nm, clk, last, user, idle, prim) \
 	{ .chipset = (id), .name = (nm), .mhz = (clk), .pc = PC_GT215, \
-	  .pc_last = last##_last, .pc_user = user##_user }
-/* GF100+: @g GPCs of @t TPCs, @p partitions, the domains of @fam */
-#define CHIP_GF(id, nm, clk, fam, g, t, p) \
-	{ .chipset = (id), .name = (nm), .mhz = (clk), .pc = PC_GF100, \
+	  .pc_last = last##_last, .pc_user = user##_user, .nv50 = NV50_GT215, \
+	  .mux = MUX_GT200, .gr_idle = (idle), .gr_prim = (prim), .pd = PD_GT215 }
+/* GF100+: generation @gen, @g GPCs of @t TPCs, @p partitions, the domains of
+ * @fam, PDAEMON @pd_gen
+ */
+#define CHIP_GF(id, nm, clk, gen, fam, g, t, p, pd_gen) \
+	{ .chipset = (id), .name = (nm), .mhz = (clk), .pc = PC_##gen, \
 	  .gpcs = (g), .tpcs = (t), .parts = (p), \
-	  .hub = fam##_hub, .gpc = fam##_gpc, .part = fam##_part }
+	  .hub = fam##_hub, .gpc = fam##_gpc, .part = fam##_part, .pd = PD_##pd_gen }
 
 static const struct nvkm_sim_chip nvkm_sim_chips[] = {
 	CHIP(0x010, "NV10",   120, NV10, nv10),	/* GeForce 256 */
@@ -103,32 +123,32 @@ static const struct nvkm_sim_chip nvkm_sim_chips[] = {
 	CHIP(0x063, "MCP73",    0, NV40, nv44),
 	CHIP(0x067, "MCP67",    0, NV40, nv44),
 	CHIP(0x068, "MCP68",    0, NV40, nv44),
-	CHIP(0x050, "G80",    575, NV40, g80),	/* GeForce 8800 GTX */
-	CHIP(0x084, "G84",    540, G84, g84),	/* GeForce 8600 GT */
-	CHIP(0x086, "G86",    450, G84, g86),	/* GeForce 8500 GT */
-	CHIP(0x092, "G92",    600, G92, g84),	/* GeForce 8800 GT */
-	CHIP(0x094, "G94",    650, G92, g84),	/* GeForce 9600 GT */
-	CHIP(0x096, "G96",    550, G92, g84),	/* GeForce 9500 GT */
-	CHIP(0x098, "G98",    567, G92, g98),	/* GeForce 8400 GS */
-	CHIP(0x0a0, "G200",   602, G92, g200),	/* GeForce GTX 280 */
-	CHIP(0x0aa, "MCP77",    0, G92, mcp77),
-	CHIP(0x0ac, "MCP79",    0, G92, mcp77),
-	CHIP_USER(0x0a3, "GT215", 550, gt215, gt215),	/* GeForce GT 240 */
-	CHIP_USER(0x0a5, "GT216", 625, gt215, gt216),	/* GeForce GT 220 */
-	CHIP_USER(0x0a8, "GT218", 589, gt218, gt218),	/* GeForce 210 */
-	CHIP_USER(0x0af, "MCP89",   0, mcp89, mcp89),
-	CHIP_GF(0x0c0, "GF100",  700, fermi, 4, 4, 6),	/* GeForce GTX 480 */
-	CHIP_GF(0x0c1, "GF108",  700, fermi, 1, 2, 1),	/* GeForce GT 430 */
-	CHIP_GF(0x0c3, "GF106",  783, fermi, 1, 4, 3),	/* GeForce GTS 450 */
-	CHIP_GF(0x0c4, "GF104",  675, fermi, 2, 4, 4),	/* GeForce GTX 460 */
-	CHIP_GF(0x0c8, "GF110",  772, fermi, 4, 4, 6),	/* GeForce GTX 580 */
-	CHIP_GF(0x0ce, "GF114",  822, fermi, 2, 4, 4),	/* GeForce GTX 560 Ti */
-	CHIP_GF(0x0cf, "GF116",  900, fermi, 1, 4, 3),	/* GeForce GTX 550 Ti */
-	CHIP_GF(0x0d7, "GF117",    0, fermi, 1, 2, 1),
-	CHIP_GF(0x0d9, "GF119",    0, fermi, 1, 1, 1),
-	CHIP_GF(0x0e4, "GK104", 1006, kepler, 4, 2, 4),	/* GeForce GTX 680 */
-	CHIP_GF(0x0e6, "GK106",  980, kepler, 3, 2, 3),	/* GeForce GTX 660 */
-	CHIP_GF(0x0e7, "GK107", 1058, kepler, 1, 2, 2),	/* GeForce GTX 650 */
+	CHIP_NV50(0x050, "G80",   575, NV40, g80, G80, G80, 0xc8, 0xdc),	/* 8800 GTX */
+	CHIP_NV50(0x084, "G84",   540, G84, g84, G84, G84, 0xbd, 0xd2),	/* 8600 GT */
+	CHIP_NV50(0x086, "G86",   450, G84, g86, G84, G84, 0xbd, 0xd2),	/* 8500 GT */
+	CHIP_NV50(0x092, "G92",   600, G92, g84, G84, G84, 0xbd, 0xd2),	/* 8800 GT */
+	CHIP_NV50(0x094, "G94",   650, G92, g84, G84, G84, 0xbd, 0xd2),	/* 9600 GT */
+	CHIP_NV50(0x096, "G96",   550, G92, g84, G84, G84, 0xbd, 0xd2),	/* 9500 GT */
+	CHIP_NV50(0x098, "G98",   567, G92, g98, G84, G84, 0xbd, 0xd2),	/* 8400 GS */
+	CHIP_NV50(0x0a0, "G200",  602, G92, g200, G84, GT200, 0xc9, 0xde),	/* GTX 280 */
+	CHIP_NV50(0x0aa, "MCP77",   0, G92, mcp77, G84, G84, 0xc9, 0),
+	CHIP_NV50(0x0ac, "MCP79",   0, G92, mcp77, G84, G84, 0xc9, 0),
+	CHIP_GT215(0x0a3, "GT215", 550, gt215, gt215, 0xcb, 0xe0),	/* GT 240 */
+	CHIP_GT215(0x0a5, "GT216", 625, gt215, gt216, 0xcb, 0xe0),	/* GT 220 */
+	CHIP_GT215(0x0a8, "GT218", 589, gt218, gt218, 0xcb, 0xe0),	/* 210 */
+	CHIP_GT215(0x0af, "MCP89",   0, mcp89, mcp89, 0, 0),
+	CHIP_GF(0x0c0, "GF100",  700, GF100, fermi, 4, 4, 6, GF100),	/* GeForce GTX 480 */
+	CHIP_GF(0x0c1, "GF108",  700, GF100, fermi, 1, 2, 1, GF100),	/* GeForce GT 430 */
+	CHIP_GF(0x0c3, "GF106",  783, GF100, fermi, 1, 4, 3, GF100),	/* GeForce GTS 450 */
+	CHIP_GF(0x0c4, "GF104",  675, GF100, fermi, 2, 4, 4, GF100),	/* GeForce GTX 460 */
+	CHIP_GF(0x0c8, "GF110",  772, GF100, fermi, 4, 4, 6, GF100),	/* GeForce GTX 580 */
+	CHIP_GF(0x0ce, "GF114",  822, GF100, fermi, 2, 4, 4, GF100),	/* GeForce GTX 560 Ti */
+	CHIP_GF(0x0cf, "GF116",  900, GF100, fermi, 1, 4, 3, GF100),	/* GeForce GTX 550 Ti */
+	CHIP_GF(0x0d7, "GF117",    0, GF100, fermi, 1, 2, 1, GF100),
+	CHIP_GF(0x0d9, "GF119",    0, GF100, fermi, 1, 1, 1, GF119),
+	CHIP_GF(0x0e4, "GK104", 1006, GK104, kepler, 4, 2, 4, GK104),	/* GeForce GTX 680 */
+	CHIP_GF(0x0e6, "GK106",  980, GK104, kepler, 3, 2, 3, GK104),	/* GeForce GTX 660 */
+	CHIP_GF(0x0e7, "GK107", 1058, GK104, kepler, 1, 2, 2, GK104),	/* GeForce GTX 650 */
 };
 
 /**

@@ -205,6 +205,7 @@ nvkm_sim_pc_signals(struct nvkm_sim_pcounter *pc, int d, u32 *sig)
 		}
 		break;
 	case PC_GF100:
+	case PC_GK104:
 		sim_pc_signals_gf100(pc, dom, sig);
 		break;
 	default:
@@ -1472,6 +1473,7 @@ sim_pc_drivable(struct nvkm_sim_pcounter *pc, const struct sim_pcdom *dom)
 	case PC_NV40:
 		return dom->trailer + NV40_PCOUNTER_TRAILER_WRCACHE_FLUSH;
 	case PC_GF100:
+	case PC_GK104:
 		return dom->trailer + GF100_PCOUNTER_TRAILER_FIRST;
 	default:
 		return dom->trailer + NV40_PCOUNTER_TRAILER_ZERO;

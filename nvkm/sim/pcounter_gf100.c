@@ -48,7 +48,7 @@
 static const struct nvkm_sim_chip *
 sim_pc_gf100_chip(const struct nvkm_sim *sim)
 {
-	return sim->chip && sim->chip->pc == PC_GF100 ? sim->chip : NULL;
+	return sim->chip && sim->chip->pc >= PC_GF100 ? sim->chip : NULL;
 }
 
 /*
@@ -260,7 +260,7 @@ sim_pc_gf100_has(struct nvkm_sim_pcounter *pc, const struct sim_pc_gf100_reg *r)
 		case GF100_PCOUNTER_DSET_VSTATUS_1:
 			return true;
 		case GF100_PCOUNTER_DSET_SLCG:
-			return pc->sim->chipset >= 0xe0;	/* GK104+ */
+			return pc->gen >= PC_GK104;
 		default:
 			return false;
 		}

@@ -103,9 +103,15 @@ nvkm_sim_pmc_wr(struct nvkm_sim *sim, u32 addr, u32 data)
 #define SIM_PGRAPH_TRIGGER_PM		BIT(5)
 
 static bool
+nvkm_sim_pgraph_has_trigger(struct nvkm_sim *sim, u32 addr)
+{
+	return addr == SIM_PGRAPH_TRIGGER && sim->chip && sim->chip->pc >= PC_NV40;
+}
+
+static bool
 nvkm_sim_pgraph_rd(struct nvkm_sim *sim, u32 addr, u32 *data)
 {
-	if (addr != SIM_PGRAPH_TRIGGER || sim->chipset < 0x40)
+	if (!nvkm_sim_pgraph_has_trigger(sim, addr))
 		return false;
 	*data = 0;	/* a trigger, nothing to read back */
 	return true;
@@ -114,7 +120,7 @@ nvkm_sim_pgraph_rd(struct nvkm_sim *sim, u32 addr, u32 *data)
 static bool
 nvkm_sim_pgraph_wr(struct nvkm_sim *sim, u32 addr, u32 data)
 {
-	if (addr != SIM_PGRAPH_TRIGGER || sim->chipset < 0x40)
+	if (!nvkm_sim_pgraph_has_trigger(sim, addr))
 		return false;
 	if ((data & SIM_PGRAPH_TRIGGER_PM) && sim->pcounter)
 		nvkm_sim_pcounter_pgraph_pulse(sim->pcounter, 0, false);
@@ -500,7 +506,9 @@ nvkm_sim_fifo_stats(struct nvkm_sim *sim, struct nvkm_sim_fifo_stats *stats)
 /**
  * nvkm_sim_new() - create a simulated GPU
  * @chipset: chipset id its PMC_BOOT_0 reports; any value is accepted, so
- *	     that identification of unknown chipsets can be exercised
+ *	     that identification of unknown chipsets can be exercised: a
+ *	     chipset the simulator does not describe (nvkm/sim/chips.c) has
+ *	     PMC and PTIMER and no other unit
  *
  * Return: the simulator, or NULL when out of memory.
  */
@@ -523,18 +531,18 @@ nvkm_sim_new(u32 chipset)
 	sim->mhz = nvkm_sim_default_clock(chipset);
 	sim->idle = ~0;		/* nothing runs until the workload says so */
 
-	sim->vm = nvkm_sim_mem_new(chipset);
+	sim->vm = nvkm_sim_mem_new(sim->chip);
 	if (IS_ERR(sim->vm))
 		goto fail;
 	sim->pcounter = nvkm_sim_pcounter_new(sim);
 	if (IS_ERR(sim->pcounter))
 		goto fail;
-	sim->pdaemon = nvkm_sim_pdaemon_new(chipset);
+	sim->pdaemon = nvkm_sim_pdaemon_new(sim->chip);
 	if (IS_ERR(sim->pdaemon))
 		goto fail;
 	if (sim->pdaemon)
 		nvkm_sim_pdaemon_run(sim->pdaemon, 0, sim->idle);
-	sim->fifo = nvkm_sim_fifo_new(sim, chipset);
+	sim->fifo = nvkm_sim_fifo_new(sim);
 	if (IS_ERR(sim->fifo))
 		goto fail;
 	if (sim->fifo && nvkm_sim_irq_new(sim))
@@ -595,7 +603,7 @@ nvkm_sim_reset(struct nvkm_sim *sim)
 	pc = nvkm_sim_pcounter_new(sim);
 	if (IS_ERR(pc))
 		return PTR_ERR(pc);
-	pd = nvkm_sim_pdaemon_new(sim->chipset);
+	pd = nvkm_sim_pdaemon_new(sim->chip);
 	if (IS_ERR(pd)) {
 		nvkm_sim_pcounter_del(&pc);
 		return PTR_ERR(pd);
