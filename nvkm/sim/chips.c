@@ -2,10 +2,11 @@
 /*
  * The chips the simulator models, described from the reference alone: the
  * id PMC_BOOT_0 reports (bus_pmc.rst: the GPU id in bits 20-27), the
- * PCOUNTER generation and its domains, and the core clock the simulated
- * chip runs at.  The driver has a chipset table of its own; the simulator
- * never looks at it (nvpm_chipset/sim_models_the_driver_chips checks that
- * the two name the same chips).
+ * PCOUNTER generation and its domains, the other units the models give it,
+ * and the core clock the simulated chip runs at.  The driver has a
+ * chipset table of its own; the simulator never looks at it
+ * (nvpm_chipset/sim_models_the_driver_chips checks that the two name the
+ * same chips).
  *
  * PCOUNTER domains, NV10:GF100: the last signal of each domain, the
  * TRAILER rows of the signal lists (pcounter_nv10.rst, pcounter_tesla.rst;
@@ -27,8 +28,8 @@
  * The NV50 family's units: G80 has its own channel structure, G84 on
  * another (memory_g80-vm.rst), GT215 on adds 16 KiB pages; the PGRAPH
  * multiplexers PCOUNTER sees are G80's, G84's or GT200's (pcounter_mux.c
- * says where each comes from); PGRAPH.IDLE and setup_primitive_count are the
- * signal lists' (pcounter_tesla.rst).  PDAEMON's idle counters: GT215,
+ * says where each comes from); PGRAPH.IDLE and setup_primitive_count are
+ * the signal lists' (pcounter_tesla.rst).  PDAEMON's idle counters: GT215,
  * GF100 (more counters, PCOPY1), GF119 (MODE bit 2), GK104 (PCOPY2)
  * (pm_pdaemon_counter.rst).
  *
@@ -156,7 +157,7 @@ static const struct nvkm_sim_chip nvkm_sim_chips[] = {
  * @chipset: chipset id
  *
  * Return: its row, or NULL for a chipset the simulator does not model
- * (it still answers PMC_BOOT_0, with no PCOUNTER behind it).
+ * (such a simulated GPU has PMC and PTIMER only).
  */
 const struct nvkm_sim_chip *
 nvkm_sim_chip_find(u32 chipset)
