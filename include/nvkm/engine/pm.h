@@ -59,7 +59,8 @@ struct nvkm_pm_sig {
  * @trailer: first trailer signal (nr_signals - 0x20)
  * @sig: named signals (catalog and trailer), sorted by number
  * @nr_sig: entries in @sig
- * @addr: its register block (GF100+), 0 before
+ * @addr: where its PCOUNTER registers are: its block on GF100+, before
+ *	  that its offset from domain 0's (the layout's stride times its index)
  * @src: the sources of its signals; a source's id is its index here
  * @nr_src: entries in @src
  * @holder: who holds the domain (a file), NULL while it is free

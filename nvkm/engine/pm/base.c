@@ -126,6 +126,8 @@ nvkm_pm_dom_init(struct nvkm_pm *pm, int d, const char *name, const char *clock,
 	dom->clock = clock;
 	dom->nr_signals = nr_signals;
 	dom->trailer = nr_signals - 0x20;
+	/* where the layout finds its registers (GF100+ place it themselves) */
+	dom->addr = pm->func->layout ? d * pm->func->layout->regs.stride : 0;
 	for (i = 0; desc && i < desc->nr_named; i++) {
 		ret = nvkm_pm_sig_add(pm, d, desc->signals[i].signal, "%s",
 				      desc->signals[i].name);

@@ -168,16 +168,6 @@ static const struct gf100_pm_set gf100_pm_gpc_gf100 = {
 
 static const struct gf100_pm_set gf100_pm_part = { "part", 1, { 0xe0 } };
 
-static const u32 gf100_pm_src[NVKM_PM_COUNTERS] = {
-	GF100_PCOUNTER_PRE_SRC, GF100_PCOUNTER_START_SRC,
-	GF100_PCOUNTER_EVENT_SRC, GF100_PCOUNTER_STOP_SRC,
-};
-
-static const u32 gf100_pm_ctr[NVKM_PM_COUNTERS] = {
-	GF100_PCOUNTER_CTR_PRE, GF100_PCOUNTER_CTR_START,
-	GF100_PCOUNTER_CTR_EVENT, GF100_PCOUNTER_CTR_STOP,
-};
-
 int
 gf100_pm_init(struct nvkm_pm *pm)
 {
@@ -189,19 +179,17 @@ gf100_pm_init(struct nvkm_pm *pm)
 }
 
 /*
- * A quad mode group, in the order nouveau (pm/gf100.c) programs a domain
- * on hardware: CTRL with MODE QUAD, the counter mode and CTRL bit 18 set
- * (a field the reference lists as UNK18, bits 18-20, without a meaning;
- * nouveau always sets it), then FILTER cleared: its ENABLE bit (31) would
- * restrict counting to what SRC_MASK selects, and its reset value is not
- * documented.  Then the inputs.
+ * CTRL with MODE QUAD, the counter mode and CTRL bit 18 set (a field the
+ * reference lists as UNK18, bits 18-20, without a meaning; nouveau,
+ * pm/gf100.c, always sets it), then FILTER cleared: its ENABLE bit (31)
+ * would restrict counting to what SRC_MASK selects, and its reset value is
+ * not documented.  The group swaps on its domain's USER_0 signal.
  */
 static void
-gf100_pm_program(struct nvkm_pm *pm, int d, const struct nvkm_perfdom_args *args)
+gf100_pm_setup(struct nvkm_pm *pm, int d, const struct nvkm_perfdom_args *args)
 {
 	struct nvkm_device *device = pm->engine.subdev.device;
 	u32 base = pm->dom[d].addr, v;
-	int i, j;
 
 	v = FIELD_PREP(GF100_PCOUNTER_CTRL_MODE, GF100_PCOUNTER_CTRL_MODE_QUAD) |
 	    FIELD_PREP(GF100_PCOUNTER_CTRL_CTR_MODE, args->ctr_mode) |
@@ -211,38 +199,13 @@ gf100_pm_program(struct nvkm_pm *pm, int d, const struct nvkm_perfdom_args *args
 	nvkm_wr32(device, base + GF100_PCOUNTER_FILTER, 0);
 	nvkm_wr32(device, base + GF100_PCOUNTER_SWAP_SRC,
 		  pm->dom[d].trailer + GF100_PCOUNTER_TRAILER_USER(0));
-	nvkm_wr32(device, base + GF100_PCOUNTER_SETFLAG_OP, 0);
-	nvkm_wr32(device, base + GF100_PCOUNTER_CLRFLAG_OP, 0);
-	nvkm_wr32(device, base + GF100_PCOUNTER_THRESHOLD, args->threshold);
-	nvkm_wr32(device, base + GF100_PCOUNTER_CTR_PRE, args->pre_count);
-	nvkm_wr32(device, base + GF100_PCOUNTER_CTR_STOP, args->stop_count);
-
-	for (i = 0; i < NVKM_PM_COUNTERS; i++) {
-		u16 flags = i < args->nr_ctr ? args->ctr[i].flags : 0;
-
-		for (v = 0, j = 0; i < args->nr_ctr && j < 4; j++)
-			v |= args->ctr[i].signal[j] << (j * 8);
-		nvkm_wr32(device, base + gf100_pm_src[i], v);
-		v = i < args->nr_ctr ? args->ctr[i].logic_op : 0;
-		if (flags & NVPM_COUNTER_DELAY0)
-			v |= NV_PCOUNTER_OP_DELAY0;
-		if (flags & NVPM_COUNTER_DELAY1)
-			v |= NV_PCOUNTER_OP_DELAY1;
-		if (flags & NVPM_COUNTER_SETFLAG3)
-			v |= GF100_PCOUNTER_OP_SETFLAG3;
-		if (flags & NVPM_COUNTER_REPLACE2)
-			v |= GF100_PCOUNTER_OP_REPLACE2;
-		if (flags & NVPM_COUNTER_REPLACE3)
-			v |= GF100_PCOUNTER_OP_REPLACE3;
-		nvkm_wr32(device, base + gf100_pm_src[i] + 4, v);
-	}
 }
 
-static void
-gf100_pm_stop(struct nvkm_pm *pm, int d)
+/* Nothing clears the shadow counters when a group is programmed. */
+static bool
+gf100_pm_stale_latch(struct nvkm_pm *pm)
 {
-	nvkm_wr32(pm->engine.subdev.device, pm->dom[d].addr + GF100_PCOUNTER_CTRL,
-		  GF100_PCOUNTER_CTRL_MODE_HALTED);
+	return true;
 }
 
 static void
@@ -260,54 +223,43 @@ gf100_pm_trigger(struct nvkm_pm *pm)
 	}
 }
 
-static bool
-gf100_pm_collect(struct nvkm_pm *pm, int d, struct nvkm_perfdom *dom)
-{
-	struct nvkm_device *device = pm->engine.subdev.device;
-	struct nvkm_perfdom_result *res = &dom->res;
-	u32 base = pm->dom[d].addr, state, v;
-	bool discard;
-	int i;
-
-	state = FIELD_GET(GF100_PCOUNTER_CTRL_QUAD_STATE,
-			  nvkm_rd32(device, base + GF100_PCOUNTER_CTRL));
-	if (state == NV_PCOUNTER_QUAD_EMPTY)
-		return false;
-
-	discard = !dom->discarded;
-	for (i = 0; i < dom->args.nr_ctr; i++) {
-		v = nvkm_rd32(device, base + gf100_pm_ctr[i]);
-		if (discard)
-			continue;
-		res->value[i] += v;
-		if (v == U32_MAX)
-			res->ctr_flags[i] |= NVPM_READ_SATURATED;
-	}
-	v = nvkm_rd32(device, base + GF100_PCOUNTER_CTR_CYCLES);
-	if (!discard)
-		res->cycles += v;
-	dom->discarded = true;
-
-	nvkm_wr32(device, base + GF100_PCOUNTER_QUAD_ACK_TRIGGER, 1);
-	if (state == NV_PCOUNTER_QUAD_OVERFLOW) {
-		res->flags |= NVPM_READ_LOST;
-		nvkm_wr32(device, base + GF100_PCOUNTER_QUAD_ACK_TRIGGER, 1);
-	}
-	return true;
-}
-
 /*
- * Single event mode is not offered: how it is started on GF100+ is one of
- * the reference's open questions (pcounter intro: "figure out how single
- * event mode is supposed to be used on GF100+"), and nouveau never uses it.
+ * Each domain's registers are at offsets from its block, which
+ * gf100_pm_sets() places.  Single event mode is not offered: how it is
+ * started on GF100+ is one of the reference's open questions (pcounter
+ * intro: "figure out how single event mode is supposed to be used on
+ * GF100+"), and nouveau never uses it.
  */
 const struct nvkm_pm_layout
 gf100_pm_layout = {
+	.regs = {
+		.src = { GF100_PCOUNTER_PRE_SRC, GF100_PCOUNTER_START_SRC,
+			 GF100_PCOUNTER_EVENT_SRC, GF100_PCOUNTER_STOP_SRC },
+		.op = { GF100_PCOUNTER_PRE_OP, GF100_PCOUNTER_START_OP,
+			GF100_PCOUNTER_EVENT_OP, GF100_PCOUNTER_STOP_OP },
+		.ctr = { GF100_PCOUNTER_CTR_PRE, GF100_PCOUNTER_CTR_START,
+			 GF100_PCOUNTER_CTR_EVENT, GF100_PCOUNTER_CTR_STOP },
+		.cycles = GF100_PCOUNTER_CTR_CYCLES,
+		.setflag_op = GF100_PCOUNTER_SETFLAG_OP,
+		.clrflag_op = GF100_PCOUNTER_CLRFLAG_OP,
+		.threshold = GF100_PCOUNTER_THRESHOLD,
+		.ctrl = GF100_PCOUNTER_CTRL,
+		.quad_state = GF100_PCOUNTER_CTRL_QUAD_STATE,
+		.ack = GF100_PCOUNTER_QUAD_ACK_TRIGGER,
+		.halt = GF100_PCOUNTER_CTRL,	/* MODE HALTED */
+		.op_setflag3 = GF100_PCOUNTER_OP_SETFLAG3,
+		.op_replace2 = { GF100_PCOUNTER_OP_REPLACE2, GF100_PCOUNTER_OP_REPLACE2,
+				 GF100_PCOUNTER_OP_REPLACE2, GF100_PCOUNTER_OP_REPLACE2 },
+		.op_replace3 = { GF100_PCOUNTER_OP_REPLACE3, GF100_PCOUNTER_OP_REPLACE3,
+				 GF100_PCOUNTER_OP_REPLACE3, GF100_PCOUNTER_OP_REPLACE3 },
+	},
+	.setup = gf100_pm_setup,
+	.stale_latch = gf100_pm_stale_latch,
 	.quad_only = true,
-	.program = gf100_pm_program,
-	.stop = gf100_pm_stop,
+	.program = nvkm_pm_layout_program,
+	.stop = nvkm_pm_layout_stop,
 	.trigger = gf100_pm_trigger,
-	.collect = gf100_pm_collect,
+	.collect = nvkm_pm_layout_collect,
 };
 
 /* Trailer names of domain @j of the set whose domains start at @first. */

@@ -8,7 +8,62 @@
 #include "catalog.h"
 
 /**
+ * struct nvkm_pm_regs - where a PCOUNTER register layout keeps a domain's
+ *			 registers, and how its logic ops are encoded
+ * @stride: domain d's registers are at d * @stride from domain 0's
+ *	    (&nvkm_pm_dom.addr); 0 where the generation places each domain
+ *	    itself (GF100+)
+ * @src: the PRE, START, EVENT and STOP inputs' _SRC registers
+ * @op: their _OP registers
+ * @ctr: the PRE, START, EVENT and STOP counters (PRE and STOP also take
+ *	 the single event mode's start counts)
+ * @ctr_hi: bits 32-39 of a 40-bit counter (NV10:NV30), or 0
+ * @cycles: CTR_CYCLES
+ * @cycles_hi: its bits 32-39, or 0
+ * @setflag_op: SETFLAG_OP
+ * @clrflag_op: CLRFLAG_OP
+ * @threshold: THRESHOLD
+ * @ctrl: the domain's CTRL
+ * @quad_state: CTRL's QUAD_STATE field
+ * @ack: QUAD_ACK_TRIGGER
+ * @halt: the register whose write of 0 stops the domain counting
+ * @op_setflag3: the _OP bit that makes SETFLAG argument 3 (EVENT, STOP)
+ * @op_replace2: per input, the _OP bit of NVPM_COUNTER_REPLACE2, or 0
+ * @op_replace3: per input, the _OP bit of NVPM_COUNTER_REPLACE3, or 0
+ *
+ * Every address is domain 0's, or for @stride 0 an offset from the
+ * domain's block; the register of domain d is &nvkm_pm_dom.addr plus it.
+ */
+struct nvkm_pm_regs {
+	u32 stride;
+	u32 src[NVKM_PM_COUNTERS];
+	u32 op[NVKM_PM_COUNTERS];
+	u32 ctr[NVKM_PM_COUNTERS];
+	u32 ctr_hi[NVKM_PM_COUNTERS];
+	u32 cycles;
+	u32 cycles_hi;
+	u32 setflag_op;
+	u32 clrflag_op;
+	u32 threshold;
+	u32 ctrl;
+	u32 quad_state;
+	u32 ack;
+	u32 halt;
+	u32 op_setflag3;
+	u32 op_replace2[NVKM_PM_COUNTERS];
+	u32 op_replace3[NVKM_PM_COUNTERS];
+};
+
+/**
  * struct nvkm_pm_layout - how one register layout runs counter groups
+ * @regs: PCOUNTER layouts: where the registers are (data for the shared
+ *	  nvkm_pm_layout_program() and nvkm_pm_layout_collect())
+ * @setup: PCOUNTER layouts: the domain's control registers for @args,
+ *	   written before anything else (CTRL and what the layout adds)
+ * @armed: PCOUNTER layouts: after the inputs are written (may be NULL)
+ * @stale_latch: PCOUNTER layouts: whether a group's first quad mode latch
+ *		 holds counts from before it (nothing cleared the shadow
+ *		 counters when it was programmed); NULL: never
  * @program: program domain @d for @args (counting starts now)
  * @stop: stop counting in domain @d
  * @trigger: latch every quad mode domain at once
@@ -20,8 +75,16 @@
  *	   pm->lock, instead of the whole domain (-EBUSY when it is not there)
  * @release: a domain's own layout only: give back what @claim took
  * @quad_only: single event mode is not offered on this layout
+ *
+ * A PCOUNTER layout is data (@regs) and the few hooks above where the
+ * revisions truly differ; its @program, @stop and @collect are the shared
+ * nvkm_pm_layout_*() functions.  The idle counter domain brings its own.
  */
 struct nvkm_pm_layout {
+	struct nvkm_pm_regs regs;
+	void (*setup)(struct nvkm_pm *pm, int d, const struct nvkm_perfdom_args *args);
+	void (*armed)(struct nvkm_pm *pm, int d, const struct nvkm_perfdom_args *args);
+	bool (*stale_latch)(struct nvkm_pm *pm);
 	void (*program)(struct nvkm_pm *pm, int d, const struct nvkm_perfdom_args *args);
 	void (*stop)(struct nvkm_pm *pm, int d);
 	void (*trigger)(struct nvkm_pm *pm);
@@ -31,6 +94,12 @@ struct nvkm_pm_layout {
 	void (*release)(struct nvkm_pm *pm, struct nvkm_perfdom *dom);
 	bool quad_only;
 };
+
+void nvkm_pm_layout_program(struct nvkm_pm *pm, int d, const struct nvkm_perfdom_args *args);
+void nvkm_pm_layout_stop(struct nvkm_pm *pm, int d);
+bool nvkm_pm_layout_collect(struct nvkm_pm *pm, int d, struct nvkm_perfdom *dom);
+u32 nvkm_pm_layout_op(const struct nvkm_pm_regs *regs, int i, u16 logic_op, u16 flags);
+u32 nvkm_pm_layout_src(const u8 *signal, int nr, u8 fill);
 
 /**
  * struct nvkm_pm_src_map - the sources of a family of named signals

@@ -272,29 +272,27 @@ nvkm_record_rearm(struct nvkm_pm *pm, struct nvkm_record *rec, struct nvkm_recor
 	rd->rearms++;
 }
 
+/*
+ * The 12 record signals go to PRE, START and EVENT's arguments, four
+ * each; unused arguments show @zero.
+ */
 static void
-nvkm_record_src(struct nvkm_device *device, int d, const struct nvkm_record_dom_args *a,
-		u8 zero)
+nvkm_record_src(struct nvkm_pm *pm, int d, const struct nvkm_record_dom_args *a, u8 zero)
 {
-	static const u32 src[3] = {
-		NV40_PCOUNTER_PRE_SRC(0), NV40_PCOUNTER_START_SRC(0), NV40_PCOUNTER_EVENT_SRC(0),
-	};
-	int i, j;
+	const struct nvkm_pm_regs *r = &pm->func->layout->regs;
+	struct nvkm_device *device = nvkm_record_device(pm);
+	int i;
 
-	for (i = 0; i < ARRAY_SIZE(src); i++) {
-		u32 v = 0;
+	for (i = 0; i < 3; i++) {
+		int nr = clamp_t(int, (int)a->nr_signals - i * 4, 0, 4);
 
-		for (j = 0; j < 4; j++) {
-			int slot = i * 4 + j;
-
-			v |= (slot < a->nr_signals ? a->signal[slot] : zero) << (j * 8);
-		}
-		nvkm_wr32(device, src[i] + d * 4, v);
+		nvkm_wr32(device, pm->dom[d].addr + r->src[i],
+			  nvkm_pm_layout_src(&a->signal[i * 4], nr, zero));
 		/* the ops feed only PRE/START/EVENT, which record mode ignores */
-		nvkm_wr32(device, src[i] + 0x20 + d * 4, 0);
+		nvkm_wr32(device, pm->dom[d].addr + r->op[i], 0);
 	}
-	nvkm_wr32(device, NV40_PCOUNTER_SETFLAG_OP(d), 0);
-	nvkm_wr32(device, NV40_PCOUNTER_CLRFLAG_OP(d), 0);
+	nvkm_wr32(device, pm->dom[d].addr + r->setflag_op, 0);
+	nvkm_wr32(device, pm->dom[d].addr + r->clrflag_op, 0);
 }
 
 static void
@@ -344,7 +342,7 @@ nvkm_record_program(struct nvkm_pm *pm, struct nvkm_record *rec, struct nvkm_rec
 	if (pm->func->record->address_high)
 		nvkm_wr32(device, NV40_PCOUNTER_RECORD_ADDRESS_HIGH(d), upper_32_bits(rd->win));
 	nvkm_wr32(device, NV40_PCOUNTER_RECORD_LIMIT(d), lower_32_bits(rd->win_end - rd->pkt));
-	nvkm_record_src(device, d, &rd->args, pm->dom[d].trailer + NV40_PCOUNTER_TRAILER_ZERO);
+	nvkm_record_src(pm, d, &rd->args, pm->dom[d].trailer + NV40_PCOUNTER_TRAILER_ZERO);
 	nvkm_record_stop_src(pm, d, &rd->args);
 	/* record mode first: RECORD_START then clears the counters */
 	nvkm_wr32(device, NV40_PCOUNTER_CTRL(d), nvkm_record_ctrl(rec, rd));
