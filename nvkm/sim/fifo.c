@@ -199,22 +199,6 @@ struct nvkm_sim_fifo {
 
 /* --- the graphics engine's signals, per chipset -------------------------- */
 
-/*
- * PGRAPH.IDLE and setup_primitive_count in the G80:GF100 signal tables
- * (core clock A, domain 1); 0 where the table does not name the signal.
- */
-static const struct {
-	u16 chipset;
-	u8 idle;
-	u8 prim;
-} sim_gr_sigs[] = {
-	{ 0x50, 0xc8, 0xdc }, { 0x84, 0xbd, 0xd2 }, { 0x86, 0xbd, 0xd2 },
-	{ 0x92, 0xbd, 0xd2 }, { 0x94, 0xbd, 0xd2 }, { 0x96, 0xbd, 0xd2 },
-	{ 0x98, 0xbd, 0xd2 }, { 0xa0, 0xc9, 0xde }, { 0xaa, 0xc9, 0x00 },
-	{ 0xac, 0xc9, 0x00 }, { 0xa3, 0xcb, 0xe0 }, { 0xa5, 0xcb, 0xe0 },
-	{ 0xa8, 0xcb, 0xe0 },
-};
-
 /**
  * nvkm_sim_gr_signals() - where the graphics engine shows in PCOUNTER
  * @chipset: chipset
@@ -227,17 +211,14 @@ static const struct {
 int
 nvkm_sim_gr_signals(u32 chipset, int *dom, int *idle, int *prim)
 {
-	int i;
+	const struct nvkm_sim_chip *chip = nvkm_sim_chip_find(chipset);
 
-	for (i = 0; i < ARRAY_SIZE(sim_gr_sigs); i++) {
-		if (sim_gr_sigs[i].chipset != chipset)
-			continue;
-		*dom = 1;
-		*idle = sim_gr_sigs[i].idle;
-		*prim = sim_gr_sigs[i].prim ? sim_gr_sigs[i].prim : -1;
-		return 0;
-	}
-	return -ENODEV;
+	if (!chip || !chip->gr_idle)
+		return -ENODEV;
+	*dom = 1;
+	*idle = chip->gr_idle;
+	*prim = chip->gr_prim ? chip->gr_prim : -1;
+	return 0;
 }
 
 /* How long a DRAW of @prims keeps the engine busy; capped, see fifo.h. */
@@ -258,10 +239,10 @@ sim_gr_draw(struct nvkm_sim_fifo *fifo, struct sim_fifo_chan *ch, u32 prims)
 	fifo->gr_end = fifo->cursor + busy;
 	fifo->gr_chid = ch - fifo->chan;
 	if (pc && fifo->gr_idle >= 0)
-		sim_pc_force_low(pc, fifo->gr_dom, fifo->gr_idle, true);
+		nvkm_sim_pc_force_low(pc, fifo->gr_dom, fifo->gr_idle, true);
 	/* one primitive per cycle out of setup; no train left: not shown */
 	if (pc && fifo->gr_prim >= 0)
-		sim_pc_train(pc, fifo->gr_dom, fifo->gr_prim, prims, prims, 1);
+		nvkm_sim_pc_train(pc, fifo->gr_dom, fifo->gr_prim, prims, prims, 1);
 	fifo->stats.draws++;
 	fifo->stats.prims += prims;
 	fifo->stats.gr_busy += busy;
@@ -274,7 +255,7 @@ sim_gr_idle(struct nvkm_sim_fifo *fifo)
 
 	fifo->gr_active = false;
 	if (pc && fifo->gr_idle >= 0)
-		sim_pc_force_low(pc, fifo->gr_dom, fifo->gr_idle, false);
+		nvkm_sim_pc_force_low(pc, fifo->gr_dom, fifo->gr_idle, false);
 }
 
 /* The cycles a graphics method keeps the engine busy (0: none). */
@@ -1009,27 +990,27 @@ nvkm_sim_fifo_irq_count(struct nvkm_sim_fifo *fifo)
 }
 
 /**
- * nvkm_sim_fifo_new() - the PFIFO of a chipset
- * @sim: the simulator
- * @chipset: chipset
+ * nvkm_sim_fifo_new() - the PFIFO of a chip
+ * @sim: the simulator, its chip described or not
  *
  * Return: the model, NULL outside the NV50 family (G80, G84:GF100), or an
  * ERR_PTR().
  */
 struct nvkm_sim_fifo *
-nvkm_sim_fifo_new(struct nvkm_sim *sim, u32 chipset)
+nvkm_sim_fifo_new(struct nvkm_sim *sim)
 {
+	const struct nvkm_sim_chip *chip = sim->chip;
 	struct nvkm_sim_fifo *fifo;
 
-	if (chipset != 0x50 && (chipset < 0x84 || chipset >= 0xc0))
+	if (!chip || chip->nv50 == NV50_NONE)
 		return NULL;
 	fifo = kvzalloc(sizeof(*fifo), GFP_KERNEL);
 	if (!fifo)
 		return ERR_PTR(-ENOMEM);
 	fifo->sim = sim;
-	fifo->g80 = chipset == 0x50;
+	fifo->g80 = chip->nv50 == NV50_G80;
 	fifo->cur = -1;
-	if (nvkm_sim_gr_signals(chipset, &fifo->gr_dom, &fifo->gr_idle,
+	if (nvkm_sim_gr_signals(chip->chipset, &fifo->gr_dom, &fifo->gr_idle,
 				&fifo->gr_prim)) {
 		fifo->gr_idle = -1;
 		fifo->gr_prim = -1;

@@ -175,7 +175,7 @@ sim_pc_signals_gf100(struct nvkm_sim_pcounter *pc, const struct sim_pcdom *dom,
 
 /* The 256 signals of domain @d in the current cycle. */
 void
-sim_pc_signals(struct nvkm_sim_pcounter *pc, int d, u32 *sig)
+nvkm_sim_pc_signals(struct nvkm_sim_pcounter *pc, int d, u32 *sig)
 {
 	struct sim_pcdom *dom = &pc->dom[d], *set = &pc->dom[pc->set[dom->set].first];
 	unsigned int t = dom->trailer, i, x, nr = pc->set[dom->set].nr;
@@ -206,6 +206,7 @@ sim_pc_signals(struct nvkm_sim_pcounter *pc, int d, u32 *sig)
 		}
 		break;
 	case PC_GF100:
+	case PC_GK104:
 		sim_pc_signals_gf100(pc, dom, sig);
 		break;
 	default:
@@ -264,17 +265,17 @@ sim_pc_select(struct nvkm_sim_pcounter *pc, const struct sim_pcdom *dom,
 }
 
 u32
-sim_pc_src_status(struct nvkm_sim_pcounter *pc, int d)
+nvkm_sim_pc_src_status(struct nvkm_sim_pcounter *pc, int d)
 {
 	u32 sig[PC_SIG_WORDS];
 
-	sim_pc_signals(pc, d, sig);
+	nvkm_sim_pc_signals(pc, d, sig);
 	return sim_pc_select(pc, &pc->dom[d], sig) & 0xffff;
 }
 
 /* The bits of an _OP register the generation has. */
 u32
-sim_pc_op_mask(struct nvkm_sim_pcounter *pc, enum sim_pc_input in)
+nvkm_sim_pc_op_mask(struct nvkm_sim_pcounter *pc, enum sim_pc_input in)
 {
 	bool es = in == PC_EVENT || in == PC_STOP;
 
@@ -424,7 +425,7 @@ sim_pc_quad_swap(struct sim_pcdom *dom)
 }
 
 void
-sim_pc_quad_ack(struct sim_pcdom *dom)
+nvkm_sim_pc_quad_ack(struct sim_pcdom *dom)
 {
 	dom->quad = dom->quad == NV_PCOUNTER_QUAD_OVERFLOW ? NV_PCOUNTER_QUAD_VALID :
 							     NV_PCOUNTER_QUAD_EMPTY;
@@ -529,7 +530,7 @@ sim_pc_cycle(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom,
 		break;
 	case NV_PCOUNTER_MODE_RECORD:
 		sim_pc_flag_update(dom, c);
-		sim_pc_record_cycle(pc, dom, c);
+		nvkm_sim_pc_record_cycle(pc, dom, c);
 		break;
 	default:
 		sim_pc_flag_update(dom, c);
@@ -558,7 +559,7 @@ sim_pc_cycles(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom,
 			return;
 		}
 		if (dom->mode == NV_PCOUNTER_MODE_RECORD) {
-			sim_pc_record_cycles(pc, dom, c, n);
+			nvkm_sim_pc_record_cycles(pc, dom, c, n);
 			return;
 		}
 		if (dom->mode != NV_PCOUNTER_MODE_SINGLE)
@@ -746,7 +747,7 @@ sim_pc_skip_dom(struct nvkm_sim_pcounter *pc, int d, u64 n)
 
 	sim_pc_cycles(pc, dom, &pc->cyc[d], n);
 	sim_pc_periodic_tick(pc, dom, n);
-	sim_pc_record_tick(pc, dom, n);
+	nvkm_sim_pc_record_tick(pc, dom, n);
 	pc->skips++;
 }
 
@@ -804,7 +805,7 @@ sim_pc_step(struct nvkm_sim_pcounter *pc)
 	/* Every domain sees the others as of the end of the last cycle. */
 	for (m = mask; m; m &= m - 1) {
 		d = __ffs64(m);
-		sim_pc_signals(pc, d, sig);
+		nvkm_sim_pc_signals(pc, d, sig);
 		sim_pc_inputs(pc, d, sig, &c[d]);
 	}
 	for (m = mask; m; m &= m - 1) {
@@ -820,7 +821,7 @@ sim_pc_step(struct nvkm_sim_pcounter *pc)
 		sim_pc_cycle(pc, dom, &c[d]);
 		sim_pc_history(pc, dom, &c[d]);
 		sim_pc_periodic_tick(pc, dom, 1);
-		sim_pc_record_tick(pc, dom, 1);
+		nvkm_sim_pc_record_tick(pc, dom, 1);
 		dom->user_trigger &= ~dom->user_pulse;
 		if (!dom->user_pulse && sim_pc_settled(dom, last_src) && !pc->step_only)
 			pc->unsettled &= ~BIT_ULL(d);
@@ -904,7 +905,7 @@ sim_pc_change(struct nvkm_sim_pcounter *pc)
  * Up to @cycles cycles, to the next change: returns the cycles simulated.
  *
  * Settled domains go in closed form up to the first change of what they
- * see (sim_pc_calms()) or of their record mode (sim_pc_record_calm());
+ * see (sim_pc_calms()) or of their record mode (nvkm_sim_pc_record_calm());
  * a domain whose inputs change now is unsettled.  The unsettled domains
  * are simulated cycle by cycle, alone, within the settled ones' calm,
  * until they are settled again (the few cycles of the delay lines: logic
@@ -933,7 +934,7 @@ sim_pc_advance_once(struct nvkm_sim_pcounter *pc, u64 cycles)
 			pc->unsettled |= BIT_ULL(d);
 			continue;
 		}
-		w = min3(w, pc->calm[d], sim_pc_record_calm(pc, &pc->dom[d]));
+		w = min3(w, pc->calm[d], nvkm_sim_pc_record_calm(pc, &pc->dom[d]));
 	}
 
 	if (!pc->unsettled) {
@@ -965,7 +966,7 @@ sim_pc_advance_once(struct nvkm_sim_pcounter *pc, u64 cycles)
 		for (d = 0; d < pc->nr_doms; d++) {
 			if (settled & BIT_ULL(d))
 				w = min(w, n + min(pc->calm[d],
-						   sim_pc_record_calm(pc, &pc->dom[d])));
+						   nvkm_sim_pc_record_calm(pc, &pc->dom[d])));
 		}
 	}
 	while (pc->behind)
@@ -1101,7 +1102,7 @@ sim_pc_jump_shape(struct sim_pcdom *x)
 	x->sh_start = 0;
 	x->sh_pre = 0;
 	x->sh_stop = 0;
-	sim_pc_record_shape(&x->rec);
+	nvkm_sim_pc_record_shape(&x->rec);
 }
 
 static u64 *
@@ -1144,7 +1145,7 @@ sim_pc_jump_repeats(struct nvkm_sim_pcounter *pc, struct sim_pcdom *s0,
 				      *sim_pc_jump_ctr(s2, i), room, &rate->ctr[i]))
 			return false;
 	}
-	if (!sim_pc_record_rate(&s0->rec, &s1->rec, &s2->rec, &rate->rec))
+	if (!nvkm_sim_pc_record_rate(&s0->rec, &s1->rec, &s2->rec, &rate->rec))
 		return false;
 
 	x = *s1;
@@ -1229,7 +1230,7 @@ sim_pc_jump(struct nvkm_sim_pcounter *pc, u64 cycles)
 	for (d = 0; d < pc->nr_doms; d++) {
 		if (!sim_pc_jump_repeats(pc, &j->s0[d], &j->s1[d], d, &j->rate[d]))
 			return 2 * l;
-		k = min(k, sim_pc_record_periods(&pc->dom[d].rec, &j->rate[d].rec));
+		k = min(k, nvkm_sim_pc_record_periods(&pc->dom[d].rec, &j->rate[d].rec));
 	}
 
 	/* What landed in the second period lands again, period by period. */
@@ -1237,7 +1238,7 @@ sim_pc_jump(struct nvkm_sim_pcounter *pc, u64 cycles)
 		for (d = 0; d < j->nr_land; d++) {
 			struct sim_pc_landing *land = &j->land[d];
 
-			if (!sim_pc_record_replay(pc, land, &j->rate[land->dom].rec, i)) {
+			if (!nvkm_sim_pc_record_replay(pc, land, &j->rate[land->dom].rec, i)) {
 				/* stepped again from there, it faults */
 				k = i - 1;
 				break;
@@ -1254,7 +1255,7 @@ sim_pc_jump(struct nvkm_sim_pcounter *pc, u64 cycles)
 			*ctr = sim_pc_jump_ctr32(i) ? sim_pc_add32(pc, *ctr, inc) :
 						      sim_pc_add(pc, *ctr, inc);
 		}
-		sim_pc_record_apply(&dom->rec, &j->rate[d].rec, k);
+		nvkm_sim_pc_record_apply(&dom->rec, &j->rate[d].rec, k);
 	}
 	sim_pc_jump_trains_apply(pc, l, max, k);
 	pc->now += k * l;
@@ -1353,31 +1354,31 @@ sim_pc_unsettle_dom(struct nvkm_sim_pcounter *pc, int d)
 
 /* Any _SRC, _OP but PRE_OP, CTR, THRESHOLD or CTRL write. */
 void
-sim_pc_config_written(struct sim_pcdom *dom)
+nvkm_sim_pc_config_written(struct sim_pcdom *dom)
 {
 	dom->single = NV_PCOUNTER_SINGLE_INACTIVE;
 }
 
 void
-sim_pc_pre_op_written(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom)
+nvkm_sim_pc_pre_op_written(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom)
 {
 	if (dom->mode == NV_PCOUNTER_MODE_QUAD) {
 		if (pc->gen >= PC_G84)
 			sim_pc_quad_swap(dom);
 		return;
 	}
-	sim_pc_single_begin(dom);
+	nvkm_sim_pc_single_begin(dom);
 }
 
 /**
- * sim_pc_single_begin() - start the single event counting process
+ * nvkm_sim_pc_single_begin() - start the single event counting process
  * @dom: the domain; nothing happens unless it is in single event mode and
  *	 INACTIVE
  *
  * PRE_OP writes do this before GF100; GF100+ has a trigger register.
  */
 void
-sim_pc_single_begin(struct sim_pcdom *dom)
+nvkm_sim_pc_single_begin(struct sim_pcdom *dom)
 {
 	if (dom->mode != NV_PCOUNTER_MODE_SINGLE ||
 	    dom->single != NV_PCOUNTER_SINGLE_INACTIVE)
@@ -1395,7 +1396,7 @@ sim_pc_single_begin(struct sim_pcdom *dom)
 /* --- life and the workload side ---------------------------------------- */
 
 /**
- * sim_pc_alloc() - allocate the domains of a PCOUNTER
+ * nvkm_sim_pc_alloc() - allocate the domains of a PCOUNTER
  * @pc: the model
  * @nr_sets: domain sets
  * @nr_doms: domains of each set
@@ -1403,7 +1404,7 @@ sim_pc_single_begin(struct sim_pcdom *dom)
  * Return: 0 or -ENOMEM.
  */
 int
-sim_pc_alloc(struct nvkm_sim_pcounter *pc, int nr_sets, const u8 *nr_doms)
+nvkm_sim_pc_alloc(struct nvkm_sim_pcounter *pc, int nr_sets, const u8 *nr_doms)
 {
 	int s, d, n = 0;
 
@@ -1459,12 +1460,13 @@ nvkm_sim_pcounter_del(struct nvkm_sim_pcounter **ppc)
 }
 
 struct nvkm_sim_pcounter *
-nvkm_sim_pcounter_new(struct nvkm_sim *sim, u32 chipset)
+nvkm_sim_pcounter_new(struct nvkm_sim *sim)
 {
+	const struct nvkm_sim_chip *chip = sim->chip;
 	struct nvkm_sim_pcounter *pc;
 	int ret;
 
-	if (!nvkm_device_chip_find(chipset))
+	if (!chip)
 		return NULL;
 
 	pc = kzalloc(sizeof(*pc), GFP_KERNEL);
@@ -1473,16 +1475,17 @@ nvkm_sim_pcounter_new(struct nvkm_sim *sim, u32 chipset)
 	pc->sim = sim;
 	/* record mode writes as VM engine 0xb (memory_g80-vm.rst) */
 	pc->rec.tlb.engine = NV50_VM_ENGINE_PCOUNTER;
+	pc->gen = chip->pc;
 
-	if (chipset < 0x40)
-		ret = sim_pc_nv10_doms(pc, chipset);
-	else if (chipset < 0xc0)
-		ret = sim_pc_nv40_doms(pc, chipset);
+	if (chip->pc < PC_NV40)
+		ret = nvkm_sim_pc_nv10_doms(pc, chip);
+	else if (chip->pc < PC_GF100)
+		ret = nvkm_sim_pc_nv40_doms(pc, chip);
 	else
-		ret = sim_pc_gf100_doms(pc, chipset);
+		ret = nvkm_sim_pc_gf100_doms(pc, chip);
 	if (ret) {
 		nvkm_sim_pcounter_del(&pc);
-		return ret > 0 ? NULL : ERR_PTR(ret);
+		return ERR_PTR(ret);
 	}
 	return pc;
 }
@@ -1513,7 +1516,7 @@ sim_pc_still(struct nvkm_sim_pcounter *pc, int d)
 	if (pc->step_only || dom->user_pulse || dom->flag != (dom->flag_hist & 1) ||
 	    !sim_pc_settled(dom, dom->prev_src))
 		return false;
-	sim_pc_signals(pc, d, sig);
+	nvkm_sim_pc_signals(pc, d, sig);
 	sim_pc_inputs(pc, d, sig, &c);
 	return c.cur == dom->prev_src && sim_pc_cycle_eq(&c, &pc->cyc[d]);
 }
@@ -1533,7 +1536,7 @@ bool
 nvkm_sim_pcounter_rd(struct nvkm_sim_pcounter *pc, u32 addr, u32 *data)
 {
 	if (!sim_pc_mine(pc, addr))
-		return sim_pc_mux_rd(pc, addr, data);
+		return nvkm_sim_pc_mux_rd(pc, addr, data);
 	sim_pc_flush(pc);
 	return pc->layout->rd(pc, addr, data);
 }
@@ -1553,7 +1556,7 @@ nvkm_sim_pcounter_wr(struct nvkm_sim_pcounter *pc, u32 addr, u32 data)
 	int d;
 
 	if (!sim_pc_mine(pc, addr))
-		return sim_pc_mux_wr(pc, addr, data);
+		return nvkm_sim_pc_mux_wr(pc, addr, data);
 	sim_pc_change(pc);
 	pc->touched = 0;
 	if (!pc->layout->wr(pc, addr, data))
@@ -1596,6 +1599,7 @@ sim_pc_drivable(struct nvkm_sim_pcounter *pc, const struct sim_pcdom *dom)
 	case PC_NV40:
 		return dom->trailer + NV40_PCOUNTER_TRAILER_WRCACHE_FLUSH;
 	case PC_GF100:
+	case PC_GK104:
 		return dom->trailer + GF100_PCOUNTER_TRAILER_FIRST;
 	default:
 		return dom->trailer + NV40_PCOUNTER_TRAILER_ZERO;
@@ -1772,15 +1776,17 @@ nvkm_sim_pcounter_wave(struct nvkm_sim *sim, int d, int sig, u32 period,
 	int ret;
 
 	nvkm_sim_lock(sim, &flags);
-	ret = sim_pc_dom(sim, d, &pc) ? sim_pc_train(pc, d, sig, period, width, count) : -EINVAL;
+	ret = -EINVAL;
+	if (sim_pc_dom(sim, d, &pc))
+		ret = nvkm_sim_pc_train(pc, d, sig, period, width, count);
 	nvkm_sim_unlock(sim, flags);
 	return ret;
 }
 
 /* nvkm_sim_pcounter_wave() with sim->lock held and @d checked. */
 int
-sim_pc_train(struct nvkm_sim_pcounter *pc, int d, int sig, u32 period,
-	     u32 width, u64 count)
+nvkm_sim_pc_train(struct nvkm_sim_pcounter *pc, int d, int sig, u32 period,
+		  u32 width, u64 count)
 {
 	struct sim_pcdom *dom = &pc->dom[d];
 	int i;
@@ -1818,7 +1824,7 @@ sim_pc_train(struct nvkm_sim_pcounter *pc, int d, int sig, u32 period,
  * whatever the workload drives; from the next cycle on.  sim->lock held.
  */
 int
-sim_pc_force_low(struct nvkm_sim_pcounter *pc, int d, int sig, bool low)
+nvkm_sim_pc_force_low(struct nvkm_sim_pcounter *pc, int d, int sig, bool low)
 {
 	struct sim_pcdom *dom;
 

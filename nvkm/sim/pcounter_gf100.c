@@ -8,17 +8,11 @@
  * says which domains exist.
  *
  * Where the facts come from:
- *  - GPCs, TPCs per GPC and partitions per chip: envytools' GPU table
- *    (full chips), exposed through the PTOP registers nouveau's PM reads
- *    to find the GPC and partition domain sets; which of them the board
- *    switched off: the PUNITS disable masks (rnndb bus/punits.xml), set
- *    with nvkm_sim_floorsweep();
- *  - domains and their signal counts: nouveau's PM lists for GK104 (hub:
- *    8 domains, GPC: 1, partition: 2) and for GF100 (GPC domain 0 and
- *    partition domain 0, 0xe0 signals each).  Fermi's other domains are
- *    sized from the reference's signal lists: the smallest multiple of
- *    0x20 whose trailer clears every signal listed for the domain (hub
- *    domains 0-6, partition domain 1);
+ *  - GPCs, TPCs per GPC and partitions per chip, and the domains of each
+ *    set: the chip description (chips.c), exposed through the PTOP
+ *    registers nouveau's PM reads to find the GPC and partition domain
+ *    sets; which of them the board switched off: the PUNITS disable masks
+ *    (rnndb bus/punits.xml), set with nvkm_sim_floorsweep();
  *  - a domain of N signals has its trailer base at N - 0x40 (nouveau
  *    swaps on USER_0 at N - 0x40 + 0x27).
  *
@@ -50,69 +44,11 @@
 #include <linux/bitops.h>
 #include "pcounter_priv.h"
 
-/**
- * struct sim_pc_gf100_chip - how a GF100+ chip is built
- * @chipset: chipset id
- * @gpcs: GPCs (and GPC domain sets)
- * @tpcs: TPCs per GPC
- * @parts: partitions (and partition domain sets)
- * @hub: signals of each hub domain, 0-terminated
- * @gpc: signals of each domain of a GPC set, 0-terminated
- * @part: signals of each domain of a partition set, 0-terminated
- */
-struct sim_pc_gf100_chip {
-	u16 chipset;
-	u8 gpcs, tpcs, parts;
-	const u8 *hub, *gpc, *part;
-};
-
-static const u8 sim_pc_fermi_hub[] = { 0x40, 0x40, 0x60, 0x80, 0x60, 0x40, 0x80, 0 };
-static const u8 sim_pc_fermi_gpc[] = { 0xe0, 0 };
-static const u8 sim_pc_fermi_part[] = { 0xe0, 0x60, 0 };
-static const u8 sim_pc_kepler_hub[] = { 0x60, 0x40, 0x60, 0x60, 0x40, 0x60, 0xc0, 0x60, 0 };
-static const u8 sim_pc_kepler_gpc[] = { 0xe0, 0 };
-static const u8 sim_pc_kepler_part[] = { 0x60, 0x60, 0 };
-
-#define FERMI(c, g, t, p) \
-	{ c, g, t, p, sim_pc_fermi_hub, sim_pc_fermi_gpc, sim_pc_fermi_part }
-#define KEPLER(c, g, t, p) \
-	{ c, g, t, p, sim_pc_kepler_hub, sim_pc_kepler_gpc, sim_pc_kepler_part }
-
-static const struct sim_pc_gf100_chip sim_pc_gf100_chips[] = {
-	FERMI(0xc0, 4, 4, 6),	/* GF100 */
-	FERMI(0xc1, 1, 2, 1),	/* GF108 */
-	FERMI(0xc3, 1, 4, 3),	/* GF106 */
-	FERMI(0xc4, 2, 4, 4),	/* GF104 */
-	FERMI(0xc8, 4, 4, 6),	/* GF110 */
-	FERMI(0xce, 2, 4, 4),	/* GF114 */
-	FERMI(0xcf, 1, 4, 3),	/* GF116 */
-	FERMI(0xd7, 1, 2, 1),	/* GF117 */
-	FERMI(0xd9, 1, 1, 1),	/* GF119 */
-	KEPLER(0xe4, 4, 2, 4),	/* GK104 */
-	KEPLER(0xe6, 3, 2, 3),	/* GK106 */
-	KEPLER(0xe7, 1, 2, 2),	/* GK107 */
-};
-
-static const struct sim_pc_gf100_chip *
-sim_pc_gf100_chip(u32 chipset)
+/* The chip's description, if it has a GF100+ PCOUNTER. */
+static const struct nvkm_sim_chip *
+sim_pc_gf100_chip(const struct nvkm_sim *sim)
 {
-	int i;
-
-	for (i = 0; i < ARRAY_SIZE(sim_pc_gf100_chips); i++) {
-		if (sim_pc_gf100_chips[i].chipset == chipset)
-			return &sim_pc_gf100_chips[i];
-	}
-	return NULL;
-}
-
-static int
-sim_pc_gf100_count(const u8 *sigs)
-{
-	int n = 0;
-
-	while (sigs[n])
-		n++;
-	return n;
+	return sim->chip && sim->chip->pc >= PC_GF100 ? sim->chip : NULL;
 }
 
 /*
@@ -120,13 +56,13 @@ sim_pc_gf100_count(const u8 *sigs)
  * neither PUNITS mask switches off.
  */
 static u32
-sim_pc_gf100_gpcs(const struct nvkm_sim *sim, const struct sim_pc_gf100_chip *chip)
+sim_pc_gf100_gpcs(const struct nvkm_sim *sim, const struct nvkm_sim_chip *chip)
 {
 	return (BIT(chip->gpcs) - 1) & ~sim->punits.gpc_hw & ~sim->punits.gpc_sw;
 }
 
 static u32
-sim_pc_gf100_parts(const struct nvkm_sim *sim, const struct sim_pc_gf100_chip *chip)
+sim_pc_gf100_parts(const struct nvkm_sim *sim, const struct nvkm_sim_chip *chip)
 {
 	return (BIT(chip->parts) - 1) & ~sim->punits.part_hw & ~sim->punits.part_sw;
 }
@@ -136,7 +72,7 @@ sim_pc_gf100_parts(const struct nvkm_sim *sim, const struct sim_pc_gf100_chip *c
  * switched-off unit has no set, and its register blocks decode nothing.
  */
 static int
-sim_pc_gf100_gpc_set(struct nvkm_sim_pcounter *pc, const struct sim_pc_gf100_chip *chip,
+sim_pc_gf100_gpc_set(struct nvkm_sim_pcounter *pc, const struct nvkm_sim_chip *chip,
 		     u32 gpc)
 {
 	u32 there = sim_pc_gf100_gpcs(pc->sim, chip);
@@ -147,7 +83,7 @@ sim_pc_gf100_gpc_set(struct nvkm_sim_pcounter *pc, const struct sim_pc_gf100_chi
 }
 
 static int
-sim_pc_gf100_part_set(struct nvkm_sim_pcounter *pc, const struct sim_pc_gf100_chip *chip,
+sim_pc_gf100_part_set(struct nvkm_sim_pcounter *pc, const struct nvkm_sim_chip *chip,
 		      u32 part)
 {
 	u32 there = sim_pc_gf100_parts(pc->sim, chip);
@@ -159,7 +95,7 @@ sim_pc_gf100_part_set(struct nvkm_sim_pcounter *pc, const struct sim_pc_gf100_ch
 }
 
 static const u8 *
-sim_pc_gf100_set_sigs(const struct sim_pc_gf100_chip *chip, int gpcs, int s)
+sim_pc_gf100_set_sigs(const struct nvkm_sim_chip *chip, int gpcs, int s)
 {
 	if (s == 0)
 		return chip->hub;
@@ -167,29 +103,25 @@ sim_pc_gf100_set_sigs(const struct sim_pc_gf100_chip *chip, int gpcs, int s)
 }
 
 /**
- * sim_pc_gf100_doms() - the domain sets and domains of a GF100+ chipset
- * @pc: the model, its layout and generation set here
- * @chipset: chipset id
+ * nvkm_sim_pc_gf100_doms() - the domain sets and domains of a GF100+ chip
+ * @pc: the model, its layout set here
+ * @chip: the chip's description
  *
- * Return: 0, -ENOMEM, or 1 if the chipset has no GF100+ PCOUNTER model.
+ * Return: 0 or -ENOMEM.
  */
 int
-sim_pc_gf100_doms(struct nvkm_sim_pcounter *pc, u32 chipset)
+nvkm_sim_pc_gf100_doms(struct nvkm_sim_pcounter *pc, const struct nvkm_sim_chip *chip)
 {
-	const struct sim_pc_gf100_chip *chip = sim_pc_gf100_chip(chipset);
 	u8 nr[1 + GF100_PCOUNTER_GPCS + GF100_PCOUNTER_PARTS];
 	int s, d, nr_sets, gpcs, ret;
 
-	if (!chip)
-		return 1;
-	pc->layout = &sim_pc_gf100_layout;
-	pc->gen = PC_GF100;
+	pc->layout = &nvkm_sim_pc_gf100_layout;
 
 	gpcs = hweight32(sim_pc_gf100_gpcs(pc->sim, chip));
 	nr_sets = 1 + gpcs + hweight32(sim_pc_gf100_parts(pc->sim, chip));
 	for (s = 0; s < nr_sets; s++)
-		nr[s] = sim_pc_gf100_count(sim_pc_gf100_set_sigs(chip, gpcs, s));
-	ret = sim_pc_alloc(pc, nr_sets, nr);
+		nr[s] = sim_pc_list_len(sim_pc_gf100_set_sigs(chip, gpcs, s));
+	ret = nvkm_sim_pc_alloc(pc, nr_sets, nr);
 	if (ret)
 		return ret;
 
@@ -281,7 +213,7 @@ sim_pc_gf100_set_reg(struct nvkm_sim_pcounter *pc, int s, u32 addr,
 static bool
 sim_pc_gf100_decode(struct nvkm_sim_pcounter *pc, u32 addr, struct sim_pc_gf100_reg *r)
 {
-	const struct sim_pc_gf100_chip *chip = sim_pc_gf100_chip(pc->sim->chipset);
+	const struct nvkm_sim_chip *chip = pc->sim->chip;
 	u32 n;
 
 	memset(r, 0, sizeof(*r));
@@ -328,7 +260,7 @@ sim_pc_gf100_has(struct nvkm_sim_pcounter *pc, const struct sim_pc_gf100_reg *r)
 		case GF100_PCOUNTER_DSET_VSTATUS_1:
 			return true;
 		case GF100_PCOUNTER_DSET_SLCG:
-			return pc->sim->chipset >= 0xe0;	/* GK104+ */
+			return pc->gen >= PC_GK104;
 		default:
 			return false;
 		}
@@ -354,7 +286,7 @@ static const u8 sim_pc_gf100_flag_args[2][4] = {
 static u32
 sim_pc_gf100_src_status(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom)
 {
-	u32 v = sim_pc_src_status(pc, dom - pc->dom);
+	u32 v = nvkm_sim_pc_src_status(pc, dom - pc->dom);
 	int i, j;
 
 	for (i = 0; i < 2; i++) {
@@ -419,7 +351,7 @@ sim_pc_gf100_ctrl_wr(struct sim_pcdom *dom, u32 data)
 				  GF100_PCOUNTER_CTRL_UNK18 | GF100_PCOUNTER_CTRL_PERIODIC |
 				  GF100_PCOUNTER_CTRL_UNK26 | GF100_PCOUNTER_CTRL_UNK31);
 	sim_pc_gf100_mode(dom);
-	sim_pc_config_written(dom);
+	nvkm_sim_pc_config_written(dom);
 }
 
 static u32
@@ -428,7 +360,7 @@ sim_pc_gf100_dom_rd(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom, u32 reg
 	u32 sig[PC_SIG_WORDS];
 
 	if (reg < GF100_PCOUNTER_PRE_SRC) {
-		sim_pc_signals(pc, dom - pc->dom, sig);
+		nvkm_sim_pc_signals(pc, dom - pc->dom, sig);
 		return sig[reg / 4];
 	}
 	if (reg <= GF100_PCOUNTER_CLRFLAG_OP) {
@@ -491,47 +423,47 @@ sim_pc_gf100_dom_wr(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom, u32 reg
 		if (i < 8 && !(i & 1))
 			dom->src[in] = data;
 		else
-			dom->op[in] = data & sim_pc_op_mask(pc, in);
-		sim_pc_config_written(dom);	/* PRE_OP included */
+			dom->op[in] = data & nvkm_sim_pc_op_mask(pc, in);
+		nvkm_sim_pc_config_written(dom);	/* PRE_OP included */
 		return;
 	}
 
 	switch (reg) {
 	case GF100_PCOUNTER_SWAP_SRC:
 		dom->spec_src = data & 0xff;
-		sim_pc_config_written(dom);
+		nvkm_sim_pc_config_written(dom);
 		break;
 	case GF100_PCOUNTER_CTR_CYCLES:
 	case GF100_PCOUNTER_CTR_EVENT:
 	case GF100_PCOUNTER_CTR_START:
-		sim_pc_config_written(dom);	/* read-only, but aborts */
+		nvkm_sim_pc_config_written(dom);	/* read-only, but aborts */
 		break;
 	case GF100_PCOUNTER_CTR_PRE:
 		dom->pre_init = data;
-		sim_pc_config_written(dom);
+		nvkm_sim_pc_config_written(dom);
 		break;
 	case GF100_PCOUNTER_CTR_STOP:
 		dom->stop_init = data;
-		sim_pc_config_written(dom);
+		nvkm_sim_pc_config_written(dom);
 		break;
 	case GF100_PCOUNTER_THRESHOLD:
 		dom->threshold = data;
-		sim_pc_config_written(dom);
+		nvkm_sim_pc_config_written(dom);
 		break;
 	case GF100_PCOUNTER_CTRL:
 		sim_pc_gf100_ctrl_wr(dom, data);
 		break;
 	case GF100_PCOUNTER_SINGLE_ABORT_TRIGGER:
 		if (data & 1)
-			sim_pc_config_written(dom);
+			nvkm_sim_pc_config_written(dom);
 		break;
 	case GF100_PCOUNTER_SINGLE_BEGIN_TRIGGER:
 		if (data & 1)
-			sim_pc_single_begin(dom);
+			nvkm_sim_pc_single_begin(dom);
 		break;
 	case GF100_PCOUNTER_QUAD_ACK_TRIGGER:
 		if (data & 1)
-			sim_pc_quad_ack(dom);
+			nvkm_sim_pc_quad_ack(dom);
 		break;
 	case GF100_PCOUNTER_USER_TRIGGER:
 		dom->user_trigger = data & 0xff;
@@ -594,7 +526,7 @@ sim_pc_gf100_wr(struct nvkm_sim_pcounter *pc, u32 addr, u32 data)
 	return true;
 }
 
-const struct sim_pc_layout sim_pc_gf100_layout = {
+const struct sim_pc_layout nvkm_sim_pc_gf100_layout = {
 	.rd = sim_pc_gf100_rd,
 	.wr = sim_pc_gf100_wr,
 	.off = sim_pc_gf100_off,
@@ -619,7 +551,7 @@ const struct sim_pc_layout sim_pc_gf100_layout = {
 bool
 nvkm_sim_gf100_ptop_rd(struct nvkm_sim *sim, u32 addr, u32 *data)
 {
-	const struct sim_pc_gf100_chip *chip = sim_pc_gf100_chip(sim->chipset);
+	const struct nvkm_sim_chip *chip = sim_pc_gf100_chip(sim);
 
 	if (!chip)
 		return false;
@@ -689,7 +621,7 @@ nvkm_sim_floorsweep(struct nvkm_sim *sim, const struct nvkm_sim_punits *fs)
 {
 	unsigned long flags;
 
-	if (!sim_pc_gf100_chip(sim->chipset))
+	if (!sim_pc_gf100_chip(sim))
 		return -ENODEV;
 	spin_lock_irqsave(&sim->lock, flags);
 	sim->punits = *fs;

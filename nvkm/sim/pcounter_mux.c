@@ -49,15 +49,14 @@ static const struct sim_mux_reg sim_mux_g80[SIM_MUX_REGS] = {
 };
 
 static const struct sim_mux_reg *
-sim_mux_regs(u32 chipset)
+sim_mux_regs(const struct nvkm_sim_chip *chip)
 {
-	switch (chipset) {
-	case 0x50:
+	switch (chip->mux) {
+	case MUX_G80:
 		return sim_mux_g80;
-	case 0x84: case 0x86: case 0x92: case 0x94: case 0x96: case 0x98:
-	case 0xaa: case 0xac:
+	case MUX_G84:
 		return sim_mux_g84;
-	case 0xa0: case 0xa3: case 0xa5: case 0xa8: case 0xaf:
+	case MUX_GT200:
 		return sim_mux_gt200;
 	default:
 		return NULL;
@@ -68,7 +67,7 @@ sim_mux_regs(u32 chipset)
 static int
 sim_mux_find(struct nvkm_sim_pcounter *pc, u32 addr, int *inst)
 {
-	const struct sim_mux_reg *regs = sim_mux_regs(pc->sim->chipset);
+	const struct sim_mux_reg *regs = sim_mux_regs(pc->sim->chip);
 	u32 off;
 	int i;
 
@@ -92,7 +91,7 @@ sim_mux_find(struct nvkm_sim_pcounter *pc, u32 addr, int *inst)
 static bool
 sim_mux_bus(struct nvkm_sim_pcounter *pc, int r, u32 *value)
 {
-	const struct sim_mux_reg *reg = &sim_mux_regs(pc->sim->chipset)[r];
+	const struct sim_mux_reg *reg = &sim_mux_regs(pc->sim->chip)[r];
 	int i;
 
 	for (i = 0; i < reg->nr; i++) {
@@ -123,7 +122,7 @@ sim_mux_update(struct nvkm_sim_pcounter *pc, int r)
 }
 
 bool
-sim_pc_mux_rd(struct nvkm_sim_pcounter *pc, u32 addr, u32 *data)
+nvkm_sim_pc_mux_rd(struct nvkm_sim_pcounter *pc, u32 addr, u32 *data)
 {
 	int i, r = sim_mux_find(pc, addr, &i);
 
@@ -134,13 +133,13 @@ sim_pc_mux_rd(struct nvkm_sim_pcounter *pc, u32 addr, u32 *data)
 }
 
 bool
-sim_pc_mux_wr(struct nvkm_sim_pcounter *pc, u32 addr, u32 data)
+nvkm_sim_pc_mux_wr(struct nvkm_sim_pcounter *pc, u32 addr, u32 data)
 {
 	int i, r = sim_mux_find(pc, addr, &i);
 
 	if (r < 0)
 		return false;
-	pc->mux.val[r][i] = data & sim_mux_regs(pc->sim->chipset)[r].bits;
+	pc->mux.val[r][i] = data & sim_mux_regs(pc->sim->chip)[r].bits;
 	sim_mux_update(pc, r);
 	return true;
 }

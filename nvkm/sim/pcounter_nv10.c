@@ -4,39 +4,24 @@
  * domain before NV20 and two after, one CTRL register for both.  NV10:NV30
  * counters are 40 bits wide (a _HI register holds bits 32-39); NV30 drops
  * the separate SETFLAG/CLRFLAG selections and adds quad event mode.
- * Trailer bases per chipset come from the NV10:NV40 signal lists; NV25,
- * NV30 and NV36 are not listed and take their siblings' (NV20, NV35).
+ * Each chip's domains come from its description (chips.c).
  */
 #include "pcounter_priv.h"
 
 int
-sim_pc_nv10_doms(struct nvkm_sim_pcounter *pc, u32 chipset)
+nvkm_sim_pc_nv10_doms(struct nvkm_sim_pcounter *pc, const struct nvkm_sim_chip *chip)
 {
-	u8 nr = chipset < 0x20 ? 1 : 2;
-	int ret;
+	u8 nr = sim_pc_list_len(chip->pc_last);
+	int d, ret;
 
-	ret = sim_pc_alloc(pc, 1, &nr);
+	ret = nvkm_sim_pc_alloc(pc, 1, &nr);
 	if (ret)
 		return ret;
-	pc->layout = &sim_pc_nv10_layout;
-	if (chipset == 0x10)
-		pc->gen = PC_NV10;
-	else if (chipset < 0x20)
-		pc->gen = PC_NV15;
-	else if (chipset < 0x30)
-		pc->gen = PC_NV20;
-	else
-		pc->gen = PC_NV30;
-
-	if (pc->gen <= PC_NV15) {
-		pc->dom[0].trailer = 0x80;
-	} else {
-		pc->dom[0].trailer = pc->gen == PC_NV20 ? 0xa0 : 0xe0;
-		pc->dom[1].trailer = 0x20;
-	}
-	for (ret = 0; ret < nr; ret++) {
-		pc->dom[ret].nr_signals = pc->dom[ret].trailer + 0x20;
-		memset(pc->dom[ret].user, 0xff, sizeof(pc->dom[ret].user));
+	pc->layout = &nvkm_sim_pc_nv10_layout;
+	for (d = 0; d < nr; d++) {
+		pc->dom[d].nr_signals = chip->pc_last[d] + 1;
+		pc->dom[d].trailer = chip->pc_last[d] - 0x1f;
+		memset(pc->dom[d].user, 0xff, sizeof(pc->dom[d].user));
 	}
 	return 0;
 }
@@ -147,7 +132,7 @@ sim_pc_nv10_ctrl_wr(struct nvkm_sim_pcounter *pc, u32 data)
 				      (data & NV10_PCOUNTER_CTRL_CTR_PERIOD(d));
 		dom->mode = pc->gen >= PC_NV30 && (data & NV30_PCOUNTER_CTRL_MODE_QUAD(d)) ?
 			    NV_PCOUNTER_MODE_QUAD : NV_PCOUNTER_MODE_SINGLE;
-		sim_pc_config_written(dom);
+		nvkm_sim_pc_config_written(dom);
 	}
 }
 
@@ -180,7 +165,7 @@ sim_pc_nv10_rd(struct nvkm_sim_pcounter *pc, u32 addr, u32 *data)
 	case R_SIG_STATUS:
 		if (i * 32 >= dom->nr_signals)
 			return false;
-		sim_pc_signals(pc, d, sig);
+		nvkm_sim_pc_signals(pc, d, sig);
 		*data = sig[i];
 		break;
 	case R_CTR:
@@ -218,7 +203,7 @@ sim_pc_nv10_wr(struct nvkm_sim_pcounter *pc, u32 addr, u32 data)
 	if (addr == NV30_PCOUNTER_QUAD_ACK_TRIGGER && pc->gen >= PC_NV30) {
 		for (d = 0; d < pc->nr_doms; d++) {
 			if (data & NV30_PCOUNTER_QUAD_ACK_DOM(d))
-				sim_pc_quad_ack(&pc->dom[d]);
+				nvkm_sim_pc_quad_ack(&pc->dom[d]);
 		}
 		return true;
 	}
@@ -231,9 +216,9 @@ sim_pc_nv10_wr(struct nvkm_sim_pcounter *pc, u32 addr, u32 data)
 		dom->src[i] = data;
 		break;
 	case R_OP:
-		dom->op[i] = data & sim_pc_op_mask(pc, i);
+		dom->op[i] = data & nvkm_sim_pc_op_mask(pc, i);
 		if (i == PC_PRE) {
-			sim_pc_pre_op_written(pc, dom);
+			nvkm_sim_pc_pre_op_written(pc, dom);
 			return true;
 		}
 		break;
@@ -254,11 +239,11 @@ sim_pc_nv10_wr(struct nvkm_sim_pcounter *pc, u32 addr, u32 data)
 	default:	/* read-only counters: the write still aborts */
 		break;
 	}
-	sim_pc_config_written(dom);
+	nvkm_sim_pc_config_written(dom);
 	return true;
 }
 
-const struct sim_pc_layout sim_pc_nv10_layout = {
+const struct sim_pc_layout nvkm_sim_pc_nv10_layout = {
 	.rd = sim_pc_nv10_rd,
 	.wr = sim_pc_nv10_wr,
 	.base = NV_PCOUNTER_BASE,

@@ -1,45 +1,12 @@
 // SPDX-License-Identifier: MIT
 /*
  * Simulated PCOUNTER, NV40:GF100 register layout: 8 domains at a 4-byte
- * stride, per-domain CTRL, and what G84, G92 and GT215 added.  Domain and
- * signal counts per chipset come from the G80:GF100 signal tables (the
- * PCOUNTER.TRAILER rows give each domain's last signal; PCOUNTER.USER rows
- * place GT215's USER signals).  The NV40 family's signal lists are not in
- * the reference: its domains are modelled with 256 signals each.
+ * stride, per-domain CTRL, and what G84, G92 and GT215 added.  Each chip's
+ * domains, their signals and GT215's USER signals come from its
+ * description (chips.c).
  */
 #include <linux/bitfield.h>
 #include "pcounter_priv.h"
-
-/* Last signal of each domain; 0 ends the list. */
-struct sim_pc_tesla {
-	u16 chipset;
-	u8 last[NV40_PCOUNTER_DOMS];
-	u8 user[NV40_PCOUNTER_DOMS];	/* first USER signal, 0: none */
-};
-
-/* Domains: host, core A, core B, shader, memory, core C, vdec, core D
- * (MCP7x have no memory clock domain).
- */
-static const struct sim_pc_tesla sim_pc_tesla[] = {
-	{ 0x50, { 0x3f, 0xff, 0xff, 0x3f, 0x3f } },
-	{ 0x84, { 0x5f, 0xff, 0x9f, 0x3f, 0x5f, 0x5f, 0xbf, 0xff } },
-	{ 0x86, { 0x5f, 0xff, 0x9f, 0x3f, 0x5f, 0x5f, 0xbf, 0xdf } },
-	{ 0x92, { 0x5f, 0xff, 0x9f, 0x3f, 0x5f, 0x5f, 0xbf, 0xff } },
-	{ 0x94, { 0x5f, 0xff, 0x9f, 0x3f, 0x5f, 0x5f, 0xbf, 0xff } },
-	{ 0x96, { 0x5f, 0xff, 0x9f, 0x3f, 0x5f, 0x5f, 0xbf, 0xff } },
-	{ 0x98, { 0x5f, 0xff, 0x9f, 0x3f, 0x5f, 0x7f, 0xbf, 0xbf } },
-	{ 0xa0, { 0x7f, 0xff, 0xff, 0x3f, 0x7f, 0x7f, 0xbf, 0x9f } },
-	{ 0xaa, { 0x9f, 0xff, 0xff, 0x3f, 0x1f, 0xbf, 0xbf } },
-	{ 0xac, { 0x9f, 0xff, 0xff, 0x3f, 0x1f, 0xbf, 0xbf } },
-	{ 0xa3, { 0xff, 0xff, 0xdf, 0x3f, 0x7f, 0x7f, 0xdf, 0xff },
-		{ 0x2a, 0x69, 0x9e, 0x13, 0x3b, 0x10, 0x10, 0x4f } },
-	{ 0xa5, { 0xff, 0xff, 0xdf, 0x3f, 0x7f, 0x7f, 0xdf, 0xff },
-		{ 0x2a, 0x69, 0x9e, 0x13, 0x3b, 0x10, 0x10, 0x3e } },
-	{ 0xa8, { 0xff, 0xff, 0xdf, 0x3f, 0x7f, 0x7f, 0xdf, 0xdf },
-		{ 0x2a, 0x69, 0x9e, 0x13, 0x37, 0x10, 0x10, 0x3e } },
-	{ 0xaf, { 0x9f, 0xff, 0xdf, 0x3f, 0xff, 0x7f, 0xff, 0xff },
-		{ 0x3a, 0x69, 0x9e, 0x13, 0x6a, 0x10, 0x10, 0x1e } },
-};
 
 static void
 sim_pc_dom_init(struct sim_pcdom *dom, u8 last, u8 user)
@@ -51,43 +18,18 @@ sim_pc_dom_init(struct sim_pcdom *dom, u8 last, u8 user)
 }
 
 int
-sim_pc_nv40_doms(struct nvkm_sim_pcounter *pc, u32 chipset)
+nvkm_sim_pc_nv40_doms(struct nvkm_sim_pcounter *pc, const struct nvkm_sim_chip *chip)
 {
-	const struct sim_pc_tesla *t = NULL;
-	u8 nr;
+	u8 nr = sim_pc_list_len(chip->pc_last);
 	int i, ret;
 
-	pc->layout = &sim_pc_nv40_layout;
-	switch (chipset) {
-	case 0x84: case 0x86:
-		pc->gen = PC_G84;
-		break;
-	case 0xa3: case 0xa5: case 0xa8: case 0xaf:
-		pc->gen = PC_GT215;
-		break;
-	case 0x92: case 0x94: case 0x96: case 0x98: case 0xa0: case 0xaa: case 0xac:
-		pc->gen = PC_G92;
-		break;
-	default:	/* NV40 family, G80 */
-		pc->gen = PC_NV40;
-		break;
-	}
-
-	for (i = 0; i < ARRAY_SIZE(sim_pc_tesla); i++) {
-		if (sim_pc_tesla[i].chipset == chipset)
-			t = &sim_pc_tesla[i];
-	}
-	if (t) {
-		for (nr = 0; nr < NV40_PCOUNTER_DOMS && t->last[nr]; nr++)
-			;
-	} else {
-		nr = nv40_pcounter_four_domains(chipset) ? 4 : 5;
-	}
-	ret = sim_pc_alloc(pc, 1, &nr);
+	pc->layout = &nvkm_sim_pc_nv40_layout;
+	ret = nvkm_sim_pc_alloc(pc, 1, &nr);
 	if (ret)
 		return ret;
 	for (i = 0; i < nr; i++)
-		sim_pc_dom_init(&pc->dom[i], t ? t->last[i] : 0xff, t ? t->user[i] : 0);
+		sim_pc_dom_init(&pc->dom[i], chip->pc_last[i],
+				chip->pc_user ? chip->pc_user[i] : 0);
 	return 0;
 }
 
@@ -132,7 +74,7 @@ sim_pc_nv40_ctrl_wr(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom, u32 dat
 	dom->event_pulse = data & NV40_PCOUNTER_CTRL_EVENT_IMPORT_PULSE;
 	dom->flag_pulse = data & NV40_PCOUNTER_CTRL_FLAG_IMPORT_PULSE;
 	dom->ctrl_other = data & other;
-	sim_pc_config_written(dom);
+	nvkm_sim_pc_config_written(dom);
 }
 
 /* The SRC/OP block: 0xa400..0xa53f, eight registers of each. */
@@ -148,7 +90,7 @@ sim_pc_nv40_rd(struct nvkm_sim_pcounter *pc, u32 addr, u32 *data)
 	u32 sig[PC_SIG_WORDS];
 	int d, i;
 
-	if (pc->gen >= PC_G84 && sim_pc_record_rd(pc, addr, data))
+	if (pc->gen >= PC_G84 && nvkm_sim_pc_record_rd(pc, addr, data))
 		return true;
 	if (addr >= NV40_PCOUNTER_SIG_STATUS(0, 0) &&
 	    addr < NV40_PCOUNTER_SIG_STATUS(NV40_PCOUNTER_DOMS, 0)) {
@@ -156,7 +98,7 @@ sim_pc_nv40_rd(struct nvkm_sim_pcounter *pc, u32 addr, u32 *data)
 		i = ((addr - NV40_PCOUNTER_SIG_STATUS(0, 0)) % 0x20) / 4;
 		if (d >= pc->nr_doms || (addr & 3) || i * 32 >= pc->dom[d].nr_signals)
 			return false;
-		sim_pc_signals(pc, d, sig);
+		nvkm_sim_pc_signals(pc, d, sig);
 		*data = sig[i];
 		return true;
 	}
@@ -177,7 +119,7 @@ sim_pc_nv40_rd(struct nvkm_sim_pcounter *pc, u32 addr, u32 *data)
 
 #define DOMREG(reg) ((d = sim_pc_nv40_dom(pc, addr, reg(0))) >= 0)
 	if (DOMREG(NV40_PCOUNTER_SRC_STATUS))
-		*data = sim_pc_src_status(pc, d);
+		*data = nvkm_sim_pc_src_status(pc, d);
 	else if (pc->gen >= PC_G84 && DOMREG(NV40_PCOUNTER_SPEC_SRC))
 		*data = pc->dom[d].spec_src;
 	else if (pc->gen >= PC_GT215 && DOMREG(NV40_PCOUNTER_USER_TRIGGER))
@@ -212,7 +154,7 @@ sim_pc_nv40_wr(struct nvkm_sim_pcounter *pc, u32 addr, u32 data)
 	struct sim_pcdom *dom;
 	int d, i;
 
-	if (pc->gen >= PC_G84 && sim_pc_record_wr(pc, addr, data))
+	if (pc->gen >= PC_G84 && nvkm_sim_pc_record_wr(pc, addr, data))
 		return true;
 	if (addr >= NV40_PCOUNTER_PRE_SRC(0) && addr < NV40_PCOUNTER_SRC_STATUS(0)) {
 		enum sim_pc_input in;
@@ -225,13 +167,13 @@ sim_pc_nv40_wr(struct nvkm_sim_pcounter *pc, u32 addr, u32 data)
 		in = sim_pc_nv40_srcop[i];
 		if (i < 8 && !(i & 1)) {
 			dom->src[in] = data;
-			sim_pc_config_written(dom);
+			nvkm_sim_pc_config_written(dom);
 		} else {
-			dom->op[in] = data & sim_pc_op_mask(pc, in);
+			dom->op[in] = data & nvkm_sim_pc_op_mask(pc, in);
 			if (in == PC_PRE)
-				sim_pc_pre_op_written(pc, dom);
+				nvkm_sim_pc_pre_op_written(pc, dom);
 			else
-				sim_pc_config_written(dom);
+				nvkm_sim_pc_config_written(dom);
 		}
 		return true;
 	}
@@ -241,28 +183,28 @@ sim_pc_nv40_wr(struct nvkm_sim_pcounter *pc, u32 addr, u32 data)
 		/* read-only */
 	} else if (pc->gen >= PC_G84 && DOMREG(NV40_PCOUNTER_SPEC_SRC)) {
 		pc->dom[d].spec_src = data & 0xffff;
-		sim_pc_config_written(&pc->dom[d]);
+		nvkm_sim_pc_config_written(&pc->dom[d]);
 	} else if (pc->gen >= PC_GT215 && DOMREG(NV40_PCOUNTER_USER_TRIGGER)) {
 		dom = &pc->dom[d];
 		dom->user_trigger = data & 3;
 		dom->user_pulse = (data >> 2) & 3;
 	} else if (DOMREG(NV40_PCOUNTER_CTR_CYCLES) || DOMREG(NV40_PCOUNTER_CTR_CYCLES_ALT) ||
 		   DOMREG(NV40_PCOUNTER_CTR_EVENT) || DOMREG(NV40_PCOUNTER_CTR_START)) {
-		sim_pc_config_written(&pc->dom[d]);	/* read-only, but aborts */
+		nvkm_sim_pc_config_written(&pc->dom[d]);	/* read-only, but aborts */
 	} else if (DOMREG(NV40_PCOUNTER_CTR_PRE)) {
 		pc->dom[d].pre_init = data;
-		sim_pc_config_written(&pc->dom[d]);
+		nvkm_sim_pc_config_written(&pc->dom[d]);
 	} else if (DOMREG(NV40_PCOUNTER_CTR_STOP)) {
 		pc->dom[d].stop_init = data;
-		sim_pc_config_written(&pc->dom[d]);
+		nvkm_sim_pc_config_written(&pc->dom[d]);
 	} else if (DOMREG(NV40_PCOUNTER_THRESHOLD)) {
 		pc->dom[d].threshold = data;
-		sim_pc_config_written(&pc->dom[d]);
+		nvkm_sim_pc_config_written(&pc->dom[d]);
 	} else if (DOMREG(NV40_PCOUNTER_CTRL)) {
 		sim_pc_nv40_ctrl_wr(pc, &pc->dom[d], data);
 	} else if (DOMREG(NV40_PCOUNTER_QUAD_ACK_TRIGGER)) {
 		if (data & 1)
-			sim_pc_quad_ack(&pc->dom[d]);
+			nvkm_sim_pc_quad_ack(&pc->dom[d]);
 	} else if (pc->gen >= PC_G84 && addr == NV40_PCOUNTER_GCTRL) {
 		pc->set[0].gctrl = data & (NV40_PCOUNTER_GCTRL_RECORD_RESET |
 					   NV40_PCOUNTER_GCTRL_PERIODIC_RESET);
@@ -276,7 +218,7 @@ sim_pc_nv40_wr(struct nvkm_sim_pcounter *pc, u32 addr, u32 data)
 	return true;
 }
 
-const struct sim_pc_layout sim_pc_nv40_layout = {
+const struct sim_pc_layout nvkm_sim_pc_nv40_layout = {
 	.rd = sim_pc_nv40_rd,
 	.wr = sim_pc_nv40_wr,
 	.base = NV_PCOUNTER_BASE,

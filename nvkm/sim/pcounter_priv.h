@@ -17,14 +17,6 @@ enum sim_pc_input {
 	PC_NR_INPUTS
 };
 
-/* PCOUNTER generations, in order; each has everything the earlier ones have
- * unless the reference says otherwise.
- */
-enum sim_pc_gen {
-	PC_NV10, PC_NV15, PC_NV20, PC_NV30, PC_NV40, PC_G84, PC_G92, PC_GT215,
-	PC_GF100,
-};
-
 /* Cycles of constant inputs after which every delay line is settled:
  * delay bits (1), FLAG (2), import synchroniser (2) and pulse edge (1).
  */
@@ -330,8 +322,8 @@ struct nvkm_sim_pcounter {
 	struct sim_pc_mux mux;
 };
 
-bool sim_pc_mux_rd(struct nvkm_sim_pcounter *pc, u32 addr, u32 *data);
-bool sim_pc_mux_wr(struct nvkm_sim_pcounter *pc, u32 addr, u32 data);
+bool nvkm_sim_pc_mux_rd(struct nvkm_sim_pcounter *pc, u32 addr, u32 *data);
+bool nvkm_sim_pc_mux_wr(struct nvkm_sim_pcounter *pc, u32 addr, u32 data);
 void nvkm_sim_pcounter_drive(struct nvkm_sim_pcounter *pc, int d, int sig, bool level);
 
 /**
@@ -353,29 +345,39 @@ struct sim_pc_layout {
 	u32 size;
 };
 
-extern const struct sim_pc_layout sim_pc_nv10_layout;
-extern const struct sim_pc_layout sim_pc_nv40_layout;
+extern const struct sim_pc_layout nvkm_sim_pc_nv10_layout;
+extern const struct sim_pc_layout nvkm_sim_pc_nv40_layout;
 
-extern const struct sim_pc_layout sim_pc_gf100_layout;
+extern const struct sim_pc_layout nvkm_sim_pc_gf100_layout;
 
 /*
- * Each layout's _doms() picks the generation, allocates the domains with
- * sim_pc_alloc() and describes them; returns 0, a negative errno, or 1
- * when the chipset has no PCOUNTER model.
+ * Each layout's _doms() allocates the domains the chip description gives
+ * with nvkm_sim_pc_alloc() and describes them; returns 0 or a negative errno.
  */
-int sim_pc_nv10_doms(struct nvkm_sim_pcounter *pc, u32 chipset);
-int sim_pc_nv40_doms(struct nvkm_sim_pcounter *pc, u32 chipset);
-int sim_pc_gf100_doms(struct nvkm_sim_pcounter *pc, u32 chipset);
-int sim_pc_alloc(struct nvkm_sim_pcounter *pc, int nr_sets, const u8 *nr_doms);
+int nvkm_sim_pc_nv10_doms(struct nvkm_sim_pcounter *pc, const struct nvkm_sim_chip *chip);
+int nvkm_sim_pc_nv40_doms(struct nvkm_sim_pcounter *pc, const struct nvkm_sim_chip *chip);
+int nvkm_sim_pc_gf100_doms(struct nvkm_sim_pcounter *pc, const struct nvkm_sim_chip *chip);
+int nvkm_sim_pc_alloc(struct nvkm_sim_pcounter *pc, int nr_sets, const u8 *nr_doms);
+
+/* Entries of a 0-terminated list of the chip description. */
+static inline u8
+sim_pc_list_len(const u8 *list)
+{
+	u8 n = 0;
+
+	while (list[n])
+		n++;
+	return n;
+}
 
 /* Shared by the layouts: the model behind the registers. */
-void sim_pc_config_written(struct sim_pcdom *dom);
-void sim_pc_pre_op_written(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom);
-void sim_pc_single_begin(struct sim_pcdom *dom);
-void sim_pc_quad_ack(struct sim_pcdom *dom);
-void sim_pc_signals(struct nvkm_sim_pcounter *pc, int d, u32 *sig);
-u32 sim_pc_src_status(struct nvkm_sim_pcounter *pc, int d);
-u32 sim_pc_op_mask(struct nvkm_sim_pcounter *pc, enum sim_pc_input in);
+void nvkm_sim_pc_config_written(struct sim_pcdom *dom);
+void nvkm_sim_pc_pre_op_written(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom);
+void nvkm_sim_pc_single_begin(struct sim_pcdom *dom);
+void nvkm_sim_pc_quad_ack(struct sim_pcdom *dom);
+void nvkm_sim_pc_signals(struct nvkm_sim_pcounter *pc, int d, u32 *sig);
+u32 nvkm_sim_pc_src_status(struct nvkm_sim_pcounter *pc, int d);
+u32 nvkm_sim_pc_op_mask(struct nvkm_sim_pcounter *pc, enum sim_pc_input in);
 
 /*
  * GF100+ PTOP topology registers, decoded beside PCOUNTER until PTOP has
@@ -385,9 +387,9 @@ bool nvkm_sim_gf100_ptop_rd(struct nvkm_sim *sim, u32 addr, u32 *data);
 bool nvkm_sim_gf100_ptop_wr(struct nvkm_sim *sim, u32 addr, u32 data);
 
 /* The simulated engines' side of the workload, sim->lock held. */
-int sim_pc_train(struct nvkm_sim_pcounter *pc, int d, int sig, u32 period,
-		 u32 width, u64 count);
-int sim_pc_force_low(struct nvkm_sim_pcounter *pc, int d, int sig, bool low);
+int nvkm_sim_pc_train(struct nvkm_sim_pcounter *pc, int d, int sig, u32 period,
+		      u32 width, u64 count);
+int nvkm_sim_pc_force_low(struct nvkm_sim_pcounter *pc, int d, int sig, bool low);
 
 /* A register of domain @d is being decoded (a write unsettles it only). */
 static inline void

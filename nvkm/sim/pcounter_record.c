@@ -102,7 +102,7 @@ sim_pc_record_send(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom)
 }
 
 /**
- * sim_pc_record_cycle() - one cycle of a domain in record mode
+ * nvkm_sim_pc_record_cycle() - one cycle of a domain in record mode
  * @pc: the model
  * @dom: the domain
  * @c: its inputs in this cycle
@@ -110,8 +110,8 @@ sim_pc_record_send(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom)
  * Counts, then sends a packet if one is triggered and the slot is free.
  */
 void
-sim_pc_record_cycle(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom,
-		    const struct sim_pc_cycle *c)
+nvkm_sim_pc_record_cycle(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom,
+			 const struct sim_pc_cycle *c)
 {
 	struct sim_pc_record *r = &dom->rec;
 	int i;
@@ -173,18 +173,18 @@ sim_pc_record_horizon(const struct sim_pc_record *r, const struct sim_pc_cycle *
 }
 
 /**
- * sim_pc_record_cycles() - @n cycles of record mode in closed form
+ * nvkm_sim_pc_record_cycles() - @n cycles of record mode in closed form
  * @pc: the model
  * @dom: the domain
  * @c: its inputs, the same in every one of the cycles
  * @n: number of cycles
  *
- * Exactly what @n calls of sim_pc_record_cycle() would do (with no landing
+ * Exactly what @n calls of nvkm_sim_pc_record_cycle() would do (with no landing
  * in between).
  */
 void
-sim_pc_record_cycles(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom,
-		     const struct sim_pc_cycle *c, u64 n)
+nvkm_sim_pc_record_cycles(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom,
+			  const struct sim_pc_cycle *c, u64 n)
 {
 	struct sim_pc_record *r = &dom->rec;
 	u64 k;
@@ -203,13 +203,13 @@ sim_pc_record_cycles(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom,
 			return;
 		}
 		sim_pc_record_count(r, c, k - 1);
-		sim_pc_record_cycle(pc, dom, c);
+		nvkm_sim_pc_record_cycle(pc, dom, c);
 		n -= k;
 	}
 }
 
 /**
- * sim_pc_record_calm() - how far the run loop may jump for record mode
+ * nvkm_sim_pc_record_calm() - how far the run loop may jump for record mode
  * @pc: the model
  * @dom: the domain
  *
@@ -222,7 +222,7 @@ sim_pc_record_cycles(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom,
  * before the last of them.
  */
 u64
-sim_pc_record_calm(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom)
+nvkm_sim_pc_record_calm(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom)
 {
 	const struct sim_pc_cycle *c = &pc->cyc[dom - pc->dom];
 	struct sim_pc_record *r = &dom->rec;
@@ -261,15 +261,15 @@ sim_pc_record_land(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom)
 }
 
 /**
- * sim_pc_record_tick() - the outgoing packet of a domain ages
+ * nvkm_sim_pc_record_tick() - the outgoing packet of a domain ages
  * @pc: the model
  * @dom: the domain
- * @n: cycles that passed, at most what sim_pc_record_calm() allowed
+ * @n: cycles that passed, at most what nvkm_sim_pc_record_calm() allowed
  *
  * A packet whose time is up lands in memory, or faults.
  */
 void
-sim_pc_record_tick(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom, u64 n)
+nvkm_sim_pc_record_tick(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom, u64 n)
 {
 	struct sim_pc_record *r = &dom->rec;
 
@@ -301,14 +301,14 @@ sim_pc_record_pkt_set_cycles(__le16 *pkt, u64 cycles)
 }
 
 /**
- * sim_pc_record_shape() - clear what a period of periodic inputs moves on
+ * nvkm_sim_pc_record_shape() - clear what a period of periodic inputs moves on
  * @r: a copy of a domain's record state
  *
  * The cycle counter, the position and the last packet's cycles and offset
  * grow from period to period; everything else must repeat exactly.
  */
 void
-sim_pc_record_shape(struct sim_pc_record *r)
+nvkm_sim_pc_record_shape(struct sim_pc_record *r)
 {
 	r->cycles = 0;
 	r->pos = 0;
@@ -317,7 +317,7 @@ sim_pc_record_shape(struct sim_pc_record *r)
 }
 
 /**
- * sim_pc_record_rate() - did two periods move the record state on alike?
+ * nvkm_sim_pc_record_rate() - did two periods move the record state on alike?
  * @a: before the first
  * @b: between them
  * @c: after the second
@@ -329,8 +329,8 @@ sim_pc_record_shape(struct sim_pc_record *r)
  * Return: true if both periods did the same.
  */
 bool
-sim_pc_record_rate(const struct sim_pc_record *a, const struct sim_pc_record *b,
-		   const struct sim_pc_record *c, struct sim_pc_record_rate *rate)
+nvkm_sim_pc_record_rate(const struct sim_pc_record *a, const struct sim_pc_record *b,
+			const struct sim_pc_record *c, struct sim_pc_record_rate *rate)
 {
 	u64 d = (b->cycles - a->cycles) & PC_RECORD_CYCLES_MASK, dp;
 	u32 p = b->pos - a->pos;
@@ -351,7 +351,7 @@ sim_pc_record_rate(const struct sim_pc_record *a, const struct sim_pc_record *b,
 }
 
 /**
- * sim_pc_record_periods() - how many more such periods keep sending alike
+ * nvkm_sim_pc_record_periods() - how many more such periods keep sending alike
  * @r: the record state after the second period
  * @rate: what one period does
  *
@@ -361,7 +361,7 @@ sim_pc_record_rate(const struct sim_pc_record *a, const struct sim_pc_record *b,
  * Return: the number of periods.
  */
 u64
-sim_pc_record_periods(const struct sim_pc_record *r, const struct sim_pc_record_rate *rate)
+nvkm_sim_pc_record_periods(const struct sim_pc_record *r, const struct sim_pc_record_rate *rate)
 {
 	u64 room;
 
@@ -376,7 +376,7 @@ sim_pc_record_periods(const struct sim_pc_record *r, const struct sim_pc_record_
 }
 
 /**
- * sim_pc_record_replay() - a logged landing, @i periods later
+ * nvkm_sim_pc_record_replay() - a logged landing, @i periods later
  * @pc: the model
  * @land: the packet as it landed in the period simulated
  * @rate: what one period does to its domain
@@ -385,8 +385,8 @@ sim_pc_record_periods(const struct sim_pc_record *r, const struct sim_pc_record_
  * Return: false if it faults (nothing written then).
  */
 bool
-sim_pc_record_replay(struct nvkm_sim_pcounter *pc, const struct sim_pc_landing *land,
-		     const struct sim_pc_record_rate *rate, u64 i)
+nvkm_sim_pc_record_replay(struct nvkm_sim_pcounter *pc, const struct sim_pc_landing *land,
+			  const struct sim_pc_record_rate *rate, u64 i)
 {
 	struct sim_pc_record_main *m = &pc->rec;
 	__le16 pkt[G84_PCOUNTER_RECORD_LONG_SIZE / 2];
@@ -402,13 +402,13 @@ sim_pc_record_replay(struct nvkm_sim_pcounter *pc, const struct sim_pc_landing *
 }
 
 /**
- * sim_pc_record_apply() - the record state @k periods on
+ * nvkm_sim_pc_record_apply() - the record state @k periods on
  * @r: the state after the second period
  * @rate: what one period does
  * @k: periods
  */
 void
-sim_pc_record_apply(struct sim_pc_record *r, const struct sim_pc_record_rate *rate, u64 k)
+nvkm_sim_pc_record_apply(struct sim_pc_record *r, const struct sim_pc_record_rate *rate, u64 k)
 {
 	/* 2^64 is a multiple of 2^48: the u64 products wrap right. */
 	r->cycles = (r->cycles + k * rate->cycles) & PC_RECORD_CYCLES_MASK;
@@ -464,7 +464,7 @@ sim_pc_record_decode(struct nvkm_sim_pcounter *pc, u32 addr, enum sim_pc_record_
 }
 
 /**
- * sim_pc_record_rd() - read a record mode register (NV40:GF100 layout, G84+)
+ * nvkm_sim_pc_record_rd() - read a record mode register (NV40:GF100 layout, G84+)
  * @pc: the model
  * @addr: BAR0 address
  * @data: the value read
@@ -472,7 +472,7 @@ sim_pc_record_decode(struct nvkm_sim_pcounter *pc, u32 addr, enum sim_pc_record_
  * Return: false if @addr is not a record mode register of this chipset.
  */
 bool
-sim_pc_record_rd(struct nvkm_sim_pcounter *pc, u32 addr, u32 *data)
+nvkm_sim_pc_record_rd(struct nvkm_sim_pcounter *pc, u32 addr, u32 *data)
 {
 	enum sim_pc_record_reg reg;
 	struct sim_pcdom *dom;
@@ -552,7 +552,7 @@ sim_pc_record_gctrl_wr(struct nvkm_sim_pcounter *pc, u32 data)
 }
 
 /**
- * sim_pc_record_wr() - write a record mode register (NV40:GF100 layout, G84+)
+ * nvkm_sim_pc_record_wr() - write a record mode register (NV40:GF100 layout, G84+)
  * @pc: the model
  * @addr: BAR0 address
  * @data: the value written
@@ -564,7 +564,7 @@ sim_pc_record_gctrl_wr(struct nvkm_sim_pcounter *pc, u32 data)
  * Return: false if the layout is to decode the write.
  */
 bool
-sim_pc_record_wr(struct nvkm_sim_pcounter *pc, u32 addr, u32 data)
+nvkm_sim_pc_record_wr(struct nvkm_sim_pcounter *pc, u32 addr, u32 data)
 {
 	enum sim_pc_record_reg reg;
 	struct sim_pcdom *dom;

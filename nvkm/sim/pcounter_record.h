@@ -97,33 +97,33 @@ struct sim_pc_record_rate {
 };
 
 /* The periodic closed form (pcounter.c): see there. */
-void sim_pc_record_shape(struct sim_pc_record *r);
-bool sim_pc_record_rate(const struct sim_pc_record *a, const struct sim_pc_record *b,
-			const struct sim_pc_record *c, struct sim_pc_record_rate *rate);
-u64 sim_pc_record_periods(const struct sim_pc_record *r,
-			  const struct sim_pc_record_rate *rate);
-bool sim_pc_record_replay(struct nvkm_sim_pcounter *pc, const struct sim_pc_landing *land,
-			  const struct sim_pc_record_rate *rate, u64 i);
-void sim_pc_record_apply(struct sim_pc_record *r, const struct sim_pc_record_rate *rate,
-			 u64 k);
+void nvkm_sim_pc_record_shape(struct sim_pc_record *r);
+bool nvkm_sim_pc_record_rate(const struct sim_pc_record *a, const struct sim_pc_record *b,
+			     const struct sim_pc_record *c, struct sim_pc_record_rate *rate);
+u64 nvkm_sim_pc_record_periods(const struct sim_pc_record *r,
+			       const struct sim_pc_record_rate *rate);
+bool nvkm_sim_pc_record_replay(struct nvkm_sim_pcounter *pc, const struct sim_pc_landing *land,
+			       const struct sim_pc_record_rate *rate, u64 i);
+void nvkm_sim_pc_record_apply(struct sim_pc_record *r, const struct sim_pc_record_rate *rate,
+			      u64 k);
 
 /* One cycle of record mode in @dom with the inputs of @c. */
-void sim_pc_record_cycle(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom,
-			 const struct sim_pc_cycle *c);
+void nvkm_sim_pc_record_cycle(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom,
+			      const struct sim_pc_cycle *c);
 /* @n cycles of record mode with constant inputs @c (no other event due). */
-void sim_pc_record_cycles(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom,
-			  const struct sim_pc_cycle *c, u64 n);
+void nvkm_sim_pc_record_cycles(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom,
+			       const struct sim_pc_cycle *c, u64 n);
 /* Cycles from now on in which record mode has no event of its own due. */
-u64 sim_pc_record_calm(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom);
+u64 nvkm_sim_pc_record_calm(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom);
 /* @n cycles passed for @dom (its outgoing packet, memory). */
-void sim_pc_record_tick(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom, u64 n);
+void nvkm_sim_pc_record_tick(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom, u64 n);
 /*
  * Record registers of the NV40:GF100 layout (G84+); false if not one.
- * sim_pc_record_wr() also applies the record side of CTRL (FAULT_CLEAR)
+ * nvkm_sim_pc_record_wr() also applies the record side of CTRL (FAULT_CLEAR)
  * and GCTRL (RECORD_RESET) writes, and returns false for those so that the
  * layout stores them.
  */
-bool sim_pc_record_rd(struct nvkm_sim_pcounter *pc, u32 addr, u32 *data);
-bool sim_pc_record_wr(struct nvkm_sim_pcounter *pc, u32 addr, u32 data);
+bool nvkm_sim_pc_record_rd(struct nvkm_sim_pcounter *pc, u32 addr, u32 *data);
+bool nvkm_sim_pc_record_wr(struct nvkm_sim_pcounter *pc, u32 addr, u32 data);
 
 #endif

@@ -63,58 +63,25 @@ struct nvkm_sim_pdaemon {
 	struct nvkm_sim_pdaemon_counter counter[NV_PDAEMON_COUNTER_NR_MAX];
 };
 
-/* GT215:GF100, i.e. the NV50-family chipsets with a PDAEMON. */
-static bool
-nvkm_sim_pdaemon_gt215(u32 chipset)
-{
-	switch (chipset) {
-	case 0xa3:	/* GT215 */
-	case 0xa5:	/* GT216 */
-	case 0xa8:	/* GT218 */
-	case 0xaf:	/* MCP89 */
-		return true;
-	default:
-		return false;	/* G200 (0xa0), MCP77/79 (0xaa/0xac) are older */
-	}
-}
-
-static bool
-nvkm_sim_pdaemon_gf100(u32 chipset)
-{
-	return chipset >= 0xc0;
-}
-
-/* GF119 and everything after GF11x (GK104 is 0xe4). */
-static bool
-nvkm_sim_pdaemon_gf119(u32 chipset)
-{
-	return chipset == 0xd9 || chipset >= 0xe4;
-}
-
-static bool
-nvkm_sim_pdaemon_gk104(u32 chipset)
-{
-	return chipset >= 0xe4;
-}
-
 /**
- * nvkm_sim_pdaemon_new() - create the idle counter model of a chipset
- * @chipset: chipset id
+ * nvkm_sim_pdaemon_new() - create the idle counter model of a chip
+ * @chip: the chip's description, NULL for a chipset not modelled
  *
  * Context: process context; allocates with GFP_KERNEL, so not under
  * sim->lock.
  *
- * Return: the model with every register zero, NULL when @chipset has no
+ * Return: the model with every register zero, NULL when the chip has no
  * PDAEMON (before GT215), or ERR_PTR(-ENOMEM).
  */
 struct nvkm_sim_pdaemon *
-nvkm_sim_pdaemon_new(u32 chipset)
+nvkm_sim_pdaemon_new(const struct nvkm_sim_chip *chip)
 {
 	struct nvkm_sim_pdaemon *pd;
-	bool gf100 = nvkm_sim_pdaemon_gf100(chipset);
+	bool gf100;
 
-	if (!gf100 && !nvkm_sim_pdaemon_gt215(chipset))
+	if (!chip || chip->pd == PD_NONE)
 		return NULL;
+	gf100 = chip->pd >= PD_GF100;
 
 	pd = kzalloc(sizeof(*pd), GFP_KERNEL);
 	if (!pd)
@@ -130,9 +97,9 @@ nvkm_sim_pdaemon_new(u32 chipset)
 		pd->nr = NV_PDAEMON_COUNTER_NR_GT215;
 		pd->signals_bits |= NV_PDAEMON_COUNTER_SIGNALS_MC_IDLE_GT215;
 	}
-	if (nvkm_sim_pdaemon_gk104(chipset))
+	if (chip->pd >= PD_GK104)
 		pd->signals_bits |= NV_PDAEMON_COUNTER_SIGNALS_PCOPY2_IDLE;
-	if (nvkm_sim_pdaemon_gf119(chipset))
+	if (chip->pd >= PD_GF119)
 		pd->mode_bits |= NV_PDAEMON_COUNTER_MODE_UNK2;
 	return pd;
 }

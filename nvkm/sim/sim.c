@@ -103,9 +103,15 @@ nvkm_sim_pmc_wr(struct nvkm_sim *sim, u32 addr, u32 data)
 #define SIM_PGRAPH_TRIGGER_PM		BIT(5)
 
 static bool
+nvkm_sim_pgraph_has_trigger(struct nvkm_sim *sim, u32 addr)
+{
+	return addr == SIM_PGRAPH_TRIGGER && sim->chip && sim->chip->pc >= PC_NV40;
+}
+
+static bool
 nvkm_sim_pgraph_rd(struct nvkm_sim *sim, u32 addr, u32 *data)
 {
-	if (addr != SIM_PGRAPH_TRIGGER || sim->chipset < 0x40)
+	if (!nvkm_sim_pgraph_has_trigger(sim, addr))
 		return false;
 	*data = 0;	/* a trigger, nothing to read back */
 	return true;
@@ -114,7 +120,7 @@ nvkm_sim_pgraph_rd(struct nvkm_sim *sim, u32 addr, u32 *data)
 static bool
 nvkm_sim_pgraph_wr(struct nvkm_sim *sim, u32 addr, u32 data)
 {
-	if (addr != SIM_PGRAPH_TRIGGER || sim->chipset < 0x40)
+	if (!nvkm_sim_pgraph_has_trigger(sim, addr))
 		return false;
 	if ((data & SIM_PGRAPH_TRIGGER_PM) && sim->pcounter)
 		nvkm_sim_pcounter_pgraph_pulse(sim->pcounter, 0, false);
@@ -522,7 +528,9 @@ nvkm_sim_fifo_stats(struct nvkm_sim *sim, struct nvkm_sim_fifo_stats *stats)
 /**
  * nvkm_sim_new() - create a simulated GPU
  * @chipset: chipset id its PMC_BOOT_0 reports; any value is accepted, so
- *	     that identification of unknown chipsets can be exercised
+ *	     that identification of unknown chipsets can be exercised: a
+ *	     chipset the simulator does not describe (nvkm/sim/chips.c) has
+ *	     PMC and PTIMER and no other unit
  *
  * Return: the simulator, or NULL when out of memory.
  */
@@ -538,24 +546,25 @@ nvkm_sim_new(u32 chipset)
 	sim->timer.function = nvkm_sim_tick;
 	sim->irq_work = IRQ_WORK_INIT_HARD(nvkm_sim_irq_work);
 	sim->chipset = chipset;
+	sim->chip = nvkm_sim_chip_find(chipset);
 	sim->boot0 = (chipset & NV_PMC_BOOT_0_CHIPSET_MASK) <<
 		     NV_PMC_BOOT_0_CHIPSET_SHIFT | SIM_BOOT0_REVISION;
 	sim->last_ns = ktime_get_ns();
 	sim->mhz = nvkm_sim_default_clock(chipset);
 	sim->idle = ~0;		/* nothing runs until the workload says so */
 
-	sim->vm = nvkm_sim_mem_new(chipset);
+	sim->vm = nvkm_sim_mem_new(sim->chip);
 	if (IS_ERR(sim->vm))
 		goto fail;
-	sim->pcounter = nvkm_sim_pcounter_new(sim, chipset);
+	sim->pcounter = nvkm_sim_pcounter_new(sim);
 	if (IS_ERR(sim->pcounter))
 		goto fail;
-	sim->pdaemon = nvkm_sim_pdaemon_new(chipset);
+	sim->pdaemon = nvkm_sim_pdaemon_new(sim->chip);
 	if (IS_ERR(sim->pdaemon))
 		goto fail;
 	if (sim->pdaemon)
 		nvkm_sim_pdaemon_run(sim->pdaemon, 0, sim->idle);
-	sim->fifo = nvkm_sim_fifo_new(sim, chipset);
+	sim->fifo = nvkm_sim_fifo_new(sim);
 	if (IS_ERR(sim->fifo))
 		goto fail;
 	if (sim->fifo && nvkm_sim_irq_new(sim))
@@ -613,10 +622,10 @@ nvkm_sim_reset(struct nvkm_sim *sim)
 	unsigned long flags;
 
 	/* New models are built outside the lock, then swapped in. */
-	pc = nvkm_sim_pcounter_new(sim, sim->chipset);
+	pc = nvkm_sim_pcounter_new(sim);
 	if (IS_ERR(pc))
 		return PTR_ERR(pc);
-	pd = nvkm_sim_pdaemon_new(sim->chipset);
+	pd = nvkm_sim_pdaemon_new(sim->chip);
 	if (IS_ERR(pd)) {
 		nvkm_sim_pcounter_del(&pc);
 		return PTR_ERR(pd);
@@ -669,55 +678,6 @@ nvkm_sim_set_manual_clock(struct nvkm_sim *sim, bool manual)
 	spin_unlock_irqrestore(&sim->lock, flags);
 }
 
-/*
- * Core clocks of the reference boards (vendor specifications), the
- * simulated GPUs' default clock rates.
- */
-static const struct {
-	u16 chipset;
-	u16 mhz;
-} nvkm_sim_clocks[] = {
-	{ 0x010, 120 },		/* GeForce 256 */
-	{ 0x015, 200 },		/* GeForce2 GTS */
-	{ 0x020, 200 },		/* GeForce3 */
-	{ 0x025, 300 },		/* GeForce4 Ti 4600 */
-	{ 0x028, 300 },		/* GeForce4 Ti 4800 */
-	{ 0x030, 400 },		/* GeForce FX 5800 */
-	{ 0x031, 325 },		/* GeForce FX 5600 */
-	{ 0x034, 250 },		/* GeForce FX 5200 */
-	{ 0x035, 400 },		/* GeForce FX 5900 */
-	{ 0x036, 425 },		/* GeForce FX 5700 */
-	{ 0x040, 400 },		/* GeForce 6800 Ultra */
-	{ 0x041, 325 },		/* GeForce 6800 */
-	{ 0x043, 500 },		/* GeForce 6600 GT */
-	{ 0x044, 350 },		/* GeForce 6200 TurboCache */
-	{ 0x046, 550 },		/* GeForce 7300 GS */
-	{ 0x047, 430 },		/* GeForce 7800 GTX */
-	{ 0x049, 650 },		/* GeForce 7900 GTX */
-	{ 0x04b, 560 },		/* GeForce 7600 GT */
-	{ 0x050, 575 },		/* GeForce 8800 GTX */
-	{ 0x084, 540 },		/* GeForce 8600 GT */
-	{ 0x086, 450 },		/* GeForce 8500 GT */
-	{ 0x092, 600 },		/* GeForce 8800 GT */
-	{ 0x094, 650 },		/* GeForce 9600 GT */
-	{ 0x096, 550 },		/* GeForce 9500 GT */
-	{ 0x098, 567 },		/* GeForce 8400 GS */
-	{ 0x0a0, 602 },		/* GeForce GTX 280 */
-	{ 0x0a3, 550 },		/* GeForce GT 240 */
-	{ 0x0a5, 625 },		/* GeForce GT 220 */
-	{ 0x0a8, 589 },		/* GeForce 210 */
-	{ 0x0c0, 700 },		/* GeForce GTX 480 */
-	{ 0x0c1, 700 },		/* GeForce GT 430 */
-	{ 0x0c3, 783 },		/* GeForce GTS 450 */
-	{ 0x0c4, 675 },		/* GeForce GTX 460 */
-	{ 0x0c8, 772 },		/* GeForce GTX 580 */
-	{ 0x0ce, 822 },		/* GeForce GTX 560 Ti */
-	{ 0x0cf, 900 },		/* GeForce GTX 550 Ti */
-	{ 0x0e4, 1006 },	/* GeForce GTX 680 */
-	{ 0x0e6, 980 },		/* GeForce GTX 660 */
-	{ 0x0e7, 1058 },	/* GeForce GTX 650 */
-};
-
 /**
  * nvkm_sim_default_clock() - the clock rate a simulated chipset starts with
  * @chipset: chipset id
@@ -728,12 +688,10 @@ static const struct {
 u32
 nvkm_sim_default_clock(u32 chipset)
 {
-	int i;
+	const struct nvkm_sim_chip *chip = nvkm_sim_chip_find(chipset);
 
-	for (i = 0; i < ARRAY_SIZE(nvkm_sim_clocks); i++) {
-		if (nvkm_sim_clocks[i].chipset == chipset)
-			return nvkm_sim_clocks[i].mhz;
-	}
+	if (chip && chip->mhz)
+		return chip->mhz;
 	if (chipset >= 0xe0)
 		return 1000;
 	if (chipset >= 0xc0)

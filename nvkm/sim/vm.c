@@ -625,25 +625,23 @@ nvkm_sim_mem_flushes(struct nvkm_sim_vm *mem, u32 engine)
 }
 
 /**
- * nvkm_sim_mem_new() - the memory of a chipset
- * @chipset: chipset
+ * nvkm_sim_mem_new() - the memory of a chip
+ * @chip: the chip's description, NULL for a chipset not modelled
  *
  * Return: the model, NULL outside the NV50 family, or an ERR_PTR().
  */
 struct nvkm_sim_vm *
-nvkm_sim_mem_new(u32 chipset)
+nvkm_sim_mem_new(const struct nvkm_sim_chip *chip)
 {
 	struct nvkm_sim_vm *mem;
 
-	if (chipset != 0x50 && (chipset < 0x84 || chipset >= 0xc0))
+	if (!chip || chip->nv50 == NV50_NONE)
 		return NULL;
 	mem = kzalloc(sizeof(*mem), GFP_KERNEL);
 	if (!mem)
 		return ERR_PTR(-ENOMEM);
-	mem->pgd = chipset == 0x50 ? G80_CHAN_PGD : G84_CHAN_PGD;
-	/* GT215, GT216, GT218, MCP89 */
-	mem->medium = chipset == 0xa3 || chipset == 0xa5 || chipset == 0xa8 ||
-		      chipset == 0xaf;
+	mem->pgd = chip->nv50 == NV50_G80 ? G80_CHAN_PGD : G84_CHAN_PGD;
+	mem->medium = chip->nv50 >= NV50_GT215;
 	return mem;
 }
 

@@ -195,6 +195,32 @@ refused_chip_leaves_nothing(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, nvkm_subdev_live(), subdevs);
 }
 
+/*
+ * The simulator describes its chips on its own (nvkm/sim/chips.c): it
+ * models exactly the chips the driver's table has, under the same names,
+ * and no chip without a PCOUNTER.
+ */
+static void
+sim_models_the_driver_chips(struct kunit *test)
+{
+	u32 chipset;
+
+	for (chipset = 0; chipset <= 0x1ff; chipset++) {
+		const struct nvkm_device_chip *chip = nvkm_device_chip_find(chipset);
+		const char *name = nvkm_sim_chip_name(chipset);
+
+		if (!chip) {
+			KUNIT_EXPECT_NULL_MSG(test, name, "chipset 0x%03x", chipset);
+			continue;
+		}
+		KUNIT_ASSERT_NOT_NULL_MSG(test, name, "chipset 0x%03x", chipset);
+		KUNIT_EXPECT_STREQ(test, name, chip->name);
+	}
+	KUNIT_EXPECT_NULL(test, nvkm_sim_chip_name(0x011));	/* NV11 */
+	KUNIT_EXPECT_NULL(test, nvkm_sim_chip_name(0x04e));	/* C51 */
+	KUNIT_EXPECT_STREQ(test, nvkm_sim_chip_name(0x0a0), "G200");
+}
+
 static struct kunit_case nvpm_chipset_cases[] = {
 	KUNIT_CASE_PARAM(identify_finds_table_entry, chips_gen_params),
 	KUNIT_CASE_PARAM(sim_device_is_identified, chips_gen_params),
@@ -203,6 +229,7 @@ static struct kunit_case nvpm_chipset_cases[] = {
 	KUNIT_CASE(identify_refuses_unknown),
 	KUNIT_CASE(chip_names_are_case_insensitive),
 	KUNIT_CASE(refused_chip_leaves_nothing),
+	KUNIT_CASE(sim_models_the_driver_chips),
 	{}
 };
 

@@ -7,7 +7,6 @@
 #ifndef __NVKM_HW_PCOUNTER_H__
 #define __NVKM_HW_PCOUNTER_H__
 #include <linux/bits.h>
-#include <linux/types.h>
 
 /* MMIO area 0x00a000:0x00b000 on NV10:GF100 (pcounter-intro). */
 #define NV_PCOUNTER_BASE		0x00a000
@@ -85,22 +84,6 @@
 #define NV40_PCOUNTER_CTRL(d)		(0x00a7c0 + (d) * 4)
 #define NV40_PCOUNTER_QUAD_ACK_TRIGGER(d) (0x00a7e0 + (d) * 4)
 #define NV40_PCOUNTER_SIG_STATUS(d, i)	(0x00a800 + (d) * 0x20 + (i) * 4)
-
-/*
- * NV40 family parts with TurboCache or integrated (IGP) have 4 PCOUNTER
- * domains, the others 5 (reference: NV40:G80 signals).
- */
-static inline bool
-nv40_pcounter_four_domains(u32 chipset)
-{
-	switch (chipset) {
-	case 0x44: case 0x46: case 0x4a: case 0x4c:
-	case 0x63: case 0x67: case 0x68:
-		return true;
-	default:
-		return false;
-	}
-}
 
 /* NV40 CTRL fields */
 #define NV40_PCOUNTER_CTRL_MODE		GENMASK(1, 0)

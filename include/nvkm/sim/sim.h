@@ -7,6 +7,7 @@
 #include <nvkm/core/mmio.h>
 
 struct irq_domain;
+struct nvkm_sim_chip;
 struct nvkm_sim_fifo;
 struct nvkm_sim_pcounter;
 struct nvkm_sim_pdaemon;
@@ -98,6 +99,8 @@ struct nvkm_sim_idle_wave {
  * @lock: serialises every register access and every step of simulated
  *	  time; taken from any context
  * @chipset: chipset id reported through PMC_BOOT_0
+ * @chip: the simulator's description of @chipset (nvkm/sim/chips.c), NULL
+ *	  for a chipset it does not model
  * @boot0: PMC_BOOT_0 value
  * @pmc_enable: PMC.ENABLE
  * @now: simulated clock cycles since creation
@@ -130,6 +133,7 @@ struct nvkm_sim_idle_wave {
 struct nvkm_sim {
 	spinlock_t lock;	/* everything below */
 	u32 chipset;
+	const struct nvkm_sim_chip *chip;
 	u32 boot0;
 	u32 pmc_enable;
 
@@ -168,6 +172,7 @@ void nvkm_sim_set_manual_clock(struct nvkm_sim *sim, bool manual);
 int nvkm_sim_set_clock(struct nvkm_sim *sim, u32 mhz);
 u32 nvkm_sim_clock(struct nvkm_sim *sim);
 u32 nvkm_sim_default_clock(u32 chipset);
+const char *nvkm_sim_chip_name(u32 chipset);
 void nvkm_sim_run(struct nvkm_sim *sim, u64 cycles);
 void nvkm_sim_set_access_cycles(struct nvkm_sim *sim, u32 cycles);
 void nvkm_sim_set_idle(struct nvkm_sim *sim, u32 mask, u32 idle);
