@@ -158,7 +158,8 @@ rig_close(struct rig *r)
 
 /* A fresh file, a group (unless @fd is given), a channel set up to sample it. */
 static bool
-rig_open(struct __test_metadata *_metadata, struct nodes *nodes, struct rig *r, __u32 ring_size, int fd, __u32 grp)
+rig_open(struct __test_metadata *_metadata, struct nodes *nodes, struct rig *r, __u32 ring_size,
+	 int fd, __u32 grp)
 {
 	const struct nvpm_dev *dev = fifo_dev(nodes);
 	__u64 seq;
@@ -207,7 +208,8 @@ check_frame(struct __test_metadata *_metadata, const struct nvpm_channel *ch, __
 	int i, n = nvpm_ring_read(ch, seq, e, NR_CTRS + 1);
 
 	if (n != NR_CTRS)
-		FAIL(return false, "frame %u: %d entries in the ring, %d expected", seq, n, NR_CTRS);
+		FAIL(return false, "frame %u: %d entries in the ring, %d expected", seq, n,
+		     NR_CTRS);
 	for (i = 0; i < NR_CTRS; i++) {
 		__u32 id = i < 3 ? NVPM_SW_COUNTER_PERFDOM(grp, i) : NVPM_SW_GLOBAL_PTIMER;
 
@@ -233,7 +235,8 @@ check_frame(struct __test_metadata *_metadata, const struct nvpm_channel *ch, __
 	 */
 	us = e[3].value / 1000;
 	if (e[3].cycles || us < busy || us > cycles + PTIMER_SLACK_US)
-		FAIL(return false, "frame %u: PTIMER %llu ns over %llu cycles (1 us each), draw %llu",
+		FAIL(return false,
+		     "frame %u: PTIMER %llu ns over %llu cycles (1 us each), draw %llu",
 		     seq, (unsigned long long)e[3].value, (unsigned long long)cycles,
 		     (unsigned long long)busy);
 	return true;
@@ -386,7 +389,8 @@ TEST_F(fifo, exec_and_wait)
 			goto out;
 		}
 		if (i && seq[i] != seq[i - 1] + 1) {
-			FAIL(res = false, "sequences %llu then %llu", (unsigned long long)seq[i - 1],
+			FAIL(res = false, "sequences %llu then %llu",
+			     (unsigned long long)seq[i - 1],
 			     (unsigned long long)seq[i]);
 			goto out;
 		}
@@ -547,7 +551,8 @@ TEST_F(fifo, bad_software_methods_are_ring_errors)
 	if (!ret)
 		ret = wait_seq(&r.ch, seq, &w);
 	if (ret) {
-		FAIL(res = false, "the channel did not go on: %s (fault %u)", err_name(ret), w.fault);
+		FAIL(res = false, "the channel did not go on: %s (fault %u)", err_name(ret),
+		     w.fault);
 		goto out;
 	}
 	n = ARRAY_SIZE(bad) + 2;
@@ -844,7 +849,8 @@ TEST_F(fifo, garbage_stops_only_its_channel)
 			ret = wait_seq(&bch, bseq, &w);
 		if (ret != -EIO || w.fault != bad[i].fault ||
 		    (bad[i].info && w.fault_info != bad[i].info))
-			FAIL(res = false, "%s: WAIT %s fault %u info 0x%llx, -EIO %u 0x%llx expected",
+			FAIL(res = false,
+			     "%s: WAIT %s fault %u info 0x%llx, -EIO %u 0x%llx expected",
 			     bad[i].what, err_name(ret), w.fault,
 			     (unsigned long long)w.fault_info, bad[i].fault,
 			     (unsigned long long)bad[i].info);
@@ -938,7 +944,8 @@ TEST_F(fifo, channels_no_leak)
 static void
 print_usage(FILE *f)
 {
-	fprintf(f, "usage: nvpm_fifo_test [--expect NAME,NAME,...] [--only TEST] [-- harness options]\n"
+	fprintf(f,
+		"usage: nvpm_fifo_test [--expect NAME,NAME,...] [--only TEST] [-- harness options]\n"
 		"  --expect  chips of the simulated devices, in order of creation\n"
 		"  --only    run this test only\n");
 }

@@ -304,7 +304,8 @@ TEST_F(idle_chip, gr_busy)
 /* ---- on the first device with idle counters ---- */
 
 static bool
-need_idle_dev(struct __test_metadata *_metadata, struct nodes *nodes, struct drm_nvpm_domain *dom, int *d)
+need_idle_dev(struct __test_metadata *_metadata, struct nodes *nodes, struct drm_nvpm_domain *dom,
+	      int *d)
 {
 	if (idle_idx < 0)
 		SKIP(return false, "no --expect chip with idle counters (GT215+)");

@@ -277,7 +277,8 @@ good_string(const char *s, size_t len)
 }
 
 static bool
-check_domain(struct __test_metadata *_metadata, const struct chip *chip, const struct drm_nvpm_domain *dom,
+check_domain(struct __test_metadata *_metadata, const struct chip *chip,
+	     const struct drm_nvpm_domain *dom,
 	     unsigned int idx)
 {
 	enum gen g = chip->gen;
@@ -324,7 +325,8 @@ pcounter_doms(const struct nvpm_catalog *cat)
  * engine the reference lists for the generation, named, in uapi order.
  */
 static bool
-check_idle_domain(struct __test_metadata *_metadata, const struct chip *chip, const struct nvpm_catalog *cat,
+check_idle_domain(struct __test_metadata *_metadata, const struct chip *chip,
+		  const struct nvpm_catalog *cat,
 		  unsigned int d)
 {
 	static const char * const engines[] = {
@@ -381,7 +383,8 @@ check_named(struct __test_metadata *_metadata, const struct nvpm_catalog *cat, u
 
 /* The trailer: the last 0x20 signals of each domain, per generation. */
 static bool
-check_trailer(struct __test_metadata *_metadata, const struct chip *chip, const struct nvpm_catalog *cat,
+check_trailer(struct __test_metadata *_metadata, const struct chip *chip,
+	      const struct nvpm_catalog *cat,
 	      unsigned int d)
 {
 	unsigned int t = cat->dom[d].nr_signals - 0x20, x;
@@ -424,7 +427,8 @@ check_signals(struct __test_metadata *_metadata, const struct nvpm_catalog *cat,
 
 	for (i = 0; i < cat->nr_sig[d]; i++) {
 		if (!good_string(sig[i].name, sizeof(sig[i].name)))
-			FAIL(return false, "domain %s: signal #%u: name empty or not NUL-terminated",
+			FAIL(return false,
+			     "domain %s: signal #%u: name empty or not NUL-terminated",
 			     dom->name, i);
 		if (sig[i].signal >= dom->nr_signals)
 			FAIL(return false, "domain %s: signal %s is 0x%x, beyond its %u signals",
@@ -442,7 +446,8 @@ check_signals(struct __test_metadata *_metadata, const struct nvpm_catalog *cat,
 }
 
 static bool
-check_catalog(struct __test_metadata *_metadata, const struct chip *chip, const struct nvpm_catalog *cat)
+check_catalog(struct __test_metadata *_metadata, const struct chip *chip,
+	      const struct nvpm_catalog *cat)
 {
 	int want = expected_doms(chip);
 	unsigned int d, x;
@@ -483,7 +488,8 @@ pick_grp_dev(struct nodes *nodes)
 	if (i == nvpm_nr_expect || i == nodes->nr_devs)
 		return;
 	grp_idx = i;
-	if (nvpm_catalog_load(nodes->devs[i].fd, &grp_cat) || nvpm_get_info(nodes->devs[i].fd, &info))
+	if (nvpm_catalog_load(nodes->devs[i].fd, &grp_cat) ||
+	    nvpm_get_info(nodes->devs[i].fd, &info))
 		return;
 	grp_caps = info.hw_caps;
 	grp_fd = nodes->devs[i].fd;
@@ -623,7 +629,7 @@ protocol_all(struct __test_metadata *_metadata, int fd, unsigned long cmd, void 
 		if (caps[i] > total + 2 || (i == 1 && !total))
 			continue;
 		if (!protocol_one(_metadata, fd, cmd, q, q_count, q_ptr, elem, ref, total, caps[i],
-				 what))
+				  what))
 			return false;
 	}
 	return true;
@@ -922,7 +928,7 @@ bad_creates(struct __test_metadata *_metadata, const struct bad_create *c, size_
 			memset(&a.counter[j], 0, sizeof(a.counter[j]));
 		snprintf(what, sizeof(what), "%s (domain %s)", c[i].what, grp_cat.dom[dom].name);
 		if (!expect_refused(_metadata, grp_fd, DRM_IOCTL_NVPM_PERFDOM_CREATE, &a, sizeof(a),
-				   c[i].err, what))
+				    c[i].err, what))
 			return false;
 		if (!expect_domains_free(_metadata, grp_fd, what))
 			return false;
@@ -962,7 +968,7 @@ TEST_F(grp, perfdom_create_bad_signal_is_einval)
 TEST_F(grp, perfdom_create_bad_pointer_is_efault)
 {
 	if (!expect_efault_arg(_metadata, grp_fd, DRM_IOCTL_NVPM_PERFDOM_CREATE,
-			      sizeof(struct drm_nvpm_perfdom_create), "PERFDOM_CREATE"))
+			       sizeof(struct drm_nvpm_perfdom_create), "PERFDOM_CREATE"))
 		return;
 	expect_domains_free(_metadata, grp_fd, "after EFAULT");
 }
@@ -1129,7 +1135,8 @@ TEST_F(grp, handles_are_per_file)
 
 /* perfdom_<chip>: a group on a chip without counter group support. */
 static bool
-test_create_eopnotsupp(struct __test_metadata *_metadata, struct nodes *nodes, int idx, const struct chip *chip)
+test_create_eopnotsupp(struct __test_metadata *_metadata, struct nodes *nodes, int idx,
+		       const struct chip *chip)
 {
 	const unsigned long cmd = DRM_IOCTL_NVPM_PERFDOM_CREATE;
 	struct drm_nvpm_perfdom_create a;
@@ -1164,7 +1171,8 @@ check_always(struct __test_metadata *_metadata, const struct drm_nvpm_read *r, i
 		FAIL(return false, "%s: READ.flags 0x%x", what, r->flags);
 	for (i = 0; i < 4; i++) {
 		if (r->counter_flags[i])
-			FAIL(return false, "%s: counter %d flags 0x%x", what, i, r->counter_flags[i]);
+			FAIL(return false, "%s: counter %d flags 0x%x", what, i,
+			     r->counter_flags[i]);
 	}
 	if (r->value[ctr] != r->cycles)
 		FAIL(return false, "%s: counter %d (op 0xffff) %llu, cycles %llu: not equal", what,
@@ -1311,7 +1319,8 @@ test_quad(struct __test_metadata *_metadata, struct nodes *nodes, int idx, const
  * its first cycles on: EVENT and the cycles advance together.
  */
 static bool
-test_single_only(struct __test_metadata *_metadata, struct nodes *nodes, int idx, const struct chip *chip)
+test_single_only(struct __test_metadata *_metadata, struct nodes *nodes, int idx,
+		 const struct chip *chip)
 {
 	const unsigned long cmd = DRM_IOCTL_NVPM_PERFDOM_CREATE;
 	int fd = nodes->devs[idx].fd, ret, i;
@@ -1320,8 +1329,8 @@ test_single_only(struct __test_metadata *_metadata, struct nodes *nodes, int idx
 
 	quad_args(&a, 0);
 	if (!expect_refused(_metadata, fd, cmd, &a, sizeof(a),
-			   gen_in(chip->gen, GEN_NV30, GEN_END) ? EOPNOTSUPP : EINVAL,
-			   "quad PERFDOM_CREATE"))
+			    gen_in(chip->gen, GEN_NV30, GEN_END) ? EOPNOTSUPP : EINVAL,
+			    "quad PERFDOM_CREATE"))
 		return false;
 
 	memset(&a, 0, sizeof(a));
@@ -1566,7 +1575,8 @@ TEST_F(grp, query_sources_lists_them)
 			q.size = sizeof(q);
 			q.domain = d;
 			q.signal = s->signal;
-			res = protocol_all(_metadata, grp_fd, DRM_IOCTL_NVPM_QUERY_SOURCES, &q, &q.count,
+			res = protocol_all(_metadata, grp_fd, DRM_IOCTL_NVPM_QUERY_SOURCES,
+					   &q, &q.count,
 					   &q.sources, sizeof(*src), src, n, what);
 			free(src);
 		}
@@ -1672,19 +1682,19 @@ TEST_F(grp, perfdom_create_sources)
 		FAIL(return, "crop_sel1 = 7: %s", err_name(ret));
 	v[0].value = 8;
 	if (!expect_err(_metadata, create_with_sources(v, 1, sizeof(a), &a), EINVAL,
-		       "crop_sel1 = 8"))
+			"crop_sel1 = 8"))
 		return;
 	v[0] = (struct drm_nvpm_source_value){ .id = 200, .value = 0 };
 	if (!expect_err(_metadata, create_with_sources(v, 1, sizeof(a), &a), EINVAL,
-		       "source 200"))
+			"source 200"))
 		return;
 	v[0] = (struct drm_nvpm_source_value){ .id = id1, .value = 1 };
 	v[1] = v[0];
 	if (!expect_err(_metadata, create_with_sources(v, 2, sizeof(a), &a), EINVAL,
-		       "crop_sel1 twice"))
+			"crop_sel1 twice"))
 		return;
 	if (!expect_err(_metadata, create_with_sources((void *)8, 1, sizeof(a), &a), EFAULT,
-		       "sources at 8"))
+			"sources at 8"))
 		return;
 	if (!expect_domains_free(_metadata, grp_fd, "after refused sources"))
 		return;
@@ -2111,7 +2121,8 @@ TEST_F(grp, perfdom_no_leak)
 static void
 print_usage(FILE *f)
 {
-	fprintf(f, "usage: nvpm_perf_test [--expect NAME,NAME,...] [--hammer SECONDS] [-- harness options]\n"
+	fprintf(f,
+		"usage: nvpm_perf_test [--expect NAME,NAME,...] [--hammer SECONDS] [-- harness options]\n"
 		"  --expect  chips of the simulated devices, in order of creation\n"
 		"            (the module's sim= parameter), e.g. G84,GF100\n"
 		"  --hammer  how long the concurrency test runs (default %d)\n", HAMMER_S);

@@ -177,7 +177,8 @@ record_for(int fd, const struct drm_nvpm_record_domain *doms, unsigned int nr, _
  * never high; time goes up by the rows' cycles.
  */
 static bool
-check_workload(struct __test_metadata *_metadata, const struct nvpm_record_row *row, size_t n, double us)
+check_workload(struct __test_metadata *_metadata, const struct nvpm_record_row *row, size_t n,
+	       double us)
 {
 	int busy = read_param(GR_BUSY);
 	__u64 idle = GR_ROUND - GR_ROUND * busy / 100, time = 0, sum;
@@ -212,7 +213,8 @@ check_workload(struct __test_metadata *_metadata, const struct nvpm_record_row *
 		if (i == n - 1)
 			break;	/* the last row ends at RECORD_STOP */
 		if (r->cycles != PERIOD || r->stops != 1 || r->flags)
-			FAIL(return false, "row %zu: %llu cycles, %u stops, flags %#x; want %u, 1, 0",
+			FAIL(return false,
+			     "row %zu: %llu cycles, %u stops, flags %#x; want %u, 1, 0",
 			     i, (unsigned long long)r->cycles, r->stops, r->flags, PERIOD);
 		if (r->value[0] < idle || r->value[0] > idle + PERIOD - GR_ROUND)
 			FAIL(return false, "row %zu: PGRAPH.IDLE %llu, want %llu..%llu", i,
@@ -443,8 +445,8 @@ TEST_F(record, record_beside_sampling_process)
 
 /* START with @args (size set here): @err, and @args as it was. */
 static bool
-start_refused(struct __test_metadata *_metadata, int fd, struct drm_nvpm_record_start *args, int err,
-	      const char *what)
+start_refused(struct __test_metadata *_metadata, int fd, struct drm_nvpm_record_start *args,
+	      int err, const char *what)
 {
 	struct drm_nvpm_record_start before;
 	int ret;

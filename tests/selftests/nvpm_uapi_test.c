@@ -423,7 +423,7 @@ TEST_F(uapi, gem_new_bad_args_change_nothing)
 	for (i = 0; i < ARRAY_SIZE(cases); i++) {
 		args = cases[i].args;
 		if (!expect_gem_new_error(_metadata, dev->fd, &args, EINVAL,
-					 cases[i].what))
+					  cases[i].what))
 			return;
 	}
 }

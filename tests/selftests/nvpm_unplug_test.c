@@ -32,8 +32,7 @@
  * with everything, the test unbinds (and closes, and binds) as far as it
  * needs, the teardown finishes what the test left.
  */
-FIXTURE(unplug) {
-	struct nodes n;
+struct held {
 	char dev[64];		/* platform device name, e.g. nvpm-sim.0 */
 	char path[PATH_MAX];
 	int fd;
@@ -44,6 +43,11 @@ FIXTURE(unplug) {
 	struct nvpm_bo bo;
 	int km;
 	bool unbound;
+};
+
+FIXTURE(unplug) {
+	struct nodes n;
+	struct held u;
 };
 
 /* The render node of platform device @dev, in @path; 0 or -ENOENT. */
@@ -114,7 +118,7 @@ sysfs_write(const char *file, const char *val)
 
 /* A G84: counter groups, record mode and a FIFO in one device. */
 static bool
-open_everything(struct __test_metadata *_metadata, FIXTURE_DATA(unplug) *u)
+open_everything(struct __test_metadata *_metadata, struct nodes *nodes, struct held *u)
 {
 	const struct drm_nvpm_counter ctr = { .signal = { 1 }, .logic_op = 0xaaaa };
 	struct drm_nvpm_record_domain dom = { .domain = 2, .stop = NVPM_RECORD_STOP_PERIODIC,
@@ -123,13 +127,13 @@ open_everything(struct __test_metadata *_metadata, FIXTURE_DATA(unplug) *u)
 	__u64 seq;
 	int i, ret;
 
-	for (i = 0; i < u->n.nr_devs; i++) {
-		if (!nvpm_get_info(u->n.devs[i].fd, &info) && info.chipset == 0x84)
+	for (i = 0; i < nodes->nr_devs; i++) {
+		if (!nvpm_get_info(nodes->devs[i].fd, &info) && info.chipset == 0x84)
 			break;
 	}
-	if (i == u->n.nr_devs)
+	if (i == nodes->nr_devs)
 		SETUP_SKIP("no simulated G84");
-	snprintf(u->path, sizeof(u->path), "%s", u->n.devs[i].path);
+	snprintf(u->path, sizeof(u->path), "%s", nodes->devs[i].path);
 	if (dev_of(u->path, u->dev, sizeof(u->dev)))
 		FAIL(return false, "%s: no platform device", u->path);
 	u->km = kmemleak_start();
@@ -168,7 +172,7 @@ open_everything(struct __test_metadata *_metadata, FIXTURE_DATA(unplug) *u)
 
 /* Unbind the device: its render node goes. */
 static bool
-unplug(struct __test_metadata *_metadata, FIXTURE_DATA(unplug) *u)
+unplug(struct __test_metadata *_metadata, struct held *u)
 {
 	char path[PATH_MAX];
 	int ret;
@@ -204,7 +208,7 @@ touch(struct __test_metadata *_metadata, void *map, size_t size, const char *wha
 
 /* Unmap and close everything the file holds. */
 static bool
-close_everything(struct __test_metadata *_metadata, FIXTURE_DATA(unplug) *u)
+close_everything(struct __test_metadata *_metadata, struct held *u)
 {
 	int fd = u->fd;
 
@@ -221,7 +225,7 @@ close_everything(struct __test_metadata *_metadata, FIXTURE_DATA(unplug) *u)
 
 /* Bind the device again: a G84 whose FIFO runs a submission. */
 static bool
-rebind(struct __test_metadata *_metadata, FIXTURE_DATA(unplug) *u)
+rebind(struct __test_metadata *_metadata, struct held *u)
 {
 	struct drm_nvpm_get_info info;
 	struct nvpm_channel ch;
@@ -263,18 +267,18 @@ rebind(struct __test_metadata *_metadata, FIXTURE_DATA(unplug) *u)
 
 FIXTURE_SETUP(unplug)
 {
-	self->fd = -1;
+	self->u.fd = -1;
 	NODES_SETUP(&self->n);
-	open_everything(_metadata, self);
+	open_everything(_metadata, &self->n, &self->u);
 }
 
 /* Whatever the test left: close the file, bind the device again. */
 FIXTURE_TEARDOWN(unplug)
 {
-	if (self->fd >= 0)
-		close_everything(_metadata, self);
-	if (self->unbound)
-		rebind(_metadata, self);
+	if (self->u.fd >= 0)
+		close_everything(_metadata, &self->u);
+	if (self->u.unbound)
+		rebind(_metadata, &self->u);
 	NODES_TEARDOWN(&self->n);
 }
 
@@ -285,7 +289,7 @@ TEST_F(unplug, open_with_everything)
 
 TEST_F(unplug, unbind_removes_the_node)
 {
-	unplug(_metadata, self);
+	unplug(_metadata, &self->u);
 }
 
 TEST_F(unplug, every_ioctl_is_enodev)
@@ -294,13 +298,13 @@ TEST_F(unplug, every_ioctl_is_enodev)
 	size_t i;
 	int ret;
 
-	if (!unplug(_metadata, self))
+	if (!unplug(_metadata, &self->u))
 		return;
 	for (i = 0; i < nvpm_nr_ioctls; i++) {
 		memset(arg, 0, sizeof(arg));
 		arg[0] = _IOC_SIZE(nvpm_ioctls[i]);
-		arg[1] = i & 1 ? self->group : self->ch.handle;
-		ret = raw_ioctl(self->fd, nvpm_ioctls[i], arg);
+		arg[1] = i & 1 ? self->u.group : self->u.ch.handle;
+		ret = raw_ioctl(self->u.fd, nvpm_ioctls[i], arg);
 		if (ret != -ENODEV)
 			FAIL(return, "ioctl 0x%02x: %s, want ENODEV",
 			     (unsigned int)_IOC_NR(nvpm_ioctls[i]), err_name(ret));
@@ -309,35 +313,36 @@ TEST_F(unplug, every_ioctl_is_enodev)
 
 TEST_F(unplug, mappings_stay_memory)
 {
-	if (!unplug(_metadata, self))
+	if (!unplug(_metadata, &self->u))
 		return;
-	if (!touch(_metadata, self->bo.map, self->bo.size, "BO") ||
-	    !touch(_metadata, self->push.bo.map, self->push.bo.size, "pushbuffer") ||
-	    !touch(_metadata, self->ch.notifier.map, self->ch.notifier.size, "notifier") ||
-	    !touch(_metadata, self->rec.bo->map, self->rec.bo->size, "record rings"))
+	if (!touch(_metadata, self->u.bo.map, self->u.bo.size, "BO") ||
+	    !touch(_metadata, self->u.push.bo.map, self->u.push.bo.size, "pushbuffer") ||
+	    !touch(_metadata, self->u.ch.notifier.map, self->u.ch.notifier.size, "notifier") ||
+	    !touch(_metadata, self->u.rec.bo->map, self->u.rec.bo->size, "record rings"))
 		return;
 	/* a new mapping of the unplugged device is refused */
-	if (mmap(NULL, 4096, PROT_READ, MAP_SHARED, self->fd, self->bo.map_offset) != MAP_FAILED)
+	if (mmap(NULL, 4096, PROT_READ, MAP_SHARED, self->u.fd,
+		 self->u.bo.map_offset) != MAP_FAILED)
 		FAIL(return, "a new mapping after unplug worked");
 }
 
 TEST_F(unplug, close_after_unplug)
 {
-	if (unplug(_metadata, self))
-		close_everything(_metadata, self);
+	if (unplug(_metadata, &self->u))
+		close_everything(_metadata, &self->u);
 }
 
 TEST_F(unplug, rebind_gives_a_working_gpu)
 {
-	if (unplug(_metadata, self) && close_everything(_metadata, self))
-		rebind(_metadata, self);
+	if (unplug(_metadata, &self->u) && close_everything(_metadata, &self->u))
+		rebind(_metadata, &self->u);
 }
 
 TEST_F(unplug, nothing_left_behind)
 {
-	if (unplug(_metadata, self) && close_everything(_metadata, self) &&
-	    rebind(_metadata, self))
-		kmemleak_check(_metadata, self->km);
+	if (unplug(_metadata, &self->u) && close_everything(_metadata, &self->u) &&
+	    rebind(_metadata, &self->u))
+		kmemleak_check(_metadata, self->u.km);
 }
 
 /* No options of its own: what follows "--" is the harness's. */
