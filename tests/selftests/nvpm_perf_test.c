@@ -2117,7 +2117,6 @@ TEST_F(grp, perfdom_no_leak)
 
 /* ---- main ---- */
 
-/* @grp: runs on the counter group device (else skipped) */
 static void
 print_usage(FILE *f)
 {
