@@ -189,6 +189,7 @@ harness_timeout(const char *name, int s)
 			return ret;					\
 		/* a test's output must not wait in a buffer at _exit() */ \
 		setvbuf(stdout, NULL, _IOLBF, 0);			\
+		nodes_scan();						\
 		argv[optind - 1] = argv[0];				\
 		return test_harness_run(argc - optind + 1, argv + optind - 1); \
 	}

@@ -268,6 +268,7 @@ rebind(struct __test_metadata *_metadata, struct held *u)
 FIXTURE_SETUP(unplug)
 {
 	self->u.fd = -1;
+	nodes_scan();	/* the test before bound the G84 again: a new node */
 	NODES_SETUP(&self->n);
 	open_everything(_metadata, &self->n, &self->u);
 }

@@ -134,15 +134,31 @@ parse_expect(char *list)
 	return 0;
 }
 
+/* The render nodes nodes_scan() found (libdrm's device scan is slow). */
+static struct nvpm_iter nodes_found;
+static bool nodes_scanned;
+
+/*
+ * Look for the nvpm render nodes; nodes_open() opens these.  Done once
+ * before the harness runs the tests, and again by a test that moves them.
+ */
+void
+nodes_scan(void)
+{
+	nvpm_iter_init(&nodes_found);
+	nodes_scanned = true;
+}
+
 /* Open every nvpm render node: each test's FIXTURE_SETUP(). */
 void
 nodes_open(struct nodes *nodes)
 {
-	struct nvpm_iter it;
+	struct nvpm_iter it = nodes_found;
 	struct nvpm_dev dev;
 
 	nodes->t0_us = now_us();
-	nvpm_iter_init(&it);
+	if (!nodes_scanned)
+		nvpm_iter_init(&it);
 	while (nodes->nr_devs < MAX_DEVS && nvpm_iter_next(&it, &dev) > 0)
 		nodes->devs[nodes->nr_devs++] = dev;
 	if (!nodes->nr_devs && it.err)
@@ -163,20 +179,6 @@ nodes_close(struct nodes *nodes, const char *name)
 		nvpm_dev_close(&nodes->devs[--nodes->nr_devs]);
 	if (s >= 1)
 		diag("%s: %.1f s", name, s);
-}
-
-/* The number of nvpm render nodes there are now. */
-int
-count_nodes(void)
-{
-	struct nodes nodes = { .nr_devs = 0 };
-	int n;
-
-	nodes_open(&nodes);
-	n = nodes.nr_devs;
-	while (nodes.nr_devs)
-		nvpm_dev_close(&nodes.devs[--nodes.nr_devs]);
-	return n;
 }
 
 /* The device every device-independent test runs on, or NULL. */

@@ -65,9 +65,9 @@ struct nodes {
 
 void __printf(1, 2) diag(const char *fmt, ...);
 int parse_expect(char *list);
+void nodes_scan(void);
 void nodes_open(struct nodes *nodes);
 void nodes_close(struct nodes *nodes, const char *name);
-int count_nodes(void);
 const struct nvpm_dev *first_dev(const struct nodes *nodes);
 const struct chip *dev_chip(const struct nodes *nodes, int idx);
 const char *expect_name(int idx);
