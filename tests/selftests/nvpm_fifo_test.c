@@ -29,7 +29,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include "selftest.h"
+#include "harness.h"
 
 #define PRIM_CYCLES		8
 #define WAIT_NS			(20ull * 1000 * 1000 * 1000)
@@ -41,7 +41,7 @@
 #define LEAK_LOOPS		40
 #define PTIMER_SLACK_US		20000
 
-/* The device the sampling tests use. */
+/* The device the sampling tests use: each test's FIXTURE_SETUP() finds it. */
 static int fifo_idx = -1;
 
 /**
@@ -59,14 +59,30 @@ struct rig {
 };
 
 static const struct nvpm_dev *
-fifo_dev(struct ctx *ctx)
+fifo_dev(struct nodes *nodes)
 {
-	return fifo_idx < 0 ? NULL : &ctx->devs[fifo_idx];
+	return fifo_idx < 0 ? NULL : &nodes->devs[fifo_idx];
+}
+
+/* The first NV50 family device: it has the FIFO. */
+static void
+pick_fifo_dev(struct nodes *nodes)
+{
+	struct drm_nvpm_get_info info;
+	int i;
+
+	for (i = 0; i < nodes->nr_devs; i++) {
+		if (!nvpm_get_info(nodes->devs[i].fd, &info) &&
+		    info.card_type == NVPM_CARD_NV50) {
+			fifo_idx = i;
+			return;
+		}
+	}
 }
 
 /* The counter group: core_a's setup_primitive_count, !PGRAPH.IDLE, always. */
 static int
-group_new(struct ctx *ctx, int fd, __u32 *grp)
+group_new(struct __test_metadata *_metadata, int fd, __u32 *grp)
 {
 	struct drm_nvpm_counter ctr[3] = { { .logic_op = NVPM_OP_ARG0 },
 					   { .logic_op = 0x5555 },	/* !arg0 */
@@ -86,7 +102,7 @@ group_new(struct ctx *ctx, int fd, __u32 *grp)
 	if (!ret)
 		ret = nvpm_perfdom_quad(fd, ev.domain, ctr, 3, grp);
 	if (ret)
-		result(ctx, FAIL, "counter group on core_a: %s", err_name(ret));
+		FAIL(, "counter group on core_a: %s", err_name(ret));
 	nvpm_catalog_free(&cat);
 	return ret;
 }
@@ -141,24 +157,25 @@ rig_close(struct rig *r)
 }
 
 /* A fresh file, a group (unless @fd is given), a channel set up to sample it. */
-static enum result
-rig_open(struct ctx *ctx, struct rig *r, __u32 ring_size, int fd, __u32 grp)
+static bool
+rig_open(struct __test_metadata *_metadata, struct nodes *nodes, struct rig *r, __u32 ring_size,
+	 int fd, __u32 grp)
 {
-	const struct nvpm_dev *dev = fifo_dev(ctx);
+	const struct nvpm_dev *dev = fifo_dev(nodes);
 	__u64 seq;
 	int ret;
 
 	memset(r, 0, sizeof(*r));
 	r->fd = -1;
 	if (!dev)
-		return skip(ctx, "no NV50 family device");
+		SKIP(return false, "no NV50 family device");
 	if (fd < 0) {
 		r->fd = open(dev->path, O_RDWR | O_CLOEXEC);
 		if (r->fd < 0)
-			return fail(ctx, "open %s: %s", dev->path, strerror(errno));
+			FAIL(return false, "open %s: %s", dev->path, strerror(errno));
 		fd = r->fd;
-		if (group_new(ctx, fd, &grp))
-			return FAIL;
+		if (group_new(_metadata, fd, &grp))
+			return false;
 	}
 	r->grp = grp;
 	ret = nvpm_channel_new(fd, ring_size, &r->ch);
@@ -173,8 +190,8 @@ rig_open(struct ctx *ctx, struct rig *r, __u32 ring_size, int fd, __u32 grp)
 	if (!ret)
 		ret = wait_seq(&r->ch, seq, NULL);
 	if (ret)
-		return fail(ctx, "channel setup: %s", err_name(ret));
-	return PASS;
+		FAIL(return false, "channel setup: %s", err_name(ret));
+	return true;
 }
 
 /*
@@ -182,8 +199,8 @@ rig_open(struct ctx *ctx, struct rig *r, __u32 ring_size, int fd, __u32 grp)
  * primitives exactly, the busy cycles at least the DRAW's, every cycle,
  * PTIMER's nanoseconds the cycles' time.
  */
-static enum result
-check_frame(struct ctx *ctx, const struct nvpm_channel *ch, __u32 grp, __u32 seq,
+static bool
+check_frame(struct __test_metadata *_metadata, const struct nvpm_channel *ch, __u32 grp, __u32 seq,
 	    __u32 prims)
 {
 	struct drm_nvpm_notifier_entry e[NR_CTRS + 1];
@@ -191,74 +208,90 @@ check_frame(struct ctx *ctx, const struct nvpm_channel *ch, __u32 grp, __u32 seq
 	int i, n = nvpm_ring_read(ch, seq, e, NR_CTRS + 1);
 
 	if (n != NR_CTRS)
-		return fail(ctx, "frame %u: %d entries in the ring, %d expected", seq, n, NR_CTRS);
+		FAIL(return false, "frame %u: %d entries in the ring, %d expected", seq, n,
+		     NR_CTRS);
 	for (i = 0; i < NR_CTRS; i++) {
 		__u32 id = i < 3 ? NVPM_SW_COUNTER_PERFDOM(grp, i) : NVPM_SW_GLOBAL_PTIMER;
 
 		if (e[i].counter != id || e[i].flags)
-			return fail(ctx, "frame %u entry %d: counter 0x%x flags 0x%x, not 0x%x 0",
-				    seq, i, e[i].counter, e[i].flags, id);
+			FAIL(return false, "frame %u entry %d: counter 0x%x flags 0x%x, not 0x%x 0",
+			     seq, i, e[i].counter, e[i].flags, id);
 	}
 	cycles = e[2].cycles;
 	if (e[0].value != prims)
-		return fail(ctx, "frame %u: %llu primitives counted, %u drawn", seq,
-			    (unsigned long long)e[0].value, prims);
+		FAIL(return false, "frame %u: %llu primitives counted, %u drawn", seq,
+		     (unsigned long long)e[0].value, prims);
 	if (e[1].value < busy || e[1].value > cycles)
-		return fail(ctx, "frame %u: busy %llu, expected %llu .. %llu cycles", seq,
-			    (unsigned long long)e[1].value, (unsigned long long)busy,
-			    (unsigned long long)cycles);
+		FAIL(return false, "frame %u: busy %llu, expected %llu .. %llu cycles", seq,
+		     (unsigned long long)e[1].value, (unsigned long long)busy,
+		     (unsigned long long)cycles);
 	if (e[2].value != cycles || cycles < busy)
-		return fail(ctx, "frame %u: always %llu over %llu cycles, draw %llu", seq,
-			    (unsigned long long)e[2].value, (unsigned long long)cycles,
-			    (unsigned long long)busy);
+		FAIL(return false, "frame %u: always %llu over %llu cycles, draw %llu", seq,
+		     (unsigned long long)e[2].value, (unsigned long long)cycles,
+		     (unsigned long long)busy);
 	/*
 	 * PTIMER is read by the kernel when it triggers the latch: the two
 	 * differ by the handler's own time (long under KASAN and emulation)
 	 */
 	us = e[3].value / 1000;
 	if (e[3].cycles || us < busy || us > cycles + PTIMER_SLACK_US)
-		return fail(ctx, "frame %u: PTIMER %llu ns over %llu cycles (1 us each), draw %llu",
-			    seq, (unsigned long long)e[3].value, (unsigned long long)cycles,
-			    (unsigned long long)busy);
-	return PASS;
+		FAIL(return false,
+		     "frame %u: PTIMER %llu ns over %llu cycles (1 us each), draw %llu",
+		     seq, (unsigned long long)e[3].value, (unsigned long long)cycles,
+		     (unsigned long long)busy);
+	return true;
 }
 
 /* ---- tests ---- */
 
-static enum result
-test_channels_need_a_fifo(struct ctx *ctx)
+FIXTURE(fifo) {
+	struct nodes n;
+};
+
+FIXTURE_SETUP(fifo)
 {
+	NODES_SETUP(&self->n);
+	pick_fifo_dev(&self->n);
+}
+
+FIXTURE_TEARDOWN(fifo)
+{
+	NODES_TEARDOWN(&self->n);
+}
+
+TEST_F(fifo, channels_need_a_fifo)
+{
+	struct nodes *nodes = &self->n;
 	struct nvpm_channel ch;
 	int i, ret;
 
-	if (!ctx->nr_devs)
-		return skip(ctx, "no device");
-	for (i = 0; i < ctx->nr_devs; i++) {
+	if (!nodes->nr_devs)
+		SKIP(return, "no device");
+	for (i = 0; i < nodes->nr_devs; i++) {
 		struct drm_nvpm_get_info info;
 		bool nv50;
 
-		ret = nvpm_get_info(ctx->devs[i].fd, &info);
+		ret = nvpm_get_info(nodes->devs[i].fd, &info);
 		if (ret)
-			return fail(ctx, "GET_INFO: %s", err_name(ret));
+			FAIL(return, "GET_INFO: %s", err_name(ret));
 		nv50 = info.card_type == NVPM_CARD_NV50;
-		ret = nvpm_channel_new(ctx->devs[i].fd, 0, &ch);
+		ret = nvpm_channel_new(nodes->devs[i].fd, 0, &ch);
 		if (nv50 && ret)
-			return fail(ctx, "%s: CHANNEL_NEW %s", info.name, err_name(ret));
+			FAIL(return, "%s: CHANNEL_NEW %s", info.name, err_name(ret));
 		if (!nv50 && ret != -ENODEV)
-			return fail(ctx, "%s: CHANNEL_NEW %s, -ENODEV expected", info.name,
-				    err_name(ret));
+			FAIL(return, "%s: CHANNEL_NEW %s, -ENODEV expected", info.name,
+			     err_name(ret));
 		if (!ret)
 			nvpm_channel_del(&ch);
 	}
-	return PASS;
 }
 
 #define NEW_OFF(f)	offsetof(struct drm_nvpm_channel_new, f)
 
-static enum result
-test_channel_new_rejects_bad_args(struct ctx *ctx)
+TEST_F(fifo, channel_new_rejects_bad_args)
 {
-	const struct nvpm_dev *dev = fifo_dev(ctx);
+	struct nodes *nodes = &self->n;
+	const struct nvpm_dev *dev = fifo_dev(nodes);
 	static const struct {
 		const char *what;
 		size_t off, len;
@@ -281,7 +314,7 @@ test_channel_new_rejects_bad_args(struct ctx *ctx)
 	int ret;
 
 	if (!dev)
-		return skip(ctx, "no NV50 family device");
+		SKIP(return, "no NV50 family device");
 	for (i = 0; i < ARRAY_SIZE(bad); i++) {
 		memset(&a, 0, sizeof(a));
 		a.size = sizeof(a);
@@ -290,17 +323,16 @@ test_channel_new_rejects_bad_args(struct ctx *ctx)
 		copy = a;
 		ret = raw_ioctl(dev->fd, DRM_IOCTL_NVPM_CHANNEL_NEW, &a);
 		if (ret != -EINVAL)
-			return fail(ctx, "%s: %s, -EINVAL expected", bad[i].what, err_name(ret));
+			FAIL(return, "%s: %s, -EINVAL expected", bad[i].what, err_name(ret));
 		if (memcmp(&a, &copy, sizeof(a)))
-			return fail(ctx, "%s: the struct changed", bad[i].what);
+			FAIL(return, "%s: the struct changed", bad[i].what);
 	}
-	return PASS;
 }
 
-static enum result
-test_notifier_layout(struct ctx *ctx)
+TEST_F(fifo, notifier_layout)
 {
-	const struct nvpm_dev *dev = fifo_dev(ctx);
+	struct nodes *nodes = &self->n;
+	const struct nvpm_dev *dev = fifo_dev(nodes);
 	static const __u32 sizes[] = { 0, 64, 4096 };
 	struct nvpm_channel ch;
 	struct nvpm_bo info;
@@ -308,45 +340,44 @@ test_notifier_layout(struct ctx *ctx)
 	int ret;
 
 	if (!dev)
-		return skip(ctx, "no NV50 family device");
+		SKIP(return, "no NV50 family device");
 	for (i = 0; i < ARRAY_SIZE(sizes); i++) {
 		__u32 want = sizes[i] ?: NVPM_RING_SIZE_DEFAULT;
 		const struct drm_nvpm_notifier_header *h;
 
 		ret = nvpm_channel_new(dev->fd, sizes[i], &ch);
 		if (ret)
-			return fail(ctx, "CHANNEL_NEW ring %u: %s", sizes[i], err_name(ret));
+			FAIL(return, "CHANNEL_NEW ring %u: %s", sizes[i], err_name(ret));
 		h = ch.hdr;
 		ret = nvpm_bo_from_handle(dev->fd, ch.notifier.handle, &info);
 		if (ret || info.size != ch.notifier.size ||
 		    info.map_offset != ch.notifier.map_offset)
-			ret = fail(ctx, "GEM_INFO on the notifier: %s", err_name(ret));
+			FAIL(ret = 1, "GEM_INFO on the notifier: %s", err_name(ret));
 		else if (h->ring_size != want ||
 			 h->entry_size != sizeof(struct drm_nvpm_notifier_entry) ||
 			 h->ring_offset < sizeof(*h) ||
 			 h->ring_offset + (__u64)want * h->entry_size > ch.notifier.size)
-			ret = fail(ctx, "header: ring %u at %u, entries of %u, notifier %llu bytes",
-				   h->ring_size, h->ring_offset, h->entry_size,
-				   (unsigned long long)ch.notifier.size);
+			FAIL(ret = 1, "header: ring %u at %u, entries of %u, notifier %llu bytes",
+			     h->ring_size, h->ring_offset, h->entry_size,
+			     (unsigned long long)ch.notifier.size);
 		else if (h->sequence || h->write_index || h->lost || h->errors)
-			ret = fail(ctx, "a new notifier is not empty");
+			FAIL(ret = 1, "a new notifier is not empty");
 		nvpm_channel_del(&ch);
 		if (ret)
-			return FAIL;
+			return;
 	}
-	return PASS;
 }
 
-static enum result
-test_exec_and_wait(struct ctx *ctx)
+TEST_F(fifo, exec_and_wait)
 {
+	struct nodes *nodes = &self->n;
 	struct drm_nvpm_wait w;
 	struct rig r;
 	__u64 seq[3], next;
 	int i, ret;
-	enum result res = rig_open(ctx, &r, 0, -1, 0);
+	bool res = rig_open(_metadata, nodes, &r, 0, -1, 0);
 
-	if (res != PASS)
+	if (!res)
 		goto out;
 	for (i = 0; i < 3; i++) {
 		nvpm_push_space(&r.push, 4);
@@ -354,29 +385,30 @@ test_exec_and_wait(struct ctx *ctx)
 		nvpm_push_mthd(&r.push, NVPM_SUBC_SW, NVPM_SW_NOP, 0);
 		ret = nvpm_push_submit(&r.push, &r.ch, &seq[i]);
 		if (ret) {
-			res = fail(ctx, "EXEC: %s", err_name(ret));
+			FAIL(res = false, "EXEC: %s", err_name(ret));
 			goto out;
 		}
 		if (i && seq[i] != seq[i - 1] + 1) {
-			res = fail(ctx, "sequences %llu then %llu", (unsigned long long)seq[i - 1],
-				   (unsigned long long)seq[i]);
+			FAIL(res = false, "sequences %llu then %llu",
+			     (unsigned long long)seq[i - 1],
+			     (unsigned long long)seq[i]);
 			goto out;
 		}
 	}
 	ret = wait_seq(&r.ch, seq[2], &w);
 	if (ret || w.completed < seq[2] || w.fault) {
-		res = fail(ctx, "WAIT: %s, completed %llu fault %u", err_name(ret),
-			   (unsigned long long)w.completed, w.fault);
+		FAIL(res = false, "WAIT: %s, completed %llu fault %u", err_name(ret),
+		     (unsigned long long)w.completed, w.fault);
 		goto out;
 	}
 	ret = nvpm_wait(r.fd, r.ch.handle, seq[0], 0, &w);
 	if (ret) {
-		res = fail(ctx, "WAIT for a completed submission, no time: %s", err_name(ret));
+		FAIL(res = false, "WAIT for a completed submission, no time: %s", err_name(ret));
 		goto out;
 	}
 	ret = nvpm_wait(r.fd, r.ch.handle, seq[2] + 1, 0, NULL);
 	if (ret != -EINVAL) {
-		res = fail(ctx, "WAIT for a submission not made: %s", err_name(ret));
+		FAIL(res = false, "WAIT for a submission not made: %s", err_name(ret));
 		goto out;
 	}
 	/* a long DRAW: not done at once */
@@ -389,22 +421,21 @@ test_exec_and_wait(struct ctx *ctx)
 	nvpm_push_submit(&r.push, &r.ch, &next);
 	ret = nvpm_wait(r.fd, r.ch.handle, next, 0, &w);
 	if (ret != -ETIME)
-		res = fail(ctx, "WAIT behind a 0.3 s DRAW, no time: %s", err_name(ret));
+		FAIL(res = false, "WAIT behind a 0.3 s DRAW, no time: %s", err_name(ret));
 out:
 	rig_close(&r);
-	return res;
 }
 
 #define EXEC_OFF(f)	offsetof(struct drm_nvpm_exec, f)
 
-static enum result
-test_exec_rejects_bad_args(struct ctx *ctx)
+TEST_F(fifo, exec_rejects_bad_args)
 {
+	struct nodes *nodes = &self->n;
 	struct drm_nvpm_exec a, copy;
 	struct rig r;
 	size_t i;
 	int ret;
-	enum result res = rig_open(ctx, &r, 0, -1, 0);
+	bool res = rig_open(_metadata, nodes, &r, 0, -1, 0);
 	const struct {
 		const char *what;
 		size_t off, len;
@@ -424,7 +455,7 @@ test_exec_rejects_bad_args(struct ctx *ctx)
 		{ "unknown BO", EXEC_OFF(bo), 4, 0xdead, -ENOENT },
 	};
 
-	for (i = 0; res == PASS && i < ARRAY_SIZE(cases); i++) {
+	for (i = 0; res && i < ARRAY_SIZE(cases); i++) {
 		memset(&a, 0, sizeof(a));
 		a.size = sizeof(a);
 		a.channel = r.ch.handle;
@@ -434,59 +465,57 @@ test_exec_rejects_bad_args(struct ctx *ctx)
 		copy = a;
 		ret = raw_ioctl(r.fd, DRM_IOCTL_NVPM_EXEC, &a);
 		if (ret != cases[i].err)
-			res = fail(ctx, "%s: %s, %s expected", cases[i].what, err_name(ret),
-				   err_name(cases[i].err));
+			FAIL(res = false, "%s: %s, %s expected", cases[i].what, err_name(ret),
+			     err_name(cases[i].err));
 		else if (memcmp(&a, &copy, sizeof(a)))
-			res = fail(ctx, "%s: the struct changed", cases[i].what);
+			FAIL(res = false, "%s: the struct changed", cases[i].what);
 	}
 	rig_close(&r);
-	return res;
 }
 
-static enum result
-test_frames_count_their_draws(struct ctx *ctx)
+TEST_F(fifo, frames_count_their_draws)
 {
+	struct nodes *nodes = &self->n;
 	struct drm_nvpm_wait w;
 	struct rig r;
 	__u64 seq = 0;
 	__u32 i;
 	int ret;
-	enum result res = rig_open(ctx, &r, 0, -1, 0);
+	bool res = rig_open(_metadata, nodes, &r, 0, -1, 0);
 
-	if (res != PASS)
+	if (!res)
 		goto out;
 	/* one submission per frame, as a driver would */
 	for (i = 1; i <= FRAMES; i++) {
 		push_frame(&r.push, 10 * i + 3, i);
 		ret = nvpm_push_submit(&r.push, &r.ch, &seq);
 		if (ret) {
-			res = fail(ctx, "EXEC frame %u: %s", i, err_name(ret));
+			FAIL(res = false, "EXEC frame %u: %s", i, err_name(ret));
 			goto out;
 		}
 	}
 	ret = wait_seq(&r.ch, seq, &w);
 	if (ret) {
-		res = fail(ctx, "WAIT: %s (fault %u)", err_name(ret), w.fault);
+		FAIL(res = false, "WAIT: %s (fault %u)", err_name(ret), w.fault);
 		goto out;
 	}
 	if (r.ch.hdr->sequence != FRAMES || r.ch.hdr->errors || r.ch.hdr->lost ||
 	    r.ch.hdr->write_index != FRAMES * NR_CTRS) {
-		res = fail(ctx, "header: sequence %llu write_index %u errors %u lost %u",
-			   (unsigned long long)r.ch.hdr->sequence, r.ch.hdr->write_index,
-			   r.ch.hdr->errors, r.ch.hdr->lost);
+		FAIL(res = false, "header: sequence %llu write_index %u errors %u lost %u",
+		     (unsigned long long)r.ch.hdr->sequence, r.ch.hdr->write_index,
+		     r.ch.hdr->errors, r.ch.hdr->lost);
 		goto out;
 	}
-	for (i = 1; i <= FRAMES && res == PASS; i++)
-		res = check_frame(ctx, &r.ch, r.grp, i, 10 * i + 3);
+	for (i = 1; i <= FRAMES && res; i++)
+		res = check_frame(_metadata, &r.ch, r.grp, i, 10 * i + 3);
 out:
 	rig_close(&r);
-	return res;
 }
 
 /* Software methods with bad data: error entries, the channel goes on. */
-static enum result
-test_bad_software_methods_are_ring_errors(struct ctx *ctx)
+TEST_F(fifo, bad_software_methods_are_ring_errors)
 {
+	struct nodes *nodes = &self->n;
 	static const struct {
 		__u32 mthd, data, err;
 	} bad[] = {
@@ -504,9 +533,9 @@ test_bad_software_methods_are_ring_errors(struct ctx *ctx)
 	struct rig r;
 	__u64 seq;
 	int ret;
-	enum result res = rig_open(ctx, &r, 0, -1, 0);
+	bool res = rig_open(_metadata, nodes, &r, 0, -1, 0);
 
-	if (res != PASS)
+	if (!res)
 		goto out;
 	/* a counter of the group it does not have */
 	nvpm_push_space(&r.push, 2 * (ARRAY_SIZE(bad) + 1 + NVPM_SW_STAGING_MAX + 1) + 8);
@@ -522,12 +551,13 @@ test_bad_software_methods_are_ring_errors(struct ctx *ctx)
 	if (!ret)
 		ret = wait_seq(&r.ch, seq, &w);
 	if (ret) {
-		res = fail(ctx, "the channel did not go on: %s (fault %u)", err_name(ret), w.fault);
+		FAIL(res = false, "the channel did not go on: %s (fault %u)", err_name(ret),
+		     w.fault);
 		goto out;
 	}
 	n = ARRAY_SIZE(bad) + 2;
 	if (r.ch.hdr->errors != n) {
-		res = fail(ctx, "header.errors %u, %u expected", r.ch.hdr->errors, n);
+		FAIL(res = false, "header.errors %u, %u expected", r.ch.hdr->errors, n);
 		goto out;
 	}
 	/* the error entries come first, in order, then the frame's */
@@ -539,41 +569,39 @@ test_bad_software_methods_are_ring_errors(struct ctx *ctx)
 		ret = nvpm_ring_entry(&r.ch, base + i, &e);
 		if (ret || e.counter != want ||
 		    e.flags != (NVPM_NOTIFY_ERROR | NVPM_NOTIFY_METHOD)) {
-			res = fail(ctx, "error entry %u: counter %u flags 0x%x, %u expected", i,
-				   e.counter, e.flags, want);
+			FAIL(res = false, "error entry %u: counter %u flags 0x%x, %u expected", i,
+			     e.counter, e.flags, want);
 			goto out;
 		}
 	}
 	ret = nvpm_ring_read(&r.ch, 1, &e, 1);
 	if (ret < 1 || e.value != 5)
-		res = fail(ctx, "the frame after the errors: %d entries, %llu primitives", ret,
-			   (unsigned long long)e.value);
+		FAIL(res = false, "the frame after the errors: %d entries, %llu primitives", ret,
+		     (unsigned long long)e.value);
 out:
 	rig_close(&r);
-	return res;
 }
 
 /* No SET_NOTIFY yet: errors are counted, shown once it is bound. */
-static enum result
-test_errors_without_notifier_are_counted(struct ctx *ctx)
+TEST_F(fifo, errors_without_notifier_are_counted)
 {
-	const struct nvpm_dev *dev = fifo_dev(ctx);
+	struct nodes *nodes = &self->n;
+	const struct nvpm_dev *dev = fifo_dev(nodes);
 	struct drm_nvpm_wait w;
 	struct nvpm_channel ch;
 	struct nvpm_push p;
-	enum result res = PASS;
 	__u64 seq;
 	int ret;
 
 	if (!dev)
-		return skip(ctx, "no NV50 family device");
+		SKIP(return, "no NV50 family device");
 	ret = nvpm_channel_new(dev->fd, 0, &ch);
 	if (ret)
-		return fail(ctx, "CHANNEL_NEW: %s", err_name(ret));
+		FAIL(return, "CHANNEL_NEW: %s", err_name(ret));
 	ret = nvpm_push_new(dev->fd, 4096, &p);
 	if (ret) {
 		nvpm_channel_del(&ch);
-		return fail(ctx, "pushbuffer: %s", err_name(ret));
+		FAIL(return, "pushbuffer: %s", err_name(ret));
 	}
 	nvpm_push_space(&p, 12);
 	nvpm_push_mthd(&p, NVPM_SUBC_SW, NVPM_MTHD_OBJECT, NVPM_HANDLE_SW);
@@ -583,8 +611,8 @@ test_errors_without_notifier_are_counted(struct ctx *ctx)
 	if (!ret)
 		ret = wait_seq(&ch, seq, &w);
 	if (ret || ch.hdr->errors || ch.hdr->sequence) {
-		res = fail(ctx, "before SET_NOTIFY: %s, errors %u sequence %llu", err_name(ret),
-			   ch.hdr->errors, (unsigned long long)ch.hdr->sequence);
+		FAIL(, "before SET_NOTIFY: %s, errors %u sequence %llu", err_name(ret),
+		     ch.hdr->errors, (unsigned long long)ch.hdr->sequence);
 		goto out;
 	}
 	nvpm_push_mthd(&p, NVPM_SUBC_SW, NVPM_SW_SET_NOTIFY, NVPM_HANDLE_NOTIFIER);
@@ -592,26 +620,25 @@ test_errors_without_notifier_are_counted(struct ctx *ctx)
 	if (!ret)
 		ret = wait_seq(&ch, seq, &w);
 	if (ret || ch.hdr->errors != 2 || ch.hdr->write_index)
-		res = fail(ctx, "after SET_NOTIFY: %s, errors %u entries %u (2, 0 expected)",
-			   err_name(ret), ch.hdr->errors, ch.hdr->write_index);
+		FAIL(, "after SET_NOTIFY: %s, errors %u entries %u (2, 0 expected)",
+		     err_name(ret), ch.hdr->errors, ch.hdr->write_index);
 out:
 	nvpm_push_free(&p);
 	nvpm_channel_del(&ch);
-	return res;
 }
 
-static enum result
-test_ring_wraps_and_tells_overwritten(struct ctx *ctx)
+TEST_F(fifo, ring_wraps_and_tells_overwritten)
 {
+	struct nodes *nodes = &self->n;
 	struct drm_nvpm_notifier_entry e[NR_CTRS];
 	struct drm_nvpm_wait w;
 	struct rig r;
 	__u64 seq = 0;
 	__u32 i, first = 40, more = 10, ring = NVPM_RING_SIZE_MIN;
 	int ret, n;
-	enum result res = rig_open(ctx, &r, ring, -1, 0);
+	bool res = rig_open(_metadata, nodes, &r, ring, -1, 0);
 
-	if (res != PASS)
+	if (!res)
 		goto out;
 	for (i = 1; i <= first; i++)
 		push_frame(&r.push, i, i);
@@ -619,25 +646,25 @@ test_ring_wraps_and_tells_overwritten(struct ctx *ctx)
 	if (!ret)
 		ret = wait_seq(&r.ch, seq, &w);
 	if (ret) {
-		res = fail(ctx, "%u frames: %s", first, err_name(ret));
+		FAIL(res = false, "%u frames: %s", first, err_name(ret));
 		goto out;
 	}
 	/* the ring holds the last 16 frames */
 	for (i = 1; i <= first; i++) {
 		n = nvpm_ring_read(&r.ch, i, e, NR_CTRS);
 		if (i <= first - ring / NR_CTRS ? n != 0 : n != NR_CTRS) {
-			res = fail(ctx, "frame %u of %u: %d entries in a ring of %u", i, first, n,
-				   ring);
+			FAIL(res = false, "frame %u of %u: %d entries in a ring of %u", i, first, n,
+			     ring);
 			goto out;
 		}
 		if (n && (e[0].value != i || e[0].sequence != i)) {
-			res = fail(ctx, "frame %u: %llu primitives", i,
-				   (unsigned long long)e[0].value);
+			FAIL(res = false, "frame %u: %llu primitives", i,
+			     (unsigned long long)e[0].value);
 			goto out;
 		}
 	}
 	if (r.ch.hdr->lost) {
-		res = fail(ctx, "lost %u without read_sequence", r.ch.hdr->lost);
+		FAIL(res = false, "lost %u without read_sequence", r.ch.hdr->lost);
 		goto out;
 	}
 	/* read up to frame 30: overwriting frames 31..34 loses 16 entries */
@@ -648,29 +675,28 @@ test_ring_wraps_and_tells_overwritten(struct ctx *ctx)
 	if (!ret)
 		ret = wait_seq(&r.ch, seq, &w);
 	if (ret || r.ch.hdr->lost != 16 || r.ch.hdr->write_index != (first + more) * NR_CTRS)
-		res = fail(ctx, "%s, lost %u (16 expected), write_index %u", err_name(ret),
-			   r.ch.hdr->lost, r.ch.hdr->write_index);
+		FAIL(res = false, "%s, lost %u (16 expected), write_index %u", err_name(ret),
+		     r.ch.hdr->lost, r.ch.hdr->write_index);
 out:
 	rig_close(&r);
-	return res;
 }
 
 /* A counter group destroyed while staged: its entries become errors. */
-static enum result
-test_destroyed_group_reads_as_gone(struct ctx *ctx)
+TEST_F(fifo, destroyed_group_reads_as_gone)
 {
+	struct nodes *nodes = &self->n;
 	struct drm_nvpm_notifier_entry e[NR_CTRS];
 	struct drm_nvpm_wait w;
 	struct rig r;
 	__u64 seq;
 	int ret, n, i;
-	enum result res = rig_open(ctx, &r, 0, -1, 0);
+	bool res = rig_open(_metadata, nodes, &r, 0, -1, 0);
 
-	if (res != PASS)
+	if (!res)
 		goto out;
 	ret = nvpm_perfdom_destroy(r.fd, r.grp);
 	if (ret) {
-		res = fail(ctx, "PERFDOM_DESTROY: %s", err_name(ret));
+		FAIL(res = false, "PERFDOM_DESTROY: %s", err_name(ret));
 		goto out;
 	}
 	push_frame(&r.push, 7, 1);
@@ -679,110 +705,103 @@ test_destroyed_group_reads_as_gone(struct ctx *ctx)
 		ret = wait_seq(&r.ch, seq, &w);
 	n = nvpm_ring_read(&r.ch, 1, e, NR_CTRS);
 	if (ret || n != NR_CTRS) {
-		res = fail(ctx, "%s, %d entries", err_name(ret), n);
+		FAIL(res = false, "%s, %d entries", err_name(ret), n);
 		goto out;
 	}
 	for (i = 0; i < 3; i++) {
 		if (e[i].flags != NVPM_NOTIFY_ERROR || e[i].value != NVPM_SW_ERR_GONE) {
-			res = fail(ctx, "entry %d: flags 0x%x value %llu", i, e[i].flags,
-				   (unsigned long long)e[i].value);
+			FAIL(res = false, "entry %d: flags 0x%x value %llu", i, e[i].flags,
+			     (unsigned long long)e[i].value);
 			goto out;
 		}
 	}
 	if (e[3].flags || !e[3].value)
-		res = fail(ctx, "PTIMER beside them: flags 0x%x value %llu", e[3].flags,
-			   (unsigned long long)e[3].value);
+		FAIL(res = false, "PTIMER beside them: flags 0x%x value %llu", e[3].flags,
+		     (unsigned long long)e[3].value);
 out:
 	rig_close(&r);
-	return res;
 }
 
 /* ---- four channels at once ---- */
 
 struct par {
-	struct ctx *ctx;
+	struct __test_metadata *meta;
+	struct nodes *nodes;
 	int fd;
 	__u32 grp;
 	int idx;
-	enum result res;
-	char why[256];
 };
 
 static void *
 par_run(void *arg)
 {
 	struct par *p = arg;
+	struct __test_metadata *_metadata = p->meta;
 	struct drm_nvpm_wait w;
-	struct ctx mine = { 0 };
 	struct rig r;
 	__u64 seq = 0;
 	__u32 i, prims;
+	bool res;
 	int ret;
 
-	memcpy(mine.devs, p->ctx->devs, sizeof(mine.devs));
-	mine.nr_devs = p->ctx->nr_devs;
-	p->res = rig_open(&mine, &r, 0, p->fd, p->grp);
-	for (i = 1; i <= PAR_FRAMES && p->res == PASS; i++) {
+	res = rig_open(_metadata, p->nodes, &r, 0, p->fd, p->grp);
+	for (i = 1; i <= PAR_FRAMES && res; i++) {
 		push_frame(&r.push, 100 * p->idx + i, i);
 		ret = nvpm_push_submit(&r.push, &r.ch, &seq);
 		if (ret)
-			p->res = fail(&mine, "channel %d frame %u: %s", p->idx, i, err_name(ret));
+			FAIL(res = false, "channel %d frame %u: %s", p->idx, i, err_name(ret));
 	}
-	if (p->res == PASS) {
+	if (res) {
 		ret = wait_seq(&r.ch, seq, &w);
 		if (ret)
-			p->res = fail(&mine, "channel %d: WAIT %s", p->idx, err_name(ret));
+			FAIL(res = false, "channel %d: WAIT %s", p->idx, err_name(ret));
 	}
-	for (i = 1; i <= PAR_FRAMES && p->res == PASS; i++) {
+	for (i = 1; i <= PAR_FRAMES && res; i++) {
 		prims = 100 * p->idx + i;
-		p->res = check_frame(&mine, &r.ch, p->grp, i, prims);
+		res = check_frame(_metadata, &r.ch, p->grp, i, prims);
 	}
-	memcpy(p->why, mine.why, sizeof(p->why));
 	r.fd = -1;	/* shared */
 	rig_close(&r);
 	return NULL;
 }
 
-static enum result
-test_four_channels_in_parallel(struct ctx *ctx)
+TEST_F(fifo, four_channels_in_parallel)
 {
-	const struct nvpm_dev *dev = fifo_dev(ctx);
+	struct nodes *nodes = &self->n;
+	const struct nvpm_dev *dev = fifo_dev(nodes);
 	struct par par[PAR_CHANNELS];
 	pthread_t th[PAR_CHANNELS];
-	enum result res = PASS;
 	__u32 grp;
 	int fd, i;
 
 	if (!dev)
-		return skip(ctx, "no NV50 family device");
+		SKIP(return, "no NV50 family device");
 	fd = open(dev->path, O_RDWR | O_CLOEXEC);
 	if (fd < 0)
-		return fail(ctx, "open: %s", strerror(errno));
-	if (group_new(ctx, fd, &grp)) {
+		FAIL(return, "open: %s", strerror(errno));
+	if (group_new(_metadata, fd, &grp)) {
 		close(fd);
-		return FAIL;
+		return;
 	}
 	/* one group, four channels: every channel's frames are its own */
 	for (i = 0; i < PAR_CHANNELS; i++) {
-		par[i] = (struct par) { .ctx = ctx, .fd = fd, .grp = grp, .idx = i + 1 };
+		par[i] = (struct par) { .meta = _metadata, .nodes = nodes, .fd = fd, .grp = grp,
+					.idx = i + 1 };
 		if (pthread_create(&th[i], NULL, par_run, &par[i]))
-			return fail(ctx, "pthread_create");
+			FAIL(return, "pthread_create");
 	}
-	for (i = 0; i < PAR_CHANNELS; i++) {
+	/* each thread failed the test itself, with its reason */
+	for (i = 0; i < PAR_CHANNELS; i++)
 		pthread_join(th[i], NULL);
-		if (par[i].res != PASS && res == PASS)
-			res = fail(ctx, "%s", par[i].why);
-	}
 	close(fd);
-	return res;
 }
 
 /* ---- faults ---- */
 
 /* A channel sent something it should not: it stops, and only it. */
-static enum result
-test_garbage_stops_only_its_channel(struct ctx *ctx)
+TEST_F(fifo, garbage_stops_only_its_channel)
 {
+	struct nodes *nodes = &self->n;
 	static const struct {
 		const char *what;
 		__u32 words[2];
@@ -805,11 +824,11 @@ test_garbage_stops_only_its_channel(struct ctx *ctx)
 	__u64 gseq = 0, bseq, s;
 	size_t i;
 	int ret;
-	enum result res = rig_open(ctx, &good, 0, -1, 0);
+	bool res = rig_open(_metadata, nodes, &good, 0, -1, 0);
 
-	if (res != PASS)
+	if (!res)
 		goto out;
-	for (i = 0; i < ARRAY_SIZE(bad) && res == PASS; i++) {
+	for (i = 0; i < ARRAY_SIZE(bad) && res; i++) {
 		/* the good channel has work queued meanwhile */
 		push_frame(&good.push, 20 + i, i + 1);
 		nvpm_push_submit(&good.push, &good.ch, &gseq);
@@ -818,7 +837,7 @@ test_garbage_stops_only_its_channel(struct ctx *ctx)
 		if (!ret)
 			ret = nvpm_push_new(good.fd, 4096, &bp);
 		if (ret) {
-			res = fail(ctx, "%s: channel: %s", bad[i].what, err_name(ret));
+			FAIL(res = false, "%s: channel: %s", bad[i].what, err_name(ret));
 			break;
 		}
 		nvpm_push_setup(&bp);
@@ -830,42 +849,42 @@ test_garbage_stops_only_its_channel(struct ctx *ctx)
 			ret = wait_seq(&bch, bseq, &w);
 		if (ret != -EIO || w.fault != bad[i].fault ||
 		    (bad[i].info && w.fault_info != bad[i].info))
-			res = fail(ctx, "%s: WAIT %s fault %u info 0x%llx, -EIO %u 0x%llx expected",
-				   bad[i].what, err_name(ret), w.fault,
-				   (unsigned long long)w.fault_info, bad[i].fault,
-				   (unsigned long long)bad[i].info);
+			FAIL(res = false,
+			     "%s: WAIT %s fault %u info 0x%llx, -EIO %u 0x%llx expected",
+			     bad[i].what, err_name(ret), w.fault,
+			     (unsigned long long)w.fault_info, bad[i].fault,
+			     (unsigned long long)bad[i].info);
 		else if (nvpm_push_setup(&bp) || nvpm_push_submit(&bp, &bch, &s) != -EIO)
-			res = fail(ctx, "%s: EXEC on the stopped channel works", bad[i].what);
+			FAIL(res = false, "%s: EXEC on the stopped channel works", bad[i].what);
 		nvpm_push_free(&bp);
 		nvpm_channel_del(&bch);
 	}
-	if (res != PASS)
+	if (!res)
 		goto out;
 	ret = wait_seq(&good.ch, gseq, &w);
 	if (ret) {
-		res = fail(ctx, "the good channel: %s (fault %u)", err_name(ret), w.fault);
+		FAIL(res = false, "the good channel: %s (fault %u)", err_name(ret), w.fault);
 		goto out;
 	}
-	for (i = 0; i < ARRAY_SIZE(bad) && res == PASS; i++)
-		res = check_frame(ctx, &good.ch, good.grp, i + 1, 20 + i);
+	for (i = 0; i < ARRAY_SIZE(bad) && res; i++)
+		res = check_frame(_metadata, &good.ch, good.grp, i + 1, 20 + i);
 out:
 	rig_close(&good);
-	return res;
 }
 
 /* Destroyed with a second of drawing queued: gone at once, others go on. */
-static enum result
-test_channel_destroyed_with_work_pending(struct ctx *ctx)
+TEST_F(fifo, channel_destroyed_with_work_pending)
 {
+	struct nodes *nodes = &self->n;
 	struct drm_nvpm_wait w;
 	struct rig busy, r;
 	__u64 seq = 0;
 	int i, ret;
-	enum result res = rig_open(ctx, &busy, 0, -1, 0);
+	bool res = rig_open(_metadata, nodes, &busy, 0, -1, 0);
 
-	if (res != PASS) {
+	if (!res) {
 		rig_close(&busy);
-		return res;
+		return;
 	}
 	nvpm_push_space(&busy.push, 2);
 	nvpm_push_mthd(&busy.push, NVPM_SUBC_GR, NVPM_GR_PRIM_CYCLES, 1000);
@@ -874,38 +893,39 @@ test_channel_destroyed_with_work_pending(struct ctx *ctx)
 	nvpm_push_submit(&busy.push, &busy.ch, &seq);
 	nvpm_channel_del(&busy.ch);
 
-	res = rig_open(ctx, &r, 0, busy.fd, busy.grp);
-	if (res == PASS) {
+	res = rig_open(_metadata, nodes, &r, 0, busy.fd, busy.grp);
+	if (res) {
 		push_frame(&r.push, 31, 1);
 		ret = nvpm_push_submit(&r.push, &r.ch, &seq);
 		if (!ret)
 			ret = wait_seq(&r.ch, seq, &w);
-		res = ret ? fail(ctx, "the next channel: %s", err_name(ret)) :
-			    check_frame(ctx, &r.ch, busy.grp, 1, 31);
+		if (ret)
+			FAIL(, "the next channel: %s", err_name(ret));
+		else
+			check_frame(_metadata, &r.ch, busy.grp, 1, 31);
 	}
 	r.fd = -1;
 	rig_close(&r);
 	rig_close(&busy);
-	return res;
 }
 
-static enum result
-test_channels_no_leak(struct ctx *ctx)
+TEST_F(fifo, channels_no_leak)
 {
+	struct nodes *nodes = &self->n;
 	int fds, km, i;
-	enum result res = PASS;
+	bool res = true;
 	struct rig r;
 	__u64 seq;
 
-	if (!fifo_dev(ctx))
-		return skip(ctx, "no NV50 family device");
+	if (!fifo_dev(nodes))
+		SKIP(return, "no NV50 family device");
 	km = kmemleak_start();
 	if (km < 0)
-		return fail(ctx, "kmemleak: %s", err_name(km));
+		FAIL(return, "kmemleak: %s", err_name(km));
 	fds = count_fds();
-	for (i = 0; i < LEAK_LOOPS && res == PASS; i++) {
-		res = rig_open(ctx, &r, 0, -1, 0);
-		if (res == PASS) {
+	for (i = 0; i < LEAK_LOOPS && res; i++) {
+		res = rig_open(_metadata, nodes, &r, 0, -1, 0);
+		if (res) {
 			push_frame(&r.push, 2, 1);
 			nvpm_push_submit(&r.push, &r.ch, &seq);
 			/* half of them closed with work queued */
@@ -914,59 +934,24 @@ test_channels_no_leak(struct ctx *ctx)
 		}
 		rig_close(&r);
 	}
-	if (res != PASS)
-		return res;
+	if (!res)
+		return;
 	if (count_fds() != fds)
-		return fail(ctx, "%d fds before, %d after", fds, count_fds());
-	return kmemleak_result(ctx, km);
-}
-
-static const struct {
-	const char *name;
-	test_fn fn;
-} tests[] = {
-	{ "channels_need_a_fifo", test_channels_need_a_fifo },
-	{ "channel_new_rejects_bad_args", test_channel_new_rejects_bad_args },
-	{ "notifier_layout", test_notifier_layout },
-	{ "exec_and_wait", test_exec_and_wait },
-	{ "exec_rejects_bad_args", test_exec_rejects_bad_args },
-	{ "frames_count_their_draws", test_frames_count_their_draws },
-	{ "bad_software_methods_are_ring_errors", test_bad_software_methods_are_ring_errors },
-	{ "errors_without_notifier_are_counted", test_errors_without_notifier_are_counted },
-	{ "ring_wraps_and_tells_overwritten", test_ring_wraps_and_tells_overwritten },
-	{ "destroyed_group_reads_as_gone", test_destroyed_group_reads_as_gone },
-	{ "four_channels_in_parallel", test_four_channels_in_parallel },
-	{ "garbage_stops_only_its_channel", test_garbage_stops_only_its_channel },
-	{ "channel_destroyed_with_work_pending", test_channel_destroyed_with_work_pending },
-	{ "channels_no_leak", test_channels_no_leak },
-};
-
-static void
-pick_fifo_dev(struct ctx *ctx)
-{
-	struct drm_nvpm_get_info info;
-	int i;
-
-	for (i = 0; i < ctx->nr_devs; i++) {
-		if (!nvpm_get_info(ctx->devs[i].fd, &info) &&
-		    info.card_type == NVPM_CARD_NV50) {
-			fifo_idx = i;
-			diag("sampling tests on %s (%s)", info.name, ctx->devs[i].path);
-			return;
-		}
-	}
+		FAIL(return, "%d fds before, %d after", fds, count_fds());
+	kmemleak_check(_metadata, km);
 }
 
 static void
 print_usage(FILE *f)
 {
-	fprintf(f, "usage: nvpm_fifo_test [--expect NAME,NAME,...] [--only TEST]\n"
+	fprintf(f,
+		"usage: nvpm_fifo_test [--expect NAME,NAME,...] [--only TEST] [-- harness options]\n"
 		"  --expect  chips of the simulated devices, in order of creation\n"
 		"  --only    run this test only\n");
 }
 
-int
-main(int argc, char **argv)
+static int
+args(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "expect", required_argument, NULL, 'e' },
@@ -974,32 +959,19 @@ main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	static struct ctx ctx;
-	const char *only = NULL;
-	size_t t;
 	int c;
 
-	ctx.nr_expect = -1;
 	while ((c = getopt_long(argc, argv, "e:o:h", opts, NULL)) != -1) {
-		if (c == 'e' && !parse_expect(&ctx, optarg))
+		if (c == 'e' && !parse_expect(optarg))
 			continue;
 		if (c == 'o') {
-			only = optarg;
+			harness_only(optarg);
 			continue;
 		}
 		print_usage(c == 'h' ? stdout : stderr);
 		return c == 'h' ? 0 : 2;
 	}
-	for (t = c = 0; t < ARRAY_SIZE(tests); t++)
-		c += !only || !strcmp(only, tests[t].name);
-	tap_plan(c);
-	open_devs(&ctx);
-	pick_fifo_dev(&ctx);
-	for (t = 0; t < ARRAY_SIZE(tests); t++) {
-		if (!only || !strcmp(only, tests[t].name))
-			run(&ctx, tests[t].name, tests[t].fn);
-	}
-	close_devs(&ctx);
-	free(ctx.expect);
-	return tap_summary();
+	return -1;
 }
+
+NVPM_HARNESS_MAIN(args)

@@ -26,7 +26,7 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
-#include "selftest.h"
+#include "harness.h"
 
 #define MAX_PROCS	16
 #define SCRATCH		(64 * 1024)
@@ -269,7 +269,7 @@ fuzz_one(struct fuzzer *f)
 
 /* One process's share; exits 0 when it made its calls. */
 static int
-fuzz_child(struct opts *o, struct ctx *ctx, struct stats *st, int id)
+fuzz_child(struct opts *o, struct nodes *nodes, struct stats *st, int id)
 {
 	unsigned long long share = o->calls / o->procs + (id < (int)(o->calls % o->procs));
 	double deadline = now_us() + o->seconds * 1e6;
@@ -287,9 +287,9 @@ fuzz_child(struct opts *o, struct ctx *ctx, struct stats *st, int id)
 		return 1;
 	for (i = 0; i < SCRATCH; i++)
 		f.scratch[i] = rnd(&f);
-	f.nr_fds = ctx->nr_devs;
+	f.nr_fds = nodes->nr_devs;
 	for (i = 0; i < f.nr_fds; i++) {
-		snprintf(f.paths[i], sizeof(f.paths[i]), "%s", ctx->devs[i].path);
+		snprintf(f.paths[i], sizeof(f.paths[i]), "%s", nodes->devs[i].path);
 		if (fuzz_open(&f, i))
 			return 1;
 	}
@@ -312,30 +312,53 @@ fuzz_child(struct opts *o, struct ctx *ctx, struct stats *st, int id)
 }
 
 static struct opts opts = { .calls = 40000, .procs = 4, .seed = 1, .seconds = 600 };
-static struct stats *stats;
-static double elapsed_s;
 
-static enum result
-fuzz_processes_exit_cleanly(struct ctx *ctx)
+/**
+ * struct shared - what the fuzzing test leaves for the tests after it
+ * @elapsed_s: how long the fuzzer processes ran
+ * @procs: what each of them did
+ *
+ * The harness runs each test in a process of its own: this is mapped
+ * shared before it forks the first one.
+ */
+static struct shared {
+	double elapsed_s;
+	struct stats procs[MAX_PROCS];
+} *shared;
+
+FIXTURE(fuzz) {
+	struct nodes n;
+	int fds_before;		/* open files before the test, its nodes included */
+};
+
+FIXTURE_SETUP(fuzz)
 {
+	self->fds_before = count_fds();
+	NODES_SETUP(&self->n);
+	self->fds_before += self->n.nr_devs;
+}
+
+FIXTURE_TEARDOWN(fuzz)
+{
+	NODES_TEARDOWN(&self->n);
+}
+
+TEST_F(fuzz, fuzz_processes_exit_cleanly)
+{
+	struct nodes *nodes = &self->n;
 	pid_t pids[MAX_PROCS];
 	double t0 = now_us(), limit;
 	int i, status, left, bad = 0;
 
-	if (!ctx->nr_devs)
-		return fail(ctx, "no nvpm render node");
-	stats = mmap(NULL, sizeof(*stats) * MAX_PROCS, PROT_READ | PROT_WRITE,
-		     MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (stats == MAP_FAILED)
-		return fail(ctx, "mmap: %s", strerror(errno));
-	memset(stats, 0, sizeof(*stats) * MAX_PROCS);
+	if (!nodes->nr_devs)
+		FAIL(return, "no nvpm render node");
 	fflush(stdout);
 	for (i = 0; i < opts.procs; i++) {
 		pids[i] = fork();
 		if (pids[i] < 0)
-			return fail(ctx, "fork: %s", strerror(errno));
+			FAIL(return, "fork: %s", strerror(errno));
 		if (!pids[i])
-			_exit(fuzz_child(&opts, ctx, &stats[i], i));
+			_exit(fuzz_child(&opts, nodes, &shared->procs[i], i));
 	}
 	/* the children stop at their time limit; a stuck one is killed */
 	limit = t0 + (opts.seconds + 60) * 1e6;
@@ -357,92 +380,79 @@ fuzz_processes_exit_cleanly(struct ctx *ctx)
 				kill(pids[i], SIGKILL);
 			while (waitpid(-1, &status, 0) > 0)
 				;
-			return fail(ctx, "%d fuzzer processes stuck past the time limit", left);
+			FAIL(return, "%d fuzzer processes stuck past the time limit", left);
 		}
 		usleep(10000);
 	}
-	elapsed_s = (now_us() - t0) / 1e6;
-	return bad ? fail(ctx, "%d of %d processes failed", bad, opts.procs) : PASS;
+	shared->elapsed_s = (now_us() - t0) / 1e6;
+	if (bad)
+		FAIL(return, "%d of %d processes failed", bad, opts.procs);
 }
 
-static enum result
-fuzz_made_every_call(struct ctx *ctx)
+TEST_F(fuzz, fuzz_made_every_call)
 {
 	unsigned long long calls = 0, ok = 0;
 	int i;
 
-	if (!stats || stats == MAP_FAILED)
-		return fail(ctx, "the fuzzer did not run");
+	if (!shared->elapsed_s)
+		FAIL(return, "the fuzzer did not run");
 	for (i = 0; i < opts.procs; i++) {
-		calls += stats[i].calls;
-		ok += stats[i].ok;
+		calls += shared->procs[i].calls;
+		ok += shared->procs[i].ok;
 	}
 	diag("%llu calls (%llu succeeded) in %.1f s from %d processes, seed %llu: %.0f calls/s",
-	     calls, ok, elapsed_s, opts.procs, opts.seed, calls / (elapsed_s ? elapsed_s : 1));
+	     calls, ok, shared->elapsed_s, opts.procs, opts.seed, calls / shared->elapsed_s);
 	if (calls < opts.calls)
-		return fail(ctx, "%llu of %llu calls made before the %d s limit", calls,
-			    opts.calls, opts.seconds);
-	return PASS;
+		FAIL(return, "%llu of %llu calls made before the %d s limit", calls,
+		     opts.calls, opts.seconds);
 }
 
 /* Afterwards: every device answers, and a FIFO still runs a submission. */
-static enum result
-devices_still_work(struct ctx *ctx)
+TEST_F(fuzz, devices_still_work)
 {
+	struct nodes *nodes = &self->n;
 	struct drm_nvpm_get_info info;
 	int i, ret, fifo = 0;
 
-	for (i = 0; i < ctx->nr_devs; i++) {
+	for (i = 0; i < nodes->nr_devs; i++) {
 		struct nvpm_channel ch;
 		struct nvpm_push p;
 		__u64 seq;
 
-		ret = nvpm_get_info(ctx->devs[i].fd, &info);
+		ret = nvpm_get_info(nodes->devs[i].fd, &info);
 		if (ret)
-			return fail(ctx, "%s: GET_INFO: %s", ctx->devs[i].path, err_name(ret));
-		if (nvpm_channel_new(ctx->devs[i].fd, 0, &ch))
+			FAIL(return, "%s: GET_INFO: %s", nodes->devs[i].path, err_name(ret));
+		if (nvpm_channel_new(nodes->devs[i].fd, 0, &ch))
 			continue;	/* no FIFO on this one */
-		ret = nvpm_push_new(ctx->devs[i].fd, 4096, &p);
+		ret = nvpm_push_new(nodes->devs[i].fd, 4096, &p);
 		if (!ret)
 			ret = nvpm_push_setup(&p);
 		if (!ret)
 			ret = nvpm_push_submit(&p, &ch, &seq);
 		if (!ret)
-			ret = nvpm_wait(ctx->devs[i].fd, ch.handle, seq, 5000000000ull, NULL);
+			ret = nvpm_wait(nodes->devs[i].fd, ch.handle, seq, 5000000000ull, NULL);
 		nvpm_push_free(&p);
 		nvpm_channel_del(&ch);
 		if (ret)
-			return fail(ctx, "%s: a submission after the fuzzer: %s",
-				    ctx->devs[i].path, err_name(ret));
+			FAIL(return, "%s: a submission after the fuzzer: %s",
+			     nodes->devs[i].path, err_name(ret));
 		fifo++;
 	}
-	return fifo ? PASS : fail(ctx, "no device with a FIFO");
+	if (!fifo)
+		FAIL(return, "no device with a FIFO");
 }
 
-static int fds_before;
-
-static enum result
-nothing_left_behind(struct ctx *ctx)
+TEST_F(fuzz, nothing_left_behind)
 {
 	int km = kmemleak_start();
 
-	if (count_fds() != fds_before)
-		return fail(ctx, "%d open files before, %d after", fds_before, count_fds());
-	return kmemleak_result(ctx, km);
+	if (count_fds() != self->fds_before)
+		FAIL(return, "%d open files before, %d after", self->fds_before, count_fds());
+	kmemleak_check(_metadata, km);
 }
 
-static const struct {
-	const char *name;
-	test_fn fn;
-} tests[] = {
-	{ "fuzz_processes_exit_cleanly", fuzz_processes_exit_cleanly },
-	{ "fuzz_made_every_call", fuzz_made_every_call },
-	{ "devices_still_work", devices_still_work },
-	{ "nothing_left_behind", nothing_left_behind },
-};
-
-int
-main(int argc, char **argv)
+static int
+args(int argc, char **argv)
 {
 	static const struct option lopts[] = {
 		{ "calls", required_argument, NULL, 'n' },
@@ -452,8 +462,6 @@ main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	static struct ctx ctx;
-	size_t t;
 	int c;
 
 	while ((c = getopt_long(argc, argv, "n:p:s:t:h", lopts, NULL)) != -1) {
@@ -480,12 +488,15 @@ main(int argc, char **argv)
 		fprintf(stderr, "nvpm_fuzz_test: 1..%d processes, at least 1 s\n", MAX_PROCS);
 		return 2;
 	}
-	tap_plan(ARRAY_SIZE(tests));
-	fds_before = count_fds();
-	open_devs(&ctx);
-	fds_before += ctx.nr_devs;
-	for (t = 0; t < ARRAY_SIZE(tests); t++)
-		run(&ctx, tests[t].name, tests[t].fn);
-	close_devs(&ctx);
-	return tap_summary();
+	shared = mmap(NULL, sizeof(*shared), PROT_READ | PROT_WRITE,
+		      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (shared == MAP_FAILED) {
+		perror("nvpm_fuzz_test: mmap");
+		return 1;
+	}
+	/* the fuzzer kills stuck processes 60 s past its limit */
+	harness_timeout("fuzz_processes_exit_cleanly", opts.seconds + 120);
+	return -1;
 }
+
+NVPM_HARNESS_MAIN(args)

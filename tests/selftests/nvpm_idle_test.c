@@ -20,7 +20,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include "selftest.h"
+#include "harness.h"
 
 #define GR_BUSY_PARAM		"/sys/module/nvpm/parameters/sim_gr_busy"
 #define SLEEP_US		100000
@@ -35,7 +35,10 @@
 /* Engines in the domain's signal order (uapi). */
 enum { GR, PVLD, PPDEC, PPPP, MC, PCOPY0, PCOPY1, PCOPY2 };
 
-/* The first device with an idle counter domain, for the device-wide tests. */
+/*
+ * The first device with an idle counter domain, for the device-wide
+ * tests: found by each test's FIXTURE_SETUP(idle).
+ */
 static int idle_idx = -1;
 
 static bool
@@ -133,26 +136,88 @@ read_param(const char *path, long *val)
 
 /* ---- per chip ---- */
 
-/* idle_domain_<chip>: there from GT215 on, none before. */
-static enum result
-test_idle_domain(struct ctx *ctx, int idx)
+/* The tests per --expect device: one variant each, named after the chip. */
+FIXTURE(chip) {
+	struct nodes n;
+};
+
+FIXTURE_VARIANT(chip) {
+	struct chip_variant v;
+};
+
+FIXTURE_SETUP(chip)
 {
-	const struct chip *chip = dev_chip(ctx, idx);
+	NODES_SETUP(&self->n);
+}
+
+FIXTURE_TEARDOWN(chip)
+{
+	NODES_TEARDOWN(&self->n);
+}
+
+/* Per --expect device with idle counters. */
+FIXTURE(idle_chip) {
+	struct nodes n;
+};
+
+FIXTURE_VARIANT(idle_chip) {
+	struct chip_variant v;
+};
+
+FIXTURE_SETUP(idle_chip)
+{
+	NODES_SETUP(&self->n);
+}
+
+FIXTURE_TEARDOWN(idle_chip)
+{
+	NODES_TEARDOWN(&self->n);
+}
+
+/* The device-wide tests. */
+FIXTURE(idle) {
+	struct nodes n;
+};
+
+FIXTURE_SETUP(idle)
+{
+	int i;
+
+	NODES_SETUP(&self->n);
+	for (i = 0; i < nvpm_nr_expect && i < self->n.nr_devs && idle_idx < 0; i++) {
+		if (has_idle(dev_chip(&self->n, i)))
+			idle_idx = i;
+	}
+}
+
+FIXTURE_TEARDOWN(idle)
+{
+	NODES_TEARDOWN(&self->n);
+}
+
+/* chip.<chip>.idle_domain: there from GT215 on, none before. */
+TEST_F(chip, idle_domain)
+{
+	struct nodes *nodes = &self->n;
+	int idx = variant->v.idx;
+	const struct chip *chip = dev_chip(nodes, idx);
 	struct drm_nvpm_domain dom;
 	int d;
 
 	if (!chip)
-		return fail(ctx, "no device #%d or '%s' is not a known chip", idx,
-			    ctx->expect[idx]);
-	d = idle_domain(ctx->devs[idx].fd, &dom);
-	if (!has_idle(chip))
-		return d == -ENOENT ? PASS : fail(ctx, "%s has an idle counter domain (%s)",
-						  chip->name, err_name(d < 0 ? d : 0));
+		FAIL(return, "no device #%d or '%s' is not a known chip", idx,
+		     nvpm_expect[idx]);
+	d = idle_domain(nodes->devs[idx].fd, &dom);
+	if (!has_idle(chip)) {
+		if (d != -ENOENT)
+			FAIL(return, "%s has an idle counter domain (%s)",
+			     chip->name, err_name(d < 0 ? d : 0));
+		return;
+	}
 	if (d < 0)
-		return fail(ctx, "%s: no idle counter domain: %s", chip->name, err_name(d));
+		FAIL(return, "%s: no idle counter domain: %s", chip->name, err_name(d));
 	if (strcmp(dom.name, "pdaemon") || dom.nr_counters != (hw_counters(chip) > 4 ? 4 : 3))
-		return fail(ctx, "domain %s with %u counters", dom.name, dom.nr_counters);
-	return PASS;
+		FAIL(return, "domain %s with %u counters", dom.name, dom.nr_counters);
 }
 
 /* SAMPLE @n times, @us apart, then READ; 0 or -errno. */
@@ -169,7 +234,7 @@ sample_every(int fd, int n, long us, __u32 handle, struct drm_nvpm_read *r)
 }
 
 /*
- * gr_busy_<chip>: the simulated PGRAPH load read through the uapi: gr's
+ * idle_chip.<chip>.gr_busy: the simulated PGRAPH load read through the uapi: gr's
  * busy share is sim_gr_busy, busy and idle add up to the cycles, "every
  * cycle" is the cycles (it is the time base), which follow the time.
  *
@@ -180,10 +245,11 @@ sample_every(int fd, int n, long us, __u32 handle, struct drm_nvpm_read *r)
  * reads in between take adds up to nothing, and the first and the last
  * follow short pauses only.
  */
-static enum result
-test_gr_busy(struct ctx *ctx, int idx)
+TEST_F(idle_chip, gr_busy)
 {
-	const struct chip *chip = dev_chip(ctx, idx);
+	struct nodes *nodes = &self->n;
+	int idx = variant->v.idx;
+	const struct chip *chip = dev_chip(nodes, idx);
 	struct drm_nvpm_perfdom_create a;
 	struct drm_nvpm_read r0, r;
 	struct drm_nvpm_domain dom;
@@ -193,78 +259,78 @@ test_gr_busy(struct ctx *ctx, int idx)
 
 	ret = read_param(GR_BUSY_PARAM, &want);
 	if (ret)
-		return fail(ctx, "%s: %s", GR_BUSY_PARAM, err_name(ret));
-	fd = ctx->devs[idx].fd;
+		FAIL(return, "%s: %s", GR_BUSY_PARAM, err_name(ret));
+	fd = nodes->devs[idx].fd;
 	d = idle_domain(fd, &dom);
 	if (d < 0)
-		return fail(ctx, "no idle counter domain: %s", err_name(d));
+		FAIL(return, "no idle counter domain: %s", err_name(d));
 	group_args(&a, d);
 	add_ctr(&a, OP_BUSY, GR);
 	add_ctr(&a, OP_IDLE, GR);
 	add_ctr(&a, OP_ALWAYS, 0);
 	ret = create(fd, &a);
 	if (ret)
-		return fail(ctx, "PERFDOM_CREATE: %s", err_name(ret));
+		FAIL(return, "PERFDOM_CREATE: %s", err_name(ret));
 	ret = sample_every(fd, 10, OFTEN_US, a.handle, &r0);
 	t0 = now_us();
 	ret = ret ?: sample_every(fd, OFTEN_N - 10, OFTEN_US, a.handle, &r);
 	t1 = now_us();
 	nvpm_perfdom_destroy(fd, a.handle);
 	if (ret)
-		return fail(ctx, "SAMPLE/READ: %s", err_name(ret));
+		FAIL(return, "SAMPLE/READ: %s", err_name(ret));
 
 	if (r.flags || r.sequence != OFTEN_N)
-		return fail(ctx, "READ: flags 0x%x, sequence %llu", r.flags,
-			    (unsigned long long)r.sequence);
+		FAIL(return, "READ: flags 0x%x, sequence %llu", r.flags,
+		     (unsigned long long)r.sequence);
 	r.cycles -= r0.cycles;
 	r.value[0] -= r0.value[0];
 	r.value[1] -= r0.value[1];
 	r.value[2] -= r0.value[2];
 	if (r.cycles < 0.9 * (OFTEN_N - 10) * OFTEN_US || r.cycles > t1 - t0 + 20000)
-		return fail(ctx, "%llu cycles in %.0f us", (unsigned long long)r.cycles, t1 - t0);
+		FAIL(return, "%llu cycles in %.0f us", (unsigned long long)r.cycles, t1 - t0);
 	if (r.value[2] != r.cycles)
-		return fail(ctx, "every cycle: %llu, cycles %llu", (unsigned long long)r.value[2],
-			    (unsigned long long)r.cycles);
+		FAIL(return, "every cycle: %llu, cycles %llu", (unsigned long long)r.value[2],
+		     (unsigned long long)r.cycles);
 	busy = 100.0 * r.value[0] / r.cycles;
 	idle = 100.0 * r.value[1] / r.cycles;
 	diag("%s: gr busy %.2f%%, idle %.2f%% of %llu cycles (sim_gr_busy=%ld)", chip->name,
 	     busy, idle, (unsigned long long)r.cycles, want);
 	if (busy < want - SHARE_TOLERANCE || busy > want + SHARE_TOLERANCE)
-		return fail(ctx, "gr busy %.2f%%, want %ld%%", busy, want);
+		FAIL(return, "gr busy %.2f%%, want %ld%%", busy, want);
 	if (busy + idle < 100 - SHARE_TOLERANCE || busy + idle > 100 + SHARE_TOLERANCE)
-		return fail(ctx, "gr busy %.2f%% and idle %.2f%%: not 100%%", busy, idle);
-	return PASS;
+		FAIL(return, "gr busy %.2f%% and idle %.2f%%: not 100%%", busy, idle);
 }
 
 /* ---- on the first device with idle counters ---- */
 
-static enum result
-need_idle_dev(struct ctx *ctx, struct drm_nvpm_domain *dom, int *d)
+static bool
+need_idle_dev(struct __test_metadata *_metadata, struct nodes *nodes, struct drm_nvpm_domain *dom,
+	      int *d)
 {
 	if (idle_idx < 0)
-		return skip(ctx, "no --expect chip with idle counters (GT215+)");
-	*d = idle_domain(ctx->devs[idle_idx].fd, dom);
+		SKIP(return false, "no --expect chip with idle counters (GT215+)");
+	*d = idle_domain(nodes->devs[idle_idx].fd, dom);
 	if (*d < 0)
-		return fail(ctx, "no idle counter domain: %s", err_name(*d));
-	return PASS;
+		FAIL(return false, "no idle counter domain: %s", err_name(*d));
+	return true;
 }
 
 /* Groups of two files on the same engine: the domain is shared. */
-static enum result
-idle_domain_is_shared(struct ctx *ctx)
+TEST_F(idle, idle_domain_is_shared)
 {
+	struct nodes *nodes = &self->n;
 	struct drm_nvpm_perfdom_create a, b;
 	struct drm_nvpm_domain dom;
 	int fa, fb, d, ra, rb;
 
-	if (need_idle_dev(ctx, &dom, &d) != PASS)
-		return need_idle_dev(ctx, &dom, &d);
-	fa = open_rw(ctx->devs[idle_idx].path);
-	fb = open_rw(ctx->devs[idle_idx].path);
+	if (!need_idle_dev(_metadata, nodes, &dom, &d))
+		return;
+	fa = open_rw(nodes->devs[idle_idx].path);
+	fb = open_rw(nodes->devs[idle_idx].path);
 	if (fa < 0 || fb < 0) {
 		if (fa >= 0)
 			close(fa);
-		return fail(ctx, "open: %s", err_name(fa < 0 ? fa : fb));
+		FAIL(return, "open: %s", err_name(fa < 0 ? fa : fb));
 	}
 	group_args(&a, d);
 	add_ctr(&a, OP_BUSY, GR);
@@ -274,8 +340,7 @@ idle_domain_is_shared(struct ctx *ctx)
 	close(fa);
 	close(fb);
 	if (ra || rb)
-		return fail(ctx, "two groups on gr: %s, %s", err_name(ra), err_name(rb));
-	return PASS;
+		FAIL(return, "two groups on gr: %s, %s", err_name(ra), err_name(rb));
 }
 
 /*
@@ -283,59 +348,58 @@ idle_domain_is_shared(struct ctx *ctx)
  * (argument unchanged), one already counted is shared; closing the first
  * file gives its counters back.
  */
-static enum result
-idle_counters_run_out(struct ctx *ctx)
+TEST_F(idle, idle_counters_run_out_is_ebusy)
 {
-	const struct chip *chip = dev_chip(ctx, idle_idx);
+	struct nodes *nodes = &self->n;
+	const struct chip *chip = dev_chip(nodes, idle_idx);
 	struct drm_nvpm_perfdom_create a, before;
 	struct drm_nvpm_domain dom;
 	unsigned int k = 0;
 	int fa, fb, d, ret;
-	enum result res = PASS;
+	bool res = true;
 
-	if (need_idle_dev(ctx, &dom, &d) != PASS)
-		return need_idle_dev(ctx, &dom, &d);
-	fa = open_rw(ctx->devs[idle_idx].path);
-	fb = open_rw(ctx->devs[idle_idx].path);
+	if (!need_idle_dev(_metadata, nodes, &dom, &d))
+		return;
+	fa = open_rw(nodes->devs[idle_idx].path);
+	fb = open_rw(nodes->devs[idle_idx].path);
 	if (fa < 0 || fb < 0) {
 		if (fa >= 0)
 			close(fa);
-		return fail(ctx, "open: %s", err_name(fa < 0 ? fa : fb));
+		FAIL(return, "open: %s", err_name(fa < 0 ? fa : fb));
 	}
-	while (res == PASS && k < hw_counters(chip) - 1) {
+	while (res && k < hw_counters(chip) - 1) {
 		group_args(&a, d);
 		while (a.nr_counters < dom.nr_counters && k < hw_counters(chip) - 1)
 			add_distinct(&a, dom.nr_signals, k++);
 		ret = create(fa, &a);
 		if (ret)
-			res = fail(ctx, "taking counters up to #%u: %s", k, err_name(ret));
+			FAIL(res = false, "taking counters up to #%u: %s", k, err_name(ret));
 	}
 	group_args(&a, d);
 	add_distinct(&a, dom.nr_signals, k);
 	before = a;
-	ret = res == PASS ? create(fb, &a) : 0;
-	if (res == PASS && (ret != -EBUSY || memcmp(&a, &before, sizeof(a))))
-		res = fail(ctx, "one counter more: %s, argument %s", err_name(ret),
-			   memcmp(&a, &before, sizeof(a)) ? "changed" : "unchanged");
+	ret = res ? create(fb, &a) : 0;
+	if (res && (ret != -EBUSY || memcmp(&a, &before, sizeof(a))))
+		FAIL(res = false, "one counter more: %s, argument %s", err_name(ret),
+		     memcmp(&a, &before, sizeof(a)) ? "changed" : "unchanged");
 	group_args(&a, d);
 	add_distinct(&a, dom.nr_signals, 0);
-	ret = res == PASS ? create(fb, &a) : 0;
-	if (res == PASS && ret)
-		res = fail(ctx, "a counter already counted: %s", err_name(ret));
+	ret = res ? create(fb, &a) : 0;
+	if (res && ret)
+		FAIL(res = false, "a counter already counted: %s", err_name(ret));
 	close(fa);
 	group_args(&a, d);
 	add_distinct(&a, dom.nr_signals, k);
-	ret = res == PASS ? create(fb, &a) : 0;
-	if (res == PASS && ret)
-		res = fail(ctx, "after the first file closed: %s", err_name(ret));
+	ret = res ? create(fb, &a) : 0;
+	if (res && ret)
+		FAIL(res = false, "after the first file closed: %s", err_name(ret));
 	close(fb);
-	return res;
 }
 
 /* What the hardware cannot count: refused, the argument unchanged. */
-static enum result
-idle_uncountable_is_refused(struct ctx *ctx)
+TEST_F(idle, idle_uncountable_is_refused)
 {
+	struct nodes *nodes = &self->n;
 	static const struct {
 		const char *what;
 		__u16 op;
@@ -356,9 +420,9 @@ idle_uncountable_is_refused(struct ctx *ctx)
 	int fd, d, ret;
 	size_t i;
 
-	if (need_idle_dev(ctx, &dom, &d) != PASS)
-		return need_idle_dev(ctx, &dom, &d);
-	fd = ctx->devs[idle_idx].fd;
+	if (!need_idle_dev(_metadata, nodes, &dom, &d))
+		return;
+	fd = nodes->devs[idle_idx].fd;
 	for (i = 0; i < ARRAY_SIZE(bad); i++) {
 		group_args(&a, d);
 		add_ctr(&a, bad[i].op, GR);
@@ -376,21 +440,20 @@ idle_uncountable_is_refused(struct ctx *ctx)
 		before = a;
 		ret = create(fd, &a);
 		if (ret != -bad[i].err)
-			return fail(ctx, "%s: %s, want %s", bad[i].what, err_name(ret),
-				    err_name(-bad[i].err));
+			FAIL(return, "%s: %s, want %s", bad[i].what, err_name(ret),
+			     err_name(-bad[i].err));
 		if (memcmp(&a, &before, sizeof(a)))
-			return fail(ctx, "%s: argument changed", bad[i].what);
+			FAIL(return, "%s: argument changed", bad[i].what);
 	}
-	return PASS;
 }
 
 /*
  * A PCOUNTER group and an idle counter group of one file: one SAMPLE
  * collects both, each with its own domain's cycles.
  */
-static enum result
-idle_and_pcounter_sample_together(struct ctx *ctx)
+TEST_F(idle, idle_and_pcounter_sample_together)
 {
+	struct nodes *nodes = &self->n;
 	struct drm_nvpm_counter always = { .logic_op = OP_ALWAYS };
 	struct drm_nvpm_perfdom_create a;
 	struct drm_nvpm_read rp, ri;
@@ -398,11 +461,11 @@ idle_and_pcounter_sample_together(struct ctx *ctx)
 	__u32 hp;
 	int fd, d, ret;
 
-	if (need_idle_dev(ctx, &dom, &d) != PASS)
-		return need_idle_dev(ctx, &dom, &d);
-	fd = open_rw(ctx->devs[idle_idx].path);
+	if (!need_idle_dev(_metadata, nodes, &dom, &d))
+		return;
+	fd = open_rw(nodes->devs[idle_idx].path);
 	if (fd < 0)
-		return fail(ctx, "open: %s", err_name(fd));
+		FAIL(return, "open: %s", err_name(fd));
 	group_args(&a, d);
 	add_ctr(&a, OP_ALWAYS, 0);
 	ret = create(fd, &a) ?: nvpm_perfdom_quad(fd, 0, &always, 1, &hp);
@@ -414,81 +477,44 @@ idle_and_pcounter_sample_together(struct ctx *ctx)
 	ret = ret ?: nvpm_read(fd, a.handle, &ri) ?: nvpm_read(fd, hp, &rp);
 	close(fd);
 	if (ret)
-		return fail(ctx, "groups, SAMPLE, READ: %s", err_name(ret));
+		FAIL(return, "groups, SAMPLE, READ: %s", err_name(ret));
 	if (ri.sequence != 3 || rp.sequence != 3)
-		return fail(ctx, "sequences %llu and %llu, want 3", (unsigned long long)ri.sequence,
-			    (unsigned long long)rp.sequence);
+		FAIL(return, "sequences %llu and %llu, want 3", (unsigned long long)ri.sequence,
+		     (unsigned long long)rp.sequence);
 	if (ri.value[0] != ri.cycles || ri.cycles < SLEEP_US / 8)
-		return fail(ctx, "idle group: every cycle %llu, cycles %llu",
-			    (unsigned long long)ri.value[0], (unsigned long long)ri.cycles);
+		FAIL(return, "idle group: every cycle %llu, cycles %llu",
+		     (unsigned long long)ri.value[0], (unsigned long long)ri.cycles);
 	if (!rp.cycles || rp.value[0] != rp.cycles)
-		return fail(ctx, "PCOUNTER group: every cycle %llu, cycles %llu",
-			    (unsigned long long)rp.value[0], (unsigned long long)rp.cycles);
-	return PASS;
+		FAIL(return, "PCOUNTER group: every cycle %llu, cycles %llu",
+		     (unsigned long long)rp.value[0], (unsigned long long)rp.cycles);
 }
-
-static const struct {
-	const char *name;
-	test_fn fn;
-} tests[] = {
-	{ "idle_domain_is_shared", idle_domain_is_shared },
-	{ "idle_counters_run_out_is_ebusy", idle_counters_run_out },
-	{ "idle_uncountable_is_refused", idle_uncountable_is_refused },
-	{ "idle_and_pcounter_sample_together", idle_and_pcounter_sample_together },
-};
 
 static void
 print_usage(FILE *f)
 {
-	fprintf(f, "usage: nvpm_idle_test [--expect NAME,NAME,...]\n");
+	fprintf(f, "usage: nvpm_idle_test [--expect NAME,NAME,...] [-- harness options]\n");
 }
 
-int
-main(int argc, char **argv)
+static int
+args(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "expect", required_argument, NULL, 'e' },
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
-	static struct ctx ctx;
-	const struct chip *chip;
-	int c, i, nr_expect, nr_idle = 0;
-	char name[64];
-	size_t t;
+	int c;
 
-	ctx.nr_expect = -1;
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		if (c == 'e' && !parse_expect(&ctx, optarg))
+		if (c == 'e' && !parse_expect(optarg))
 			continue;
 		print_usage(c == 'h' ? stdout : stderr);
 		return c == 'h' ? 0 : 2;
 	}
-	nr_expect = ctx.nr_expect < 0 ? 0 : ctx.nr_expect;
-	for (i = 0; i < nr_expect; i++)
-		nr_idle += has_idle(chip_find(ctx.expect[i]));
-
-	tap_plan(nr_expect + nr_idle + ARRAY_SIZE(tests));
-	open_devs(&ctx);
-	for (i = 0; i < nr_expect && i < ctx.nr_devs && idle_idx < 0; i++) {
-		if (has_idle(dev_chip(&ctx, i)))
-			idle_idx = i;
-	}
-	for (i = 0; i < nr_expect; i++) {
-		chip = chip_find(ctx.expect[i]);
-		snprintf(name, sizeof(name), "idle_domain_%s", chip ? chip->name : ctx.expect[i]);
-		ctx.why[0] = '\0';
-		tap_report(&ctx, name, test_idle_domain(&ctx, i));
-		if (!has_idle(chip))
-			continue;
-		snprintf(name, sizeof(name), "gr_busy_%s", chip->name);
-		ctx.why[0] = '\0';
-		tap_report(&ctx, name, test_gr_busy(&ctx, i));
-	}
-	for (t = 0; t < ARRAY_SIZE(tests); t++)
-		run(&ctx, tests[t].name, tests[t].fn);
-
-	close_devs(&ctx);
-	free(ctx.expect);
-	return tap_summary();
+	if (chip_variants(FIXTURE_OBJECT(chip), NULL) ||
+	    chip_variants(FIXTURE_OBJECT(idle_chip), has_idle))
+		return 1;
+	return -1;
 }
+
+NVPM_HARNESS_MAIN(args)

@@ -31,7 +31,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include "selftest.h"
+#include "harness.h"
 
 #define UNPRIVILEGED		"/sys/module/nvpm/parameters/unprivileged"
 #define NOBODY			65534
@@ -52,7 +52,10 @@ static const struct {
 	{ "NV40", 5 }, { "G80", 5 }, { "G84", 8 }, { "G92", 8 }, { "GT215", 8 },
 };
 
-/* The device the counter group tests use, and what it has. */
+/*
+ * The device the counter group tests use, and what it has: each test's
+ * FIXTURE_SETUP(grp) finds it.
+ */
 static int grp_idx = -1;
 static int grp_fd = -1;
 static struct nvpm_catalog grp_cat;
@@ -153,19 +156,6 @@ read_group(int fd, __u32 handle, struct drm_nvpm_read *r)
 	return raw_ioctl(fd, DRM_IOCTL_NVPM_READ, r);
 }
 
-/* Whether the counter group device is there: PASS, or SKIP/FAIL. */
-static enum result
-need_grp_dev(struct ctx *ctx)
-{
-	if (ctx->nr_expect < 0)
-		return skip(ctx, "no --expect given");
-	if (grp_idx < 0)
-		return skip(ctx, "no --expect chip with counter groups and 8 domains");
-	if (grp_fd < 0)
-		return fail(ctx, "%s: cannot query its domains", ctx->devs[grp_idx].path);
-	return PASS;
-}
-
 /* A domain of the group device with fewer than 256 signals, or -1. */
 static int
 small_domain(void)
@@ -183,8 +173,8 @@ small_domain(void)
  * Every domain of @fd's device (the group device) can take a group: no
  * refused or released call left one held.
  */
-static enum result
-expect_domains_free(struct ctx *ctx, int fd, const char *what)
+static bool
+expect_domains_free(struct __test_metadata *_metadata, int fd, const char *what)
 {
 	unsigned int d;
 	__u32 h;
@@ -193,28 +183,28 @@ expect_domains_free(struct ctx *ctx, int fd, const char *what)
 	for (d = 0; d < grp_cat.nr_dom; d++) {
 		ret = create_quad(fd, d, &h);
 		if (ret)
-			return fail(ctx, "%s: then a group on domain %u: %s", what, d,
-				    err_name(ret));
+			FAIL(return false, "%s: then a group on domain %u: %s", what, d,
+			     err_name(ret));
 		ret = destroy(fd, h);
 		if (ret)
-			return fail(ctx, "%s: then destroying it: %s", what, err_name(ret));
+			FAIL(return false, "%s: then destroying it: %s", what, err_name(ret));
 	}
-	return PASS;
+	return true;
 }
 
 /* Expect @ret to be -@err. */
-static enum result
-expect_err(struct ctx *ctx, int ret, int err, const char *what)
+static bool
+expect_err(struct __test_metadata *_metadata, int ret, int err, const char *what)
 {
 	if (ret != -err)
-		return fail(ctx, "%s: got %s, want %s", what, err_name(ret),
-			    err_name(-err));
-	return PASS;
+		FAIL(return false, "%s: got %s, want %s", what, err_name(ret),
+		     err_name(-err));
+	return true;
 }
 
 /* ioctl @cmd on @arg must fail with -@err and leave @len bytes of it alone. */
-static enum result
-expect_refused(struct ctx *ctx, int fd, unsigned long cmd, void *arg, size_t len,
+static bool
+expect_refused(struct __test_metadata *_metadata, int fd, unsigned long cmd, void *arg, size_t len,
 	       int err, const char *what)
 {
 	unsigned char before[256];
@@ -222,11 +212,11 @@ expect_refused(struct ctx *ctx, int fd, unsigned long cmd, void *arg, size_t len
 
 	memcpy(before, arg, len);
 	ret = raw_ioctl(fd, cmd, arg);
-	if (expect_err(ctx, ret, err, what) != PASS)
-		return FAIL;
+	if (!expect_err(_metadata, ret, err, what))
+		return false;
 	if (memcmp(before, arg, len))
-		return fail(ctx, "%s: argument modified on error", what);
-	return PASS;
+		FAIL(return false, "%s: argument modified on error", what);
+	return true;
 }
 
 /* Two pages, the second PROT_NONE; NULL on failure. */
@@ -251,28 +241,28 @@ map_guarded(size_t *page)
  * ioctl @cmd with an argument pointer that is NULL, 8, inside a PROT_NONE
  * page and straddling into one (its size field readable): -EFAULT.
  */
-static enum result
-expect_efault_arg(struct ctx *ctx, int fd, unsigned long cmd, __u32 size,
+static bool
+expect_efault_arg(struct __test_metadata *_metadata, int fd, unsigned long cmd, __u32 size,
 		  const char *name)
 {
 	size_t page;
 	char what[64], *map = map_guarded(&page);
-	enum result res = PASS;
+	bool res = true;
 
 	if (!map)
-		return fail(ctx, "mmap: %s", strerror(errno));
+		FAIL(return false, "mmap: %s", strerror(errno));
 	*(__u32 *)(map + page - 4) = size;
 	snprintf(what, sizeof(what), "%s on NULL", name);
-	res = expect_err(ctx, raw_ioctl(fd, cmd, NULL), EFAULT, what);
+	res = expect_err(_metadata, raw_ioctl(fd, cmd, NULL), EFAULT, what);
 	snprintf(what, sizeof(what), "%s on (void *)8", name);
-	if (res == PASS)
-		res = expect_err(ctx, raw_ioctl(fd, cmd, (void *)8), EFAULT, what);
+	if (res)
+		res = expect_err(_metadata, raw_ioctl(fd, cmd, (void *)8), EFAULT, what);
 	snprintf(what, sizeof(what), "%s on a PROT_NONE page", name);
-	if (res == PASS)
-		res = expect_err(ctx, raw_ioctl(fd, cmd, map + page), EFAULT, what);
+	if (res)
+		res = expect_err(_metadata, raw_ioctl(fd, cmd, map + page), EFAULT, what);
 	snprintf(what, sizeof(what), "%s straddling into a PROT_NONE page", name);
-	if (res == PASS)
-		res = expect_err(ctx, raw_ioctl(fd, cmd, map + page - 4), EFAULT, what);
+	if (res)
+		res = expect_err(_metadata, raw_ioctl(fd, cmd, map + page - 4), EFAULT, what);
 	munmap(map, 2 * page);
 	return res;
 }
@@ -286,8 +276,9 @@ good_string(const char *s, size_t len)
 	return s[0] && memchr(s, '\0', len);
 }
 
-static enum result
-check_domain(struct ctx *ctx, const struct chip *chip, const struct drm_nvpm_domain *dom,
+static bool
+check_domain(struct __test_metadata *_metadata, const struct chip *chip,
+	     const struct drm_nvpm_domain *dom,
 	     unsigned int idx)
 {
 	enum gen g = chip->gen;
@@ -304,18 +295,18 @@ check_domain(struct ctx *ctx, const struct chip *chip, const struct drm_nvpm_dom
 		caps |= NVPM_DOMAIN_CAP_USER;
 
 	if (dom->id != idx)
-		return fail(ctx, "domain #%u has id %u", idx, dom->id);
+		FAIL(return false, "domain #%u has id %u", idx, dom->id);
 	if (!good_string(dom->name, sizeof(dom->name)) ||
 	    !good_string(dom->clock, sizeof(dom->clock)))
-		return fail(ctx, "domain %u: name or clock empty or not NUL-terminated", idx);
+		FAIL(return false, "domain %u: name or clock empty or not NUL-terminated", idx);
 	if (!dom->nr_signals || dom->nr_signals > 256 || dom->nr_signals % 32)
-		return fail(ctx, "domain %s: %u signals", dom->name, dom->nr_signals);
+		FAIL(return false, "domain %s: %u signals", dom->name, dom->nr_signals);
 	if (dom->nr_counters != (has_single(chip) ? 4u : 0u))
-		return fail(ctx, "domain %s: %u counters, want %u", dom->name,
-			    dom->nr_counters, has_single(chip) ? 4 : 0);
+		FAIL(return false, "domain %s: %u counters, want %u", dom->name,
+		     dom->nr_counters, has_single(chip) ? 4 : 0);
 	if (dom->caps != caps)
-		return fail(ctx, "domain %s: caps 0x%x, want 0x%x", dom->name, dom->caps, caps);
-	return PASS;
+		FAIL(return false, "domain %s: caps 0x%x, want 0x%x", dom->name, dom->caps, caps);
+	return true;
 }
 
 /* The PCOUNTER domains of @cat: all but the idle counter domain. */
@@ -333,8 +324,9 @@ pcounter_doms(const struct nvpm_catalog *cat)
  * The idle counter domain (GT215+): the last, "pdaemon", one signal per
  * engine the reference lists for the generation, named, in uapi order.
  */
-static enum result
-check_idle_domain(struct ctx *ctx, const struct chip *chip, const struct nvpm_catalog *cat,
+static bool
+check_idle_domain(struct __test_metadata *_metadata, const struct chip *chip,
+		  const struct nvpm_catalog *cat,
 		  unsigned int d)
 {
 	static const char * const engines[] = {
@@ -346,21 +338,21 @@ check_idle_domain(struct ctx *ctx, const struct chip *chip, const struct nvpm_ca
 	unsigned int ctrs = gen_in(chip->gen, GEN_GF100, GEN_END) ? 4 : 3, i;
 
 	if (!gen_in(chip->gen, GEN_GT215, GEN_END))
-		return fail(ctx, "domain %s: an idle counter domain before GT215", dom->name);
+		FAIL(return false, "domain %s: an idle counter domain before GT215", dom->name);
 	if (d != cat->nr_dom - 1 || strcmp(dom->name, "pdaemon") || strcmp(dom->clock, "pdaemon"))
-		return fail(ctx, "idle counter domain #%u '%s' (clock '%s'): want the last, %s",
-			    d, dom->name, dom->clock, "pdaemon");
+		FAIL(return false, "idle counter domain #%u '%s' (clock '%s'): want the last, %s",
+		     d, dom->name, dom->clock, "pdaemon");
 	if (dom->caps != (NVPM_DOMAIN_CAP_QUAD | NVPM_DOMAIN_CAP_IDLE))
-		return fail(ctx, "domain pdaemon: caps 0x%x", dom->caps);
+		FAIL(return false, "domain pdaemon: caps 0x%x", dom->caps);
 	if (dom->nr_counters != ctrs || dom->nr_signals != nr || cat->nr_sig[d] != nr)
-		return fail(ctx, "domain pdaemon: %u counters, %u signals, %u named; want %u, %u",
-			    dom->nr_counters, dom->nr_signals, cat->nr_sig[d], ctrs, nr);
+		FAIL(return false, "domain pdaemon: %u counters, %u signals, %u named; want %u, %u",
+		     dom->nr_counters, dom->nr_signals, cat->nr_sig[d], ctrs, nr);
 	for (i = 0; i < nr; i++) {
 		if (cat->sig[d][i].signal != i || strcmp(cat->sig[d][i].name, engines[i]))
-			return fail(ctx, "domain pdaemon: signal #%u is 0x%x %s, want 0x%x %s", i,
-				    cat->sig[d][i].signal, cat->sig[d][i].name, i, engines[i]);
+			FAIL(return false, "domain pdaemon: signal #%u is 0x%x %s, want 0x%x %s", i,
+			     cat->sig[d][i].signal, cat->sig[d][i].name, i, engines[i]);
 	}
-	return PASS;
+	return true;
 }
 
 /* The name of signal @num in @sig[@n], or NULL. */
@@ -377,21 +369,22 @@ sig_name(const struct drm_nvpm_signal *sig, unsigned int n, unsigned int num)
 }
 
 /* Signal @num of domain @d must be named @want (the reference's trailer). */
-static enum result
-check_named(struct ctx *ctx, const struct nvpm_catalog *cat, unsigned int d,
+static bool
+check_named(struct __test_metadata *_metadata, const struct nvpm_catalog *cat, unsigned int d,
 	    unsigned int num, const char *want)
 {
 	const char *name = sig_name(cat->sig[d], cat->nr_sig[d], num);
 
 	if (!name || strcmp(name, want))
-		return fail(ctx, "domain %s: signal 0x%02x is '%s', want '%s'",
-			    cat->dom[d].name, num, name ? name : "(unnamed)", want);
-	return PASS;
+		FAIL(return false, "domain %s: signal 0x%02x is '%s', want '%s'",
+		     cat->dom[d].name, num, name ? name : "(unnamed)", want);
+	return true;
 }
 
 /* The trailer: the last 0x20 signals of each domain, per generation. */
-static enum result
-check_trailer(struct ctx *ctx, const struct chip *chip, const struct nvpm_catalog *cat,
+static bool
+check_trailer(struct __test_metadata *_metadata, const struct chip *chip,
+	      const struct nvpm_catalog *cat,
 	      unsigned int d)
 {
 	unsigned int t = cat->dom[d].nr_signals - 0x20, x;
@@ -399,34 +392,34 @@ check_trailer(struct ctx *ctx, const struct chip *chip, const struct nvpm_catalo
 	char want[48];
 
 	if (gen_in(g, GEN_NV10, GEN_NV20))
-		return check_named(ctx, cat, d, t + 0x1f, "FLAG");
+		return check_named(_metadata, cat, d, t + 0x1f, "FLAG");
 	if (gen_in(g, GEN_GF100, GEN_END))
-		return PASS;	/* no trailer names there (yet) */
+		return true;	/* no trailer names there (yet) */
 	if (gen_in(g, GEN_NV20, GEN_NV40) &&
-	    check_named(ctx, cat, d, t + 0x1d, "PM_TRIGGER") != PASS)
-		return FAIL;
+	    !check_named(_metadata, cat, d, t + 0x1d, "PM_TRIGGER"))
+		return false;
 	if (gen_in(g, GEN_NV40, GEN_GF100) &&
-	    check_named(ctx, cat, d, t + 0x0f, "PM_TRIGGER") != PASS)
-		return FAIL;
+	    !check_named(_metadata, cat, d, t + 0x0f, "PM_TRIGGER"))
+		return false;
 	if (gen_in(g, GEN_G84, GEN_GF100) &&
-	    (check_named(ctx, cat, d, t + 0x0c, "ZERO") != PASS ||
-	     check_named(ctx, cat, d, t + 0x0d, "PERIODIC") != PASS))
-		return FAIL;
+	    (!check_named(_metadata, cat, d, t + 0x0c, "ZERO") ||
+	     !check_named(_metadata, cat, d, t + 0x0d, "PERIODIC")))
+		return false;
 	for (x = 0; x < pcounter_doms(cat); x++) {
 		snprintf(want, sizeof(want), "%s.FLAG", cat->dom[x].name);
-		if (check_named(ctx, cat, d, t + 0x1f - x, want) != PASS)
-			return FAIL;
+		if (!check_named(_metadata, cat, d, t + 0x1f - x, want))
+			return false;
 		if (!gen_in(g, GEN_NV40, GEN_GF100))
 			continue;
 		snprintf(want, sizeof(want), "%s.EVENT", cat->dom[x].name);
-		if (check_named(ctx, cat, d, t + 0x17 - x, want) != PASS)
-			return FAIL;
+		if (!check_named(_metadata, cat, d, t + 0x17 - x, want))
+			return false;
 	}
-	return PASS;
+	return true;
 }
 
-static enum result
-check_signals(struct ctx *ctx, const struct nvpm_catalog *cat, unsigned int d)
+static bool
+check_signals(struct __test_metadata *_metadata, const struct nvpm_catalog *cat, unsigned int d)
 {
 	const struct drm_nvpm_signal *sig = cat->sig[d];
 	const struct drm_nvpm_domain *dom = &cat->dom[d];
@@ -434,74 +427,154 @@ check_signals(struct ctx *ctx, const struct nvpm_catalog *cat, unsigned int d)
 
 	for (i = 0; i < cat->nr_sig[d]; i++) {
 		if (!good_string(sig[i].name, sizeof(sig[i].name)))
-			return fail(ctx, "domain %s: signal #%u: name empty or not NUL-terminated",
-				    dom->name, i);
+			FAIL(return false,
+			     "domain %s: signal #%u: name empty or not NUL-terminated",
+			     dom->name, i);
 		if (sig[i].signal >= dom->nr_signals)
-			return fail(ctx, "domain %s: signal %s is 0x%x, beyond its %u signals",
-				    dom->name, sig[i].name, sig[i].signal, dom->nr_signals);
+			FAIL(return false, "domain %s: signal %s is 0x%x, beyond its %u signals",
+			     dom->name, sig[i].name, sig[i].signal, dom->nr_signals);
 		if (i && sig[i].signal <= sig[i - 1].signal)
-			return fail(ctx, "domain %s: signal 0x%x (%s) after 0x%x: not sorted",
-				    dom->name, sig[i].signal, sig[i].name, sig[i - 1].signal);
+			FAIL(return false, "domain %s: signal 0x%x (%s) after 0x%x: not sorted",
+			     dom->name, sig[i].signal, sig[i].name, sig[i - 1].signal);
 		for (j = 0; j < i; j++) {
 			if (!strcmp(sig[i].name, sig[j].name))
-				return fail(ctx, "domain %s: two signals named %s",
-					    dom->name, sig[i].name);
+				FAIL(return false, "domain %s: two signals named %s",
+				     dom->name, sig[i].name);
 		}
 	}
-	return PASS;
+	return true;
 }
 
-static enum result
-check_catalog(struct ctx *ctx, const struct chip *chip, const struct nvpm_catalog *cat)
+static bool
+check_catalog(struct __test_metadata *_metadata, const struct chip *chip,
+	      const struct nvpm_catalog *cat)
 {
 	int want = expected_doms(chip);
 	unsigned int d, x;
 
 	if (want >= 0 && pcounter_doms(cat) != (unsigned int)want)
-		return fail(ctx, "%u PCOUNTER domains, want %d", pcounter_doms(cat), want);
+		FAIL(return false, "%u PCOUNTER domains, want %d", pcounter_doms(cat), want);
 	if (gen_in(chip->gen, GEN_GT215, GEN_END) && pcounter_doms(cat) == cat->nr_dom)
-		return fail(ctx, "no idle counter domain on a GT215+");
+		FAIL(return false, "no idle counter domain on a GT215+");
 	for (d = 0; d < cat->nr_dom; d++) {
 		if (cat->dom[d].caps & NVPM_DOMAIN_CAP_IDLE) {
-			if (check_idle_domain(ctx, chip, cat, d) != PASS)
-				return FAIL;
+			if (!check_idle_domain(_metadata, chip, cat, d))
+				return false;
 			continue;
 		}
-		if (check_domain(ctx, chip, &cat->dom[d], d) != PASS)
-			return FAIL;
+		if (!check_domain(_metadata, chip, &cat->dom[d], d))
+			return false;
 		for (x = 0; x < d; x++) {
 			if (!strcmp(cat->dom[x].name, cat->dom[d].name))
-				return fail(ctx, "two domains named %s", cat->dom[d].name);
+				FAIL(return false, "two domains named %s", cat->dom[d].name);
 		}
-		if (check_signals(ctx, cat, d) != PASS || check_trailer(ctx, chip, cat, d) != PASS)
-			return FAIL;
+		if (!check_signals(_metadata, cat, d) || !check_trailer(_metadata, chip, cat, d))
+			return false;
 	}
-	return PASS;
+	return true;
 }
 
-/* enumerate_<chip>: every domain and signal of the @idx-th device. */
-static enum result
-test_enumerate(struct ctx *ctx, int idx)
+/* Pick the counter group device: a chip with groups and 8 domains. */
+static void
+pick_grp_dev(struct nodes *nodes)
 {
-	const struct chip *chip = dev_chip(ctx, idx);
+	struct drm_nvpm_get_info info;
+	int i;
+
+	for (i = 0; i < nvpm_nr_expect && i < nodes->nr_devs; i++) {
+		if (has_groups(dev_chip(nodes, i)) && expected_doms(dev_chip(nodes, i)) >= 8)
+			break;
+	}
+	if (i == nvpm_nr_expect || i == nodes->nr_devs)
+		return;
+	grp_idx = i;
+	if (nvpm_catalog_load(nodes->devs[i].fd, &grp_cat) ||
+	    nvpm_get_info(nodes->devs[i].fd, &info))
+		return;
+	grp_caps = info.hw_caps;
+	grp_fd = nodes->devs[i].fd;
+}
+
+/* The tests per --expect device: one variant each, named after the chip. */
+FIXTURE(chip) {
+	struct nodes n;
+};
+
+FIXTURE_VARIANT(chip) {
+	struct chip_variant v;
+};
+
+FIXTURE_SETUP(chip)
+{
+	NODES_SETUP(&self->n);
+}
+
+FIXTURE_TEARDOWN(chip)
+{
+	NODES_TEARDOWN(&self->n);
+}
+
+/* The tests on any device. */
+FIXTURE(perf) {
+	struct nodes n;
+};
+
+FIXTURE_SETUP(perf)
+{
+	NODES_SETUP(&self->n);
+}
+
+FIXTURE_TEARDOWN(perf)
+{
+	NODES_TEARDOWN(&self->n);
+}
+
+/* The counter group tests: on a chip with groups and 8 domains. */
+FIXTURE(grp) {
+	struct nodes n;
+};
+
+FIXTURE_SETUP(grp)
+{
+	NODES_SETUP(&self->n);
+	pick_grp_dev(&self->n);
+	if (nvpm_nr_expect < 0)
+		SETUP_SKIP("no --expect given");
+	if (grp_idx < 0)
+		SETUP_SKIP("no --expect chip with counter groups and 8 domains");
+	if (grp_fd < 0)
+		FAIL(return, "%s: cannot query its domains", self->n.devs[grp_idx].path);
+}
+
+FIXTURE_TEARDOWN(grp)
+{
+	nvpm_catalog_free(&grp_cat);
+	NODES_TEARDOWN(&self->n);
+}
+
+/* chip.<chip>.enumerate: every domain and signal of the @idx-th device. */
+TEST_F(chip, enumerate)
+{
+	struct nodes *nodes = &self->n;
+	int idx = variant->v.idx;
+	const struct chip *chip = dev_chip(nodes, idx);
 	struct nvpm_catalog cat;
 	unsigned int d, n = 0;
-	enum result res;
+	bool res;
 	int ret;
 
 	if (!chip)
-		return fail(ctx, "no device #%d or '%s' is not a known chip", idx,
-			    ctx->expect[idx]);
-	ret = nvpm_catalog_load(ctx->devs[idx].fd, &cat);
+		FAIL(return, "no device #%d or '%s' is not a known chip", idx,
+		     nvpm_expect[idx]);
+	ret = nvpm_catalog_load(nodes->devs[idx].fd, &cat);
 	if (ret)
-		return fail(ctx, "querying: %s", err_name(ret));
-	res = check_catalog(ctx, chip, &cat);
+		FAIL(return, "querying: %s", err_name(ret));
+	res = check_catalog(_metadata, chip, &cat);
 	for (d = 0; d < cat.nr_dom; d++)
 		n += cat.nr_sig[d];
-	if (res == PASS)
+	if (res)
 		diag("%s: %u domains, %u named signals", chip->name, cat.nr_dom, n);
 	nvpm_catalog_free(&cat);
-	return res;
 }
 
 /* ---- the array protocol ---- */
@@ -512,41 +585,41 @@ test_enumerate(struct ctx *ctx, int idx)
  * @q_count and @q_ptr point into @q.  Checks the count, the return value
  * and which entries were written against @ref (the @total entries).
  */
-static enum result
-protocol_one(struct ctx *ctx, int fd, unsigned long cmd, void *q, __u32 *q_count,
+static bool
+protocol_one(struct __test_metadata *_metadata, int fd, unsigned long cmd, void *q, __u32 *q_count,
 	     __u64 *q_ptr, size_t elem, const void *ref, __u32 total, __u32 cap,
 	     const char *what)
 {
 	size_t len = (cap + 2) * elem;
 	unsigned char *buf = malloc(len);
-	enum result res = PASS;
+	bool res = true;
 	size_t i;
 	int ret;
 
 	if (!buf)
-		return fail(ctx, "out of memory");
+		FAIL(return false, "out of memory");
 	memset(buf, CANARY, len);
 	*q_count = cap;
 	*q_ptr = (uintptr_t)buf;
 	ret = raw_ioctl(fd, cmd, q);
 	if (ret != (cap && cap < total ? -E2BIG : 0))
-		res = fail(ctx, "%s: capacity %u of %u: %s", what, cap, total, err_name(ret));
+		FAIL(res = false, "%s: capacity %u of %u: %s", what, cap, total, err_name(ret));
 	else if (*q_count != total)
-		res = fail(ctx, "%s: capacity %u: count %u, want %u", what, cap, *q_count, total);
+		FAIL(res = false, "%s: capacity %u: count %u, want %u", what, cap, *q_count, total);
 	else if (cap >= total && memcmp(buf, ref, total * elem))
-		res = fail(ctx, "%s: capacity %u: entries differ from a full query", what, cap);
-	for (i = cap >= total ? total * elem : 0; res == PASS && i < len; i++) {
+		FAIL(res = false, "%s: capacity %u: entries differ from a full query", what, cap);
+	for (i = cap >= total ? total * elem : 0; res && i < len; i++) {
 		if (buf[i] != CANARY)
-			res = fail(ctx, "%s: capacity %u of %u: byte %zu written", what, cap,
-				   total, i);
+			FAIL(res = false, "%s: capacity %u of %u: byte %zu written", what, cap,
+			     total, i);
 	}
 	free(buf);
 	return res;
 }
 
 /* Capacities 0, total - 1, total and total + 2 (entries past it untouched). */
-static enum result
-protocol_all(struct ctx *ctx, int fd, unsigned long cmd, void *q, __u32 *q_count,
+static bool
+protocol_all(struct __test_metadata *_metadata, int fd, unsigned long cmd, void *q, __u32 *q_count,
 	     __u64 *q_ptr, size_t elem, const void *ref, __u32 total, const char *what)
 {
 	__u32 caps[] = { 0, total - 1, total, total + 2 };
@@ -555,60 +628,59 @@ protocol_all(struct ctx *ctx, int fd, unsigned long cmd, void *q, __u32 *q_count
 	for (i = 0; i < ARRAY_SIZE(caps); i++) {
 		if (caps[i] > total + 2 || (i == 1 && !total))
 			continue;
-		if (protocol_one(ctx, fd, cmd, q, q_count, q_ptr, elem, ref, total, caps[i],
-				 what) != PASS)
-			return FAIL;
+		if (!protocol_one(_metadata, fd, cmd, q, q_count, q_ptr, elem, ref, total, caps[i],
+				  what))
+			return false;
 	}
-	return PASS;
+	return true;
 }
 
-static enum result
-query_domains_array_protocol(struct ctx *ctx)
+TEST_F(perf, query_domains_array_protocol)
 {
+	struct nodes *nodes = &self->n;
 	struct drm_nvpm_query_domains q;
 	struct nvpm_catalog cat;
-	enum result res = PASS;
+	bool res = true;
 	char what[64];
 	int i, ret;
 
-	if (!ctx->nr_devs)
-		return fail(ctx, "no nvpm render node");
-	for (i = 0; i < ctx->nr_devs && res == PASS; i++) {
-		ret = nvpm_catalog_load(ctx->devs[i].fd, &cat);
+	if (!nodes->nr_devs)
+		FAIL(return, "no nvpm render node");
+	for (i = 0; i < nodes->nr_devs && res; i++) {
+		ret = nvpm_catalog_load(nodes->devs[i].fd, &cat);
 		if (ret)
-			return fail(ctx, "%s: %s", ctx->devs[i].path, err_name(ret));
-		snprintf(what, sizeof(what), "%s", ctx->devs[i].path);
+			FAIL(return, "%s: %s", nodes->devs[i].path, err_name(ret));
+		snprintf(what, sizeof(what), "%s", nodes->devs[i].path);
 		memset(&q, 0, sizeof(q));
 		q.size = sizeof(q);
-		res = protocol_all(ctx, ctx->devs[i].fd, DRM_IOCTL_NVPM_QUERY_DOMAINS, &q,
+		res = protocol_all(_metadata, nodes->devs[i].fd, DRM_IOCTL_NVPM_QUERY_DOMAINS, &q,
 				   &q.count, &q.domains, sizeof(*cat.dom), cat.dom,
 				   cat.nr_dom, what);
 		nvpm_catalog_free(&cat);
 	}
-	return res;
 }
 
 /* The array protocol on every domain with named signals of device @i. */
-static enum result
-signals_protocol_dev(struct ctx *ctx, int i)
+static bool
+signals_protocol_dev(struct __test_metadata *_metadata, struct nodes *nodes, int i)
 {
 	struct drm_nvpm_query_signals q;
 	struct nvpm_catalog cat;
-	enum result res = PASS;
+	bool res = true;
 	char what[64];
 	unsigned int d;
 	int ret;
 
-	ret = nvpm_catalog_load(ctx->devs[i].fd, &cat);
+	ret = nvpm_catalog_load(nodes->devs[i].fd, &cat);
 	if (ret)
-		return fail(ctx, "%s: %s", ctx->devs[i].path, err_name(ret));
-	for (d = 0; d < cat.nr_dom && res == PASS; d++) {
-		snprintf(what, sizeof(what), "%s domain %s", ctx->devs[i].path,
+		FAIL(return false, "%s: %s", nodes->devs[i].path, err_name(ret));
+	for (d = 0; d < cat.nr_dom && res; d++) {
+		snprintf(what, sizeof(what), "%s domain %s", nodes->devs[i].path,
 			 cat.dom[d].name);
 		memset(&q, 0, sizeof(q));
 		q.size = sizeof(q);
 		q.domain = d;
-		res = protocol_all(ctx, ctx->devs[i].fd, DRM_IOCTL_NVPM_QUERY_SIGNALS, &q,
+		res = protocol_all(_metadata, nodes->devs[i].fd, DRM_IOCTL_NVPM_QUERY_SIGNALS, &q,
 				   &q.count, &q.signals, sizeof(**cat.sig), cat.sig[d],
 				   cat.nr_sig[d], what);
 	}
@@ -616,59 +688,58 @@ signals_protocol_dev(struct ctx *ctx, int i)
 	return res;
 }
 
-static enum result
-query_signals_array_protocol(struct ctx *ctx)
+TEST_F(perf, query_signals_array_protocol)
 {
+	struct nodes *nodes = &self->n;
 	int i;
 
-	if (!ctx->nr_devs)
-		return fail(ctx, "no nvpm render node");
-	for (i = 0; i < ctx->nr_devs; i++) {
-		if (signals_protocol_dev(ctx, i) != PASS)
-			return FAIL;
+	if (!nodes->nr_devs)
+		FAIL(return, "no nvpm render node");
+	for (i = 0; i < nodes->nr_devs; i++) {
+		if (!signals_protocol_dev(_metadata, nodes, i))
+			return;
 	}
-	return PASS;
 }
 
 /* ---- query negative tests ---- */
 
-static enum result
-query_domains_bad_args(struct ctx *ctx)
+TEST_F(perf, query_domains_bad_args)
 {
+	struct nodes *nodes = &self->n;
 	const __u32 sizes[] = { 0, sizeof(struct drm_nvpm_query_domains) - 1,
 				sizeof(struct drm_nvpm_query_domains) + 8 };
 	const unsigned long cmd = DRM_IOCTL_NVPM_QUERY_DOMAINS;
-	const struct nvpm_dev *dev = first_dev(ctx);
+	const struct nvpm_dev *dev = first_dev(nodes);
 	struct drm_nvpm_query_domains q;
 	char what[48];
 	size_t i;
 
 	if (!dev)
-		return fail(ctx, "no nvpm render node");
+		FAIL(return, "no nvpm render node");
 	for (i = 0; i < ARRAY_SIZE(sizes); i++) {
 		memset(&q, 0, sizeof(q));
 		q.size = sizes[i];
 		snprintf(what, sizeof(what), "size %u", sizes[i]);
-		if (expect_refused(ctx, dev->fd, cmd, &q, sizeof(q), EINVAL, what) != PASS)
-			return FAIL;
+		if (!expect_refused(_metadata, dev->fd, cmd, &q, sizeof(q), EINVAL, what))
+			return;
 	}
 	/* an array the kernel cannot write */
 	memset(&q, 0, sizeof(q));
 	q.size = sizeof(q);
 	q.count = 256;
 	q.domains = 8;
-	if (expect_err(ctx, raw_ioctl(dev->fd, cmd, &q), EFAULT, "array at 8") != PASS)
-		return FAIL;
-	return expect_efault_arg(ctx, dev->fd, cmd, sizeof(q), "QUERY_DOMAINS");
+	if (!expect_err(_metadata, raw_ioctl(dev->fd, cmd, &q), EFAULT, "array at 8"))
+		return;
+	expect_efault_arg(_metadata, dev->fd, cmd, sizeof(q), "QUERY_DOMAINS");
 }
 
-static enum result
-query_signals_bad_args(struct ctx *ctx)
+TEST_F(perf, query_signals_bad_args)
 {
+	struct nodes *nodes = &self->n;
 	const __u32 sizes[] = { 0, sizeof(struct drm_nvpm_query_signals) - 1,
 				sizeof(struct drm_nvpm_query_signals) + 8 };
 	const unsigned long cmd = DRM_IOCTL_NVPM_QUERY_SIGNALS;
-	const struct nvpm_dev *dev = first_dev(ctx);
+	const struct nvpm_dev *dev = first_dev(nodes);
 	struct drm_nvpm_query_signals q;
 	struct drm_nvpm_domain *doms;
 	unsigned int nr;
@@ -677,36 +748,36 @@ query_signals_bad_args(struct ctx *ctx)
 	int ret;
 
 	if (!dev)
-		return fail(ctx, "no nvpm render node");
+		FAIL(return, "no nvpm render node");
 	ret = nvpm_query_domains(dev->fd, &doms, &nr);
 	if (ret)
-		return fail(ctx, "QUERY_DOMAINS: %s", err_name(ret));
+		FAIL(return, "QUERY_DOMAINS: %s", err_name(ret));
 	free(doms);
 	for (i = 0; i < ARRAY_SIZE(sizes); i++) {
 		memset(&q, 0, sizeof(q));
 		q.size = sizes[i];
 		snprintf(what, sizeof(what), "size %u", sizes[i]);
-		if (expect_refused(ctx, dev->fd, cmd, &q, sizeof(q), EINVAL, what) != PASS)
-			return FAIL;
+		if (!expect_refused(_metadata, dev->fd, cmd, &q, sizeof(q), EINVAL, what))
+			return;
 	}
 	memset(&q, 0, sizeof(q));
 	q.size = sizeof(q);
 	q.pad = 1;
-	if (expect_refused(ctx, dev->fd, cmd, &q, sizeof(q), EINVAL, "pad 1") != PASS)
-		return FAIL;
+	if (!expect_refused(_metadata, dev->fd, cmd, &q, sizeof(q), EINVAL, "pad 1"))
+		return;
 	q.pad = 0;
 	q.domain = nr;
-	if (expect_refused(ctx, dev->fd, cmd, &q, sizeof(q), ENOENT, "domain nr_domains") != PASS)
-		return FAIL;
+	if (!expect_refused(_metadata, dev->fd, cmd, &q, sizeof(q), ENOENT, "domain nr_domains"))
+		return;
 	q.domain = ~0u;
-	if (expect_refused(ctx, dev->fd, cmd, &q, sizeof(q), ENOENT, "domain ~0") != PASS)
-		return FAIL;
+	if (!expect_refused(_metadata, dev->fd, cmd, &q, sizeof(q), ENOENT, "domain ~0"))
+		return;
 	q.domain = 0;
 	q.count = 256;
 	q.signals = 8;
-	if (nr && expect_err(ctx, raw_ioctl(dev->fd, cmd, &q), EFAULT, "array at 8") != PASS)
-		return FAIL;
-	return expect_efault_arg(ctx, dev->fd, cmd, sizeof(q), "QUERY_SIGNALS");
+	if (nr && !expect_err(_metadata, raw_ioctl(dev->fd, cmd, &q), EFAULT, "array at 8"))
+		return;
+	expect_efault_arg(_metadata, dev->fd, cmd, sizeof(q), "QUERY_SIGNALS");
 }
 
 /* ---- PERFDOM_CREATE negative tests ---- */
@@ -831,8 +902,8 @@ put_field(void *base, size_t off, size_t width, __u64 val)
 }
 
 /* Try each case on domain @dom: refused, unchanged, every domain still free. */
-static enum result
-bad_creates(struct ctx *ctx, const struct bad_create *c, size_t n, __u32 dom)
+static bool
+bad_creates(struct __test_metadata *_metadata, const struct bad_create *c, size_t n, __u32 dom)
 {
 	struct drm_nvpm_perfdom_create a;
 	char what[96];
@@ -856,62 +927,55 @@ bad_creates(struct ctx *ctx, const struct bad_create *c, size_t n, __u32 dom)
 		for (j = a.nr_counters; c[i].off == CR_OFF(nr_counters) && j < 4; j++)
 			memset(&a.counter[j], 0, sizeof(a.counter[j]));
 		snprintf(what, sizeof(what), "%s (domain %s)", c[i].what, grp_cat.dom[dom].name);
-		if (expect_refused(ctx, grp_fd, DRM_IOCTL_NVPM_PERFDOM_CREATE, &a, sizeof(a),
-				   c[i].err, what) != PASS)
-			return FAIL;
-		if (expect_domains_free(ctx, grp_fd, what) != PASS)
-			return FAIL;
+		if (!expect_refused(_metadata, grp_fd, DRM_IOCTL_NVPM_PERFDOM_CREATE, &a, sizeof(a),
+				    c[i].err, what))
+			return false;
+		if (!expect_domains_free(_metadata, grp_fd, what))
+			return false;
 	}
-	return PASS;
+	return true;
 }
 
-static enum result
-perfdom_create_bad_args_is_einval(struct ctx *ctx)
+TEST_F(grp, perfdom_create_bad_args_is_einval)
 {
-	return bad_creates(ctx, bad_create_einval, ARRAY_SIZE(bad_create_einval), 0);
+	bad_creates(_metadata, bad_create_einval, ARRAY_SIZE(bad_create_einval), 0);
 }
 
-static enum result
-perfdom_create_nr_counters_is_e2big(struct ctx *ctx)
+TEST_F(grp, perfdom_create_nr_counters_is_e2big)
 {
-	return bad_creates(ctx, bad_create_e2big, ARRAY_SIZE(bad_create_e2big), 0);
+	bad_creates(_metadata, bad_create_e2big, ARRAY_SIZE(bad_create_e2big), 0);
 }
 
-static enum result
-perfdom_create_unused_counters_is_einval(struct ctx *ctx)
+TEST_F(grp, perfdom_create_unused_counters_is_einval)
 {
-	return bad_creates(ctx, bad_create_unused, ARRAY_SIZE(bad_create_unused), 0);
+	bad_creates(_metadata, bad_create_unused, ARRAY_SIZE(bad_create_unused), 0);
 }
 
-static enum result
-perfdom_create_unknown_domain_is_enoent(struct ctx *ctx)
+TEST_F(grp, perfdom_create_unknown_domain_is_enoent)
 {
-	return bad_creates(ctx, bad_create_domain, ARRAY_SIZE(bad_create_domain), 0);
+	bad_creates(_metadata, bad_create_domain, ARRAY_SIZE(bad_create_domain), 0);
 }
 
-static enum result
-perfdom_create_bad_signal_is_einval(struct ctx *ctx)
+TEST_F(grp, perfdom_create_bad_signal_is_einval)
 {
 	int d = small_domain();
 
 	if (d < 0)
-		return skip(ctx, "every domain has 256 signals");
-	return bad_creates(ctx, bad_create_signal, ARRAY_SIZE(bad_create_signal), d);
+		SKIP(return, "every domain has 256 signals");
+	bad_creates(_metadata, bad_create_signal, ARRAY_SIZE(bad_create_signal), d);
 }
 
-static enum result
-perfdom_create_bad_pointer_is_efault(struct ctx *ctx)
+TEST_F(grp, perfdom_create_bad_pointer_is_efault)
 {
-	if (expect_efault_arg(ctx, grp_fd, DRM_IOCTL_NVPM_PERFDOM_CREATE,
-			      sizeof(struct drm_nvpm_perfdom_create), "PERFDOM_CREATE") != PASS)
-		return FAIL;
-	return expect_domains_free(ctx, grp_fd, "after EFAULT");
+	if (!expect_efault_arg(_metadata, grp_fd, DRM_IOCTL_NVPM_PERFDOM_CREATE,
+			       sizeof(struct drm_nvpm_perfdom_create), "PERFDOM_CREATE"))
+		return;
+	expect_domains_free(_metadata, grp_fd, "after EFAULT");
 }
 
 /* ---- DESTROY, SAMPLE, READ negative tests ---- */
 
-static enum result
-perfdom_destroy_bad_args(struct ctx *ctx)
+TEST_F(grp, perfdom_destroy_bad_args)
 {
 	const unsigned long cmd = DRM_IOCTL_NVPM_PERFDOM_DESTROY;
 	const __u32 handles[] = { 0, 1, 0x7fffffff, ~0u };
@@ -923,36 +987,35 @@ perfdom_destroy_bad_args(struct ctx *ctx)
 
 	ret = create_quad(grp_fd, 0, &h);
 	if (ret)
-		return fail(ctx, "creating a group: %s", err_name(ret));
+		FAIL(return, "creating a group: %s", err_name(ret));
 	a.handle = h;
 	a.size = 0;
-	if (expect_refused(ctx, grp_fd, cmd, &a, sizeof(a), EINVAL, "size 0") != PASS)
+	if (!expect_refused(_metadata, grp_fd, cmd, &a, sizeof(a), EINVAL, "size 0"))
 		goto out;
 	a.size = sizeof(a) + 8;
-	if (expect_refused(ctx, grp_fd, cmd, &a, sizeof(a), EINVAL, "size + 8") != PASS)
+	if (!expect_refused(_metadata, grp_fd, cmd, &a, sizeof(a), EINVAL, "size + 8"))
 		goto out;
 	ret = destroy(grp_fd, h);
 	if (ret)
-		return fail(ctx, "destroying a group: %s", err_name(ret));
-	if (expect_err(ctx, destroy(grp_fd, h), ENOENT, "destroying it twice") != PASS)
-		return FAIL;
+		FAIL(return, "destroying a group: %s", err_name(ret));
+	if (!expect_err(_metadata, destroy(grp_fd, h), ENOENT, "destroying it twice"))
+		return;
 	for (i = 0; i < ARRAY_SIZE(handles); i++) {
 		snprintf(what, sizeof(what), "handle %u (none)", handles[i]);
-		if (expect_err(ctx, destroy(grp_fd, handles[i]), ENOENT, what) != PASS)
-			return FAIL;
+		if (!expect_err(_metadata, destroy(grp_fd, handles[i]), ENOENT, what))
+			return;
 	}
-	if (expect_efault_arg(ctx, grp_fd, cmd, sizeof(a), "PERFDOM_DESTROY") != PASS)
-		return FAIL;
-	return expect_domains_free(ctx, grp_fd, "after the refused destroys");
+	if (!expect_efault_arg(_metadata, grp_fd, cmd, sizeof(a), "PERFDOM_DESTROY"))
+		return;
+	expect_domains_free(_metadata, grp_fd, "after the refused destroys");
 out:
 	destroy(grp_fd, h);
-	return FAIL;
 }
 
 /* SAMPLE: bad size and flags refused; sequence counts the good ones. */
-static enum result
-sample_bad_args(struct ctx *ctx)
+TEST_F(perf, sample_bad_args)
 {
+	struct nodes *nodes = &self->n;
 	const unsigned long cmd = DRM_IOCTL_NVPM_SAMPLE;
 	const __u32 flags[] = { 1, 2, 1u << 31 };
 	struct drm_nvpm_sample a;
@@ -961,46 +1024,44 @@ sample_bad_args(struct ctx *ctx)
 	size_t i;
 	int fd, ret;
 
-	if (!ctx->nr_devs)
-		return fail(ctx, "no nvpm render node");
-	fd = open_rw(ctx->devs[0].path);
+	if (!nodes->nr_devs)
+		FAIL(return, "no nvpm render node");
+	fd = open_rw(nodes->devs[0].path);
 	if (fd < 0)
-		return fail(ctx, "open: %s", err_name(fd));
+		FAIL(return, "open: %s", err_name(fd));
 	ret = sample(fd, &seq);
 	if (ret || seq != 1) {
 		close(fd);
-		return fail(ctx, "first SAMPLE of a file: %s, sequence %llu, want 1",
-			    err_name(ret), (unsigned long long)seq);
+		FAIL(return, "first SAMPLE of a file: %s, sequence %llu, want 1",
+		     err_name(ret), (unsigned long long)seq);
 	}
 	memset(&a, 0, sizeof(a));
 	for (i = 0; i < 3; i++) {
 		a.size = i == 0 ? 0 : i == 1 ? sizeof(a) - 1 : sizeof(a) + 8;
 		snprintf(what, sizeof(what), "size %u", a.size);
-		if (expect_refused(ctx, fd, cmd, &a, sizeof(a), EINVAL, what) != PASS)
+		if (!expect_refused(_metadata, fd, cmd, &a, sizeof(a), EINVAL, what))
 			goto out;
 	}
 	a.size = sizeof(a);
 	for (i = 0; i < ARRAY_SIZE(flags); i++) {
 		a.flags = flags[i];
 		snprintf(what, sizeof(what), "flags 0x%x", flags[i]);
-		if (expect_refused(ctx, fd, cmd, &a, sizeof(a), EINVAL, what) != PASS)
+		if (!expect_refused(_metadata, fd, cmd, &a, sizeof(a), EINVAL, what))
 			goto out;
 	}
-	if (expect_efault_arg(ctx, fd, cmd, sizeof(a), "SAMPLE") != PASS)
+	if (!expect_efault_arg(_metadata, fd, cmd, sizeof(a), "SAMPLE"))
 		goto out;
 	ret = sample(fd, &seq);
 	close(fd);
 	if (ret || seq != 2)
-		return fail(ctx, "SAMPLE after the refused ones: %s, sequence %llu, want 2",
-			    err_name(ret), (unsigned long long)seq);
-	return PASS;
+		FAIL(return, "SAMPLE after the refused ones: %s, sequence %llu, want 2",
+		     err_name(ret), (unsigned long long)seq);
+	return;
 out:
 	close(fd);
-	return FAIL;
 }
 
-static enum result
-read_bad_args(struct ctx *ctx)
+TEST_F(grp, read_bad_args)
 {
 	const unsigned long cmd = DRM_IOCTL_NVPM_READ;
 	const __u32 handles[] = { 0, 2, 0x7fffffff, ~0u };
@@ -1012,18 +1073,18 @@ read_bad_args(struct ctx *ctx)
 
 	ret = create_quad(grp_fd, 0, &h);
 	if (ret)
-		return fail(ctx, "creating a group: %s", err_name(ret));
+		FAIL(return, "creating a group: %s", err_name(ret));
 	memset(&r, 0, sizeof(r));
 	r.handle = h;
 	for (i = 0; i < 3; i++) {
 		r.size = i == 0 ? 0 : i == 1 ? sizeof(r) - 1 : sizeof(r) + 8;
 		snprintf(what, sizeof(what), "size %u", r.size);
-		if (expect_refused(ctx, grp_fd, cmd, &r, sizeof(r), EINVAL, what) != PASS)
+		if (!expect_refused(_metadata, grp_fd, cmd, &r, sizeof(r), EINVAL, what))
 			goto out;
 	}
 	r.size = sizeof(r);
 	r.pad = 1;
-	if (expect_refused(ctx, grp_fd, cmd, &r, sizeof(r), EINVAL, "pad 1") != PASS)
+	if (!expect_refused(_metadata, grp_fd, cmd, &r, sizeof(r), EINVAL, "pad 1"))
 		goto out;
 	r.pad = 0;
 	for (i = 0; i < ARRAY_SIZE(handles); i++) {
@@ -1031,93 +1092,93 @@ read_bad_args(struct ctx *ctx)
 			continue;
 		r.handle = handles[i];
 		snprintf(what, sizeof(what), "handle %u (none)", handles[i]);
-		if (expect_refused(ctx, grp_fd, cmd, &r, sizeof(r), ENOENT, what) != PASS)
+		if (!expect_refused(_metadata, grp_fd, cmd, &r, sizeof(r), ENOENT, what))
 			goto out;
 	}
-	if (expect_efault_arg(ctx, grp_fd, cmd, sizeof(r), "READ") != PASS)
+	if (!expect_efault_arg(_metadata, grp_fd, cmd, sizeof(r), "READ"))
 		goto out;
 	ret = destroy(grp_fd, h);
 	if (ret)
-		return fail(ctx, "destroying the group: %s", err_name(ret));
-	return expect_err(ctx, read_group(grp_fd, h, &r), ENOENT, "READ after DESTROY");
+		FAIL(return, "destroying the group: %s", err_name(ret));
+	expect_err(_metadata, read_group(grp_fd, h, &r), ENOENT, "READ after DESTROY");
 out:
 	destroy(grp_fd, h);
-	return FAIL;
 }
 
 /* A handle is only good on the file that created it. */
-static enum result
-handles_are_per_file(struct ctx *ctx)
+TEST_F(grp, handles_are_per_file)
 {
+	struct nodes *nodes = &self->n;
 	struct drm_nvpm_read r;
-	enum result res = PASS;
+	bool res = true;
 	int fd, ret;
 	__u32 h;
 
-	fd = open_rw(ctx->devs[grp_idx].path);
+	fd = open_rw(nodes->devs[grp_idx].path);
 	if (fd < 0)
-		return fail(ctx, "open: %s", err_name(fd));
+		FAIL(return, "open: %s", err_name(fd));
 	ret = create_quad(grp_fd, 0, &h);
 	if (ret) {
 		close(fd);
-		return fail(ctx, "creating a group: %s", err_name(ret));
+		FAIL(return, "creating a group: %s", err_name(ret));
 	}
-	res = expect_err(ctx, read_group(fd, h, &r), ENOENT, "READ from another file");
-	if (res == PASS)
-		res = expect_err(ctx, destroy(fd, h), ENOENT, "DESTROY from another file");
+	res = expect_err(_metadata, read_group(fd, h, &r), ENOENT, "READ from another file");
+	if (res)
+		res = expect_err(_metadata, destroy(fd, h), ENOENT, "DESTROY from another file");
 	close(fd);
 	ret = destroy(grp_fd, h);
-	if (res == PASS && ret)
-		res = fail(ctx, "destroying it on its own file: %s", err_name(ret));
-	return res;
+	if (res && ret)
+		FAIL(res = false, "destroying it on its own file: %s", err_name(ret));
 }
 
 /* ---- groups of unsupported generations ---- */
 
 /* perfdom_<chip>: a group on a chip without counter group support. */
-static enum result
-test_create_eopnotsupp(struct ctx *ctx, int idx, const struct chip *chip)
+static bool
+test_create_eopnotsupp(struct __test_metadata *_metadata, struct nodes *nodes, int idx,
+		       const struct chip *chip)
 {
 	const unsigned long cmd = DRM_IOCTL_NVPM_PERFDOM_CREATE;
 	struct drm_nvpm_perfdom_create a;
 	struct drm_nvpm_read r;
 	__u64 seq = 0;
-	int fd = ctx->devs[idx].fd, ret;
+	int fd = nodes->devs[idx].fd, ret;
 
 	quad_args(&a, 0);
 	if (!gen_in(chip->gen, GEN_NV30, GEN_END))
 		a.mode = NVPM_MODE_SINGLE;	/* no quad mode before NV30 */
-	if (expect_refused(ctx, fd, cmd, &a, sizeof(a), EOPNOTSUPP, "PERFDOM_CREATE") != PASS)
-		return FAIL;
+	if (!expect_refused(_metadata, fd, cmd, &a, sizeof(a), EOPNOTSUPP, "PERFDOM_CREATE"))
+		return false;
 	ret = sample(fd, &seq);
 	if (ret)
-		return fail(ctx, "SAMPLE without groups: %s", err_name(ret));
-	return expect_err(ctx, read_group(fd, 1, &r), ENOENT, "READ handle 1");
+		FAIL(return false, "SAMPLE without groups: %s", err_name(ret));
+	return expect_err(_metadata, read_group(fd, 1, &r), ENOENT, "READ handle 1");
 }
 
 /* ---- counting ---- */
 
 /* The totals of a group whose counter @ctr counts every cycle, checked. */
-static enum result
-check_always(struct ctx *ctx, const struct drm_nvpm_read *r, int ctr, __u64 seq,
+static bool
+check_always(struct __test_metadata *_metadata, const struct drm_nvpm_read *r, int ctr, __u64 seq,
 	     const char *what)
 {
 	int i;
 
 	if (r->sequence != seq)
-		return fail(ctx, "%s: READ.sequence %llu, want %llu", what,
-			    (unsigned long long)r->sequence, (unsigned long long)seq);
+		FAIL(return false, "%s: READ.sequence %llu, want %llu", what,
+		     (unsigned long long)r->sequence, (unsigned long long)seq);
 	if (r->flags || r->pad)
-		return fail(ctx, "%s: READ.flags 0x%x", what, r->flags);
+		FAIL(return false, "%s: READ.flags 0x%x", what, r->flags);
 	for (i = 0; i < 4; i++) {
 		if (r->counter_flags[i])
-			return fail(ctx, "%s: counter %d flags 0x%x", what, i, r->counter_flags[i]);
+			FAIL(return false, "%s: counter %d flags 0x%x", what, i,
+			     r->counter_flags[i]);
 	}
 	if (r->value[ctr] != r->cycles)
-		return fail(ctx, "%s: counter %d (op 0xffff) %llu, cycles %llu: not equal", what,
-			    ctr, (unsigned long long)r->value[ctr],
-			    (unsigned long long)r->cycles);
-	return PASS;
+		FAIL(return false, "%s: counter %d (op 0xffff) %llu, cycles %llu: not equal", what,
+		     ctr, (unsigned long long)r->value[ctr],
+		     (unsigned long long)r->cycles);
+	return true;
 }
 
 /* Sleep @us, SAMPLE; 0 or -errno. */
@@ -1129,8 +1190,8 @@ sleep_sample(int fd, long us, __u64 *seq)
 }
 
 /* The first sample: its totals or, before G84, nothing (it is dropped). */
-static enum result
-quad_first_sample(struct ctx *ctx, const struct chip *chip, int fd, __u32 h,
+static bool
+quad_first_sample(struct __test_metadata *_metadata, const struct chip *chip, int fd, __u32 h,
 		  double t_created)
 {
 	struct drm_nvpm_read r;
@@ -1144,41 +1205,41 @@ quad_first_sample(struct ctx *ctx, const struct chip *chip, int fd, __u32 h,
 	ret = sample(fd, &seq);
 	t1 = now_us();
 	if (ret || seq != 1)
-		return fail(ctx, "first SAMPLE: %s, sequence %llu", err_name(ret),
-			    (unsigned long long)seq);
+		FAIL(return false, "first SAMPLE: %s, sequence %llu", err_name(ret),
+		     (unsigned long long)seq);
 	ret = read_group(fd, h, &r);
 	if (ret)
-		return fail(ctx, "READ: %s", err_name(ret));
-	if (check_always(ctx, &r, 3, 1, "first sample") != PASS)
-		return FAIL;
+		FAIL(return false, "READ: %s", err_name(ret));
+	if (!check_always(_metadata, &r, 3, 1, "first sample"))
+		return false;
 	if (r.value[0] || r.value[1] || r.value[2])
-		return fail(ctx, "counters 0-2 (op 0) count %llu %llu %llu",
-			    (unsigned long long)r.value[0], (unsigned long long)r.value[1],
-			    (unsigned long long)r.value[2]);
+		FAIL(return false, "counters 0-2 (op 0) count %llu %llu %llu",
+		     (unsigned long long)r.value[0], (unsigned long long)r.value[1],
+		     (unsigned long long)r.value[2]);
 	if (!gen_in(chip->gen, GEN_G84, GEN_END)) {
 		if (r.cycles)
-			return fail(ctx, "before G84 the first latch is dropped: %llu cycles",
-				    (unsigned long long)r.cycles);
-		return PASS;
+			FAIL(return false, "before G84 the first latch is dropped: %llu cycles",
+			     (unsigned long long)r.cycles);
+		return true;
 	}
 	if (r.cycles < QUAD_MIN_CYCLES || r.cycles > QUAD_MAX_CYCLES)
-		return fail(ctx, "%llu cycles in %.0f us: want %d..%d",
-			    (unsigned long long)r.cycles, t1 - t_created, QUAD_MIN_CYCLES,
-			    QUAD_MAX_CYCLES);
+		FAIL(return false, "%llu cycles in %.0f us: want %d..%d",
+		     (unsigned long long)r.cycles, t1 - t_created, QUAD_MIN_CYCLES,
+		     QUAD_MAX_CYCLES);
 	/*
 	 * 1 cycle per us, from the programming (in CREATE) to the latch (in
 	 * SAMPLE): no more than the time around both, nor much less than the
 	 * time between them.
 	 */
 	if (r.cycles > t1 - t_created + 100 || r.cycles < 0.9 * (ts - t0) - 100)
-		return fail(ctx, "%llu cycles, but %.0f us passed (%.0f us sleeping)",
-			    (unsigned long long)r.cycles, t1 - t_created, ts - t0);
-	return PASS;
+		FAIL(return false, "%llu cycles, but %.0f us passed (%.0f us sleeping)",
+		     (unsigned long long)r.cycles, t1 - t_created, ts - t0);
+	return true;
 }
 
 /* Then: the totals grow with each sample; READ.sequence counts them. */
-static enum result
-quad_more_samples(struct ctx *ctx, int fd, __u32 h)
+static bool
+quad_more_samples(struct __test_metadata *_metadata, int fd, __u32 h)
 {
 	struct drm_nvpm_read r, prev;
 	char what[32];
@@ -1189,23 +1250,23 @@ quad_more_samples(struct ctx *ctx, int fd, __u32 h)
 	for (n = 2; !ret && n <= 4; n++) {
 		ret = sleep_sample(fd, QUAD_SLEEP_US / 4, &seq);
 		if (ret || seq != n)
-			return fail(ctx, "SAMPLE %llu: %s, sequence %llu", (unsigned long long)n,
-				    err_name(ret), (unsigned long long)seq);
+			FAIL(return false, "SAMPLE %llu: %s, sequence %llu", (unsigned long long)n,
+			     err_name(ret), (unsigned long long)seq);
 		ret = read_group(fd, h, &r);
 		if (ret)
 			break;
 		snprintf(what, sizeof(what), "sample %llu", (unsigned long long)n);
-		if (check_always(ctx, &r, 3, n, what) != PASS)
-			return FAIL;
+		if (!check_always(_metadata, &r, 3, n, what))
+			return false;
 		if (r.cycles < prev.cycles + QUAD_MIN_CYCLES / 4)
-			return fail(ctx, "%s: cycles %llu after %llu, want %d more", what,
-				    (unsigned long long)r.cycles, (unsigned long long)prev.cycles,
-				    QUAD_MIN_CYCLES / 4);
+			FAIL(return false, "%s: cycles %llu after %llu, want %d more", what,
+			     (unsigned long long)r.cycles, (unsigned long long)prev.cycles,
+			     QUAD_MIN_CYCLES / 4);
 		prev = r;
 	}
 	if (ret)
-		return fail(ctx, "READ: %s", err_name(ret));
-	return PASS;
+		FAIL(return false, "READ: %s", err_name(ret));
+	return true;
 }
 
 /*
@@ -1213,18 +1274,18 @@ quad_more_samples(struct ctx *ctx, int fd, __u32 h)
  * 0: not ready before a SAMPLE; then counter 3 equals the cycles, which
  * follow the time, and the totals grow.
  */
-static enum result
-test_quad(struct ctx *ctx, int idx, const struct chip *chip)
+static bool
+test_quad(struct __test_metadata *_metadata, struct nodes *nodes, int idx, const struct chip *chip)
 {
 	struct drm_nvpm_perfdom_create a;
 	struct drm_nvpm_read r;
-	enum result res;
+	bool res;
 	double t;
 	int fd, ret;
 
-	fd = open_rw(ctx->devs[idx].path);
+	fd = open_rw(nodes->devs[idx].path);
 	if (fd < 0)
-		return fail(ctx, "open: %s", err_name(fd));
+		FAIL(return false, "open: %s", err_name(fd));
 	quad_args(&a, 0);
 	a.nr_counters = 4;
 	a.counter[0].logic_op = 0;
@@ -1233,21 +1294,21 @@ test_quad(struct ctx *ctx, int idx, const struct chip *chip)
 	ret = create(fd, &a);
 	if (ret) {
 		close(fd);
-		return fail(ctx, "PERFDOM_CREATE: %s", err_name(ret));
+		FAIL(return false, "PERFDOM_CREATE: %s", err_name(ret));
 	}
 	ret = read_group(fd, a.handle, &r);
 	if (ret || r.flags != NVPM_READ_NOT_READY || r.sequence || r.cycles || r.value[3])
-		res = fail(ctx, "READ before SAMPLE: %s, flags 0x%x, sequence %llu, cycles %llu",
-			   err_name(ret), r.flags, (unsigned long long)r.sequence,
-			   (unsigned long long)r.cycles);
+		FAIL(res = false, "READ before SAMPLE: %s, flags 0x%x, sequence %llu, cycles %llu",
+		     err_name(ret), r.flags, (unsigned long long)r.sequence,
+		     (unsigned long long)r.cycles);
 	else
-		res = quad_first_sample(ctx, chip, fd, a.handle, t);
-	if (res == PASS)
-		res = quad_more_samples(ctx, fd, a.handle);
+		res = quad_first_sample(_metadata, chip, fd, a.handle, t);
+	if (res)
+		res = quad_more_samples(_metadata, fd, a.handle);
 	ret = destroy(fd, a.handle);
 	close(fd);
-	if (res == PASS && ret)
-		res = fail(ctx, "PERFDOM_DESTROY: %s", err_name(ret));
+	if (res && ret)
+		FAIL(res = false, "PERFDOM_DESTROY: %s", err_name(ret));
 	return res;
 }
 
@@ -1257,19 +1318,20 @@ test_quad(struct ctx *ctx, int idx, const struct chip *chip)
  * whose PRE, START and EVENT are always true and STOP never counts from
  * its first cycles on: EVENT and the cycles advance together.
  */
-static enum result
-test_single_only(struct ctx *ctx, int idx, const struct chip *chip)
+static bool
+test_single_only(struct __test_metadata *_metadata, struct nodes *nodes, int idx,
+		 const struct chip *chip)
 {
 	const unsigned long cmd = DRM_IOCTL_NVPM_PERFDOM_CREATE;
-	int fd = ctx->devs[idx].fd, ret, i;
+	int fd = nodes->devs[idx].fd, ret, i;
 	struct drm_nvpm_perfdom_create a;
 	struct drm_nvpm_read r;
 
 	quad_args(&a, 0);
-	if (expect_refused(ctx, fd, cmd, &a, sizeof(a),
-			   gen_in(chip->gen, GEN_NV30, GEN_END) ? EOPNOTSUPP : EINVAL,
-			   "quad PERFDOM_CREATE") != PASS)
-		return FAIL;
+	if (!expect_refused(_metadata, fd, cmd, &a, sizeof(a),
+			    gen_in(chip->gen, GEN_NV30, GEN_END) ? EOPNOTSUPP : EINVAL,
+			    "quad PERFDOM_CREATE"))
+		return false;
 
 	memset(&a, 0, sizeof(a));
 	a.size = sizeof(a);
@@ -1279,17 +1341,17 @@ test_single_only(struct ctx *ctx, int idx, const struct chip *chip)
 		a.counter[i].logic_op = NVPM_OP_ALWAYS;
 	ret = create(fd, &a);
 	if (ret)
-		return fail(ctx, "single PERFDOM_CREATE: %s", err_name(ret));
+		FAIL(return false, "single PERFDOM_CREATE: %s", err_name(ret));
 	usleep(20000);
 	ret = sample(fd, NULL) ?: read_group(fd, a.handle, &r);
 	destroy(fd, a.handle);
 	if (ret)
-		return fail(ctx, "SAMPLE/READ: %s", err_name(ret));
+		FAIL(return false, "SAMPLE/READ: %s", err_name(ret));
 	/* read one after the other: the cycles may be a little ahead */
 	if (r.value[2] < 10000 || r.value[2] > r.cycles || r.cycles - r.value[2] > 1000)
-		return fail(ctx, "EVENT %llu, cycles %llu after 20 ms",
-			    (unsigned long long)r.value[2], (unsigned long long)r.cycles);
-	return PASS;
+		FAIL(return false, "EVENT %llu, cycles %llu after 20 ms",
+		     (unsigned long long)r.value[2], (unsigned long long)r.cycles);
+	return true;
 }
 
 /*
@@ -1297,46 +1359,48 @@ test_single_only(struct ctx *ctx, int idx, const struct chip *chip)
  * (nothing clears the shadow counters there), the second counts the
  * cycles in between.
  */
-static enum result
-test_quad_gf100(struct ctx *ctx, int idx)
+static bool
+test_quad_gf100(struct __test_metadata *_metadata, struct nodes *nodes, int idx)
 {
-	int fd = ctx->devs[idx].fd, ret;
+	int fd = nodes->devs[idx].fd, ret;
 	struct drm_nvpm_read r;
 	__u32 h;
 
 	ret = create_quad(fd, 0, &h);
 	if (ret)
-		return fail(ctx, "PERFDOM_CREATE: %s", err_name(ret));
+		FAIL(return false, "PERFDOM_CREATE: %s", err_name(ret));
 	ret = sample(fd, NULL);
 	usleep(20000);
 	ret = ret ?: sample(fd, NULL) ?: read_group(fd, h, &r);
 	destroy(fd, h);
 	if (ret)
-		return fail(ctx, "SAMPLE/READ: %s", err_name(ret));
+		FAIL(return false, "SAMPLE/READ: %s", err_name(ret));
 	if (r.value[0] != r.cycles || r.cycles < 10000 || r.cycles > 200000 ||
 	    r.sequence != 2 || r.flags)
-		return fail(ctx, "value %llu, cycles %llu, %llu samples, flags 0x%x",
-			    (unsigned long long)r.value[0], (unsigned long long)r.cycles,
-			    (unsigned long long)r.sequence, r.flags);
-	return PASS;
+		FAIL(return false, "value %llu, cycles %llu, %llu samples, flags 0x%x",
+		     (unsigned long long)r.value[0], (unsigned long long)r.cycles,
+		     (unsigned long long)r.sequence, r.flags);
+	return true;
 }
 
-/* perfdom_<chip>: what counter groups do on the @idx-th device. */
-static enum result
-test_perfdom(struct ctx *ctx, int idx)
+/* chip.<chip>.perfdom: what counter groups do on the @idx-th device. */
+TEST_F(chip, perfdom)
 {
-	const struct chip *chip = dev_chip(ctx, idx);
+	struct nodes *nodes = &self->n;
+	int idx = variant->v.idx;
+	const struct chip *chip = dev_chip(nodes, idx);
 
 	if (!chip)
-		return fail(ctx, "no device #%d or '%s' is not a known chip", idx,
-			    ctx->expect[idx]);
+		FAIL(return, "no device #%d or '%s' is not a known chip", idx,
+		     nvpm_expect[idx]);
 	if (gen_in(chip->gen, GEN_GF100, GEN_END))
-		return test_quad_gf100(ctx, idx);
-	if (has_single(chip) && !has_groups(chip))
-		return test_single_only(ctx, idx, chip);
-	if (!has_groups(chip))
-		return test_create_eopnotsupp(ctx, idx, chip);
-	return test_quad(ctx, idx, chip);
+		test_quad_gf100(_metadata, nodes, idx);
+	else if (has_single(chip) && !has_groups(chip))
+		test_single_only(_metadata, nodes, idx, chip);
+	else if (!has_groups(chip))
+		test_create_eopnotsupp(_metadata, nodes, idx, chip);
+	else
+		test_quad(_metadata, nodes, idx, chip);
 }
 
 /*
@@ -1344,8 +1408,7 @@ test_perfdom(struct ctx *ctx, int idx)
  * counts cycles in which the ZERO signal is low (op 0x5555), counter 2
  * those in which it is high (op 0xaaaa: never).
  */
-static enum result
-quad_counters_are_independent(struct ctx *ctx)
+TEST_F(grp, quad_counters_are_independent)
 {
 	static const __u16 ops[][4] = {
 		{ 0xffff, 0, 0xffff, 0 },
@@ -1369,26 +1432,24 @@ quad_counters_are_independent(struct ctx *ctx)
 		}
 		ret = create(grp_fd, &a);
 		if (ret)
-			return fail(ctx, "PERFDOM_CREATE: %s", err_name(ret));
+			FAIL(return, "PERFDOM_CREATE: %s", err_name(ret));
 		ret = sleep_sample(grp_fd, 2000, NULL) ?: read_group(grp_fd, a.handle, &r);
 		destroy(grp_fd, a.handle);
 		if (ret)
-			return fail(ctx, "SAMPLE/READ: %s", err_name(ret));
+			FAIL(return, "SAMPLE/READ: %s", err_name(ret));
 		for (c = 0; c < 4; c++) {
 			__u64 want = ops[i][c] == 0xffff || ops[i][c] == 0x5555 ? r.cycles : 0;
 
 			if (!r.cycles || r.value[c] != want)
-				return fail(ctx, "set %zu: counter %d (op 0x%04x) %llu, want %llu",
-					    i, c, ops[i][c], (unsigned long long)r.value[c],
-					    (unsigned long long)want);
+				FAIL(return, "set %zu: counter %d (op 0x%04x) %llu, want %llu",
+				     i, c, ops[i][c], (unsigned long long)r.value[c],
+				     (unsigned long long)want);
 		}
 	}
-	return PASS;
 }
 
 /* One SAMPLE latches every group of the file in the same cycle. */
-static enum result
-sample_latches_groups_together(struct ctx *ctx)
+TEST_F(grp, sample_latches_groups_together)
 {
 	struct drm_nvpm_read r[2][2];
 	__u32 h[2];
@@ -1396,12 +1457,12 @@ sample_latches_groups_together(struct ctx *ctx)
 
 	ret = create_quad(grp_fd, 0, &h[0]);
 	if (ret)
-		return fail(ctx, "PERFDOM_CREATE: %s", err_name(ret));
+		FAIL(return, "PERFDOM_CREATE: %s", err_name(ret));
 	usleep(1000);
 	ret = create_quad(grp_fd, 1, &h[1]);
 	if (ret) {
 		destroy(grp_fd, h[0]);
-		return fail(ctx, "PERFDOM_CREATE: %s", err_name(ret));
+		FAIL(return, "PERFDOM_CREATE: %s", err_name(ret));
 	}
 	for (s = 0; s < 2 && !ret; s++) {
 		ret = sleep_sample(grp_fd, 5000, NULL);
@@ -1411,36 +1472,35 @@ sample_latches_groups_together(struct ctx *ctx)
 	destroy(grp_fd, h[0]);
 	destroy(grp_fd, h[1]);
 	if (ret)
-		return fail(ctx, "SAMPLE/READ: %s", err_name(ret));
+		FAIL(return, "SAMPLE/READ: %s", err_name(ret));
 	/* the same clock (the simulator's domains share one), the same latch */
 	if (r[1][0].cycles - r[0][0].cycles != r[1][1].cycles - r[0][1].cycles)
-		return fail(ctx, "between two samples domain 0 counted %llu cycles, domain 1 %llu",
-			    (unsigned long long)(r[1][0].cycles - r[0][0].cycles),
-			    (unsigned long long)(r[1][1].cycles - r[0][1].cycles));
-	return PASS;
+		FAIL(return, "between two samples domain 0 counted %llu cycles, domain 1 %llu",
+		     (unsigned long long)(r[1][0].cycles - r[0][0].cycles),
+		     (unsigned long long)(r[1][1].cycles - r[0][1].cycles));
 }
 
 /*
  * SAMPLE on one file leaves the groups of another alone: they lose no
  * count and see no lost period.
  */
-static enum result
-sample_leaves_other_files_alone(struct ctx *ctx)
+TEST_F(grp, sample_leaves_other_files_alone)
 {
+	struct nodes *nodes = &self->n;
 	struct drm_nvpm_read r0, r;
 	unsigned long long cycles;
 	double t0, t1;
 	__u32 ha = 0, hb;
 	int fd, i, ret;
 
-	fd = open_rw(ctx->devs[grp_idx].path);
+	fd = open_rw(nodes->devs[grp_idx].path);
 	if (fd < 0)
-		return fail(ctx, "open: %s", err_name(fd));
+		FAIL(return, "open: %s", err_name(fd));
 	ret = create_quad(grp_fd, 0, &ha) ?: create_quad(fd, 1, &hb);
 	if (ret) {
 		close(fd);
 		destroy(grp_fd, ha);
-		return fail(ctx, "PERFDOM_CREATE: %s", err_name(ret));
+		FAIL(return, "PERFDOM_CREATE: %s", err_name(ret));
 	}
 	/* B latches before t0 and after t1: it must count at least t1 - t0 */
 	ret = sample(fd, NULL) ?: read_group(fd, hb, &r0);
@@ -1452,12 +1512,11 @@ sample_leaves_other_files_alone(struct ctx *ctx)
 	close(fd);
 	destroy(grp_fd, ha);
 	if (ret)
-		return fail(ctx, "SAMPLE/READ: %s", err_name(ret));
+		FAIL(return, "SAMPLE/READ: %s", err_name(ret));
 	cycles = r.cycles - r0.cycles;
 	if ((r.flags & NVPM_READ_LOST) || r.sequence != 2 || cycles < 0.9 * (t1 - t0) - 100)
-		return fail(ctx, "other file: flags 0x%x, %llu samples, %llu cycles in %.0f us",
-			    r.flags, (unsigned long long)r.sequence, cycles, t1 - t0);
-	return PASS;
+		FAIL(return, "other file: flags 0x%x, %llu samples, %llu cycles in %.0f us",
+		     r.flags, (unsigned long long)r.sequence, cycles, t1 - t0);
 }
 
 /* ---- sources ---- */
@@ -1487,25 +1546,25 @@ find_signal(const char *name, __u32 *dom, __u32 *signal)
  * protocol; signals of one unit share their sources' ids; G84's CROP.MUX
  * signals have crop_sel0 (0..15) and crop_sel1 (0..7).
  */
-static enum result
-query_sources_lists_them(struct ctx *ctx)
+TEST_F(grp, query_sources_lists_them)
 {
+	struct nodes *nodes = &self->n;
 	struct drm_nvpm_query_sources q;
 	struct drm_nvpm_source *src, *first = NULL;
 	unsigned int d, i, n, nr_first = 0, with = 0;
-	enum result res = PASS;
+	bool res = true;
 	char what[96];
 	__u32 dom, sig;
 	int ret;
 
-	for (d = 0; d < grp_cat.nr_dom && res == PASS; d++) {
-		for (i = 0; i < grp_cat.nr_sig[d] && res == PASS; i++) {
+	for (d = 0; d < grp_cat.nr_dom && res; d++) {
+		for (i = 0; i < grp_cat.nr_sig[d] && res; i++) {
 			const struct drm_nvpm_signal *s = &grp_cat.sig[d][i];
 
 			ret = nvpm_query_sources(grp_fd, d, s->signal, &src, &n);
 			if (ret || n != s->nr_sources) {
-				res = fail(ctx, "%s: %s, %u sources, want %u", s->name,
-					   err_name(ret), ret ? 0 : n, s->nr_sources);
+				FAIL(res = false, "%s: %s, %u sources, want %u", s->name,
+				     err_name(ret), ret ? 0 : n, s->nr_sources);
 				break;
 			}
 			if (!n)
@@ -1516,63 +1575,62 @@ query_sources_lists_them(struct ctx *ctx)
 			q.size = sizeof(q);
 			q.domain = d;
 			q.signal = s->signal;
-			res = protocol_all(ctx, grp_fd, DRM_IOCTL_NVPM_QUERY_SOURCES, &q, &q.count,
+			res = protocol_all(_metadata, grp_fd, DRM_IOCTL_NVPM_QUERY_SOURCES,
+					   &q, &q.count,
 					   &q.sources, sizeof(*src), src, n, what);
 			free(src);
 		}
 	}
-	if (res != PASS)
-		return res;
+	if (!res)
+		return;
 	if (!with)
-		return fail(ctx, "no signal with sources on %s", ctx->devs[grp_idx].path);
+		FAIL(return, "no signal with sources on %s", nodes->devs[grp_idx].path);
 
 	if (find_signal("CROP.MUX[0]", &dom, &sig) != 2)
-		return fail(ctx, "CROP.MUX[0] should have 2 sources");
+		FAIL(return, "CROP.MUX[0] should have 2 sources");
 	ret = nvpm_query_sources(grp_fd, dom, sig, &first, &nr_first);
 	if (ret)
-		return fail(ctx, "QUERY_SOURCES: %s", err_name(ret));
+		FAIL(return, "QUERY_SOURCES: %s", err_name(ret));
 	if (strcmp(first[0].name, "crop_sel0") || first[0].mask != 0xf ||
 	    strcmp(first[1].name, "crop_sel1") || first[1].mask != 0x7)
-		res = fail(ctx, "CROP.MUX[0]: %s 0x%x, %s 0x%x", first[0].name, first[0].mask,
-			   first[1].name, first[1].mask);
-	if (res == PASS && find_signal("CROP.MUX[1]", &dom, &sig) == 2) {
+		FAIL(res = false, "CROP.MUX[0]: %s 0x%x, %s 0x%x", first[0].name, first[0].mask,
+		     first[1].name, first[1].mask);
+	if (res && find_signal("CROP.MUX[1]", &dom, &sig) == 2) {
 		ret = nvpm_query_sources(grp_fd, dom, sig, &src, &n);
 		if (ret || n != 2 || memcmp(src, first, 2 * sizeof(*src)))
-			res = fail(ctx, "CROP.MUX[1] has other sources than CROP.MUX[0]");
+			FAIL(res = false, "CROP.MUX[1] has other sources than CROP.MUX[0]");
 		if (!ret)
 			free(src);
 	}
 	free(first);
-	return res;
 }
 
-static enum result
-query_sources_bad_args(struct ctx *ctx)
+TEST_F(grp, query_sources_bad_args)
 {
 	const unsigned long cmd = DRM_IOCTL_NVPM_QUERY_SOURCES;
 	struct drm_nvpm_query_sources q;
 	__u32 dom, sig;
 
 	if (find_signal("CROP.MUX[0]", &dom, &sig) != 2)
-		return fail(ctx, "CROP.MUX[0] should have 2 sources");
+		FAIL(return, "CROP.MUX[0] should have 2 sources");
 	memset(&q, 0, sizeof(q));
 	q.size = sizeof(q) - 1;
-	if (expect_refused(ctx, grp_fd, cmd, &q, sizeof(q), EINVAL, "size - 1") != PASS)
-		return FAIL;
+	if (!expect_refused(_metadata, grp_fd, cmd, &q, sizeof(q), EINVAL, "size - 1"))
+		return;
 	q.size = sizeof(q);
 	q.domain = grp_cat.nr_dom;
-	if (expect_refused(ctx, grp_fd, cmd, &q, sizeof(q), ENOENT, "domain nr_domains") != PASS)
-		return FAIL;
+	if (!expect_refused(_metadata, grp_fd, cmd, &q, sizeof(q), ENOENT, "domain nr_domains"))
+		return;
 	q.domain = dom;
 	q.signal = grp_cat.dom[dom].nr_signals;
-	if (expect_refused(ctx, grp_fd, cmd, &q, sizeof(q), EINVAL, "signal nr_signals") != PASS)
-		return FAIL;
+	if (!expect_refused(_metadata, grp_fd, cmd, &q, sizeof(q), EINVAL, "signal nr_signals"))
+		return;
 	q.signal = sig;
 	q.count = 2;
 	q.sources = 8;
-	if (expect_err(ctx, raw_ioctl(grp_fd, cmd, &q), EFAULT, "array at 8") != PASS)
-		return FAIL;
-	return expect_efault_arg(ctx, grp_fd, cmd, sizeof(q), "QUERY_SOURCES");
+	if (!expect_err(_metadata, raw_ioctl(grp_fd, cmd, &q), EFAULT, "array at 8"))
+		return;
+	expect_efault_arg(_metadata, grp_fd, cmd, sizeof(q), "QUERY_SOURCES");
 }
 
 /* Create on CROP.MUX[0] with @v: 0 or -errno; the group is destroyed. */
@@ -1601,8 +1659,7 @@ create_with_sources(const struct drm_nvpm_source_value *v, __u32 n, __u32 size,
  * unknown or repeated id, or an unreadable array is refused and leaves
  * every domain free; a version 2 struct (no sources) is still taken.
  */
-static enum result
-perfdom_create_sources(struct ctx *ctx)
+TEST_F(grp, perfdom_create_sources)
 {
 	struct drm_nvpm_source_value v[2];
 	struct drm_nvpm_source *src;
@@ -1612,89 +1669,85 @@ perfdom_create_sources(struct ctx *ctx)
 	int ret;
 
 	if (find_signal("CROP.MUX[0]", &dom, &sig) != 2)
-		return fail(ctx, "CROP.MUX[0] should have 2 sources");
+		FAIL(return, "CROP.MUX[0] should have 2 sources");
 	ret = nvpm_query_sources(grp_fd, dom, sig, &src, &n);
 	if (ret)
-		return fail(ctx, "QUERY_SOURCES: %s", err_name(ret));
+		FAIL(return, "QUERY_SOURCES: %s", err_name(ret));
 	id1 = src[1].id;
 	free(src);
 
 	v[0] = (struct drm_nvpm_source_value){ .id = id1, .value = 7 };
 	ret = create_with_sources(v, 1, sizeof(a), &a);
 	if (ret)
-		return fail(ctx, "crop_sel1 = 7: %s", err_name(ret));
+		FAIL(return, "crop_sel1 = 7: %s", err_name(ret));
 	v[0].value = 8;
-	if (expect_err(ctx, create_with_sources(v, 1, sizeof(a), &a), EINVAL,
-		       "crop_sel1 = 8") != PASS)
-		return FAIL;
+	if (!expect_err(_metadata, create_with_sources(v, 1, sizeof(a), &a), EINVAL,
+			"crop_sel1 = 8"))
+		return;
 	v[0] = (struct drm_nvpm_source_value){ .id = 200, .value = 0 };
-	if (expect_err(ctx, create_with_sources(v, 1, sizeof(a), &a), EINVAL,
-		       "source 200") != PASS)
-		return FAIL;
+	if (!expect_err(_metadata, create_with_sources(v, 1, sizeof(a), &a), EINVAL,
+			"source 200"))
+		return;
 	v[0] = (struct drm_nvpm_source_value){ .id = id1, .value = 1 };
 	v[1] = v[0];
-	if (expect_err(ctx, create_with_sources(v, 2, sizeof(a), &a), EINVAL,
-		       "crop_sel1 twice") != PASS)
-		return FAIL;
-	if (expect_err(ctx, create_with_sources((void *)8, 1, sizeof(a), &a), EFAULT,
-		       "sources at 8") != PASS)
-		return FAIL;
-	if (expect_domains_free(ctx, grp_fd, "after refused sources") != PASS)
-		return FAIL;
+	if (!expect_err(_metadata, create_with_sources(v, 2, sizeof(a), &a), EINVAL,
+			"crop_sel1 twice"))
+		return;
+	if (!expect_err(_metadata, create_with_sources((void *)8, 1, sizeof(a), &a), EFAULT,
+			"sources at 8"))
+		return;
+	if (!expect_domains_free(_metadata, grp_fd, "after refused sources"))
+		return;
 	ret = create_with_sources(NULL, 0, offsetof(struct drm_nvpm_perfdom_create, nr_sources),
 				  &a);
 	if (ret)
-		return fail(ctx, "version 2 struct: %s", err_name(ret));
-	return PASS;
+		FAIL(return, "version 2 struct: %s", err_name(ret));
 }
 
 /* ---- ownership ---- */
 
 /* A held domain is refused to the groups of any other file. */
-static enum result
-perfdom_busy_domain_is_ebusy(struct ctx *ctx)
+TEST_F(grp, perfdom_busy_domain_is_ebusy)
 {
+	struct nodes *nodes = &self->n;
 	const unsigned long cmd = DRM_IOCTL_NVPM_PERFDOM_CREATE;
 	struct drm_nvpm_perfdom_create a;
-	enum result res = FAIL;
 	__u32 h, h2;
 	int fd, ret;
 
-	fd = open_rw(ctx->devs[grp_idx].path);
+	fd = open_rw(nodes->devs[grp_idx].path);
 	if (fd < 0)
-		return fail(ctx, "open: %s", err_name(fd));
+		FAIL(return, "open: %s", err_name(fd));
 	ret = create_quad(grp_fd, 2, &h);
 	if (ret) {
 		close(fd);
-		return fail(ctx, "PERFDOM_CREATE: %s", err_name(ret));
+		FAIL(return, "PERFDOM_CREATE: %s", err_name(ret));
 	}
 	quad_args(&a, 2);
-	if (expect_refused(ctx, fd, cmd, &a, sizeof(a), EBUSY, "from another file") != PASS)
+	if (!expect_refused(_metadata, fd, cmd, &a, sizeof(a), EBUSY, "from another file"))
 		goto out;
 	ret = create_quad(fd, 3, &h2);
 	if (ret) {
-		fail(ctx, "another domain from the other file: %s", err_name(ret));
+		FAIL(, "another domain from the other file: %s", err_name(ret));
 		goto out;
 	}
 	destroy(fd, h2);
 	ret = destroy(grp_fd, h);
 	h = 0;
 	if (ret) {
-		fail(ctx, "PERFDOM_DESTROY: %s", err_name(ret));
+		FAIL(, "PERFDOM_DESTROY: %s", err_name(ret));
 		goto out;
 	}
 	ret = create_quad(fd, 2, &h2);
 	if (ret) {
-		fail(ctx, "after DESTROY, from the other file: %s", err_name(ret));
+		FAIL(, "after DESTROY, from the other file: %s", err_name(ret));
 		goto out;
 	}
 	destroy(fd, h2);
-	res = PASS;
 out:
 	if (h)
 		destroy(grp_fd, h);
 	close(fd);
-	return res;
 }
 
 /*
@@ -1702,20 +1755,18 @@ out:
  * counts every other interval, their cycles add up to no more than the
  * time taken, and the 17th group is refused.
  */
-static enum result
-groups_of_a_file_take_turns(struct ctx *ctx)
+TEST_F(grp, groups_of_a_file_take_turns)
 {
 	__u32 h[17], d = 4;
 	struct drm_nvpm_read r[2];
 	double t0, t1;
 	__u64 sum;
 	int i, n = 0, ret;
-	enum result res = FAIL;
 
 	for (n = 0; n < 16; n++) {
 		ret = create_quad(grp_fd, d, &h[n]);
 		if (ret) {
-			fail(ctx, "group %d: %s", n, err_name(ret));
+			FAIL(, "group %d: %s", n, err_name(ret));
 			goto out;
 		}
 		if (n == 1)
@@ -1728,7 +1779,7 @@ groups_of_a_file_take_turns(struct ctx *ctx)
 		usleep(2000);
 		ret = sample(grp_fd, NULL);
 		if (ret) {
-			fail(ctx, "SAMPLE: %s", err_name(ret));
+			FAIL(, "SAMPLE: %s", err_name(ret));
 			goto out;
 		}
 	}
@@ -1736,12 +1787,12 @@ groups_of_a_file_take_turns(struct ctx *ctx)
 	for (i = 0; i < 2; i++) {
 		ret = read_group(grp_fd, h[i], &r[i]);
 		if (ret) {
-			fail(ctx, "READ: %s", err_name(ret));
+			FAIL(, "READ: %s", err_name(ret));
 			goto out;
 		}
 		if (r[i].sequence != 3 || r[i].flags || r[i].value[0] != r[i].cycles ||
 		    r[i].cycles < 3 * 1500) {
-			fail(ctx, "group %d: %llu samples, flags 0x%x, %llu of %llu cycles",
+			FAIL(, "group %d: %llu samples, flags 0x%x, %llu of %llu cycles",
 			     i, (unsigned long long)r[i].sequence, r[i].flags,
 			     (unsigned long long)r[i].value[0],
 			     (unsigned long long)r[i].cycles);
@@ -1755,51 +1806,49 @@ groups_of_a_file_take_turns(struct ctx *ctx)
 	 */
 	sum = r[0].cycles + r[1].cycles;
 	if (sum > (t1 - t0) * 1.05 + 100) {
-		fail(ctx, "%llu cycles counted in %.0f us", (unsigned long long)sum, t1 - t0);
+		FAIL(, "%llu cycles counted in %.0f us", (unsigned long long)sum, t1 - t0);
 		goto out;
 	}
 	for (; n < 16; n++) {
 		ret = create_quad(grp_fd, d, &h[n]);
 		if (ret) {
-			fail(ctx, "group %d: %s", n, err_name(ret));
+			FAIL(, "group %d: %s", n, err_name(ret));
 			goto out;
 		}
 	}
-	if (expect_err(ctx, create_quad(grp_fd, d, &h[16]), ENOSPC, "17th group") != PASS)
+	if (!expect_err(_metadata, create_quad(grp_fd, d, &h[16]), ENOSPC, "17th group"))
 		goto out;
-	res = PASS;
 out:
 	while (n-- > 0)
 		destroy(grp_fd, h[n]);
-	return res;
 }
 
 /* Closing a file releases its groups: another file can take the domains. */
-static enum result
-close_releases_groups(struct ctx *ctx)
+TEST_F(grp, close_releases_groups)
 {
+	struct nodes *nodes = &self->n;
 	__u32 h;
 	int fd, ret, d;
 
-	fd = open_rw(ctx->devs[grp_idx].path);
+	fd = open_rw(nodes->devs[grp_idx].path);
 	if (fd < 0)
-		return fail(ctx, "open: %s", err_name(fd));
+		FAIL(return, "open: %s", err_name(fd));
 	for (d = 0; d < 3; d++) {
 		ret = create_quad(fd, d, &h);
 		if (ret) {
 			close(fd);
-			return fail(ctx, "PERFDOM_CREATE on domain %d: %s", d, err_name(ret));
+			FAIL(return, "PERFDOM_CREATE on domain %d: %s", d, err_name(ret));
 		}
 	}
 	ret = sample(fd, NULL);
-	if (expect_err(ctx, create_quad(grp_fd, 1, &h), EBUSY, "while held") != PASS) {
+	if (!expect_err(_metadata, create_quad(grp_fd, 1, &h), EBUSY, "while held")) {
 		close(fd);
-		return FAIL;
+		return;
 	}
 	close(fd);
 	if (ret)
-		return fail(ctx, "SAMPLE: %s", err_name(ret));
-	return expect_domains_free(ctx, grp_fd, "after close");
+		FAIL(return, "SAMPLE: %s", err_name(ret));
+	expect_domains_free(_metadata, grp_fd, "after close");
 }
 
 /* ---- privilege ---- */
@@ -1882,24 +1931,24 @@ run_child(const char *path)
 	return WEXITSTATUS(status);
 }
 
-static enum result
-privilege_checks(struct ctx *ctx, const char *path)
+static bool
+privilege_checks(struct __test_metadata *_metadata, const char *path)
 {
 	int st;
 
 	if (param_set(0))
-		return fail(ctx, "cannot write %s", UNPRIVILEGED);
+		FAIL(return false, "cannot write %s", UNPRIVILEGED);
 	st = run_child(path);
 	if (st != EPERM)
-		return fail(ctx, "uid %d, unprivileged=0: child status %d, want %d (EPERM)",
-			    NOBODY, st, EPERM);
+		FAIL(return false, "uid %d, unprivileged=0: child status %d, want %d (EPERM)",
+		     NOBODY, st, EPERM);
 	if (param_set(1))
-		return fail(ctx, "cannot write %s", UNPRIVILEGED);
+		FAIL(return false, "cannot write %s", UNPRIVILEGED);
 	st = run_child(path);
 	if (st)
-		return fail(ctx, "uid %d, unprivileged=1: child status %d (%s), want 0",
-			    NOBODY, st, st < 100 ? strerror(st) : "setup step");
-	return PASS;
+		FAIL(return false, "uid %d, unprivileged=1: child status %d (%s), want 0",
+		     NOBODY, st, st < 100 ? strerror(st) : "setup step");
+	return true;
 }
 
 /*
@@ -1907,30 +1956,29 @@ privilege_checks(struct ctx *ctx, const char *path)
  * the module parameter unprivileged is 1.  The node's mode and the
  * parameter are restored.
  */
-static enum result
-perfdom_create_needs_perfmon(struct ctx *ctx)
+TEST_F(grp, perfdom_create_needs_perfmon)
 {
+	struct nodes *nodes = &self->n;
 	const char *path;
-	enum result res;
+	bool res;
 	struct stat st;
 	int param;
 
 	if (geteuid())
-		return skip(ctx, "not root");
-	path = ctx->devs[grp_idx].path;
+		SKIP(return, "not root");
+	path = nodes->devs[grp_idx].path;
 	param = param_get();
 	if (param < 0)
-		return fail(ctx, "%s: %s", UNPRIVILEGED, err_name(param));
+		FAIL(return, "%s: %s", UNPRIVILEGED, err_name(param));
 	if (stat(path, &st))
-		return fail(ctx, "stat %s: %s", path, strerror(errno));
+		FAIL(return, "stat %s: %s", path, strerror(errno));
 	if (chmod(path, 0666))
-		return fail(ctx, "chmod %s: %s", path, strerror(errno));
-	res = privilege_checks(ctx, path);
-	if (param_set(param) && res == PASS)
-		res = fail(ctx, "cannot restore %s", UNPRIVILEGED);
-	if (chmod(path, st.st_mode & 07777) && res == PASS)
-		res = fail(ctx, "cannot restore the mode of %s", path);
-	return res;
+		FAIL(return, "chmod %s: %s", path, strerror(errno));
+	res = privilege_checks(_metadata, path);
+	if (param_set(param) && res)
+		FAIL(res = false, "cannot restore %s", UNPRIVILEGED);
+	if (chmod(path, st.st_mode & 07777) && res)
+		FAIL(res = false, "cannot restore the mode of %s", path);
 }
 
 /* ---- concurrency ---- */
@@ -1983,24 +2031,24 @@ hammer_worker(const char *path, int i, __u32 dom, bool shared, double end)
  * (so -EBUSY); no other error, every count plausible, then every domain
  * free.
  */
-static enum result
-hammer_processes(struct ctx *ctx)
+TEST_F(grp, hammer_processes)
 {
+	struct nodes *nodes = &self->n;
 	double end = now_us() + hammer_s * 1e6;
 	pid_t pid[HAMMER_PROCS];
 	int i, status, bad = 0;
 	__u32 dom;
 
 	if (grp_cat.nr_dom < HAMMER_PROCS - 1)
-		return skip(ctx, "fewer than %d domains", HAMMER_PROCS - 1);
+		SKIP(return, "fewer than %d domains", HAMMER_PROCS - 1);
 	fflush(stdout);
 	for (i = 0; i < HAMMER_PROCS; i++) {
 		dom = i < HAMMER_PROCS - 2 ? i : HAMMER_PROCS - 2;
 		pid[i] = fork();
 		if (pid[i] < 0)
-			return fail(ctx, "fork: %s", strerror(errno));
+			FAIL(return, "fork: %s", strerror(errno));
 		if (!pid[i]) {
-			status = hammer_worker(ctx->devs[grp_idx].path, i, dom,
+			status = hammer_worker(nodes->devs[grp_idx].path, i, dom,
 					       i >= HAMMER_PROCS - 2, end);
 			fflush(stdout);
 			_exit(status);
@@ -2012,15 +2060,15 @@ hammer_processes(struct ctx *ctx)
 			bad++;
 	}
 	if (bad)
-		return fail(ctx, "%d worker(s) failed", bad);
-	return expect_domains_free(ctx, grp_fd, "after the hammer");
+		FAIL(return, "%d worker(s) failed", bad);
+	expect_domains_free(_metadata, grp_fd, "after the hammer");
 }
 
 /* ---- leaks ---- */
 
 /* One round: open, two groups, SAMPLE, READ, maybe DESTROY one, close. */
-static enum result
-leak_round(struct ctx *ctx, const char *path, int i)
+static bool
+leak_round(struct __test_metadata *_metadata, const char *path, int i)
 {
 	struct drm_nvpm_read r;
 	__u32 h0, h1;
@@ -2028,15 +2076,15 @@ leak_round(struct ctx *ctx, const char *path, int i)
 
 	fd = open_rw(path);
 	if (fd < 0)
-		return fail(ctx, "open (#%d): %s", i, err_name(fd));
+		FAIL(return false, "open (#%d): %s", i, err_name(fd));
 	ret = create_quad(fd, 0, &h0) ?: create_quad(fd, 1, &h1) ?: sample(fd, NULL) ?:
 	      read_group(fd, h0, &r);
 	if (!ret && (i & 1))
 		ret = destroy(fd, h1);
 	close(fd);
 	if (ret)
-		return fail(ctx, "round #%d: %s", i, err_name(ret));
-	return PASS;
+		FAIL(return false, "round #%d: %s", i, err_name(ret));
+	return true;
 }
 
 /*
@@ -2044,78 +2092,43 @@ leak_round(struct ctx *ctx, const char *path, int i)
  * no file stays open, and (one kmemleak scan, after every other test,
  * the hammer included) no nvpm object leaks.
  */
-static enum result
-perfdom_no_leak(struct ctx *ctx)
+TEST_F(grp, perfdom_no_leak)
 {
+	struct nodes *nodes = &self->n;
 	int before, after, kmemleak, i;
 
 	before = count_fds();
 	if (before < 0)
-		return fail(ctx, "/proc/self/fd: %s", strerror(-before));
+		FAIL(return, "/proc/self/fd: %s", strerror(-before));
 	kmemleak = kmemleak_start();
 	if (kmemleak < 0)
-		return fail(ctx, "kmemleak: %s", strerror(-kmemleak));
+		FAIL(return, "kmemleak: %s", strerror(-kmemleak));
 	for (i = 0; i < LEAK_LOOPS; i++) {
-		if (leak_round(ctx, ctx->devs[grp_idx].path, i) != PASS)
-			return FAIL;
+		if (!leak_round(_metadata, nodes->devs[grp_idx].path, i))
+			return;
 	}
 	after = count_fds();
 	if (after != before)
-		return fail(ctx, "%d open files before, %d after", before, after);
-	if (expect_domains_free(ctx, grp_fd, "after the loop") != PASS)
-		return FAIL;
-	return kmemleak_result(ctx, kmemleak);
+		FAIL(return, "%d open files before, %d after", before, after);
+	if (!expect_domains_free(_metadata, grp_fd, "after the loop"))
+		return;
+	kmemleak_check(_metadata, kmemleak);
 }
 
 /* ---- main ---- */
 
-/* @grp: runs on the counter group device (else skipped) */
-static const struct {
-	const char *name;
-	test_fn fn;
-	bool grp;
-} tests[] = {
-	{ "query_domains_array_protocol", query_domains_array_protocol, false },
-	{ "query_signals_array_protocol", query_signals_array_protocol, false },
-	{ "query_domains_bad_args", query_domains_bad_args, false },
-	{ "query_signals_bad_args", query_signals_bad_args, false },
-	{ "perfdom_create_bad_args_is_einval", perfdom_create_bad_args_is_einval, true },
-	{ "perfdom_create_nr_counters_is_e2big", perfdom_create_nr_counters_is_e2big, true },
-	{ "perfdom_create_unused_counters_is_einval",
-	  perfdom_create_unused_counters_is_einval, true },
-	{ "perfdom_create_unknown_domain_is_enoent",
-	  perfdom_create_unknown_domain_is_enoent, true },
-	{ "perfdom_create_bad_signal_is_einval", perfdom_create_bad_signal_is_einval, true },
-	{ "perfdom_create_bad_pointer_is_efault", perfdom_create_bad_pointer_is_efault, true },
-	{ "perfdom_destroy_bad_args", perfdom_destroy_bad_args, true },
-	{ "sample_bad_args", sample_bad_args, false },
-	{ "read_bad_args", read_bad_args, true },
-	{ "handles_are_per_file", handles_are_per_file, true },
-	{ "quad_counters_are_independent", quad_counters_are_independent, true },
-	{ "sample_latches_groups_together", sample_latches_groups_together, true },
-	{ "sample_leaves_other_files_alone", sample_leaves_other_files_alone, true },
-	{ "query_sources_lists_them", query_sources_lists_them, true },
-	{ "query_sources_bad_args", query_sources_bad_args, true },
-	{ "perfdom_create_sources", perfdom_create_sources, true },
-	{ "perfdom_busy_domain_is_ebusy", perfdom_busy_domain_is_ebusy, true },
-	{ "groups_of_a_file_take_turns", groups_of_a_file_take_turns, true },
-	{ "close_releases_groups", close_releases_groups, true },
-	{ "perfdom_create_needs_perfmon", perfdom_create_needs_perfmon, true },
-	{ "hammer_processes", hammer_processes, true },
-	{ "perfdom_no_leak", perfdom_no_leak, true },
-};
-
 static void
 print_usage(FILE *f)
 {
-	fprintf(f, "usage: nvpm_perf_test [--expect NAME,NAME,...] [--hammer SECONDS]\n"
+	fprintf(f,
+		"usage: nvpm_perf_test [--expect NAME,NAME,...] [--hammer SECONDS] [-- harness options]\n"
 		"  --expect  chips of the simulated devices, in order of creation\n"
 		"            (the module's sim= parameter), e.g. G84,GF100\n"
 		"  --hammer  how long the concurrency test runs (default %d)\n", HAMMER_S);
 }
 
 static int
-parse_args(struct ctx *ctx, int argc, char **argv)
+args(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "expect", required_argument, NULL, 'e' },
@@ -2125,108 +2138,19 @@ parse_args(struct ctx *ctx, int argc, char **argv)
 	};
 	int c;
 
-	ctx->nr_expect = -1;
 	while ((c = getopt_long(argc, argv, "e:H:h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'e':
-			if (parse_expect(ctx, optarg))
-				return -ENOMEM;
-			break;
-		case 'H':
-			hammer_s = atol(optarg);
-			if (hammer_s <= 0)
-				return -EINVAL;
-			break;
-		case 'h':
-			print_usage(stdout);
-			exit(0);
-		default:
-			return -EINVAL;
-		}
-	}
-	return optind < argc ? -EINVAL : 0;
-}
-
-/*
- * After each counter group test: a fresh file, so that groups a failed
- * test left behind do not fail the next ones too.
- */
-static void
-reopen_grp_fd(struct ctx *ctx)
-{
-	struct nvpm_dev *dev;
-
-	if (grp_fd < 0)
-		return;
-	dev = &ctx->devs[grp_idx];
-	nvpm_dev_close(dev);
-	if (nvpm_dev_open(dev->path, dev))
-		dev->fd = -1;
-	grp_fd = dev->fd;
-}
-
-/* Pick the counter group device: a chip with groups and 8 domains. */
-static void
-pick_grp_dev(struct ctx *ctx)
-{
-	struct drm_nvpm_get_info info;
-	int i;
-
-	for (i = 0; i < ctx->nr_expect && i < ctx->nr_devs; i++) {
-		if (has_groups(dev_chip(ctx, i)) && expected_doms(dev_chip(ctx, i)) >= 8)
-			break;
-	}
-	if (i == ctx->nr_expect || i == ctx->nr_devs)
-		return;
-	grp_idx = i;
-	if (nvpm_catalog_load(ctx->devs[i].fd, &grp_cat) || nvpm_get_info(ctx->devs[i].fd, &info))
-		return;
-	grp_caps = info.hw_caps;
-	grp_fd = ctx->devs[i].fd;
-	diag("counter group tests on %s (%s)", ctx->devs[i].path, dev_chip(ctx, i)->name);
-}
-
-int
-main(int argc, char **argv)
-{
-	static struct ctx ctx;
-	const struct chip *chip;
-	char name[64];
-	int i, nr_expect;
-	size_t t;
-
-	if (parse_args(&ctx, argc, argv)) {
-		print_usage(stderr);
-		return 2;
-	}
-	nr_expect = ctx.nr_expect < 0 ? 0 : ctx.nr_expect;
-
-	tap_plan(2 * nr_expect + ARRAY_SIZE(tests));
-	open_devs(&ctx);
-	pick_grp_dev(&ctx);
-
-	for (i = 0; i < nr_expect; i++) {
-		chip = chip_find(ctx.expect[i]);
-		snprintf(name, sizeof(name), "enumerate_%s", chip ? chip->name : ctx.expect[i]);
-		ctx.why[0] = '\0';
-		tap_report(&ctx, name, test_enumerate(&ctx, i));
-		snprintf(name, sizeof(name), "perfdom_%s", chip ? chip->name : ctx.expect[i]);
-		ctx.why[0] = '\0';
-		tap_report(&ctx, name, test_perfdom(&ctx, i));
-	}
-	for (t = 0; t < ARRAY_SIZE(tests); t++) {
-		ctx.why[0] = '\0';
-		if (tests[t].grp && need_grp_dev(&ctx) != PASS) {
-			tap_report(&ctx, tests[t].name, need_grp_dev(&ctx));
+		if (c == 'e' && !parse_expect(optarg))
 			continue;
+		if (c == 'H') {
+			hammer_s = atol(optarg);
+			if (hammer_s > 0)
+				continue;
 		}
-		run(&ctx, tests[t].name, tests[t].fn);
-		if (tests[t].grp)
-			reopen_grp_fd(&ctx);
+		print_usage(c == 'h' ? stdout : stderr);
+		return c == 'h' ? 0 : 2;
 	}
-
-	nvpm_catalog_free(&grp_cat);
-	close_devs(&ctx);
-	free(ctx.expect);
-	return tap_summary();
+	harness_timeout("hammer_processes", hammer_s + TEST_TIMEOUT_DEFAULT);
+	return chip_variants(FIXTURE_OBJECT(chip), NULL) ? 1 : -1;
 }
+
+NVPM_HARNESS_MAIN(args)

@@ -30,7 +30,7 @@
 #include <unistd.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
-#include "selftest.h"
+#include "harness.h"
 
 #define GR_BUSY		"/sys/module/nvpm/parameters/sim_gr_busy"
 #define UNPRIVILEGED	"/sys/module/nvpm/parameters/unprivileged"
@@ -40,7 +40,8 @@
 #define S_ZERO		0x20	/* a signal nothing drives in the simulator */
 #define RECORD_MS	200
 
-static int rec_idx = -1;	/* the G84 the generic tests use */
+/* The G84 the generic tests use: each test's FIXTURE_SETUP(record) finds it. */
+static int rec_idx = -1;
 static int rec_fd = -1;
 static struct nvpm_catalog rec_cat;
 
@@ -62,12 +63,12 @@ read_param(const char *path)
 }
 
 static int
-dev_of(struct ctx *ctx, const char *chip)
+dev_of(struct nodes *nodes, const char *chip)
 {
 	int i;
 
-	for (i = 0; i < ctx->nr_expect && i < ctx->nr_devs; i++) {
-		if (!strcmp(ctx->expect[i], chip))
+	for (i = 0; i < nvpm_nr_expect && i < nodes->nr_devs; i++) {
+		if (!strcmp(nvpm_expect[i], chip))
 			return i;
 	}
 	return -1;
@@ -175,15 +176,16 @@ record_for(int fd, const struct drm_nvpm_record_domain *doms, unsigned int nr, _
  * with one STOP; PGRAPH.IDLE (signal 0) in [idle, idle + 24]; signal 1
  * never high; time goes up by the rows' cycles.
  */
-static enum result
-check_workload(struct ctx *ctx, const struct nvpm_record_row *row, size_t n, double us)
+static bool
+check_workload(struct __test_metadata *_metadata, const struct nvpm_record_row *row, size_t n,
+	       double us)
 {
 	int busy = read_param(GR_BUSY);
 	__u64 idle = GR_ROUND - GR_ROUND * busy / 100, time = 0, sum;
 	size_t i;
 
 	if (busy < 0 || busy > 100)
-		return fail(ctx, "cannot read %s", GR_BUSY);
+		FAIL(return false, "cannot read %s", GR_BUSY);
 	/*
 	 * 1 cycle per us: the rows cover at least the time recorded and at
 	 * most the time from START to the end of STOP.  (A stalled guest
@@ -191,38 +193,39 @@ check_workload(struct ctx *ctx, const struct nvpm_record_row *row, size_t n, dou
 	 */
 	if (!n || row[n - 1].time < RECORD_MS * 1000 * 0.9 ||
 	    row[n - 1].time > us * 1.05 + 2 * PERIOD)
-		return fail(ctx, "%zu rows, %llu cycles in %.0f us, want %u..%.0f", n,
-			    n ? (unsigned long long)row[n - 1].time : 0ull, us,
-			    RECORD_MS * 900, us * 1.05 + 2 * PERIOD);
+		FAIL(return false, "%zu rows, %llu cycles in %.0f us, want %u..%.0f", n,
+		     n ? (unsigned long long)row[n - 1].time : 0ull, us,
+		     RECORD_MS * 900, us * 1.05 + 2 * PERIOD);
 	for (i = 0; i < n; i++) {
 		const struct nvpm_record_row *r = &row[i];
 
 		if (r->time != time + r->cycles)
-			return fail(ctx, "row %zu: time %llu after %llu + %llu cycles", i,
-				    (unsigned long long)r->time, (unsigned long long)time,
-				    (unsigned long long)r->cycles);
+			FAIL(return false, "row %zu: time %llu after %llu + %llu cycles", i,
+			     (unsigned long long)r->time, (unsigned long long)time,
+			     (unsigned long long)r->cycles);
 		time = r->time;
 		if (r->value[1])
-			return fail(ctx, "row %zu: an undriven signal counted %llu", i,
-				    (unsigned long long)r->value[1]);
+			FAIL(return false, "row %zu: an undriven signal counted %llu", i,
+			     (unsigned long long)r->value[1]);
 		if (r->value[0] > r->cycles)
-			return fail(ctx, "row %zu: %llu idle cycles of %llu", i,
-				    (unsigned long long)r->value[0], (unsigned long long)r->cycles);
+			FAIL(return false, "row %zu: %llu idle cycles of %llu", i,
+			     (unsigned long long)r->value[0], (unsigned long long)r->cycles);
 		if (i == n - 1)
 			break;	/* the last row ends at RECORD_STOP */
 		if (r->cycles != PERIOD || r->stops != 1 || r->flags)
-			return fail(ctx, "row %zu: %llu cycles, %u stops, flags %#x; want %u, 1, 0",
-				    i, (unsigned long long)r->cycles, r->stops, r->flags, PERIOD);
+			FAIL(return false,
+			     "row %zu: %llu cycles, %u stops, flags %#x; want %u, 1, 0",
+			     i, (unsigned long long)r->cycles, r->stops, r->flags, PERIOD);
 		if (r->value[0] < idle || r->value[0] > idle + PERIOD - GR_ROUND)
-			return fail(ctx, "row %zu: PGRAPH.IDLE %llu, want %llu..%llu", i,
-				    (unsigned long long)r->value[0], (unsigned long long)idle,
-				    (unsigned long long)(idle + PERIOD - GR_ROUND));
+			FAIL(return false, "row %zu: PGRAPH.IDLE %llu, want %llu..%llu", i,
+			     (unsigned long long)r->value[0], (unsigned long long)idle,
+			     (unsigned long long)(idle + PERIOD - GR_ROUND));
 	}
 	for (i = 0, sum = 0; i < n; i++)
 		sum += row[i].value[0];
 	diag("%zu rows, %llu cycles, PGRAPH.IDLE %.1f%%", n, (unsigned long long)time,
 	     time ? 100.0 * sum / time : 0);
-	return PASS;
+	return true;
 }
 
 /* What the reader saw, for a failure's diagnosis. */
@@ -250,69 +253,102 @@ dump(const struct nvpm_record *rec, const struct timeline *t)
 /* ---- tests ---- */
 
 /* The known workload on one chip, through libnvpm's reader and decoder. */
-static enum result
-record_known_workload(struct ctx *ctx, const char *chip)
+static bool
+record_known_workload(struct __test_metadata *_metadata, struct nodes *nodes, const char *chip)
 {
 	struct drm_nvpm_record_domain dom;
 	struct nvpm_catalog cat;
 	struct nvpm_record rec;
 	struct timeline t;
-	enum result res;
+	bool res;
 	__u8 sig[2];
 	__u32 d;
-	int idx = dev_of(ctx, chip), ret;
+	int idx = dev_of(nodes, chip), ret;
 
 	if (idx < 0)
-		return skip(ctx, "no simulated %s", chip);
-	if (nvpm_catalog_load(ctx->devs[idx].fd, &cat))
-		return fail(ctx, "catalog");
+		SKIP(return false, "no simulated %s", chip);
+	if (nvpm_catalog_load(nodes->devs[idx].fd, &cat))
+		FAIL(return false, "catalog");
 	ret = signal_of(&cat, "core_a/PGRAPH.IDLE", &d, &sig[0]);
 	nvpm_catalog_free(&cat);
 	if (ret)
-		return fail(ctx, "core_a/PGRAPH.IDLE: %s", err_name(ret));
+		FAIL(return false, "core_a/PGRAPH.IDLE: %s", err_name(ret));
 	sig[1] = S_ZERO;
 	periodic_dom(&dom, d, 2, sig);
-	ret = record_for(ctx->devs[idx].fd, &dom, 1, 0, RECORD_MS, &t, &rec);
+	ret = record_for(nodes->devs[idx].fd, &dom, 1, 0, RECORD_MS, &t, &rec);
 	if (ret) {
 		timeline_free(&t);
-		return fail(ctx, "recording: %s", err_name(ret));
+		FAIL(return false, "recording: %s", err_name(ret));
 	}
 	if (t.lost || rec.st[0].lost || rec.st[0].gaps || (rec.st[0].flags & NVPM_RECORD_FAULT))
-		res = fail(ctx, "lost %llu/%llu, gaps %u, flags %#x",
-			   (unsigned long long)t.lost, (unsigned long long)rec.st[0].lost,
-			   rec.st[0].gaps, rec.st[0].flags);
+		FAIL(res = false, "lost %llu/%llu, gaps %u, flags %#x",
+		     (unsigned long long)t.lost, (unsigned long long)rec.st[0].lost,
+		     rec.st[0].gaps, rec.st[0].flags);
 	else if (t.packets != rec.st[0].written)
-		res = fail(ctx, "decoded %llu packets of %llu written",
-			   (unsigned long long)t.packets, (unsigned long long)rec.st[0].written);
+		FAIL(res = false, "decoded %llu packets of %llu written",
+		     (unsigned long long)t.packets, (unsigned long long)rec.st[0].written);
 	else
-		res = check_workload(ctx, t.row[0], t.n[0], t.us);
-	if (res != PASS)
+		res = check_workload(_metadata, t.row[0], t.n[0], t.us);
+	if (!res)
 		dump(&rec, &t);
 	timeline_free(&t);
 	return res;
 }
 
-static enum result
-record_known_workload_g84(struct ctx *ctx)
+/* The known workloads: each on its own chip. */
+FIXTURE(workload) {
+	struct nodes n;
+};
+
+FIXTURE_SETUP(workload)
 {
-	return record_known_workload(ctx, "G84");
+	NODES_SETUP(&self->n);
 }
 
-static enum result
-record_known_workload_g92(struct ctx *ctx)
+FIXTURE_TEARDOWN(workload)
 {
-	return record_known_workload(ctx, "G92");
+	NODES_TEARDOWN(&self->n);
 }
 
-static enum result
-record_known_workload_gt215(struct ctx *ctx)
+/* The other tests: on the G84, skipped without one. */
+FIXTURE(record) {
+	struct nodes n;
+};
+
+FIXTURE_SETUP(record)
 {
-	return record_known_workload(ctx, "GT215");
+	NODES_SETUP(&self->n);
+	rec_idx = dev_of(&self->n, "G84");
+	if (rec_idx < 0)
+		SETUP_SKIP("no simulated G84");
+	rec_fd = self->n.devs[rec_idx].fd;
+	if (nvpm_catalog_load(rec_fd, &rec_cat))
+		FAIL(return, "the G84's catalog");
+}
+
+FIXTURE_TEARDOWN(record)
+{
+	nvpm_catalog_free(&rec_cat);
+	NODES_TEARDOWN(&self->n);
+}
+
+TEST_F(workload, record_known_workload_g84)
+{
+	record_known_workload(_metadata, &self->n, "G84");
+}
+
+TEST_F(workload, record_known_workload_g92)
+{
+	record_known_workload(_metadata, &self->n, "G92");
+}
+
+TEST_F(workload, record_known_workload_gt215)
+{
+	record_known_workload(_metadata, &self->n, "GT215");
 }
 
 /* Start, read and stop 100 times: each works, nothing stays behind. */
-static enum result
-record_stop_start_100_times(struct ctx *ctx)
+TEST_F(record, record_stop_start_100_times)
 {
 	struct drm_nvpm_perfdom_create grp = { 0 };
 	struct drm_nvpm_record_domain dom;
@@ -327,7 +363,7 @@ record_stop_start_100_times(struct ctx *ctx)
 		nvpm_record_stream_init(&t.s[0], NVPM_RECORD_LONG_SIZE, 1, 1);
 		ret = nvpm_record_open(rec_fd, &dom, 1, 0, NVPM_RECORD_RING_MIN, &rec);
 		if (ret)
-			return fail(ctx, "start %d: %s", i, err_name(ret));
+			FAIL(return, "start %d: %s", i, err_name(ret));
 		usleep(i % 10 ? 100 : 3000);
 		ret = nvpm_record_drain(&rec, 0, timeline_add, &t);
 		if (!ret)
@@ -336,22 +372,21 @@ record_stop_start_100_times(struct ctx *ctx)
 			nvpm_record_close(&rec, NULL, NULL);
 		timeline_free(&t);
 		if (ret)
-			return fail(ctx, "round %d: %s", i, err_name(ret));
+			FAIL(return, "round %d: %s", i, err_name(ret));
 		if (i % 10 == 0 && t.packets < 2)
-			return fail(ctx, "round %d: %llu packets in 3 ms", i,
-				    (unsigned long long)t.packets);
+			FAIL(return, "round %d: %llu packets in 3 ms", i,
+			     (unsigned long long)t.packets);
 	}
 	if (count_fds() != fds)
-		return fail(ctx, "%d fds, had %d", count_fds(), fds);
+		FAIL(return, "%d fds, had %d", count_fds(), fds);
 	/* the domain is free */
 	grp.domain = 1;
 	grp.nr_counters = 1;
 	grp.counter[0].logic_op = NVPM_OP_ALWAYS;
 	ret = nvpm_perfdom_create(rec_fd, &grp);
 	if (ret)
-		return fail(ctx, "a counter group on the domain: %s", err_name(ret));
+		FAIL(return, "a counter group on the domain: %s", err_name(ret));
 	nvpm_perfdom_destroy(rec_fd, grp.handle);
-	return PASS;
 }
 
 /* A child samples a counter group on host while core_a records. */
@@ -375,44 +410,43 @@ sample_child(const char *path)
 	return 0;
 }
 
-static enum result
-record_beside_sampling_process(struct ctx *ctx)
+TEST_F(record, record_beside_sampling_process)
 {
+	struct nodes *nodes = &self->n;
 	struct drm_nvpm_record_domain dom;
 	struct nvpm_record rec;
 	struct timeline t;
-	enum result res;
+	bool res;
 	int status, ret;
 	__u8 sig[2] = { 0, S_ZERO };
 	__u32 d;
 	pid_t pid;
 
 	if (signal_of(&rec_cat, "core_a/PGRAPH.IDLE", &d, &sig[0]))
-		return fail(ctx, "no core_a/PGRAPH.IDLE");
+		FAIL(return, "no core_a/PGRAPH.IDLE");
 	pid = fork();
 	if (pid < 0)
-		return fail(ctx, "fork: %s", strerror(errno));
+		FAIL(return, "fork: %s", strerror(errno));
 	if (!pid)
-		_exit(sample_child(ctx->devs[rec_idx].path));
+		_exit(sample_child(nodes->devs[rec_idx].path));
 	periodic_dom(&dom, d, 2, sig);
 	ret = record_for(rec_fd, &dom, 1, 0, RECORD_MS, &t, &rec);
 	waitpid(pid, &status, 0);
 	if (ret)
-		res = fail(ctx, "recording: %s", err_name(ret));
+		FAIL(res = false, "recording: %s", err_name(ret));
 	else if (!WIFEXITED(status) || WEXITSTATUS(status))
-		res = fail(ctx, "sampling child: status %#x", status);
+		FAIL(res = false, "sampling child: status %#x", status);
 	else
-		res = check_workload(ctx, t.row[0], t.n[0], t.us);
-	if (res != PASS)
+		res = check_workload(_metadata, t.row[0], t.n[0], t.us);
+	if (!res)
 		dump(&rec, &t);
 	timeline_free(&t);
-	return res;
 }
 
 /* START with @args (size set here): @err, and @args as it was. */
 static bool
-start_refused(struct ctx *ctx, int fd, struct drm_nvpm_record_start *args, int err,
-	      const char *what)
+start_refused(struct __test_metadata *_metadata, int fd, struct drm_nvpm_record_start *args,
+	      int err, const char *what)
 {
 	struct drm_nvpm_record_start before;
 	int ret;
@@ -422,13 +456,13 @@ start_refused(struct ctx *ctx, int fd, struct drm_nvpm_record_start *args, int e
 	before = *args;
 	ret = raw_ioctl(fd, DRM_IOCTL_NVPM_RECORD_START, args);
 	if (ret != err) {
-		fail(ctx, "%s: %s, want %s", what, err_name(ret), err_name(err));
+		FAIL(, "%s: %s, want %s", what, err_name(ret), err_name(err));
 		if (!ret)
 			nvpm_record_stop(fd, args->handle, NULL, 0);
 		return false;
 	}
 	if (memcmp(&before, args, sizeof(before))) {
-		fail(ctx, "%s: the struct changed", what);
+		FAIL(, "%s: the struct changed", what);
 		return false;
 	}
 	return true;
@@ -436,7 +470,7 @@ start_refused(struct ctx *ctx, int fd, struct drm_nvpm_record_start *args, int e
 
 /* Every domain of @fd can still be recorded on (and so is free). */
 static bool
-domains_free(struct ctx *ctx, int fd, int nr_doms)
+domains_free(struct __test_metadata *_metadata, int fd, int nr_doms)
 {
 	struct drm_nvpm_record_domain dom[NVPM_RECORD_MAX_DOMAINS];
 	struct drm_nvpm_record_start args = { .nr_domains = nr_doms };
@@ -447,7 +481,7 @@ domains_free(struct ctx *ctx, int fd, int nr_doms)
 	args.domains = (uintptr_t)dom;
 	ret = nvpm_record_start(fd, &args);
 	if (ret) {
-		fail(ctx, "afterwards, recording every domain: %s", err_name(ret));
+		FAIL(, "afterwards, recording every domain: %s", err_name(ret));
 		return false;
 	}
 	nvpm_record_stop(fd, args.handle, NULL, 0);
@@ -604,9 +638,9 @@ static const struct bad_start bad_starts[] = {
 };
 
 /* Malformed and impossible requests: a clear errno, nothing changed. */
-static enum result
-record_bad_requests(struct ctx *ctx)
+TEST_F(record, record_bad_requests_change_nothing)
 {
+	struct nodes *nodes = &self->n;
 	struct drm_nvpm_record_domain dom[2];
 	struct drm_nvpm_record_start args;
 	struct drm_nvpm_perfdom_create grp = { 0 };
@@ -621,91 +655,90 @@ record_bad_requests(struct ctx *ctx)
 		args.nr_domains = 1;
 		args.domains = (uintptr_t)dom;
 		bad_set(bad_starts[i].kind, &args, dom);
-		if (!start_refused(ctx, rec_fd, &args, bad_starts[i].err, bad_starts[i].what))
-			return FAIL;
+		if (!start_refused(_metadata, rec_fd, &args, bad_starts[i].err, bad_starts[i].what))
+			return;
 	}
 	memset(&args, 0, sizeof(args));
 	args.nr_domains = 1;
 	args.domains = 8;
-	if (!start_refused(ctx, rec_fd, &args, -EFAULT, "bad pointer"))
-		return FAIL;
+	if (!start_refused(_metadata, rec_fd, &args, -EFAULT, "bad pointer"))
+		return;
 
 	/* held domains: by a counter group, by another session */
 	grp.domain = 2;
 	grp.nr_counters = 1;
 	grp.counter[0].logic_op = NVPM_OP_ALWAYS;
 	if (nvpm_perfdom_create(rec_fd, &grp))
-		return fail(ctx, "counter group on domain 2");
+		FAIL(return, "counter group on domain 2");
 	memset(&args, 0, sizeof(args));
 	periodic_dom(&dom[0], 2, 0, NULL);
 	args.nr_domains = 1;
 	args.domains = (uintptr_t)dom;
-	if (!start_refused(ctx, rec_fd, &args, -EBUSY, "domain held by a counter group"))
-		return FAIL;
+	if (!start_refused(_metadata, rec_fd, &args, -EBUSY, "domain held by a counter group"))
+		return;
 	nvpm_perfdom_destroy(rec_fd, grp.handle);
 	if (nvpm_record_open(rec_fd, dom, 1, 0, 0, &busy))
-		return fail(ctx, "session on domain 2");
-	if (!start_refused(ctx, rec_fd, &args, -EBUSY, "domain held by a session")) {
+		FAIL(return, "session on domain 2");
+	if (!start_refused(_metadata, rec_fd, &args, -EBUSY, "domain held by a session")) {
 		nvpm_record_close(&busy, NULL, NULL);
-		return FAIL;
+		return;
 	}
 	/* its BO is recording: no second session in it */
 	periodic_dom(&dom[0], 3, 0, NULL);
 	args.flags = NVPM_RECORD_USER_BO;
 	args.bo_handle = busy.bo->handle;
-	if (!start_refused(ctx, rec_fd, &args, -EBUSY, "BO recording already")) {
+	if (!start_refused(_metadata, rec_fd, &args, -EBUSY, "BO recording already")) {
 		nvpm_record_close(&busy, NULL, NULL);
-		return FAIL;
+		return;
 	}
 	nvpm_record_close(&busy, NULL, NULL);
 
 	/* a BO too small for its rings */
 	if (nvpm_bo_new(rec_fd, NVPM_RECORD_RING_MIN, &bo))
-		return fail(ctx, "GEM_NEW");
+		FAIL(return, "GEM_NEW");
 	args.nr_domains = 2;
 	periodic_dom(&dom[1], 4, 0, NULL);
 	args.bo_handle = bo.handle;
-	if (!start_refused(ctx, rec_fd, &args, -EINVAL, "BO too small")) {
+	if (!start_refused(_metadata, rec_fd, &args, -EINVAL, "BO too small")) {
 		nvpm_bo_free(&bo);
-		return FAIL;
+		return;
 	}
 	nvpm_bo_free(&bo);
 
-	idx = dev_of(ctx, "NV40");
+	idx = dev_of(nodes, "NV40");
 	if (idx >= 0) {
 		memset(&args, 0, sizeof(args));
 		periodic_dom(&dom[0], 1, 0, NULL);
 		args.nr_domains = 1;
 		args.domains = (uintptr_t)dom;
-		if (!start_refused(ctx, ctx->devs[idx].fd, &args, -EOPNOTSUPP, "NV40"))
-			return FAIL;
+		if (!start_refused(_metadata, nodes->devs[idx].fd, &args, -EOPNOTSUPP, "NV40"))
+			return;
 	}
-	return domains_free(ctx, rec_fd, 8) ? PASS : FAIL;
+	domains_free(_metadata, rec_fd, 8);
 }
 
 /* STATUS and STOP refuse what is malformed, and the session lives on. */
-static enum result
-record_status_stop_bad_args(struct ctx *ctx)
+TEST_F(record, record_status_stop_bad_args)
 {
 	struct drm_nvpm_record_dom_status st[2] = { { 0 } };
 	struct drm_nvpm_record_domain dom;
 	struct drm_nvpm_record_status sa;
 	struct drm_nvpm_record_stop so;
 	struct nvpm_record rec;
-	enum result res = PASS;
+	bool res = true;
 	int ret;
 
 	periodic_dom(&dom, 1, 0, NULL);
 	if (nvpm_record_open(rec_fd, &dom, 1, 0, 0, &rec))
-		return fail(ctx, "start");
+		FAIL(return, "start");
 #define STATUS(field, value, err) do {						\
 	sa = (struct drm_nvpm_record_status){ sizeof(sa), rec.handle, 1, 0,	\
 					      (uintptr_t)st };			\
 	sa.field = value;							\
 	ret = raw_ioctl(rec_fd, DRM_IOCTL_NVPM_RECORD_STATUS, &sa);		\
-	if (ret != (err) && res == PASS)					\
-		res = fail(ctx, "STATUS " #field " %llu: %s, want %s",		\
-			   (unsigned long long)(value), err_name(ret), err_name(err)); \
+	if (ret != (err) && res)					\
+		FAIL(res = false, "STATUS " #field " %llu: %s, want %s",		\
+		     (unsigned long long)(value), err_name(ret), err_name(err)); \
 } while (0)
 	STATUS(size, 8, -EINVAL);
 	STATUS(handle, 0x777, -ENOENT);
@@ -721,9 +754,9 @@ record_status_stop_bad_args(struct ctx *ctx)
 	so = (struct drm_nvpm_record_stop){ sizeof(so), rec.handle, 0, 0, 0 };	\
 	so.field = value;							\
 	ret = raw_ioctl(rec_fd, DRM_IOCTL_NVPM_RECORD_STOP, &so);		\
-	if (ret != (err) && res == PASS)					\
-		res = fail(ctx, "STOP " #field " %llu: %s, want %s",		\
-			   (unsigned long long)(value), err_name(ret), err_name(err)); \
+	if (ret != (err) && res)					\
+		FAIL(res = false, "STOP " #field " %llu: %s, want %s",		\
+		     (unsigned long long)(value), err_name(ret), err_name(err)); \
 } while (0)
 	STOP(size, 8, -EINVAL);
 	STOP(handle, 0x777, -ENOENT);
@@ -732,33 +765,31 @@ record_status_stop_bad_args(struct ctx *ctx)
 	STOP(domains, 8, -EINVAL);	/* count 0 with a pointer */
 	so = (struct drm_nvpm_record_stop){ sizeof(so), rec.handle, 1, 0, 8 };
 	ret = raw_ioctl(rec_fd, DRM_IOCTL_NVPM_RECORD_STOP, &so);
-	if (ret != -EFAULT && res == PASS)
-		res = fail(ctx, "STOP to a bad pointer: %s, want -EFAULT", err_name(ret));
+	if (ret != -EFAULT && res)
+		FAIL(res = false, "STOP to a bad pointer: %s, want -EFAULT", err_name(ret));
 #undef STOP
 	/* still there */
 	ret = nvpm_record_status(rec_fd, rec.handle, 0, st, 1);
-	if (ret && res == PASS)
-		res = fail(ctx, "STATUS afterwards: %s", err_name(ret));
+	if (ret && res)
+		FAIL(res = false, "STATUS afterwards: %s", err_name(ret));
 	nvpm_record_close(&rec, NULL, NULL);
-	if (res == PASS && nvpm_record_status(rec_fd, rec.handle, 0, st, 1) != -ENOENT)
-		res = fail(ctx, "STATUS after STOP is not -ENOENT");
-	return res;
+	if (res && nvpm_record_status(rec_fd, rec.handle, 0, st, 1) != -ENOENT)
+		FAIL(res = false, "STATUS after STOP is not -ENOENT");
 }
 
 /* A BO of userspace's, three domains in it, short packets. */
-static enum result
-record_into_user_bo(struct ctx *ctx)
+TEST_F(record, record_into_user_bo)
 {
 	struct drm_nvpm_record_domain dom[3];
 	struct drm_nvpm_record_dom_status st[3];
 	struct drm_nvpm_record_start args = { 0 };
 	struct nvpm_bo bo;
-	enum result res = PASS;
+	bool res = true;
 	const __u8 *p;
 	int d, ret;
 
 	if (nvpm_bo_new(rec_fd, 3 * 8192, &bo) || nvpm_bo_map(&bo))
-		return fail(ctx, "GEM_NEW");
+		FAIL(return, "GEM_NEW");
 	for (d = 0; d < 3; d++)
 		periodic_dom(&dom[d], d + 1, 0, NULL);
 	args.flags = NVPM_RECORD_USER_BO | NVPM_RECORD_SHORT;
@@ -768,23 +799,23 @@ record_into_user_bo(struct ctx *ctx)
 	ret = nvpm_record_start(rec_fd, &args);
 	if (ret) {
 		nvpm_bo_free(&bo);
-		return fail(ctx, "START: %s", err_name(ret));
+		FAIL(return, "START: %s", err_name(ret));
 	}
 	if (args.packet_size != NVPM_RECORD_SHORT_SIZE || args.bo_handle != bo.handle ||
 	    args.bo_size != bo.size || args.map_offset != bo.map_offset)
-		res = fail(ctx, "packet %u, bo %u (%llu bytes), want 16, %u (%llu)",
-			   args.packet_size, args.bo_handle, (unsigned long long)args.bo_size,
-			   bo.handle, (unsigned long long)bo.size);
-	for (d = 0; res == PASS && d < 3; d++) {
+		FAIL(res = false, "packet %u, bo %u (%llu bytes), want 16, %u (%llu)",
+		     args.packet_size, args.bo_handle, (unsigned long long)args.bo_size,
+		     bo.handle, (unsigned long long)bo.size);
+	for (d = 0; res && d < 3; d++) {
 		if (dom[d].ring_offset != d * 8192ull || dom[d].ring_size != 8192)
-			res = fail(ctx, "ring %d at %llu, %llu bytes", d,
-				   (unsigned long long)dom[d].ring_offset,
-				   (unsigned long long)dom[d].ring_size);
+			FAIL(res = false, "ring %d at %llu, %llu bytes", d,
+			     (unsigned long long)dom[d].ring_offset,
+			     (unsigned long long)dom[d].ring_size);
 	}
 	usleep(20000);
 	memset(st, 0, sizeof(st));
 	ret = nvpm_record_stop(rec_fd, args.handle, st, 3);
-	for (d = 0; res == PASS && d < 3; d++) {
+	for (d = 0; res && d < 3; d++) {
 		struct nvpm_record_pkt pkt;
 
 		p = (const __u8 *)bo.map + dom[d].ring_offset;
@@ -792,52 +823,51 @@ record_into_user_bo(struct ctx *ctx)
 		/* slot 0: the first packet, or a later one if the ring wrapped */
 		if (ret || st[d].written < 10 || st[d].position != st[d].written % 512 * 16 ||
 		    !pkt.cycles || pkt.cycles % PERIOD || pkt.stop != 1)
-			res = fail(ctx, "domain %d: stop %s, %llu written, at %llu, %s %llu, %u",
-				   d + 1, err_name(ret), (unsigned long long)st[d].written,
-				   (unsigned long long)st[d].position, "first packet: cycles, stop",
-				   (unsigned long long)pkt.cycles, pkt.stop);
+			FAIL(res = false, "domain %d: stop %s, %llu written, at %llu, %s %llu, %u",
+			     d + 1, err_name(ret), (unsigned long long)st[d].written,
+			     (unsigned long long)st[d].position, "first packet: cycles, stop",
+			     (unsigned long long)pkt.cycles, pkt.stop);
 	}
 	nvpm_bo_free(&bo);
-	return res;
 }
 
 /* Closing the file stops its sessions: the domains are free. */
-static enum result
-record_close_releases(struct ctx *ctx)
+TEST_F(record, record_close_releases)
 {
+	struct nodes *nodes = &self->n;
 	struct drm_nvpm_record_domain dom;
 	struct nvpm_record rec;
-	int fd = open(ctx->devs[rec_idx].path, O_RDWR);
+	int fd = open(nodes->devs[rec_idx].path, O_RDWR);
 
 	if (fd < 0)
-		return fail(ctx, "open: %s", strerror(errno));
+		FAIL(return, "open: %s", strerror(errno));
 	periodic_dom(&dom, 5, 0, NULL);
 	if (nvpm_record_open(fd, &dom, 1, 0, 0, &rec)) {
 		close(fd);
-		return fail(ctx, "start");
+		FAIL(return, "start");
 	}
 	munmap(rec.bo->map, rec.bo->size);
 	free(rec.bo);
 	close(fd);
-	return domains_free(ctx, rec_fd, 8) ? PASS : FAIL;
+	domains_free(_metadata, rec_fd, 8);
 }
 
 /* uid 65534 without unprivileged=1: -EPERM. */
-static enum result
-record_needs_perfmon(struct ctx *ctx)
+TEST_F(record, record_needs_perfmon)
 {
+	struct nodes *nodes = &self->n;
 	int status;
 	pid_t pid;
 
 	if (read_param(UNPRIVILEGED) != 0)
-		return skip(ctx, "unprivileged is not 0");
+		SKIP(return, "unprivileged is not 0");
 	pid = fork();
 	if (pid < 0)
-		return fail(ctx, "fork: %s", strerror(errno));
+		FAIL(return, "fork: %s", strerror(errno));
 	if (!pid) {
 		struct drm_nvpm_record_domain dom;
 		struct drm_nvpm_record_start args = { .nr_domains = 1 };
-		int fd = open(ctx->devs[rec_idx].path, O_RDWR);
+		int fd = open(nodes->devs[rec_idx].path, O_RDWR);
 
 		periodic_dom(&dom, 1, 0, NULL);
 		args.domains = (uintptr_t)&dom;
@@ -847,70 +877,32 @@ record_needs_perfmon(struct ctx *ctx)
 	}
 	waitpid(pid, &status, 0);
 	if (!WIFEXITED(status) || WEXITSTATUS(status))
-		return fail(ctx, "child status %#x, want EPERM from START", status);
-	return PASS;
+		FAIL(return, "child status %#x, want EPERM from START", status);
 }
-
-static const struct {
-	const char *name;
-	test_fn fn;
-} tests[] = {
-	{ "record_known_workload_g84", record_known_workload_g84 },
-	{ "record_known_workload_g92", record_known_workload_g92 },
-	{ "record_known_workload_gt215", record_known_workload_gt215 },
-	{ "record_stop_start_100_times", record_stop_start_100_times },
-	{ "record_beside_sampling_process", record_beside_sampling_process },
-	{ "record_bad_requests_change_nothing", record_bad_requests },
-	{ "record_status_stop_bad_args", record_status_stop_bad_args },
-	{ "record_into_user_bo", record_into_user_bo },
-	{ "record_close_releases", record_close_releases },
-	{ "record_needs_perfmon", record_needs_perfmon },
-};
 
 static void
 print_usage(FILE *f)
 {
-	fprintf(f, "usage: nvpm_record_test [--expect NAME,NAME,...]\n");
+	fprintf(f, "usage: nvpm_record_test [--expect NAME,NAME,...] [-- harness options]\n");
 }
 
-int
-main(int argc, char **argv)
+static int
+args(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "expect", required_argument, NULL, 'e' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	static struct ctx ctx;
-	size_t t;
 	int c;
 
-	ctx.nr_expect = -1;
 	while ((c = getopt_long(argc, argv, "e:h", opts, NULL)) != -1) {
-		if (c == 'e' && !parse_expect(&ctx, optarg))
+		if (c == 'e' && !parse_expect(optarg))
 			continue;
 		print_usage(c == 'h' ? stdout : stderr);
 		return c == 'h' ? 0 : 2;
 	}
-	tap_plan(ARRAY_SIZE(tests));
-	open_devs(&ctx);
-	rec_idx = dev_of(&ctx, "G84");
-	if (rec_idx >= 0) {
-		rec_fd = ctx.devs[rec_idx].fd;
-		if (nvpm_catalog_load(rec_fd, &rec_cat))
-			rec_idx = -1;
-	}
-	for (t = 0; t < ARRAY_SIZE(tests); t++) {
-		if (rec_idx < 0 && strncmp(tests[t].name, "record_known", 12)) {
-			ctx.why[0] = '\0';
-			tap_report(&ctx, tests[t].name, skip(&ctx, "no simulated G84"));
-			continue;
-		}
-		run(&ctx, tests[t].name, tests[t].fn);
-	}
-	if (rec_idx >= 0)
-		nvpm_catalog_free(&rec_cat);
-	close_devs(&ctx);
-	free(ctx.expect);
-	return tap_summary();
+	return -1;
 }
+
+NVPM_HARNESS_MAIN(args)

@@ -6,6 +6,10 @@
  * ioctl on the file then fails with ENODEV, every mapping is still memory,
  * closing it all is safe, and binding the device again gives a working
  * GPU.  KASAN, lockdep and kmemleak watch the kernel side.
+ *
+ * The harness runs each test in a process of its own: each test opens
+ * the file with everything again and goes through the steps before its
+ * own (unbind, close, bind), so every one of them unplugs the G84.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -17,13 +21,18 @@
 #include <unistd.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
-#include "selftest.h"
+#include "harness.h"
 
 #define DRIVER_DIR	"/sys/bus/platform/drivers/nvpm-sim"
 #define BO_BYTES	(4 * 4096)
 
-/* What the file holds across the unplug. */
-static struct {
+/*
+ * What the file holds across the unplug.  Each test runs the story up to
+ * its own step in a process of its own: the fixture opens the G84's file
+ * with everything, the test unbinds (and closes, and binds) as far as it
+ * needs, the teardown finishes what the test left.
+ */
+struct held {
 	char dev[64];		/* platform device name, e.g. nvpm-sim.0 */
 	char path[PATH_MAX];
 	int fd;
@@ -33,7 +42,13 @@ static struct {
 	struct nvpm_push push;
 	struct nvpm_bo bo;
 	int km;
-} u = { .fd = -1 };
+	bool unbound;
+};
+
+FIXTURE(unplug) {
+	struct nodes n;
+	struct held u;
+};
 
 /* The render node of platform device @dev, in @path; 0 or -ENOENT. */
 static int
@@ -102,8 +117,8 @@ sysfs_write(const char *file, const char *val)
 }
 
 /* A G84: counter groups, record mode and a FIFO in one device. */
-static enum result
-open_with_everything(struct ctx *ctx)
+static bool
+open_everything(struct __test_metadata *_metadata, struct nodes *nodes, struct held *u)
 {
 	const struct drm_nvpm_counter ctr = { .signal = { 1 }, .logic_op = 0xaaaa };
 	struct drm_nvpm_record_domain dom = { .domain = 2, .stop = NVPM_RECORD_STOP_PERIODIC,
@@ -112,140 +127,105 @@ open_with_everything(struct ctx *ctx)
 	__u64 seq;
 	int i, ret;
 
-	for (i = 0; i < ctx->nr_devs; i++) {
-		if (!nvpm_get_info(ctx->devs[i].fd, &info) && info.chipset == 0x84)
+	for (i = 0; i < nodes->nr_devs; i++) {
+		if (!nvpm_get_info(nodes->devs[i].fd, &info) && info.chipset == 0x84)
 			break;
 	}
-	if (i == ctx->nr_devs)
-		return skip(ctx, "no simulated G84");
-	snprintf(u.path, sizeof(u.path), "%s", ctx->devs[i].path);
-	if (dev_of(u.path, u.dev, sizeof(u.dev)))
-		return fail(ctx, "%s: no platform device", u.path);
-	u.km = kmemleak_start();
-	u.fd = open(u.path, O_RDWR | O_CLOEXEC);
-	if (u.fd < 0)
-		return fail(ctx, "open %s: %s", u.path, strerror(errno));
-	ret = nvpm_perfdom_quad(u.fd, 0, &ctr, 1, &u.group);
+	if (i == nodes->nr_devs)
+		SETUP_SKIP("no simulated G84");
+	snprintf(u->path, sizeof(u->path), "%s", nodes->devs[i].path);
+	if (dev_of(u->path, u->dev, sizeof(u->dev)))
+		FAIL(return false, "%s: no platform device", u->path);
+	u->km = kmemleak_start();
+	u->fd = open(u->path, O_RDWR | O_CLOEXEC);
+	if (u->fd < 0)
+		FAIL(return false, "open %s: %s", u->path, strerror(errno));
+	ret = nvpm_perfdom_quad(u->fd, 0, &ctr, 1, &u->group);
 	if (ret)
-		return fail(ctx, "group: %s", err_name(ret));
-	ret = nvpm_record_open(u.fd, &dom, 1, 0, 0, &u.rec);
+		FAIL(return false, "group: %s", err_name(ret));
+	ret = nvpm_record_open(u->fd, &dom, 1, 0, 0, &u->rec);
 	if (ret)
-		return fail(ctx, "recording: %s", err_name(ret));
-	ret = nvpm_channel_new(u.fd, 0, &u.ch);
+		FAIL(return false, "recording: %s", err_name(ret));
+	ret = nvpm_channel_new(u->fd, 0, &u->ch);
 	if (!ret)
-		ret = nvpm_push_new(u.fd, 64 * 1024, &u.push);
+		ret = nvpm_push_new(u->fd, 64 * 1024, &u->push);
 	if (!ret)
-		ret = nvpm_push_setup(&u.push);
+		ret = nvpm_push_setup(&u->push);
 	/* DRAWs queued: the channel is busy when the device goes */
 	for (i = 0; !ret && i < 500; i++) {
-		ret = nvpm_push_space(&u.push, 2);
+		ret = nvpm_push_space(&u->push, 2);
 		if (!ret)
-			nvpm_push_mthd(&u.push, NVPM_SUBC_GR, NVPM_GR_DRAW, 1000);
+			nvpm_push_mthd(&u->push, NVPM_SUBC_GR, NVPM_GR_DRAW, 1000);
 	}
 	if (!ret)
-		ret = nvpm_push_submit(&u.push, &u.ch, &seq);
+		ret = nvpm_push_submit(&u->push, &u->ch, &seq);
 	if (ret)
-		return fail(ctx, "channel: %s", err_name(ret));
-	ret = nvpm_bo_new(u.fd, BO_BYTES, &u.bo);
+		FAIL(return false, "channel: %s", err_name(ret));
+	ret = nvpm_bo_new(u->fd, BO_BYTES, &u->bo);
 	if (!ret)
-		ret = nvpm_bo_map(&u.bo);
+		ret = nvpm_bo_map(&u->bo);
 	if (ret)
-		return fail(ctx, "BO: %s", err_name(ret));
-	diag("%s (%s): group, recording, busy channel, 4 mappings", u.path, u.dev);
-	return PASS;
+		FAIL(return false, "BO: %s", err_name(ret));
+	diag("%s (%s): group, recording, busy channel, 4 mappings", u->path, u->dev);
+	return true;
 }
 
-static enum result
-unbind_removes_the_node(struct ctx *ctx)
+/* Unbind the device: its render node goes. */
+static bool
+unplug(struct __test_metadata *_metadata, struct held *u)
 {
 	char path[PATH_MAX];
 	int ret;
 
-	if (u.fd < 0)
-		return skip(ctx, "nothing open");
-	ret = sysfs_write(DRIVER_DIR "/unbind", u.dev);
+	ret = sysfs_write(DRIVER_DIR "/unbind", u->dev);
 	if (ret)
-		return fail(ctx, "unbind %s: %s", u.dev, err_name(ret));
-	if (!node_of(u.dev, path, sizeof(path)))
-		return fail(ctx, "%s still has %s", u.dev, path);
-	return PASS;
-}
-
-static enum result
-every_ioctl_is_enodev(struct ctx *ctx)
-{
-	__u32 arg[128];
-	size_t i;
-	int ret;
-
-	if (u.fd < 0)
-		return skip(ctx, "nothing open");
-	for (i = 0; i < nvpm_nr_ioctls; i++) {
-		memset(arg, 0, sizeof(arg));
-		arg[0] = _IOC_SIZE(nvpm_ioctls[i]);
-		arg[1] = i & 1 ? u.group : u.ch.handle;
-		ret = raw_ioctl(u.fd, nvpm_ioctls[i], arg);
-		if (ret != -ENODEV)
-			return fail(ctx, "ioctl 0x%02x: %s, want ENODEV",
-				    (unsigned int)_IOC_NR(nvpm_ioctls[i]), err_name(ret));
-	}
-	return PASS;
+		FAIL(return false, "unbind %s: %s", u->dev, err_name(ret));
+	u->unbound = true;
+	if (!node_of(u->dev, path, sizeof(path)))
+		FAIL(return false, "%s still has %s", u->dev, path);
+	return true;
 }
 
 /* Write a pattern and read it back: still memory, nothing faults. */
-static enum result
-touch(struct ctx *ctx, void *map, size_t size, const char *what)
+static bool
+touch(struct __test_metadata *_metadata, void *map, size_t size, const char *what)
 {
 	__u32 *p = map;
 	size_t i;
 
 	if (!map)
-		return fail(ctx, "%s: not mapped", what);
+		FAIL(return false, "%s: not mapped", what);
 	for (i = 0; i < size / 4; i += 97)
 		p[i] = i * 2654435761u;
 	/* read back from memory, not from what the compiler remembers */
 	asm volatile("" ::: "memory");
 	for (i = 0; i < size / 4; i += 97) {
 		if (p[i] != (__u32)(i * 2654435761u))
-			return fail(ctx, "%s word %zu changed under us", what, i);
+			FAIL(return false, "%s word %zu changed under us", what, i);
 	}
-	return PASS;
+	return true;
 }
 
-static enum result
-mappings_stay_memory(struct ctx *ctx)
+/* Unmap and close everything the file holds. */
+static bool
+close_everything(struct __test_metadata *_metadata, struct held *u)
 {
-	if (u.fd < 0)
-		return skip(ctx, "nothing open");
-	if (touch(ctx, u.bo.map, u.bo.size, "BO") != PASS ||
-	    touch(ctx, u.push.bo.map, u.push.bo.size, "pushbuffer") != PASS ||
-	    touch(ctx, u.ch.notifier.map, u.ch.notifier.size, "notifier") != PASS ||
-	    touch(ctx, u.rec.bo->map, u.rec.bo->size, "record rings") != PASS)
-		return FAIL;
-	/* a new mapping of the unplugged device is refused */
-	if (mmap(NULL, 4096, PROT_READ, MAP_SHARED, u.fd, u.bo.map_offset) != MAP_FAILED)
-		return fail(ctx, "a new mapping after unplug worked");
-	return PASS;
+	int fd = u->fd;
+
+	munmap(u->bo.map, u->bo.size);
+	munmap(u->push.bo.map, u->push.bo.size);
+	munmap(u->ch.notifier.map, u->ch.notifier.size);
+	munmap(u->rec.bo->map, u->rec.bo->size);
+	free(u->rec.bo);
+	u->fd = -1;
+	if (close(fd))
+		FAIL(return false, "close: %s", strerror(errno));
+	return true;
 }
 
-static enum result
-close_after_unplug(struct ctx *ctx)
-{
-	if (u.fd < 0)
-		return skip(ctx, "nothing open");
-	munmap(u.bo.map, u.bo.size);
-	munmap(u.push.bo.map, u.push.bo.size);
-	munmap(u.ch.notifier.map, u.ch.notifier.size);
-	munmap(u.rec.bo->map, u.rec.bo->size);
-	free(u.rec.bo);
-	if (close(u.fd))
-		return fail(ctx, "close: %s", strerror(errno));
-	u.fd = -2;
-	return PASS;
-}
-
-static enum result
-rebind_gives_a_working_gpu(struct ctx *ctx)
+/* Bind the device again: a G84 whose FIFO runs a submission. */
+static bool
+rebind(struct __test_metadata *_metadata, struct held *u)
 {
 	struct drm_nvpm_get_info info;
 	struct nvpm_channel ch;
@@ -254,16 +234,15 @@ rebind_gives_a_working_gpu(struct ctx *ctx)
 	int fd, ret;
 	__u64 seq;
 
-	if (u.fd != -2)
-		return skip(ctx, "not unplugged");
-	ret = sysfs_write(DRIVER_DIR "/bind", u.dev);
+	ret = sysfs_write(DRIVER_DIR "/bind", u->dev);
 	if (ret)
-		return fail(ctx, "bind %s: %s", u.dev, err_name(ret));
-	if (node_of(u.dev, path, sizeof(path)))
-		return fail(ctx, "%s has no render node after bind", u.dev);
+		FAIL(return false, "bind %s: %s", u->dev, err_name(ret));
+	u->unbound = false;
+	if (node_of(u->dev, path, sizeof(path)))
+		FAIL(return false, "%s has no render node after bind", u->dev);
 	fd = open(path, O_RDWR | O_CLOEXEC);
 	if (fd < 0)
-		return fail(ctx, "open %s: %s", path, strerror(errno));
+		FAIL(return false, "open %s: %s", path, strerror(errno));
 	ret = nvpm_get_info(fd, &info);
 	if (!ret && info.chipset != 0x84)
 		ret = -ENXIO;
@@ -281,41 +260,102 @@ rebind_gives_a_working_gpu(struct ctx *ctx)
 		nvpm_channel_del(&ch);
 	}
 	close(fd);
-	return ret ? fail(ctx, "%s after bind: %s", path, err_name(ret)) : PASS;
+	if (ret)
+		FAIL(return false, "%s after bind: %s", path, err_name(ret));
+	return true;
 }
 
-static enum result
-nothing_left_behind(struct ctx *ctx)
+FIXTURE_SETUP(unplug)
 {
-	if (u.fd != -2)
-		return skip(ctx, "not unplugged");
-	return kmemleak_result(ctx, u.km);
+	self->u.fd = -1;
+	nodes_scan();	/* the test before bound the G84 again: a new node */
+	NODES_SETUP(&self->n);
+	open_everything(_metadata, &self->n, &self->u);
 }
 
-static const struct {
-	const char *name;
-	test_fn fn;
-} tests[] = {
-	{ "open_with_everything", open_with_everything },
-	{ "unbind_removes_the_node", unbind_removes_the_node },
-	{ "every_ioctl_is_enodev", every_ioctl_is_enodev },
-	{ "mappings_stay_memory", mappings_stay_memory },
-	{ "close_after_unplug", close_after_unplug },
-	{ "rebind_gives_a_working_gpu", rebind_gives_a_working_gpu },
-	{ "nothing_left_behind", nothing_left_behind },
-};
-
-int
-main(void)
+/* Whatever the test left: close the file, bind the device again. */
+FIXTURE_TEARDOWN(unplug)
 {
-	static struct ctx ctx;
-	size_t t;
-
-	ctx.nr_expect = -1;
-	tap_plan(ARRAY_SIZE(tests));
-	open_devs(&ctx);
-	for (t = 0; t < ARRAY_SIZE(tests); t++)
-		run(&ctx, tests[t].name, tests[t].fn);
-	close_devs(&ctx);
-	return tap_summary();
+	if (self->u.fd >= 0)
+		close_everything(_metadata, &self->u);
+	if (self->u.unbound)
+		rebind(_metadata, &self->u);
+	NODES_TEARDOWN(&self->n);
 }
+
+TEST_F(unplug, open_with_everything)
+{
+	/* the fixture did it */
+}
+
+TEST_F(unplug, unbind_removes_the_node)
+{
+	unplug(_metadata, &self->u);
+}
+
+TEST_F(unplug, every_ioctl_is_enodev)
+{
+	__u32 arg[128];
+	size_t i;
+	int ret;
+
+	if (!unplug(_metadata, &self->u))
+		return;
+	for (i = 0; i < nvpm_nr_ioctls; i++) {
+		memset(arg, 0, sizeof(arg));
+		arg[0] = _IOC_SIZE(nvpm_ioctls[i]);
+		arg[1] = i & 1 ? self->u.group : self->u.ch.handle;
+		ret = raw_ioctl(self->u.fd, nvpm_ioctls[i], arg);
+		if (ret != -ENODEV)
+			FAIL(return, "ioctl 0x%02x: %s, want ENODEV",
+			     (unsigned int)_IOC_NR(nvpm_ioctls[i]), err_name(ret));
+	}
+}
+
+TEST_F(unplug, mappings_stay_memory)
+{
+	if (!unplug(_metadata, &self->u))
+		return;
+	if (!touch(_metadata, self->u.bo.map, self->u.bo.size, "BO") ||
+	    !touch(_metadata, self->u.push.bo.map, self->u.push.bo.size, "pushbuffer") ||
+	    !touch(_metadata, self->u.ch.notifier.map, self->u.ch.notifier.size, "notifier") ||
+	    !touch(_metadata, self->u.rec.bo->map, self->u.rec.bo->size, "record rings"))
+		return;
+	/* a new mapping of the unplugged device is refused */
+	if (mmap(NULL, 4096, PROT_READ, MAP_SHARED, self->u.fd,
+		 self->u.bo.map_offset) != MAP_FAILED)
+		FAIL(return, "a new mapping after unplug worked");
+}
+
+TEST_F(unplug, close_after_unplug)
+{
+	if (unplug(_metadata, &self->u))
+		close_everything(_metadata, &self->u);
+}
+
+TEST_F(unplug, rebind_gives_a_working_gpu)
+{
+	if (unplug(_metadata, &self->u) && close_everything(_metadata, &self->u))
+		rebind(_metadata, &self->u);
+}
+
+TEST_F(unplug, nothing_left_behind)
+{
+	if (unplug(_metadata, &self->u) && close_everything(_metadata, &self->u) &&
+	    rebind(_metadata, &self->u))
+		kmemleak_check(_metadata, self->u.km);
+}
+
+/* No options of its own: what follows "--" is the harness's. */
+static int
+args(int argc, char **argv)
+{
+	if (argc > 1 && strcmp(argv[1], "--")) {
+		fprintf(stderr, "usage: nvpm_unplug_test [-- harness options]\n");
+		return 2;
+	}
+	optind = argc > 1 ? 2 : 1;
+	return -1;
+}
+
+NVPM_HARNESS_MAIN(args)

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
- * What the nvpm selftests share: TAP output, the simulated chips they know,
- * the --expect list, the open render nodes, kmemleak.
+ * What the nvpm selftests share, apart from the harness (harness.h): the
+ * simulated chips they know, the --expect list, the render nodes each
+ * test's fixture opens, the driver's ioctls, kmemleak.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -95,10 +96,13 @@ const unsigned long nvpm_ioctls[] = {
 
 const size_t nvpm_nr_ioctls = ARRAY_SIZE(nvpm_ioctls);
 
-/* ---- TAP ---- */
+/* ---- devices and arguments ---- */
 
-static int tap_nr, tap_pass, tap_fail, tap_skip;
+/* The --expect names, parsed before the harness forks the tests. */
+char **nvpm_expect;
+int nvpm_nr_expect = -1;
 
+/* A "# " comment line, flushed: the harness ends each test with _exit(). */
 void
 diag(const char *fmt, ...)
 {
@@ -112,130 +116,94 @@ diag(const char *fmt, ...)
 	fflush(stdout);
 }
 
-enum result
-result(struct ctx *ctx, enum result res, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(ctx->why, sizeof(ctx->why), fmt, ap);
-	va_end(ap);
-	return res;
-}
-
-void
-tap_plan(int n)
-{
-	printf("TAP version 13\n");
-	printf("1..%d\n", n);
-	fflush(stdout);
-}
-
-void
-tap_report(struct ctx *ctx, const char *name, enum result res)
-{
-	tap_nr++;
-	switch (res) {
-	case PASS:
-		tap_pass++;
-		printf("ok %d %s\n", tap_nr, name);
-		break;
-	case SKIP:
-		tap_skip++;
-		printf("ok %d %s # SKIP %s\n", tap_nr, name, ctx->why);
-		break;
-	default:
-		tap_fail++;
-		printf("not ok %d %s # %s\n", tap_nr, name, ctx->why);
-		break;
-	}
-	fflush(stdout);
-}
-
-/* Each test's TAP line, after a comment with its time when it took 1 s or more. */
-void
-run(struct ctx *ctx, const char *name, test_fn fn)
-{
-	struct timespec a, b;
-	enum result res;
-	double s;
-
-	ctx->why[0] = '\0';
-	fflush(stdout);
-	clock_gettime(CLOCK_MONOTONIC, &a);
-	res = fn(ctx);
-	clock_gettime(CLOCK_MONOTONIC, &b);
-	s = (b.tv_sec - a.tv_sec) + (b.tv_nsec - a.tv_nsec) / 1e9;
-	if (s >= 1)
-		diag("%s: %.1f s", name, s);
-	tap_report(ctx, name, res);
-}
-
-/* Print the totals; the exit status: 0 if nothing failed. */
+/* Split @list at commas into nvpm_expect; "" is no device. */
 int
-tap_summary(void)
-{
-	printf("# Totals: pass:%d fail:%d skip:%d\n", tap_pass, tap_fail,
-	       tap_skip);
-	return tap_fail ? 1 : 0;
-}
-
-/* ---- devices and arguments ---- */
-
-/* Split @list at commas into ctx->expect; "" is no device. */
-int
-parse_expect(struct ctx *ctx, char *list)
+parse_expect(char *list)
 {
 	char *tok, *save = NULL;
 	int n = 0;
 
-	free(ctx->expect);
-	ctx->expect = calloc(strlen(list) / 2 + 1, sizeof(*ctx->expect));
-	if (!ctx->expect)
+	free(nvpm_expect);
+	nvpm_expect = calloc(strlen(list) / 2 + 1, sizeof(*nvpm_expect));
+	if (!nvpm_expect)
 		return -ENOMEM;
 	for (tok = strtok_r(list, ",", &save); tok;
 	     tok = strtok_r(NULL, ",", &save))
-		ctx->expect[n++] = tok;
-	ctx->nr_expect = n;
+		nvpm_expect[n++] = tok;
+	nvpm_nr_expect = n;
 	return 0;
 }
 
+/* The render nodes nodes_scan() found (libdrm's device scan is slow). */
+static struct nvpm_iter nodes_found;
+static bool nodes_scanned;
+
+/*
+ * Look for the nvpm render nodes; nodes_open() opens these.  Done once
+ * before the harness runs the tests, and again by a test that moves them.
+ */
 void
-open_devs(struct ctx *ctx)
+nodes_scan(void)
 {
-	struct nvpm_iter it;
+	nvpm_iter_init(&nodes_found);
+	nodes_scanned = true;
+}
+
+/* Open every nvpm render node: each test's FIXTURE_SETUP(). */
+void
+nodes_open(struct nodes *nodes)
+{
+	struct nvpm_iter it = nodes_found;
 	struct nvpm_dev dev;
 
-	nvpm_iter_init(&it);
-	while (ctx->nr_devs < MAX_DEVS && nvpm_iter_next(&it, &dev) > 0)
-		ctx->devs[ctx->nr_devs++] = dev;
-	diag("%d nvpm render node(s)", ctx->nr_devs);
-	if (!ctx->nr_devs && it.err)
+	nodes->t0_us = now_us();
+	if (!nodes_scanned)
+		nvpm_iter_init(&it);
+	while (nodes->nr_devs < MAX_DEVS && nvpm_iter_next(&it, &dev) > 0)
+		nodes->devs[nodes->nr_devs++] = dev;
+	if (!nodes->nr_devs && it.err)
 		diag("some render nodes could not be opened: %s",
 		     strerror(-it.err));
 }
 
+/*
+ * Close them again: each test's FIXTURE_TEARDOWN().  A test of @name that
+ * took a second or more says how long (make test prints these lines).
+ */
 void
-close_devs(struct ctx *ctx)
+nodes_close(struct nodes *nodes, const char *name)
 {
-	while (ctx->nr_devs)
-		nvpm_dev_close(&ctx->devs[--ctx->nr_devs]);
+	double s = (now_us() - nodes->t0_us) / 1e6;
+
+	while (nodes->nr_devs)
+		nvpm_dev_close(&nodes->devs[--nodes->nr_devs]);
+	if (s >= 1)
+		diag("%s: %.1f s", name, s);
 }
 
 /* The device every device-independent test runs on, or NULL. */
 const struct nvpm_dev *
-first_dev(struct ctx *ctx)
+first_dev(const struct nodes *nodes)
 {
-	return ctx->nr_devs ? &ctx->devs[0] : NULL;
+	return nodes->nr_devs ? &nodes->devs[0] : NULL;
 }
 
 /* The --expect chip of the @idx-th device, NULL if unknown. */
 const struct chip *
-dev_chip(struct ctx *ctx, int idx)
+dev_chip(const struct nodes *nodes, int idx)
 {
-	if (idx < 0 || idx >= ctx->nr_expect || idx >= ctx->nr_devs)
+	if (idx < 0 || idx >= nvpm_nr_expect || idx >= nodes->nr_devs)
 		return NULL;
-	return chip_find(ctx->expect[idx]);
+	return chip_find(nvpm_expect[idx]);
+}
+
+/* The chip's name of the @idx-th --expect entry, as given if unknown. */
+const char *
+expect_name(int idx)
+{
+	const struct chip *chip = chip_find(nvpm_expect[idx]);
+
+	return chip ? chip->name : nvpm_expect[idx];
 }
 
 /* ---- helpers ---- */
@@ -479,34 +447,6 @@ kmemleak_nvpm_leaks(void)
 			break;
 	}
 	return n;
-}
-
-/**
- * kmemleak_result() - the verdict of a leak check
- * @ctx: for the reason
- * @km: what kmemleak_start() returned
- *
- * Without kmemleak nothing was checked: a skip, never a pass.
- *
- * Return: PASS when kmemleak finds no nvpm leak, FAIL when it does (or
- * fails), SKIP when it is absent or disabled.
- */
-enum result
-kmemleak_result(struct ctx *ctx, int km)
-{
-	int n;
-
-	if (km < 0)
-		return fail(ctx, "kmemleak: %s", err_name(km));
-	if (!km)
-		return skip(ctx, "kmemleak absent or disabled: leaks not checked");
-	n = kmemleak_nvpm_leaks();
-	if (n < 0)
-		return fail(ctx, "kmemleak: %s", err_name(n));
-	if (n)
-		return fail(ctx, "kmemleak reports %d nvpm object(s)", n);
-	diag("kmemleak: no nvpm leaks");
-	return PASS;
 }
 
 /* CLOCK_MONOTONIC in microseconds. */

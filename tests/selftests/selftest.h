@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * What the nvpm selftests share: TAP output, the simulated chips they know,
- * the --expect list, the open render nodes, kmemleak.
+ * What the nvpm selftests share, apart from the harness (harness.h): the
+ * simulated chips they know, the --expect list, the render nodes each
+ * test's fixture opens, the driver's ioctls, kmemleak.
  */
 #ifndef __NVPM_SELFTEST_H__
 #define __NVPM_SELFTEST_H__
@@ -45,46 +46,31 @@ bool gen_in(enum gen g, enum gen from, enum gen to);
 __u64 gen_caps(enum gen g);
 const struct chip *chip_find(const char *name);
 
-/* ---- TAP ---- */
-
-enum result { PASS, FAIL, SKIP };
-
-/**
- * struct ctx - state shared by the tests
- * @devs: every nvpm render node, in minor order, open
- * @nr_devs: number of @devs
- * @expect: the --expect names
- * @nr_expect: number of @expect, -1 without --expect
- * @why: reason of the current test's failure or skip
- */
-struct ctx {
-	struct nvpm_dev devs[MAX_DEVS];
-	int nr_devs;
-	char **expect;
-	int nr_expect;
-	char why[256];
-};
-
-typedef enum result (*test_fn)(struct ctx *ctx);
-
-void __printf(1, 2) diag(const char *fmt, ...);
-enum result __printf(3, 4) result(struct ctx *ctx, enum result res, const char *fmt, ...);
-
-#define fail(ctx, ...)	result(ctx, FAIL, __VA_ARGS__)
-#define skip(ctx, ...)	result(ctx, SKIP, __VA_ARGS__)
-
-void tap_plan(int n);
-void tap_report(struct ctx *ctx, const char *name, enum result res);
-void run(struct ctx *ctx, const char *name, test_fn fn);
-int tap_summary(void);
-
 /* ---- devices and arguments ---- */
 
-int parse_expect(struct ctx *ctx, char *list);
-void open_devs(struct ctx *ctx);
-void close_devs(struct ctx *ctx);
-const struct nvpm_dev *first_dev(struct ctx *ctx);
-const struct chip *dev_chip(struct ctx *ctx, int idx);
+extern char **nvpm_expect;
+extern int nvpm_nr_expect;
+
+/**
+ * struct nodes - what every test's fixture opens
+ * @devs: every nvpm render node, in minor order, open
+ * @nr_devs: number of @devs
+ * @t0_us: when the fixture was set up (now_us()), for the timing line
+ */
+struct nodes {
+	struct nvpm_dev devs[MAX_DEVS];
+	int nr_devs;
+	double t0_us;
+};
+
+void __printf(1, 2) diag(const char *fmt, ...);
+int parse_expect(char *list);
+void nodes_scan(void);
+void nodes_open(struct nodes *nodes);
+void nodes_close(struct nodes *nodes, const char *name);
+const struct nvpm_dev *first_dev(const struct nodes *nodes);
+const struct chip *dev_chip(const struct nodes *nodes, int idx);
+const char *expect_name(int idx);
 
 /* ---- helpers ---- */
 
@@ -95,6 +81,5 @@ double now_us(void);
 
 int kmemleak_start(void);
 int kmemleak_nvpm_leaks(void);
-enum result kmemleak_result(struct ctx *ctx, int km);
 
 #endif /* __NVPM_SELFTEST_H__ */

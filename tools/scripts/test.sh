@@ -7,9 +7,9 @@
 #  3. the uapi and counter selftests, the fuzzer (a short run) and the
 #     unplug test run in the same guest against the module;
 #  4. sparse (C=1) has nothing to say about the module.
-# Each selftest binary must exit with its status matching its results and
-# run exactly the tests its TAP plan announces.  Skips are counted apart,
-# benchmarks not at all.  Ends with "N passed, N failed, N skipped"; exits
+# Each selftest binary (kselftest_harness.h, TAP) must exit with its
+# status matching its results and run exactly the tests its TAP plan
+# announces.  Skips are counted apart, benchmarks not at all.  Ends with "N passed, N failed, N skipped"; exits
 # non-zero on any failure.
 #
 #   NVPM_FUZZ_CALLS=N   ioctls of the fuzzer in the guest (default 40000;
@@ -125,7 +125,11 @@ for bin in $SELFTESTS guest; do
 	sok=$(echo "$sec" | grep -E "^ok " | grep -cv "# SKIP")
 	sskip=$(echo "$sec" | grep -cE "^ok .*# SKIP")
 	sfail=$(echo "$sec" | grep -cE "^not ok ")
-	echo "$sec" | grep -E "^not ok |^ok .*# SKIP|^# (Totals|took|.*calls/s|[a-z0-9_]+: [0-9.]+ s$)" | sed "s/^/$bin: /"
+	# the harness's failure messages (TH_LOG: "# file.c:line:test:why",
+	# and "# test: Test ..." for a test that crashed or timed out) come
+	# before their "not ok" lines
+	echo "$sec" | grep -E "^not ok |^ok .*# SKIP|^# (Totals|took|.*calls/s|[a-z0-9_]+: [0-9.]+ s$)|^# [^ ]+\.c:[0-9]+:|^# [a-z0-9_]+: Test " |
+		sed "s/^/$bin: /"
 	passed=$((passed + sok))
 	failed=$((failed + sfail))
 	skipped=$((skipped + sskip))
