@@ -74,12 +74,12 @@ struct nvpm_chan {
 };
 
 /* Interrupt context: the file's counter group behind a handle. */
-static struct nvkm_perfdom *
+static struct nvkm_pm_group *
 nvpm_chan_lookup(void *priv, u32 handle)
 {
 	struct nvpm_file *nfile = priv;
 
-	return xa_load(&nfile->perfdoms, handle);
+	return xa_load(&nfile->groups, handle);
 }
 
 static void
@@ -409,13 +409,13 @@ nvpm_ioctl_wait(struct drm_device *drm, void *data, struct drm_file *file)
 
 /* Every channel of the file: a group is going away. nfile->lock held. */
 void
-nvpm_channels_forget(struct nvpm_file *nfile, struct nvkm_perfdom *dom)
+nvpm_channels_forget(struct nvpm_file *nfile, struct nvkm_pm_group *grp)
 {
 	struct nvpm_chan *c;
 	unsigned long id;
 
 	xa_for_each(&nfile->channels, id, c)
-		nvkm_fifo_chan_forget(c->chan, dom);
+		nvkm_fifo_chan_forget(c->chan, grp);
 }
 
 /* On close: every channel of the file goes. */

@@ -40,8 +40,8 @@ static const struct drm_ioctl_desc nvpm_ioctls[] = {
 	DRM_IOCTL_DEF_DRV(NVPM_GET_INFO, nvpm_ioctl_get_info, DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(NVPM_QUERY_DOMAINS, nvpm_ioctl_query_domains, DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(NVPM_QUERY_SIGNALS, nvpm_ioctl_query_signals, DRM_RENDER_ALLOW),
-	DRM_IOCTL_DEF_DRV(NVPM_PERFDOM_CREATE, nvpm_ioctl_perfdom_create, DRM_RENDER_ALLOW),
-	DRM_IOCTL_DEF_DRV(NVPM_PERFDOM_DESTROY, nvpm_ioctl_perfdom_destroy, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(NVPM_GROUP_CREATE, nvpm_ioctl_group_create, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(NVPM_GROUP_DESTROY, nvpm_ioctl_group_destroy, DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(NVPM_SAMPLE, nvpm_ioctl_sample, DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(NVPM_READ, nvpm_ioctl_read, DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(NVPM_QUERY_SOURCES, nvpm_ioctl_query_sources, DRM_RENDER_ALLOW),
@@ -71,7 +71,7 @@ nvpm_open(struct drm_device *drm, struct drm_file *file)
 	}
 	nfile->nvpm = to_nvpm(drm);
 	mutex_init(&nfile->lock);
-	xa_init_flags(&nfile->perfdoms, XA_FLAGS_ALLOC1);
+	xa_init_flags(&nfile->groups, XA_FLAGS_ALLOC1);
 	xa_init_flags(&nfile->records, XA_FLAGS_ALLOC1);
 	xa_init_flags(&nfile->channels, XA_FLAGS_ALLOC1);
 	file->driver_priv = nfile;
@@ -88,8 +88,8 @@ nvpm_postclose(struct drm_device *drm, struct drm_file *file)
 	/* channels before groups: their software methods use the groups */
 	nvpm_channels_release(nfile);
 	xa_destroy(&nfile->channels);
-	nvpm_perfdoms_release(nfile);
-	xa_destroy(&nfile->perfdoms);
+	nvpm_groups_release(nfile);
+	xa_destroy(&nfile->groups);
 	mutex_destroy(&nfile->lock);
 	nvpm_quota_put(nfile->quota);
 	kfree(nfile);

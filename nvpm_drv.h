@@ -6,7 +6,7 @@
 #include <linux/xarray.h>
 #include <nvkm/core/device.h>
 
-struct nvkm_perfdom;
+struct nvkm_pm_group;
 struct nvpm_quota;
 struct nvpm_pmu;
 
@@ -41,8 +41,8 @@ struct nvpm_drm {
  * struct nvpm_file - per-open-file state
  * @nvpm: the device the file was opened on
  * @lock: serialises the file's counter group ioctls
- * @perfdoms: its counter groups, by handle
- * @sequence: SAMPLEs taken
+ * @groups: its counter groups, by handle
+ * @samples: SAMPLEs taken
  * @records: its record sessions (&struct nvpm_record), by handle
  * @channels: its FIFO channels, by handle (changed under @lock)
  * @nr_channels: entries in @channels (NVPM_CHANNELS_PER_FILE at most)
@@ -51,8 +51,8 @@ struct nvpm_drm {
 struct nvpm_file {
 	struct nvpm_drm *nvpm;
 	struct mutex lock;	/* see above */
-	struct xarray perfdoms;
-	u64 sequence;
+	struct xarray groups;
+	u64 samples;
 	struct xarray records;
 	struct xarray channels;
 	unsigned int nr_channels;
@@ -68,11 +68,11 @@ to_nvpm(struct drm_device *drm)
 int nvpm_ioctl_query_domains(struct drm_device *drm, void *data, struct drm_file *file);
 int nvpm_ioctl_query_signals(struct drm_device *drm, void *data, struct drm_file *file);
 int nvpm_ioctl_query_sources(struct drm_device *drm, void *data, struct drm_file *file);
-int nvpm_ioctl_perfdom_create(struct drm_device *drm, void *data, struct drm_file *file);
-int nvpm_ioctl_perfdom_destroy(struct drm_device *drm, void *data, struct drm_file *file);
+int nvpm_ioctl_group_create(struct drm_device *drm, void *data, struct drm_file *file);
+int nvpm_ioctl_group_destroy(struct drm_device *drm, void *data, struct drm_file *file);
 int nvpm_ioctl_sample(struct drm_device *drm, void *data, struct drm_file *file);
 int nvpm_ioctl_read(struct drm_device *drm, void *data, struct drm_file *file);
-void nvpm_perfdoms_release(struct nvpm_file *nfile);
+void nvpm_groups_release(struct nvpm_file *nfile);
 bool nvpm_perf_allowed(void);
 
 int nvpm_ioctl_record_start(struct drm_device *drm, void *data, struct drm_file *file);
@@ -83,7 +83,7 @@ int nvpm_ioctl_channel_new(struct drm_device *drm, void *data, struct drm_file *
 int nvpm_ioctl_channel_del(struct drm_device *drm, void *data, struct drm_file *file);
 int nvpm_ioctl_exec(struct drm_device *drm, void *data, struct drm_file *file);
 int nvpm_ioctl_wait(struct drm_device *drm, void *data, struct drm_file *file);
-void nvpm_channels_forget(struct nvpm_file *nfile, struct nvkm_perfdom *dom);
+void nvpm_channels_forget(struct nvpm_file *nfile, struct nvkm_pm_group *grp);
 void nvpm_channels_release(struct nvpm_file *nfile);
 void nvpm_debugfs_init(struct drm_minor *minor);
 

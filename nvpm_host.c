@@ -61,10 +61,10 @@ static const struct nvkm_mmio_func nvpm_host_mmio = {
 };
 
 /* A group is the engine's counter group; the type only hides it. */
-static struct nvkm_perfdom *
-nvpm_host_perfdom(struct nvpm_host_group *grp)
+static struct nvkm_pm_group *
+nvpm_host_group(struct nvpm_host_group *grp)
 {
-	return (struct nvkm_perfdom *)grp;
+	return (struct nvkm_pm_group *)grp;
 }
 
 static struct nvkm_pm *
@@ -340,8 +340,8 @@ nvpm_host_group_new(struct nvpm_host *host,
 		    const struct nvpm_host_group_args *args,
 		    const void *holder, struct nvpm_host_group **pgrp)
 {
-	struct nvkm_perfdom_args a = {};
-	struct nvkm_perfdom *dom;
+	struct nvkm_pm_group_args a = {};
+	struct nvkm_pm_group *grp;
 	int i, ret;
 
 	*pgrp = NULL;
@@ -362,9 +362,9 @@ nvpm_host_group_new(struct nvpm_host *host,
 		a.src[i].value = args->src[i].value;
 	}
 
-	ret = nvkm_perfdom_new_held(nvpm_host_pm(host), &a, holder, &dom);
+	ret = nvkm_pm_group_new_held(nvpm_host_pm(host), &a, holder, &grp);
 	if (!ret)
-		*pgrp = (struct nvpm_host_group *)dom;
+		*pgrp = (struct nvpm_host_group *)grp;
 	return ret;
 }
 EXPORT_SYMBOL_GPL(nvpm_host_group_new);
@@ -376,9 +376,9 @@ EXPORT_SYMBOL_GPL(nvpm_host_group_new);
 void
 nvpm_host_group_del(struct nvpm_host_group **pgrp)
 {
-	struct nvkm_perfdom *dom = *pgrp ? nvpm_host_perfdom(*pgrp) : NULL;
+	struct nvkm_pm_group *grp = *pgrp ? nvpm_host_group(*pgrp) : NULL;
 
-	nvkm_perfdom_del(&dom);
+	nvkm_pm_group_del(&grp);
 	*pgrp = NULL;
 }
 EXPORT_SYMBOL_GPL(nvpm_host_group_del);
@@ -395,15 +395,15 @@ EXPORT_SYMBOL_GPL(nvpm_host_group_del);
 int
 nvpm_host_sample(struct nvpm_host *host, struct nvpm_host_group **grp, int nr)
 {
-	struct nvkm_perfdom *doms[NVPM_HOST_SAMPLE_MAX];
+	struct nvkm_pm_group *grps[NVPM_HOST_SAMPLE_MAX];
 	int i;
 
 	if (nr < 0 || nr > NVPM_HOST_SAMPLE_MAX)
 		return -E2BIG;
 	for (i = 0; i < nr; i++)
-		doms[i] = nvpm_host_perfdom(grp[i]);
+		grps[i] = nvpm_host_group(grp[i]);
 	nvkm_pm_trigger(nvpm_host_pm(host));
-	return nvkm_pm_collect_groups(nvpm_host_pm(host), doms, nr, true);
+	return nvkm_pm_collect_groups(nvpm_host_pm(host), grps, nr, true);
 }
 EXPORT_SYMBOL_GPL(nvpm_host_sample);
 
@@ -415,10 +415,10 @@ EXPORT_SYMBOL_GPL(nvpm_host_sample);
 void
 nvpm_host_read(struct nvpm_host_group *grp, struct nvpm_host_result *res)
 {
-	struct nvkm_perfdom_result r;
+	struct nvkm_pm_group_result r;
 	int i;
 
-	nvkm_perfdom_read(nvpm_host_perfdom(grp), &r, NVPM_READ_LOST);
+	nvkm_pm_group_read(nvpm_host_group(grp), &r, NVPM_READ_LOST);
 	memset(res, 0, sizeof(*res));
 	for (i = 0; i < NVPM_HOST_COUNTERS; i++) {
 		res->value[i] = r.value[i];

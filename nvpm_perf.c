@@ -20,7 +20,7 @@ module_param_named(unprivileged, nvpm_unprivileged, bool, 0644);
 MODULE_PARM_DESC(unprivileged, "Let any render node user create counter groups (default: CAP_PERFMON needed)");
 
 /* What the uapi lets a group ask for, the engine takes. */
-static_assert(NVPM_PERFDOM_MAX_SOURCES == NVKM_PM_SOURCES);
+static_assert(NVPM_GROUP_MAX_SOURCES == NVKM_PM_SOURCES);
 
 /**
  * nvpm_perf_allowed() - may the caller use the global counters?
@@ -177,26 +177,26 @@ nvpm_ioctl_query_sources(struct drm_device *drm, void *data, struct drm_file *fi
 				sizeof(struct drm_nvpm_source), nvpm_fill_source, &c);
 }
 
-/* PERFDOM_CREATE as version 2 knew it: no source settings. */
-#define NVPM_PERFDOM_CREATE_V2_SIZE \
-	offsetof(struct drm_nvpm_perfdom_create, nr_sources)
+/* GROUP_CREATE as version 2 knew it: no source settings. */
+#define NVPM_GROUP_CREATE_V2_SIZE \
+	offsetof(struct drm_nvpm_group_create, nr_sources)
 
 /* The uapi form of a counter group, checked for what the engine can't see. */
 static int
-nvpm_perfdom_args(const struct drm_nvpm_perfdom_create *in,
-		  struct nvkm_perfdom_args *args)
+nvpm_group_args(const struct drm_nvpm_group_create *in,
+		  struct nvkm_pm_group_args *args)
 {
 	static const struct drm_nvpm_counter zero;
 	int i;
 
-	if ((in->size != sizeof(*in) && in->size != NVPM_PERFDOM_CREATE_V2_SIZE) ||
+	if ((in->size != sizeof(*in) && in->size != NVPM_GROUP_CREATE_V2_SIZE) ||
 	    in->pad || in->handle || in->pad2)
 		return -EINVAL;
-	if (in->size == NVPM_PERFDOM_CREATE_V2_SIZE && (in->nr_sources || in->sources))
+	if (in->size == NVPM_GROUP_CREATE_V2_SIZE && (in->nr_sources || in->sources))
 		return -EINVAL;
-	if (in->nr_sources > NVPM_PERFDOM_MAX_SOURCES)
+	if (in->nr_sources > NVPM_GROUP_MAX_SOURCES)
 		return -E2BIG;
-	if (in->flags & ~NVPM_PERFDOM_EVENT_PERIOD_ALL)
+	if (in->flags & ~NVPM_GROUP_EVENT_PERIOD_ALL)
 		return -EINVAL;
 	if (in->nr_counters > ARRAY_SIZE(in->counter))
 		return -E2BIG;
@@ -215,14 +215,14 @@ nvpm_perfdom_args(const struct drm_nvpm_perfdom_create *in,
 		args->ctr[i].logic_op = in->counter[i].logic_op;
 		args->ctr[i].flags = in->counter[i].flags;
 	}
-	args->event_period_all = in->flags & NVPM_PERFDOM_EVENT_PERIOD_ALL;
+	args->event_period_all = in->flags & NVPM_GROUP_EVENT_PERIOD_ALL;
 	args->pre_count = in->pre_count;
 	args->stop_count = in->stop_count;
 	args->threshold = in->threshold;
 
 	args->nr_src = in->nr_sources;
 	if (in->nr_sources) {
-		struct drm_nvpm_source_value v[NVPM_PERFDOM_MAX_SOURCES];
+		struct drm_nvpm_source_value v[NVPM_GROUP_MAX_SOURCES];
 
 		if (copy_from_user(v, u64_to_user_ptr(in->sources),
 				   in->nr_sources * sizeof(v[0])))
@@ -241,28 +241,28 @@ nvpm_perfdom_args(const struct drm_nvpm_perfdom_create *in,
  * are left; nfile->lock held.
  */
 static bool
-nvpm_perfdom_room(struct nvpm_file *nfile, u32 d)
+nvpm_group_room(struct nvpm_file *nfile, u32 d)
 {
-	struct nvkm_perfdom *dom;
+	struct nvkm_pm_group *grp;
 	unsigned long handle;
 	int n = 0;
 
-	xa_for_each(&nfile->perfdoms, handle, dom)
-		n += dom->args.dom == d;
+	xa_for_each(&nfile->groups, handle, grp)
+		n += grp->args.dom == d;
 	return n < NVKM_PM_GROUPS_PER_DOM;
 }
 
 int
-nvpm_ioctl_perfdom_create(struct drm_device *drm, void *data, struct drm_file *file)
+nvpm_ioctl_group_create(struct drm_device *drm, void *data, struct drm_file *file)
 {
-	struct drm_nvpm_perfdom_create *in = data;
+	struct drm_nvpm_group_create *in = data;
 	struct nvpm_file *nfile = file->driver_priv;
-	struct nvkm_perfdom_args args;
-	struct nvkm_perfdom *dom;
+	struct nvkm_pm_group_args args;
+	struct nvkm_pm_group *grp;
 	int ret, idx;
 	u32 handle;
 
-	ret = nvpm_perfdom_args(in, &args);
+	ret = nvpm_group_args(in, &args);
 	if (ret)
 		return ret;
 	if (!nvpm_perf_allowed())
@@ -271,18 +271,18 @@ nvpm_ioctl_perfdom_create(struct drm_device *drm, void *data, struct drm_file *f
 		return -ENODEV;
 
 	mutex_lock(&nfile->lock);
-	if (!nvpm_perfdom_room(nfile, args.dom)) {
+	if (!nvpm_group_room(nfile, args.dom)) {
 		ret = -ENOSPC;
 		goto out;
 	}
-	ret = nvkm_perfdom_new_held(nvpm_pm(drm), &args, nfile, &dom);
+	ret = nvkm_pm_group_new_held(nvpm_pm(drm), &args, nfile, &grp);
 	if (ret)
 		goto out;
 	/* software methods name groups in 24 bits */
-	ret = xa_alloc(&nfile->perfdoms, &handle, dom,
+	ret = xa_alloc(&nfile->groups, &handle, grp,
 		       XA_LIMIT(1, NVKM_SW_COUNTER_HANDLE), GFP_KERNEL_ACCOUNT);
 	if (ret) {
-		nvkm_perfdom_del(&dom);
+		nvkm_pm_group_del(&grp);
 		goto out;
 	}
 	in->handle = handle;
@@ -293,11 +293,11 @@ out:
 }
 
 int
-nvpm_ioctl_perfdom_destroy(struct drm_device *drm, void *data, struct drm_file *file)
+nvpm_ioctl_group_destroy(struct drm_device *drm, void *data, struct drm_file *file)
 {
-	struct drm_nvpm_perfdom_destroy *args = data;
+	struct drm_nvpm_group_destroy *args = data;
 	struct nvpm_file *nfile = file->driver_priv;
-	struct nvkm_perfdom *dom;
+	struct nvkm_pm_group *grp;
 	int idx, ret = -ENOENT;
 
 	if (args->size != sizeof(*args))
@@ -307,12 +307,12 @@ nvpm_ioctl_perfdom_destroy(struct drm_device *drm, void *data, struct drm_file *
 		return -ENODEV;
 
 	mutex_lock(&nfile->lock);
-	dom = xa_erase(&nfile->perfdoms, args->handle);
-	if (dom)
-		nvpm_channels_forget(nfile, dom);
+	grp = xa_erase(&nfile->groups, args->handle);
+	if (grp)
+		nvpm_channels_forget(nfile, grp);
 	mutex_unlock(&nfile->lock);
-	if (dom) {
-		nvkm_perfdom_del(&dom);	/* clears dom */
+	if (grp) {
+		nvkm_pm_group_del(&grp);	/* clears grp */
 		ret = 0;
 	}
 	drm_dev_exit(idx);
@@ -337,7 +337,7 @@ nvpm_ioctl_sample(struct drm_device *drm, void *data, struct drm_file *file)
 	nvkm_pm_trigger(pm);
 	ret = nvkm_pm_collect(pm, nfile, true);
 	if (!ret)
-		args->sequence = ++nfile->sequence;
+		args->samples = ++nfile->samples;
 	mutex_unlock(&nfile->lock);
 	drm_dev_exit(idx);
 	return ret;
@@ -348,19 +348,19 @@ nvpm_ioctl_read(struct drm_device *drm, void *data, struct drm_file *file)
 {
 	struct drm_nvpm_read *args = data;
 	struct nvpm_file *nfile = file->driver_priv;
-	struct nvkm_perfdom_result res;
-	struct nvkm_perfdom *dom;
+	struct nvkm_pm_group_result res;
+	struct nvkm_pm_group *grp;
 	int i;
 
 	if (args->size != sizeof(*args) || args->pad)
 		return -EINVAL;
 
 	mutex_lock(&nfile->lock);
-	dom = xa_load(&nfile->perfdoms, args->handle);
-	if (dom)
-		nvkm_perfdom_read(dom, &res, NVPM_READ_LOST);
+	grp = xa_load(&nfile->groups, args->handle);
+	if (grp)
+		nvkm_pm_group_read(grp, &res, NVPM_READ_LOST);
 	mutex_unlock(&nfile->lock);
-	if (!dom)
+	if (!grp)
 		return -ENOENT;
 
 	for (i = 0; i < NVKM_PM_COUNTERS; i++) {
@@ -369,19 +369,19 @@ nvpm_ioctl_read(struct drm_device *drm, void *data, struct drm_file *file)
 	}
 	args->cycles = res.cycles;
 	args->flags = res.flags;
-	args->sequence = res.samples;
+	args->samples = res.samples;
 	return 0;
 }
 
 /* On close: every counter group of the file goes. */
 void
-nvpm_perfdoms_release(struct nvpm_file *nfile)
+nvpm_groups_release(struct nvpm_file *nfile)
 {
-	struct nvkm_perfdom *dom;
+	struct nvkm_pm_group *grp;
 	unsigned long handle;
 
-	xa_for_each(&nfile->perfdoms, handle, dom) {
-		xa_erase(&nfile->perfdoms, handle);
-		nvkm_perfdom_del(&dom);
+	xa_for_each(&nfile->groups, handle, grp) {
+		xa_erase(&nfile->groups, handle);
+		nvkm_pm_group_del(&grp);
 	}
 }

@@ -6,7 +6,7 @@
  *
  * An event is one counter of a counter group of its own: the config says
  * the domain, the counter's four signals and its logic op (the format
- * directory tells perf where), so any counter a PERFDOM_CREATE can set up
+ * directory tells perf where), so any counter a GROUP_CREATE can set up
  * with one quad mode counter is an event.  The counter group is created
  * when the event is, through the same engine calls the ioctls use: a
  * PCOUNTER domain held by another user (an ioctl user, a record session
@@ -84,11 +84,11 @@ struct nvpm_pmu {
 
 /**
  * struct nvpm_pmu_event - the state of one perf event
- * @dom: its counter group
+ * @grp: its counter group
  * @value: the group's counter total at the last read
  */
 struct nvpm_pmu_event {
-	struct nvkm_perfdom *dom;
+	struct nvkm_pm_group *grp;
 	u64 value;
 };
 
@@ -227,11 +227,11 @@ static void
 nvpm_pmu_event_update(struct perf_event *event, bool start)
 {
 	struct nvpm_pmu_event *e = event->pmu_private;
-	struct nvkm_perfdom_result res;
+	struct nvkm_pm_group_result res;
 
-	nvkm_pm_trigger(e->dom->pm);
-	nvkm_pm_collect_groups(e->dom->pm, &e->dom, 1, true);
-	nvkm_perfdom_read(e->dom, &res, NVPM_READ_LOST);
+	nvkm_pm_trigger(e->grp->pm);
+	nvkm_pm_collect_groups(e->grp->pm, &e->grp, 1, true);
+	nvkm_pm_group_read(e->grp, &res, NVPM_READ_LOST);
 	if (!start)
 		local64_add(res.value[0] - e->value, &event->count);
 	e->value = res.value[0];
@@ -280,7 +280,7 @@ nvpm_pmu_event_destroy(struct perf_event *event)
 {
 	struct nvpm_pmu_event *e = event->pmu_private;
 
-	nvkm_perfdom_del(&e->dom);
+	nvkm_pm_group_del(&e->grp);
 	kfree(e);
 	event->pmu_private = NULL;
 }
@@ -290,7 +290,7 @@ nvpm_pmu_event_init(struct perf_event *event)
 {
 	struct nvpm_pmu *p = to_nvpm_pmu(event->pmu);
 	u64 config = event->attr.config;
-	struct nvkm_perfdom_args args;
+	struct nvkm_pm_group_args args;
 	struct nvpm_pmu_event *e;
 	int k, ret, idx;
 
@@ -319,7 +319,7 @@ nvpm_pmu_event_init(struct perf_event *event)
 		kfree(e);
 		return -ENODEV;
 	}
-	ret = nvkm_perfdom_new(p->nvpm->device->pm, &args, &e->dom);
+	ret = nvkm_pm_group_new(p->nvpm->device->pm, &args, &e->grp);
 	drm_dev_exit(idx);
 	if (ret) {
 		kfree(e);

@@ -5,7 +5,7 @@
  * object its rings live in, which the session holds a reference to for as
  * long as the hardware may write it.  Same rules as the counter group
  * ioctls: validate, look up, act, copy out; a refused call changes
- * nothing; privileged like PERFDOM_CREATE; closing the file stops its
+ * nothing; privileged like GROUP_CREATE; closing the file stops its
  * sessions.
  */
 #include <linux/list.h>

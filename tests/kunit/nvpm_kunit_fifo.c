@@ -42,7 +42,7 @@ struct fifo_fixture {
 	struct platform_device *pdev;
 	struct nvkm_sim *sim;
 	struct nvkm_device *device;
-	struct nvkm_perfdom *grp;
+	struct nvkm_pm_group *grp;
 	struct nvkm_fifo_chan *chan;
 	bool irq;
 	void *ntfy;
@@ -72,7 +72,7 @@ fifo_kunit_irq(int irq, void *arg)
 	return handled ? IRQ_HANDLED : IRQ_NONE;
 }
 
-static struct nvkm_perfdom *
+static struct nvkm_pm_group *
 fifo_kunit_lookup(void *priv, u32 handle)
 {
 	struct fifo_fixture *f = priv;
@@ -84,14 +84,14 @@ fifo_kunit_lookup(void *priv, u32 handle)
 static int
 fifo_group(struct fifo_fixture *f)
 {
-	struct nvkm_perfdom_args args = {
+	struct nvkm_pm_group_args args = {
 		.dom = CORE_A, .mode = NVPM_MODE_QUAD, .nr_ctr = 3,
 		.ctr = { { .signal = { f->prim_sig }, .logic_op = 0xaaaa },
 			 { .signal = { f->idle_sig }, .logic_op = 0x5555 },
 			 { .logic_op = 0xffff } },
 	};
 
-	return nvkm_perfdom_new(f->device->pm, &args, &f->grp);
+	return nvkm_pm_group_new(f->device->pm, &args, &f->grp);
 }
 
 static int
@@ -159,7 +159,7 @@ fifo_exit(struct kunit *test)
 	nvkm_fifo_chan_del(&f->chan);
 	vfree(f->push);
 	vfree(f->ntfy);
-	nvkm_perfdom_del(&f->grp);
+	nvkm_pm_group_del(&f->grp);
 	if (f->irq)
 		free_irq(nvkm_sim_irq(f->sim), f);
 	if (f->device)
@@ -450,7 +450,7 @@ destroyed_group_is_gone(struct kunit *test)
 	seq = submit(test, f);
 	KUNIT_ASSERT_TRUE(test, run_until(f, seq));
 	nvkm_fifo_chan_forget(f->chan, f->grp);
-	nvkm_perfdom_del(&f->grp);
+	nvkm_pm_group_del(&f->grp);
 	frame(f, 4, 1);
 	seq = submit(test, f);
 	KUNIT_ASSERT_TRUE(test, run_until(f, seq));
@@ -584,7 +584,7 @@ static void
 destroy_collects_the_pending_latch(struct kunit *test)
 {
 	struct fifo_fixture *f = test->priv;
-	struct nvkm_perfdom_result res;
+	struct nvkm_pm_group_result res;
 	u64 seq;
 
 	setup(f, 1);
@@ -593,14 +593,14 @@ destroy_collects_the_pending_latch(struct kunit *test)
 	KUNIT_ASSERT_TRUE(test, run_until(f, seq));
 	nvkm_sim_run(f->sim, 1000);
 	nvkm_fifo_chan_del(&f->chan);
-	nvkm_perfdom_read(f->grp, &res, NVPM_READ_LOST);
+	nvkm_pm_group_read(f->grp, &res, NVPM_READ_LOST);
 	KUNIT_EXPECT_EQ(test, res.flags & NVPM_READ_LOST, 0u);
 	KUNIT_EXPECT_EQ(test, res.samples, 1ull);
 	/* the next latch is clean (real time: the latch waits for a cycle) */
 	nvkm_sim_set_manual_clock(f->sim, false);
 	nvkm_pm_trigger(f->device->pm);
 	KUNIT_EXPECT_EQ(test, nvkm_pm_collect_groups(f->device->pm, &f->grp, 1, true), 0);
-	nvkm_perfdom_read(f->grp, &res, NVPM_READ_LOST);
+	nvkm_pm_group_read(f->grp, &res, NVPM_READ_LOST);
 	KUNIT_EXPECT_EQ(test, res.flags & NVPM_READ_LOST, 0u);
 }
 

@@ -121,7 +121,7 @@ find_sig(struct nvkm_pm *pm, const char *name, int *pd)
 
 /* One quad counter: @op over @sig. */
 static void
-one_ctr(struct nvkm_perfdom_args *a, int dom, u16 op, u8 sig)
+one_ctr(struct nvkm_pm_group_args *a, int dom, u16 op, u8 sig)
 {
 	memset(a, 0, sizeof(*a));
 	a->dom = dom;
@@ -133,11 +133,11 @@ one_ctr(struct nvkm_perfdom_args *a, int dom, u16 op, u8 sig)
 
 /* Latch and collect; the latch takes a cycle to happen (PGRAPH trigger). */
 static int
-sample(struct hw_fixture *f, struct nvkm_perfdom *dom)
+sample(struct hw_fixture *f, struct nvkm_pm_group *grp)
 {
 	nvkm_pm_trigger(f->pm);
 	nvkm_sim_run(f->sim, 1);
-	return nvkm_pm_collect_groups(f->pm, &dom, 1, false);
+	return nvkm_pm_collect_groups(f->pm, &grp, 1, false);
 }
 
 /*
@@ -146,13 +146,13 @@ sample(struct hw_fixture *f, struct nvkm_perfdom *dom)
  * window is @cycles plus the first latch's cycle.
  */
 static void
-count_window(struct kunit *test, struct hw_fixture *f, struct nvkm_perfdom *dom,
-	     u64 cycles, struct nvkm_perfdom_result *r)
+count_window(struct kunit *test, struct hw_fixture *f, struct nvkm_pm_group *grp,
+	     u64 cycles, struct nvkm_pm_group_result *r)
 {
-	KUNIT_EXPECT_EQ(test, sample(f, dom), 0);
+	KUNIT_EXPECT_EQ(test, sample(f, grp), 0);
 	nvkm_sim_run(f->sim, cycles);
-	KUNIT_EXPECT_EQ(test, sample(f, dom), 0);
-	nvkm_perfdom_read(dom, r, NVPM_READ_LOST);
+	KUNIT_EXPECT_EQ(test, sample(f, grp), 0);
+	nvkm_pm_group_read(grp, r, NVPM_READ_LOST);
 }
 
 /* --- floorsweeping -------------------------------------------------------- */
@@ -261,9 +261,9 @@ floorswept_domains_are_never_touched(struct kunit *test)
 {
 	const struct board *b = test->param_value;
 	struct hw_fixture *f = hw_fixture(test, b->chipset, &b->fs);
-	struct nvkm_perfdom_result r;
-	struct nvkm_perfdom_args a;
-	struct nvkm_perfdom *dom;
+	struct nvkm_pm_group_result r;
+	struct nvkm_pm_group_args a;
+	struct nvkm_pm_group *grp;
 	int d;
 
 	KUNIT_ASSERT_EQ(test, f->pm->nr_doms, b->nr + 1);
@@ -275,11 +275,11 @@ floorswept_domains_are_never_touched(struct kunit *test)
 
 	for (d = 0; d < b->nr; d++) {
 		one_ctr(&a, d, OP_ALWAYS, 0);
-		KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), 0);
-		count_window(test, f, dom, 100, &r);
+		KUNIT_ASSERT_EQ(test, nvkm_pm_group_new(f->pm, &a, &grp), 0);
+		count_window(test, f, grp, 100, &r);
 		KUNIT_EXPECT_EQ_MSG(test, r.value[0], 101, "%s", b->name[d]);
 		KUNIT_EXPECT_EQ_MSG(test, r.cycles, 101, "%s", b->name[d]);
-		nvkm_perfdom_del(&dom);
+		nvkm_pm_group_del(&grp);
 	}
 	KUNIT_EXPECT_EQ(test, unclaimed(f->sim), 0);
 }
@@ -337,25 +337,25 @@ gf100_ctrl_and_filter_as_nouveau(struct kunit *test)
 	struct hw_fixture *f = hw_fixture(test, 0xc0, NULL);
 	int d = find_dom(f->pm, "gpc0"), i;
 	const u32 base = DOC_GPC(0, 0);
-	struct nvkm_perfdom_result r;
-	struct nvkm_perfdom_args a;
-	struct nvkm_perfdom *dom;
+	struct nvkm_pm_group_result r;
+	struct nvkm_pm_group_args a;
+	struct nvkm_pm_group *grp;
 
 	KUNIT_ASSERT_GE(test, d, 0);
 	for (i = 0; i < ARRAY_SIZE(t); i++) {
 		wr(f->sim, base + DOC_FILTER, 0x80000000);
 		one_ctr(&a, d, OP_ALWAYS, 0);
 		a.ctr_mode = t[i].ctr_mode;
-		KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), 0);
+		KUNIT_ASSERT_EQ(test, nvkm_pm_group_new(f->pm, &a, &grp), 0);
 		/* state fields (bits 24-25, 28-29) aside */
 		KUNIT_EXPECT_EQ_MSG(test, rd(f->sim, base + DOC_CTRL) & ~0x33000000, t[i].ctrl,
 				    "counter mode %u", t[i].ctr_mode);
 		KUNIT_EXPECT_EQ(test, rd(f->sim, base + DOC_FILTER), 0);
 		if (!t[i].ctr_mode) {
-			count_window(test, f, dom, 100, &r);
+			count_window(test, f, grp, 100, &r);
 			KUNIT_EXPECT_EQ(test, r.value[0], 101);
 		}
-		nvkm_perfdom_del(&dom);
+		nvkm_pm_group_del(&grp);
 	}
 }
 
@@ -365,8 +365,8 @@ gf100_single_mode_is_not_offered(struct kunit *test)
 {
 	static const u32 chips[] = { 0xc0, 0xe4 };
 	struct nvkm_sim_stats s0, s1;
-	struct nvkm_perfdom_args a;
-	struct nvkm_perfdom *dom;
+	struct nvkm_pm_group_args a;
+	struct nvkm_pm_group *grp;
 	struct hw_fixture *f;
 	int i;
 
@@ -377,7 +377,7 @@ gf100_single_mode_is_not_offered(struct kunit *test)
 		a.mode = NVPM_MODE_SINGLE;
 		a.nr_ctr = 4;
 		nvkm_sim_stats(f->sim, &s0);
-		KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), -EOPNOTSUPP);
+		KUNIT_EXPECT_EQ(test, nvkm_pm_group_new(f->pm, &a, &grp), -EOPNOTSUPP);
 		nvkm_sim_stats(f->sim, &s1);
 		KUNIT_EXPECT_EQ(test, s1.rd + s1.wr, s0.rd + s0.wr);
 		hw_exit(test);
@@ -409,9 +409,9 @@ either_engine_busy_shares(struct kunit *test)
 		{ "disjoint", 75, 50, 1000, 1000, 500 },
 	};
 	static const u32 chips[] = { 0xa3, 0xc0 };
-	struct nvkm_perfdom_result r;
-	struct nvkm_perfdom_args a;
-	struct nvkm_perfdom *dom;
+	struct nvkm_pm_group_result r;
+	struct nvkm_pm_group_args a;
+	struct nvkm_pm_group *grp;
 	struct hw_fixture *f;
 	int c, i, d, ret;
 
@@ -424,7 +424,7 @@ either_engine_busy_shares(struct kunit *test)
 		/* signal 0 is gr, 1 pvld; "both busy" no mode counts */
 		one_ctr(&a, d, 0x8888, 0);
 		a.ctr[0].signal[1] = 1;
-		KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), -EINVAL);
+		KUNIT_EXPECT_EQ(test, nvkm_pm_group_new(f->pm, &a, &grp), -EINVAL);
 
 		for (i = 0; i < ARRAY_SIZE(p); i++) {
 			nvkm_sim_set_idle(f->sim, ~0u, ~0u);	/* stops the waves */
@@ -443,11 +443,11 @@ either_engine_busy_shares(struct kunit *test)
 			a.ctr[2].signal[0] = 0;			/* gr busy */
 			a.ctr[2].logic_op = OP_ARG0;
 			a.nr_ctr = 3;
-			KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), 0);
+			KUNIT_ASSERT_EQ(test, nvkm_pm_group_new(f->pm, &a, &grp), 0);
 			nvkm_sim_run(f->sim, 2000);
 			nvkm_pm_trigger(f->pm);
-			KUNIT_EXPECT_EQ(test, nvkm_pm_collect_groups(f->pm, &dom, 1, false), 0);
-			nvkm_perfdom_read(dom, &r, NVPM_READ_LOST);
+			KUNIT_EXPECT_EQ(test, nvkm_pm_collect_groups(f->pm, &grp, 1, false), 0);
+			nvkm_pm_group_read(grp, &r, NVPM_READ_LOST);
 			KUNIT_EXPECT_EQ_MSG(test, r.cycles, 2000, "%x %s", chips[c], p[i].what);
 			KUNIT_EXPECT_EQ_MSG(test, r.value[0], p[i].either, "%x %s: either busy",
 					    chips[c], p[i].what);
@@ -455,7 +455,7 @@ either_engine_busy_shares(struct kunit *test)
 					    chips[c], p[i].what);
 			KUNIT_EXPECT_EQ_MSG(test, r.value[2], p[i].gr, "%x %s: gr busy",
 					    chips[c], p[i].what);
-			nvkm_perfdom_del(&dom);
+			nvkm_pm_group_del(&grp);
 		}
 		hw_exit(test);
 		test->priv = NULL;
@@ -520,9 +520,9 @@ g80_prop_selection_drives_the_bus(struct kunit *test)
 {
 	struct hw_fixture *f = hw_fixture(test, 0x50, NULL);
 	const struct nvkm_pm_sig *sig;
-	struct nvkm_perfdom_result r;
-	struct nvkm_perfdom_args a;
-	struct nvkm_perfdom *dom;
+	struct nvkm_pm_group_result r;
+	struct nvkm_pm_group_args a;
+	struct nvkm_pm_group *grp;
 	int d;
 
 	sig = find_sig(f->pm, "PROP.MUX[0]", &d);
@@ -538,14 +538,14 @@ g80_prop_selection_drives_the_bus(struct kunit *test)
 	a.nr_src = 1;
 	a.src[0].id = sig->src[0];
 	a.src[0].value = 9;
-	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), 0);
+	KUNIT_ASSERT_EQ(test, nvkm_pm_group_new(f->pm, &a, &grp), 0);
 	KUNIT_EXPECT_EQ(test, rd(f->sim, DOC_G80_PROP_MUX(0)), 3);
 	KUNIT_EXPECT_EQ(test, rd(f->sim, DOC_G80_PROP_MUX(1)), 0);
 	KUNIT_EXPECT_EQ(test, rd(f->sim, DOC_G80_PROP_MUX(2)), 9);
 	KUNIT_EXPECT_EQ(test, rd(f->sim, DOC_G80_PROP_MUX(3)), DOC_PM_MUX_ENABLE | 9);
-	count_window(test, f, dom, 100, &r);
+	count_window(test, f, grp, 100, &r);
 	KUNIT_EXPECT_EQ(test, r.value[0], 101);
-	nvkm_perfdom_del(&dom);
+	nvkm_pm_group_del(&grp);
 	KUNIT_EXPECT_EQ(test, unclaimed(f->sim), 0);
 }
 
@@ -555,9 +555,9 @@ g84_crop_selection_sets_enable(struct kunit *test)
 {
 	struct hw_fixture *f = hw_fixture(test, 0x84, NULL);
 	const struct nvkm_pm_sig *sig;
-	struct nvkm_perfdom_result r;
-	struct nvkm_perfdom_args a;
-	struct nvkm_perfdom *dom;
+	struct nvkm_pm_group_result r;
+	struct nvkm_pm_group_args a;
+	struct nvkm_pm_group *grp;
 	int d;
 
 	sig = find_sig(f->pm, "CROP.MUX[0]", &d);
@@ -571,14 +571,14 @@ g84_crop_selection_sets_enable(struct kunit *test)
 	a.nr_src = 1;
 	a.src[0].id = sig->src[0];				/* crop_sel0 */
 	a.src[0].value = 6;
-	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), 0);
+	KUNIT_ASSERT_EQ(test, nvkm_pm_group_new(f->pm, &a, &grp), 0);
 	KUNIT_EXPECT_EQ(test, rd(f->sim, DOC_CROP_MUX(0)), DOC_PM_MUX_ENABLE | 6);
 	nvkm_sim_run(f->sim, 100);
-	KUNIT_EXPECT_EQ(test, sample(f, dom), 0);
-	nvkm_perfdom_read(dom, &r, NVPM_READ_LOST);
+	KUNIT_EXPECT_EQ(test, sample(f, grp), 0);
+	nvkm_pm_group_read(grp, &r, NVPM_READ_LOST);
 	KUNIT_EXPECT_EQ(test, r.value[0], r.cycles);
 	KUNIT_EXPECT_GE(test, r.value[0], 100);
-	nvkm_perfdom_del(&dom);
+	nvkm_pm_group_del(&grp);
 }
 
 /* --- NV40 family IGPs ------------------------------------------------------ */

@@ -53,7 +53,7 @@ pm_exit(struct kunit *test)
 }
 
 static void
-quad_args(struct nvkm_perfdom_args *a, int dom)
+quad_args(struct nvkm_pm_group_args *a, int dom)
 {
 	memset(a, 0, sizeof(*a));
 	a->dom = dom;
@@ -71,7 +71,7 @@ quad_args(struct nvkm_perfdom_args *a, int dom)
 
 /* Latch: trigger, let the PM_TRIGGER cycle happen, collect. */
 static int
-sample(struct pm_fixture *f, struct nvkm_perfdom **doms, int nr)
+sample(struct pm_fixture *f, struct nvkm_pm_group **doms, int nr)
 {
 	nvkm_pm_trigger(f->pm);
 	nvkm_sim_run(f->sim, 1);
@@ -98,14 +98,14 @@ quad_counts_what_the_workload_did(struct kunit *test)
 	struct pm_fixture *f = pm_fixture(test, *(const u32 *)test->param_value);
 	/* before G84 and from GF100 on, the first latch is dropped */
 	bool pre_g84 = f->device->chipset < 0x84 || f->device->chipset >= 0xc0;
-	struct nvkm_perfdom_args a;
-	struct nvkm_perfdom *dom;
-	struct nvkm_perfdom_result r;
+	struct nvkm_pm_group_args a;
+	struct nvkm_pm_group *grp;
+	struct nvkm_pm_group_result r;
 
 	quad_args(&a, 1);
-	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), 0);
+	KUNIT_ASSERT_EQ(test, nvkm_pm_group_new(f->pm, &a, &grp), 0);
 	if (pre_g84)	/* the first latch is dropped before G84 */
-		KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
+		KUNIT_ASSERT_EQ(test, sample(f, &grp, 1), 0);
 
 	nvkm_sim_pcounter_set_signal(f->sim, 1, S_A, true);
 	nvkm_sim_run(f->sim, 300);
@@ -113,9 +113,9 @@ quad_counts_what_the_workload_did(struct kunit *test)
 	nvkm_sim_run(f->sim, 60);
 	nvkm_sim_pcounter_set_signal(f->sim, 1, S_A, false);
 	nvkm_sim_run(f->sim, 100 - 60 + 40);
-	KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
+	KUNIT_ASSERT_EQ(test, sample(f, &grp, 1), 0);
 
-	nvkm_perfdom_read(dom, &r, NVPM_READ_LOST);
+	nvkm_pm_group_read(grp, &r, NVPM_READ_LOST);
 	KUNIT_EXPECT_EQ(test, r.value[0], 360);		/* A */
 	KUNIT_EXPECT_EQ(test, r.value[1], 20);		/* B */
 	KUNIT_EXPECT_EQ(test, r.value[2], 12);		/* B while A: 60 / 5 */
@@ -126,11 +126,11 @@ quad_counts_what_the_workload_did(struct kunit *test)
 
 	/* totals accumulate over samples */
 	nvkm_sim_run(f->sim, 9);
-	KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
-	nvkm_perfdom_read(dom, &r, NVPM_READ_LOST);
+	KUNIT_ASSERT_EQ(test, sample(f, &grp, 1), 0);
+	nvkm_pm_group_read(grp, &r, NVPM_READ_LOST);
 	KUNIT_EXPECT_EQ(test, r.value[3], 450 + pre_g84);
 	KUNIT_EXPECT_EQ(test, r.cycles, 450 + pre_g84);
-	nvkm_perfdom_del(&dom);
+	nvkm_pm_group_del(&grp);
 }
 
 /* One trigger write, then per domain: CTRL, the counters, CYCLES, an ack. */
@@ -139,25 +139,25 @@ sample_mmio_cost(struct kunit *test)
 {
 	struct pm_fixture *f = pm_fixture(test, 0x84);
 	struct nvkm_sim_stats s0, s1;
-	struct nvkm_perfdom *doms[3];
-	struct nvkm_perfdom_args a;
+	struct nvkm_pm_group *grps[3];
+	struct nvkm_pm_group_args a;
 	int i;
 
 	for (i = 0; i < 3; i++) {
 		quad_args(&a, i);
 		a.nr_ctr = 1 + i;
-		KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &a, &doms[i]), 0);
+		KUNIT_ASSERT_EQ(test, nvkm_pm_group_new(f->pm, &a, &grps[i]), 0);
 	}
 	nvkm_sim_run(f->sim, 10);
 	nvkm_sim_stats(f->sim, &s0);
-	KUNIT_ASSERT_EQ(test, sample(f, doms, 3), 0);
+	KUNIT_ASSERT_EQ(test, sample(f, grps, 3), 0);
 	nvkm_sim_stats(f->sim, &s1);
 	/* reads: 3 x (CTRL + CYCLES) + 1 + 2 + 3 counters; writes: 1 + 3 acks */
 	KUNIT_EXPECT_EQ(test, s1.rd - s0.rd, 3 * 2 + 6);
 	KUNIT_EXPECT_EQ(test, s1.wr - s0.wr, 1 + 3);
 	KUNIT_EXPECT_EQ(test, s1.unclaimed, s0.unclaimed);
 	for (i = 0; i < 3; i++)
-		nvkm_perfdom_del(&doms[i]);
+		nvkm_pm_group_del(&grps[i]);
 }
 
 /* Domains latch together: one trigger, one cycle, the same cycle count. */
@@ -165,23 +165,23 @@ static void
 domains_latch_in_the_same_cycle(struct kunit *test)
 {
 	struct pm_fixture *f = pm_fixture(test, 0x92);
-	struct nvkm_perfdom *doms[2];
-	struct nvkm_perfdom_result r0, r1;
-	struct nvkm_perfdom_args a;
+	struct nvkm_pm_group *grps[2];
+	struct nvkm_pm_group_result r0, r1;
+	struct nvkm_pm_group_args a;
 
 	quad_args(&a, 0);
-	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &a, &doms[0]), 0);
+	KUNIT_ASSERT_EQ(test, nvkm_pm_group_new(f->pm, &a, &grps[0]), 0);
 	nvkm_sim_run(f->sim, 17);
 	quad_args(&a, 5);
-	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &a, &doms[1]), 0);
+	KUNIT_ASSERT_EQ(test, nvkm_pm_group_new(f->pm, &a, &grps[1]), 0);
 	nvkm_sim_run(f->sim, 100);
-	KUNIT_ASSERT_EQ(test, sample(f, doms, 2), 0);
-	nvkm_perfdom_read(doms[0], &r0, NVPM_READ_LOST);
-	nvkm_perfdom_read(doms[1], &r1, NVPM_READ_LOST);
+	KUNIT_ASSERT_EQ(test, sample(f, grps, 2), 0);
+	nvkm_pm_group_read(grps[0], &r0, NVPM_READ_LOST);
+	nvkm_pm_group_read(grps[1], &r1, NVPM_READ_LOST);
 	KUNIT_EXPECT_EQ(test, r0.cycles, 117);
 	KUNIT_EXPECT_EQ(test, r1.cycles, 100);
-	nvkm_perfdom_del(&doms[0]);
-	nvkm_perfdom_del(&doms[1]);
+	nvkm_pm_group_del(&grps[0]);
+	nvkm_pm_group_del(&grps[1]);
 }
 
 /*
@@ -192,29 +192,29 @@ static void
 other_groups_keep_their_counts(struct kunit *test)
 {
 	struct pm_fixture *f = pm_fixture(test, 0x84);
-	struct nvkm_perfdom *a, *b;
-	struct nvkm_perfdom_result r;
-	struct nvkm_perfdom_args args;
+	struct nvkm_pm_group *a, *b;
+	struct nvkm_pm_group_result r;
+	struct nvkm_pm_group_args args;
 	int i;
 
 	quad_args(&args, 0);
-	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &args, &a), 0);
+	KUNIT_ASSERT_EQ(test, nvkm_pm_group_new(f->pm, &args, &a), 0);
 	quad_args(&args, 1);
-	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &args, &b), 0);
+	KUNIT_ASSERT_EQ(test, nvkm_pm_group_new(f->pm, &args, &b), 0);
 	KUNIT_ASSERT_EQ(test, sample(f, &b, 1), 0);
 	for (i = 0; i < 10; i++) {
 		nvkm_sim_run(f->sim, 99);
 		KUNIT_ASSERT_EQ(test, sample(f, &a, 1), 0);
 	}
 	KUNIT_ASSERT_EQ(test, sample(f, &b, 1), 0);
-	nvkm_perfdom_read(b, &r, NVPM_READ_LOST);
+	nvkm_pm_group_read(b, &r, NVPM_READ_LOST);
 	KUNIT_EXPECT_EQ(test, r.samples, 2);
 	KUNIT_EXPECT_EQ(test, r.flags, 0);
 	KUNIT_EXPECT_EQ(test, r.cycles, 1 + 10 * 100);	/* every cycle since creation */
-	nvkm_perfdom_read(a, &r, NVPM_READ_LOST);
+	nvkm_pm_group_read(a, &r, NVPM_READ_LOST);
 	KUNIT_EXPECT_EQ(test, r.samples, 10);
-	nvkm_perfdom_del(&a);
-	nvkm_perfdom_del(&b);
+	nvkm_pm_group_del(&a);
+	nvkm_pm_group_del(&b);
 }
 
 /*
@@ -236,9 +236,9 @@ every_counter_mode(struct kunit *test)
 		{ NV_PCOUNTER_CTR_MODE_EXTRA_B6_EVENT_B2, 6 + (3 << 4), 2 },
 	};
 	struct pm_fixture *f = pm_fixture(test, 0x92);
-	struct nvkm_perfdom_result r;
-	struct nvkm_perfdom_args a;
-	struct nvkm_perfdom *dom;
+	struct nvkm_pm_group_result r;
+	struct nvkm_pm_group_args a;
+	struct nvkm_pm_group *grp;
 	int i, j;
 
 	nvkm_sim_pcounter_set_value(f->sim, 1, 0x20, 4, 0x6);	/* B4 */
@@ -252,13 +252,13 @@ every_counter_mode(struct kunit *test)
 		}
 		a.ctr[1].logic_op = OP_ONE;
 		a.ctr[2].logic_op = OP_ONE;
-		KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), 0);
+		KUNIT_ASSERT_EQ(test, nvkm_pm_group_new(f->pm, &a, &grp), 0);
 		nvkm_sim_run(f->sim, 100);
-		KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
-		nvkm_perfdom_read(dom, &r, NVPM_READ_LOST);
+		KUNIT_ASSERT_EQ(test, sample(f, &grp, 1), 0);
+		nvkm_pm_group_read(grp, &r, NVPM_READ_LOST);
 		KUNIT_EXPECT_EQ_MSG(test, r.value[1], 100 * t[i].start, "mode %u", t[i].mode);
 		KUNIT_EXPECT_EQ_MSG(test, r.value[2], 100 * t[i].event, "mode %u", t[i].mode);
-		nvkm_perfdom_del(&dom);
+		nvkm_pm_group_del(&grp);
 	}
 }
 
@@ -267,9 +267,9 @@ static void
 counter_mode_event_b4(struct kunit *test)
 {
 	struct pm_fixture *f = pm_fixture(test, 0x84);
-	struct nvkm_perfdom_result r;
-	struct nvkm_perfdom_args a;
-	struct nvkm_perfdom *dom;
+	struct nvkm_pm_group_result r;
+	struct nvkm_pm_group_args a;
+	struct nvkm_pm_group *grp;
 
 	quad_args(&a, 1);
 	a.ctr_mode = NV_PCOUNTER_CTR_MODE_EVENT_B4;
@@ -278,13 +278,13 @@ counter_mode_event_b4(struct kunit *test)
 	a.ctr[1].signal[2] = 0x12;
 	a.ctr[1].signal[3] = 0x13;
 	a.ctr[2].logic_op = OP_ONE;
-	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), 0);
+	KUNIT_ASSERT_EQ(test, nvkm_pm_group_new(f->pm, &a, &grp), 0);
 	nvkm_sim_pcounter_set_value(f->sim, 1, 0x10, 4, 6);
 	nvkm_sim_run(f->sim, 50);
-	KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
-	nvkm_perfdom_read(dom, &r, NVPM_READ_LOST);
+	KUNIT_ASSERT_EQ(test, sample(f, &grp, 1), 0);
+	nvkm_pm_group_read(grp, &r, NVPM_READ_LOST);
 	KUNIT_EXPECT_EQ(test, r.value[2], 50 * 6);
-	nvkm_perfdom_del(&dom);
+	nvkm_pm_group_del(&grp);
 }
 
 static const u32 single_chips[] = { 0x10, 0x20, 0x30, 0x40, 0x84 };
@@ -296,9 +296,9 @@ static void
 single_event_window(struct kunit *test)
 {
 	struct pm_fixture *f = pm_fixture(test, *(const u32 *)test->param_value);
-	struct nvkm_perfdom_result r;
-	struct nvkm_perfdom_args a;
-	struct nvkm_perfdom *dom;
+	struct nvkm_pm_group_result r;
+	struct nvkm_pm_group_args a;
+	struct nvkm_pm_group *grp;
 
 	memset(&a, 0, sizeof(a));
 	a.dom = 0;
@@ -310,34 +310,34 @@ single_event_window(struct kunit *test)
 	a.ctr[2].logic_op = OP_ONE;		/* EVENT: every cycle */
 	a.ctr[3].signal[0] = S_B;		/* STOP */
 	a.ctr[3].logic_op = OP_ARG0;
-	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), 0);
+	KUNIT_ASSERT_EQ(test, nvkm_pm_group_new(f->pm, &a, &grp), 0);
 	nvkm_sim_run(f->sim, 5);
 	nvkm_sim_pcounter_pulse(f->sim, 0, S_A, 1, 1);
 	nvkm_sim_run(f->sim, 30);
 	nvkm_sim_pcounter_pulse(f->sim, 0, S_B, 1, 1);
 	nvkm_sim_run(f->sim, 30);
-	KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
-	nvkm_perfdom_read(dom, &r, NVPM_READ_LOST);
+	KUNIT_ASSERT_EQ(test, sample(f, &grp, 1), 0);
+	nvkm_pm_group_read(grp, &r, NVPM_READ_LOST);
 	/* the window: 29 cycles after START, plus the STOP cycle */
 	KUNIT_EXPECT_EQ(test, r.value[2], 30);
 	KUNIT_EXPECT_EQ(test, r.cycles, 30);
-	nvkm_perfdom_del(&dom);
+	nvkm_pm_group_del(&grp);
 }
 
 static void
 held_domain_is_busy(struct kunit *test)
 {
 	struct pm_fixture *f = pm_fixture(test, 0x84);
-	struct nvkm_perfdom *d0, *d1;
-	struct nvkm_perfdom_args a;
+	struct nvkm_pm_group *d0, *d1;
+	struct nvkm_pm_group_args a;
 
 	quad_args(&a, 2);
-	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &a, &d0), 0);
-	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &d1), -EBUSY);
+	KUNIT_ASSERT_EQ(test, nvkm_pm_group_new(f->pm, &a, &d0), 0);
+	KUNIT_EXPECT_EQ(test, nvkm_pm_group_new(f->pm, &a, &d1), -EBUSY);
 	KUNIT_EXPECT_NULL(test, d1);
-	nvkm_perfdom_del(&d0);
-	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &d1), 0);
-	nvkm_perfdom_del(&d1);
+	nvkm_pm_group_del(&d0);
+	KUNIT_EXPECT_EQ(test, nvkm_pm_group_new(f->pm, &a, &d1), 0);
+	nvkm_pm_group_del(&d1);
 }
 
 /*
@@ -354,16 +354,16 @@ groups_take_turns(struct kunit *test)
 	bool pre = f->device->chipset < 0x84 || f->device->chipset >= 0xc0;
 	static const int holder;
 	u64 value[2] = {}, cycles[2] = {}, samples[2] = {};
-	struct nvkm_perfdom *g[2];
-	struct nvkm_perfdom_result r;
-	struct nvkm_perfdom_args a;
+	struct nvkm_pm_group *g[2];
+	struct nvkm_pm_group_result r;
+	struct nvkm_pm_group_args a;
 	int i, k, active = 0;
 
 	quad_args(&a, 1);
 	a.ctr[0].signal[0] = S_A;
-	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new_held(f->pm, &a, &holder, &g[0]), 0);
+	KUNIT_ASSERT_EQ(test, nvkm_pm_group_new_held(f->pm, &a, &holder, &g[0]), 0);
 	a.ctr[0].signal[0] = S_B;
-	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new_held(f->pm, &a, &holder, &g[1]), 0);
+	KUNIT_ASSERT_EQ(test, nvkm_pm_group_new_held(f->pm, &a, &holder, &g[1]), 0);
 	nvkm_sim_pcounter_set_signal(f->sim, 1, S_A, true);
 	if (pre) {
 		KUNIT_ASSERT_EQ(test, sample(f, g, 2), 0);
@@ -380,15 +380,15 @@ groups_take_turns(struct kunit *test)
 		active ^= 1;
 	}
 	for (i = 0; i < 2; i++) {
-		nvkm_perfdom_read(g[i], &r, NVPM_READ_LOST);
+		nvkm_pm_group_read(g[i], &r, NVPM_READ_LOST);
 		KUNIT_EXPECT_EQ_MSG(test, r.value[0], value[i], "group %d", i);
 		KUNIT_EXPECT_EQ_MSG(test, r.value[3], cycles[i], "group %d", i);
 		KUNIT_EXPECT_EQ_MSG(test, r.cycles, cycles[i], "group %d", i);
 		KUNIT_EXPECT_EQ_MSG(test, r.samples, samples[i], "group %d", i);
 		KUNIT_EXPECT_EQ_MSG(test, r.flags, 0, "group %d", i);
 	}
-	nvkm_perfdom_del(&g[0]);
-	nvkm_perfdom_del(&g[1]);
+	nvkm_pm_group_del(&g[0]);
+	nvkm_pm_group_del(&g[1]);
 }
 
 /*
@@ -401,36 +401,36 @@ turns_belong_to_one_holder(struct kunit *test)
 {
 	struct pm_fixture *f = pm_fixture(test, 0x84);
 	static const int mine, theirs;
-	struct nvkm_perfdom *g[NVKM_PM_GROUPS_PER_DOM + 1], *other;
-	struct nvkm_perfdom_result r;
-	struct nvkm_perfdom_args a;
+	struct nvkm_pm_group *g[NVKM_PM_GROUPS_PER_DOM + 1], *other;
+	struct nvkm_pm_group_result r;
+	struct nvkm_pm_group_args a;
 	int i;
 
 	quad_args(&a, 2);
 	for (i = 0; i < NVKM_PM_GROUPS_PER_DOM; i++)
-		KUNIT_ASSERT_EQ(test, nvkm_perfdom_new_held(f->pm, &a, &mine, &g[i]), 0);
-	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new_held(f->pm, &a, &mine, &g[i]), -ENOSPC);
-	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new_held(f->pm, &a, &theirs, &other), -EBUSY);
-	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &other), -EBUSY);
+		KUNIT_ASSERT_EQ(test, nvkm_pm_group_new_held(f->pm, &a, &mine, &g[i]), 0);
+	KUNIT_EXPECT_EQ(test, nvkm_pm_group_new_held(f->pm, &a, &mine, &g[i]), -ENOSPC);
+	KUNIT_EXPECT_EQ(test, nvkm_pm_group_new_held(f->pm, &a, &theirs, &other), -EBUSY);
+	KUNIT_EXPECT_EQ(test, nvkm_pm_group_new(f->pm, &a, &other), -EBUSY);
 	KUNIT_EXPECT_NULL(test, other);
 
 	/* group 0 counts; deleting it makes group 1 count from now */
 	nvkm_sim_run(f->sim, 50);
-	nvkm_perfdom_del(&g[0]);
+	nvkm_pm_group_del(&g[0]);
 	nvkm_sim_run(f->sim, 70);
 	KUNIT_ASSERT_EQ(test, sample(f, &g[1], 1), 0);
-	nvkm_perfdom_read(g[1], &r, NVPM_READ_LOST);
+	nvkm_pm_group_read(g[1], &r, NVPM_READ_LOST);
 	KUNIT_EXPECT_EQ(test, r.cycles, 70);
 	KUNIT_EXPECT_EQ(test, r.samples, 1);
-	nvkm_perfdom_read(g[2], &r, NVPM_READ_LOST);
+	nvkm_pm_group_read(g[2], &r, NVPM_READ_LOST);
 	KUNIT_EXPECT_EQ(test, r.samples, 0);
 	KUNIT_EXPECT_EQ(test, r.flags, NVPM_READ_NOT_READY);
 
 	for (i = 1; i < NVKM_PM_GROUPS_PER_DOM; i++)
-		nvkm_perfdom_del(&g[i]);
+		nvkm_pm_group_del(&g[i]);
 	/* free again: anyone may take it */
-	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new_held(f->pm, &a, &theirs, &other), 0);
-	nvkm_perfdom_del(&other);
+	KUNIT_ASSERT_EQ(test, nvkm_pm_group_new_held(f->pm, &a, &theirs, &other), 0);
+	nvkm_pm_group_del(&other);
 }
 
 /*
@@ -486,9 +486,9 @@ count_with_source(struct kunit *test, struct pm_fixture *f, int d,
 		  const struct nvkm_pm_sig *sig, u32 id, u32 value)
 {
 	bool pre = f->device->chipset < 0x84;
-	struct nvkm_perfdom_result r;
-	struct nvkm_perfdom_args a;
-	struct nvkm_perfdom *dom;
+	struct nvkm_pm_group_result r;
+	struct nvkm_pm_group_args a;
+	struct nvkm_pm_group *grp;
 
 	quad_args(&a, d);
 	a.nr_ctr = 1;
@@ -496,16 +496,16 @@ count_with_source(struct kunit *test, struct pm_fixture *f, int d,
 	a.nr_src = 1;
 	a.src[0].id = id;
 	a.src[0].value = value;
-	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), 0);
-	if (!dom)
+	KUNIT_EXPECT_EQ(test, nvkm_pm_group_new(f->pm, &a, &grp), 0);
+	if (!grp)
 		return U64_MAX;
 	if (pre)	/* the first latch is dropped before G84 */
-		KUNIT_EXPECT_EQ(test, sample(f, &dom, 1), 0);
+		KUNIT_EXPECT_EQ(test, sample(f, &grp, 1), 0);
 	nvkm_sim_run(f->sim, 100);
-	KUNIT_EXPECT_EQ(test, sample(f, &dom, 1), 0);
-	nvkm_perfdom_read(dom, &r, NVPM_READ_LOST);
+	KUNIT_EXPECT_EQ(test, sample(f, &grp, 1), 0);
+	nvkm_pm_group_read(grp, &r, NVPM_READ_LOST);
 	KUNIT_EXPECT_EQ(test, r.cycles, 100 + pre);
-	nvkm_perfdom_del(&dom);
+	nvkm_pm_group_del(&grp);
 	return r.value[0];
 }
 
@@ -544,8 +544,8 @@ bad_sources_are_refused(struct kunit *test)
 	struct pm_fixture *f = pm_fixture(test, 0x84);
 	const struct nvkm_pm_sig *crop;
 	struct nvkm_sim_stats s0, s1;
-	struct nvkm_perfdom_args a, ok;
-	struct nvkm_perfdom *dom;
+	struct nvkm_pm_group_args a, ok;
+	struct nvkm_pm_group *grp;
 	int d, i;
 
 	crop = find_sig(f->pm, "CROP.MUX[0]", &d);
@@ -562,17 +562,17 @@ bad_sources_are_refused(struct kunit *test)
 	nvkm_sim_stats(f->sim, &s0);
 	a = ok;
 	a.src[0].value = 8;
-	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), -EINVAL);
+	KUNIT_EXPECT_EQ(test, nvkm_pm_group_new(f->pm, &a, &grp), -EINVAL);
 	a = ok;
 	a.src[0].id = f->pm->dom[d].nr_src;
-	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), -EINVAL);
+	KUNIT_EXPECT_EQ(test, nvkm_pm_group_new(f->pm, &a, &grp), -EINVAL);
 	a = ok;
 	a.nr_src = 2;
 	a.src[1] = a.src[0];		/* twice */
-	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), -EINVAL);
+	KUNIT_EXPECT_EQ(test, nvkm_pm_group_new(f->pm, &a, &grp), -EINVAL);
 	a = ok;
 	a.nr_src = NVKM_PM_SOURCES + 1;
-	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), -E2BIG);
+	KUNIT_EXPECT_EQ(test, nvkm_pm_group_new(f->pm, &a, &grp), -E2BIG);
 	/* a source of none of the signals the group counts */
 	a = ok;
 	for (i = 0; i < f->pm->dom[d].nr_signals; i++) {
@@ -582,13 +582,13 @@ bad_sources_are_refused(struct kunit *test)
 			break;
 	}
 	a.ctr[0].signal[0] = i;
-	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), -EINVAL);
+	KUNIT_EXPECT_EQ(test, nvkm_pm_group_new(f->pm, &a, &grp), -EINVAL);
 	nvkm_sim_stats(f->sim, &s1);
 	KUNIT_EXPECT_EQ(test, s1.wr, s0.wr);
 	KUNIT_EXPECT_EQ(test, s1.rd, s0.rd);
 
-	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &ok, &dom), 0);
-	nvkm_perfdom_del(&dom);
+	KUNIT_ASSERT_EQ(test, nvkm_pm_group_new(f->pm, &ok, &grp), 0);
+	nvkm_pm_group_del(&grp);
 }
 
 /* What a generation lacks is refused, and nothing is programmed. */
@@ -597,33 +597,33 @@ generation_limits_are_refused(struct kunit *test)
 {
 	struct pm_fixture *f = pm_fixture(test, 0x84);
 	struct nvkm_sim_stats s0, s1;
-	struct nvkm_perfdom_args a;
-	struct nvkm_perfdom *dom;
+	struct nvkm_pm_group_args a;
+	struct nvkm_pm_group *grp;
 
 	nvkm_sim_stats(f->sim, &s0);
 	quad_args(&a, 8);
-	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), -ENOENT);
+	KUNIT_EXPECT_EQ(test, nvkm_pm_group_new(f->pm, &a, &grp), -ENOENT);
 	quad_args(&a, 0);
 	a.ctr[0].signal[2] = 0x60;		/* host has 0x60 signals on G84 */
-	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), -EINVAL);
+	KUNIT_EXPECT_EQ(test, nvkm_pm_group_new(f->pm, &a, &grp), -EINVAL);
 	quad_args(&a, 1);
 	a.ctr[0].flags = NVPM_COUNTER_REPLACE2;	/* G92+ */
-	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), -EINVAL);
+	KUNIT_EXPECT_EQ(test, nvkm_pm_group_new(f->pm, &a, &grp), -EINVAL);
 	quad_args(&a, 1);
 	a.ctr[1].flags = NVPM_COUNTER_SETFLAG3;	/* EVENT and STOP only */
-	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), -EINVAL);
+	KUNIT_EXPECT_EQ(test, nvkm_pm_group_new(f->pm, &a, &grp), -EINVAL);
 	quad_args(&a, 1);
 	a.ctr_mode = 5;
-	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), -EINVAL);
+	KUNIT_EXPECT_EQ(test, nvkm_pm_group_new(f->pm, &a, &grp), -EINVAL);
 	quad_args(&a, 1);
 	a.nr_ctr = 5;
-	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), -E2BIG);
+	KUNIT_EXPECT_EQ(test, nvkm_pm_group_new(f->pm, &a, &grp), -E2BIG);
 	quad_args(&a, 1);
 	a.threshold = 1ull << 32;		/* 32-bit THRESHOLD since NV30 */
-	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), -EINVAL);
+	KUNIT_EXPECT_EQ(test, nvkm_pm_group_new(f->pm, &a, &grp), -EINVAL);
 	quad_args(&a, 1);
 	a.mode = 2;
-	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), -EINVAL);
+	KUNIT_EXPECT_EQ(test, nvkm_pm_group_new(f->pm, &a, &grp), -EINVAL);
 	nvkm_sim_stats(f->sim, &s1);
 	KUNIT_EXPECT_EQ(test, s1.wr, s0.wr);
 
@@ -632,8 +632,8 @@ generation_limits_are_refused(struct kunit *test)
 	f = pm_fixture(test, 0x92);
 	quad_args(&a, 1);
 	a.ctr[0].flags = NVPM_COUNTER_REPLACE2;
-	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), 0);
-	nvkm_perfdom_del(&dom);
+	KUNIT_EXPECT_EQ(test, nvkm_pm_group_new(f->pm, &a, &grp), 0);
+	nvkm_pm_group_del(&grp);
 }
 
 /* After a suspend/resume the configured groups count again. */
@@ -641,14 +641,14 @@ static void
 resume_reprograms_groups(struct kunit *test)
 {
 	struct pm_fixture *f = pm_fixture(test, 0xa3);
-	struct nvkm_perfdom_result r;
-	struct nvkm_perfdom_args a;
-	struct nvkm_perfdom *dom;
+	struct nvkm_pm_group_result r;
+	struct nvkm_pm_group_args a;
+	struct nvkm_pm_group *grp;
 
 	quad_args(&a, 3);
-	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), 0);
+	KUNIT_ASSERT_EQ(test, nvkm_pm_group_new(f->pm, &a, &grp), 0);
 	nvkm_sim_run(f->sim, 10);
-	KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
+	KUNIT_ASSERT_EQ(test, sample(f, &grp, 1), 0);
 	KUNIT_ASSERT_EQ(test, nvkm_device_fini(f->device, true), 0);
 	nvkm_sim_del(&f->sim);			/* the GPU lost its state */
 	f->sim = nvkm_sim_new(0xa3);
@@ -658,11 +658,11 @@ resume_reprograms_groups(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, nvkm_device_init(f->device), 0);
 	nvkm_sim_pcounter_set_signal(f->sim, 3, S_A, true);
 	nvkm_sim_run(f->sim, 25);
-	KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
-	nvkm_perfdom_read(dom, &r, NVPM_READ_LOST);
+	KUNIT_ASSERT_EQ(test, sample(f, &grp, 1), 0);
+	nvkm_pm_group_read(grp, &r, NVPM_READ_LOST);
 	KUNIT_EXPECT_EQ(test, r.value[0], 25);
 	KUNIT_EXPECT_EQ(test, r.cycles, 10 + 25);
-	nvkm_perfdom_del(&dom);
+	nvkm_pm_group_del(&grp);
 }
 
 static void
@@ -746,24 +746,24 @@ gr_load_shows_as_idle_fraction(struct kunit *test)
 {
 	static const unsigned int busy[] = { 0, 35, 40, 99, 100 };
 	struct pm_fixture *f = pm_fixture(test, 0x84);
-	struct nvkm_perfdom_result r;
-	struct nvkm_perfdom_args a;
-	struct nvkm_perfdom *dom;
+	struct nvkm_pm_group_result r;
+	struct nvkm_pm_group_args a;
+	struct nvkm_pm_group *grp;
 	int i;
 
 	for (i = 0; i < ARRAY_SIZE(busy); i++) {
 		quad_args(&a, 1);
 		a.nr_ctr = 1;
 		a.ctr[0].signal[0] = 0xbd;		/* G84 PGRAPH.IDLE */
-		KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), 0);
+		KUNIT_ASSERT_EQ(test, nvkm_pm_group_new(f->pm, &a, &grp), 0);
 		KUNIT_ASSERT_EQ(test, nvkm_sim_gr_load(f->sim, busy[i], 1000), 0);
 		nvkm_sim_run(f->sim, 10 * 1000);
-		KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
-		nvkm_perfdom_read(dom, &r, NVPM_READ_LOST);
+		KUNIT_ASSERT_EQ(test, sample(f, &grp, 1), 0);
+		nvkm_pm_group_read(grp, &r, NVPM_READ_LOST);
 		KUNIT_EXPECT_EQ_MSG(test, r.value[0], 10 * 10 * (100 - busy[i]),
 				    "busy %u%%", busy[i]);
 		KUNIT_EXPECT_EQ(test, r.cycles, 10000);
-		nvkm_perfdom_del(&dom);
+		nvkm_pm_group_del(&grp);
 	}
 	KUNIT_EXPECT_EQ(test, nvkm_sim_gr_load(f->sim, 101, 1000), -EINVAL);
 }

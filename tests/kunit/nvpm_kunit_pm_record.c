@@ -160,7 +160,7 @@ rf_up(struct kunit *test, struct rf *f)
 					      &f->device), 0);
 	KUNIT_ASSERT_EQ(test, nvkm_device_init(f->device), 0);
 	f->pm = f->device->pm;
-	nvkm_pm_record_clock(f->pm, rf_delay, f->sim, 0);
+	nvkm_record_clock(f->pm, rf_delay, f->sim, 0);
 }
 
 static struct rf *
@@ -307,7 +307,7 @@ periodic_packets_reach_the_ring(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, p.cycles, 10ull * PERIOD + LAND + 1);
 	KUNIT_EXPECT_EQ(test, p.ev[0], LAND + 1);
 	KUNIT_EXPECT_GE(test, p.stop, 1);
-	KUNIT_EXPECT_NULL(test, nvkm_pm_record_vmm(f->pm));
+	KUNIT_EXPECT_NULL(test, nvkm_record_vmm(f->pm));
 }
 
 /*
@@ -379,7 +379,7 @@ binding_order(struct kunit *test)
 	KUNIT_EXPECT_LT(test, dma, chan);
 	/* the channel descriptor: structure address >> 12, VRAM (target 0) */
 	KUNIT_EXPECT_EQ(test, f->tap.data[chan] & NV40_PCOUNTER_RECORD_CHAN_CHAN,
-			nvkm_pm_record_vmm(f->pm)->inst >> 12);
+			nvkm_record_vmm(f->pm)->inst >> 12);
 	/* the selector: the DMA object's offset in that structure >> 4 */
 	KUNIT_EXPECT_NE(test, f->tap.data[dma], 0u);
 	KUNIT_ASSERT_GE(test, gctrl, 0);
@@ -431,11 +431,11 @@ windows_follow_4g_rules(struct kunit *test)
 	u32 chipset = *(const u32 *)test->param_value;
 	struct rf *f = rf_new(test, chipset);
 	u8 *ring = ring_new(test, SZ_8K), *ring2 = ring_new(test, SZ_8K);
-	struct nvkm_perfdom_args pa = { .dom = D2, .nr_ctr = 1 };
+	struct nvkm_pm_group_args pa = { .dom = D2, .nr_ctr = 1 };
 	struct nvkm_record_args args;
 	struct nvkm_record_status st;
 	struct nvkm_record *rec, *rec2;
-	struct nvkm_perfdom *grp;
+	struct nvkm_pm_group *grp;
 	u64 win, size, va, burn;
 	struct pkt p;
 
@@ -447,15 +447,15 @@ windows_follow_4g_rules(struct kunit *test)
 	 * Use up the space up to 64 KiB below 4 GiB, unmapped.
 	 */
 	burn = SZ_4G - SZ_64K - (win + size);
-	KUNIT_ASSERT_EQ(test, nvkm_vmm_reserve(nvkm_pm_record_vmm(f->pm), burn, 0, &va), 0);
+	KUNIT_ASSERT_EQ(test, nvkm_vmm_reserve(nvkm_record_vmm(f->pm), burn, 0, &va), 0);
 
 	one_dom(&args, D2, ring2, SZ_8K);
 	if (chipset == 0x84) {
 		tap_reset(&f->tap);
 		KUNIT_EXPECT_EQ(test, nvkm_record_new(f->pm, &args, &rec2), -ENOSPC);
 		KUNIT_EXPECT_EQ(test, f->tap.wr, 0u);
-		KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &pa, &grp), 0);
-		nvkm_perfdom_del(&grp);
+		KUNIT_EXPECT_EQ(test, nvkm_pm_group_new(f->pm, &pa, &grp), 0);
+		nvkm_pm_group_del(&grp);
 		KUNIT_EXPECT_EQ(test, nvkm_record_del(&rec, NULL), 0);
 		return;
 	}
@@ -616,17 +616,17 @@ fault_wedges_domain_until_reset(struct kunit *test)
 {
 	struct rf *f = rf_new(test, *(const u32 *)test->param_value);
 	u8 *ring = ring_new(test, SZ_8K);
-	struct nvkm_perfdom_args pa = { .dom = D, .nr_ctr = 1 };
+	struct nvkm_pm_group_args pa = { .dom = D, .nr_ctr = 1 };
 	struct nvkm_record_args args;
 	struct nvkm_record_status st;
 	struct nvkm_record *rec, *rec2;
-	struct nvkm_perfdom *grp;
+	struct nvkm_pm_group *grp;
 	u64 size;
 
 	one_dom(&args, D, ring, SZ_8K);
 	KUNIT_ASSERT_EQ(test, nvkm_record_new(f->pm, &args, &rec), 0);
 	nvkm_sim_run(f->sim, 2 * PERIOD + LAND);
-	KUNIT_ASSERT_EQ(test, nvkm_vmm_unmap(nvkm_pm_record_vmm(f->pm),
+	KUNIT_ASSERT_EQ(test, nvkm_vmm_unmap(nvkm_record_vmm(f->pm),
 					     nvkm_record_window(rec, 0, &size)), 0);
 	nvkm_sim_run(f->sim, PERIOD + LAND);
 
@@ -637,7 +637,7 @@ fault_wedges_domain_until_reset(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, nvkm_record_del(&rec, &st), -EIO);
 
 	KUNIT_EXPECT_EQ(test, nvkm_record_new(f->pm, &args, &rec2), -EIO);
-	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &pa, &grp), -EIO);
+	KUNIT_EXPECT_EQ(test, nvkm_pm_group_new(f->pm, &pa, &grp), -EIO);
 	/* the other domains are fine */
 	one_dom(&args, D2, ring, SZ_8K);
 	KUNIT_ASSERT_EQ(test, nvkm_record_new(f->pm, &args, &rec2), 0);
@@ -694,14 +694,14 @@ held_domains_are_busy(struct kunit *test)
 {
 	struct rf *f = rf_new(test, 0x84);
 	u8 *ring = ring_new(test, SZ_4K), *ring2 = ring_new(test, SZ_4K);
-	struct nvkm_perfdom_args pa = { .dom = D, .nr_ctr = 1 };
+	struct nvkm_pm_group_args pa = { .dom = D, .nr_ctr = 1 };
 	struct nvkm_record_args args;
 	struct nvkm_record *rec, *rec2;
-	struct nvkm_perfdom *grp;
+	struct nvkm_pm_group *grp;
 
 	one_dom(&args, D, ring, SZ_4K);
 	KUNIT_ASSERT_EQ(test, nvkm_record_new(f->pm, &args, &rec), 0);
-	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &pa, &grp), -EBUSY);
+	KUNIT_EXPECT_EQ(test, nvkm_pm_group_new(f->pm, &pa, &grp), -EBUSY);
 	one_dom(&args, D, ring2, SZ_4K);
 	KUNIT_EXPECT_EQ(test, nvkm_record_new(f->pm, &args, &rec2), -EBUSY);
 	/* a domain named twice */
@@ -712,10 +712,10 @@ held_domains_are_busy(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, nvkm_record_del(&rec, NULL), 0);
 
 	pa.dom = D2;
-	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &pa, &grp), 0);
+	KUNIT_ASSERT_EQ(test, nvkm_pm_group_new(f->pm, &pa, &grp), 0);
 	one_dom(&args, D2, ring2, SZ_4K);
 	KUNIT_EXPECT_EQ(test, nvkm_record_new(f->pm, &args, &rec2), -EBUSY);
-	nvkm_perfdom_del(&grp);
+	nvkm_pm_group_del(&grp);
 	KUNIT_ASSERT_EQ(test, nvkm_record_new(f->pm, &args, &rec2), 0);
 	KUNIT_EXPECT_EQ(test, nvkm_record_del(&rec2, NULL), 0);
 }
@@ -783,7 +783,7 @@ bad_requests_change_nothing(struct kunit *test)
 		KUNIT_EXPECT_EQ_MSG(test, nvkm_record_new(f->pm, &args, &rec), bad[i].err,
 				    "%s", bad[i].what);
 		KUNIT_EXPECT_EQ_MSG(test, f->tap.wr, 0u, "%s", bad[i].what);
-		KUNIT_EXPECT_NULL(test, nvkm_pm_record_vmm(f->pm));
+		KUNIT_EXPECT_NULL(test, nvkm_record_vmm(f->pm));
 	}
 	one_dom(&args, D, ring, SZ_4K);
 	args.nr_doms = 0;
@@ -896,9 +896,9 @@ second_session_shares_the_binding(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, status1(rec2, 0, &st), 0);
 	KUNIT_EXPECT_EQ(test, st.written, 4ull);
 	KUNIT_EXPECT_EQ(test, nvkm_record_del(&rec, NULL), 0);
-	KUNIT_EXPECT_NOT_NULL(test, nvkm_pm_record_vmm(f->pm));
+	KUNIT_EXPECT_NOT_NULL(test, nvkm_record_vmm(f->pm));
 	KUNIT_EXPECT_EQ(test, nvkm_record_del(&rec2, NULL), 0);
-	KUNIT_EXPECT_NULL(test, nvkm_pm_record_vmm(f->pm));
+	KUNIT_EXPECT_NULL(test, nvkm_record_vmm(f->pm));
 }
 
 /*

@@ -115,7 +115,7 @@ pmu_exit(struct kunit *test)
 
 /* A group on the idle counter domain, counters added with ctr(). */
 static void
-idle_args(struct pmu_fixture *f, struct nvkm_perfdom_args *a)
+idle_args(struct pmu_fixture *f, struct nvkm_pm_group_args *a)
 {
 	memset(a, 0, sizeof(*a));
 	a->dom = f->dom;
@@ -123,7 +123,7 @@ idle_args(struct pmu_fixture *f, struct nvkm_perfdom_args *a)
 }
 
 static void
-ctr(struct nvkm_perfdom_args *a, u16 op, u8 sig0, u8 sig1)
+ctr(struct nvkm_pm_group_args *a, u16 op, u8 sig0, u8 sig1)
 {
 	a->ctr[a->nr_ctr].signal[0] = sig0;
 	a->ctr[a->nr_ctr].signal[1] = sig1;
@@ -132,7 +132,7 @@ ctr(struct nvkm_perfdom_args *a, u16 op, u8 sig0, u8 sig1)
 }
 
 static int
-sample(struct pmu_fixture *f, struct nvkm_perfdom **doms, int nr)
+sample(struct pmu_fixture *f, struct nvkm_pm_group **doms, int nr)
 {
 	nvkm_pm_trigger(f->pm);
 	return nvkm_pm_collect_groups(f->pm, doms, nr, false);
@@ -204,7 +204,7 @@ pattern_start(struct kunit *test, struct pmu_fixture *f, const struct pattern *p
  * logic op is true, the engines' busy levels being its arguments.
  */
 static void
-expected(const struct pattern *p, const struct nvkm_perfdom_args *a, u64 n, u64 *want)
+expected(const struct pattern *p, const struct nvkm_pm_group_args *a, u64 n, u64 *want)
 {
 	u32 phase[WAVES] = {}, busy;
 	int i, k, w, idx;
@@ -286,9 +286,9 @@ busy_share_follows_the_pattern(struct kunit *test)
 	struct pmu_fixture *f = pmu_fixture(test, chip);
 	const u64 span = 20000, spans = 3;
 	u64 want[NVKM_PM_COUNTERS];
-	struct nvkm_perfdom_result r;
-	struct nvkm_perfdom_args a;
-	struct nvkm_perfdom *dom;
+	struct nvkm_pm_group_result r;
+	struct nvkm_pm_group_args a;
+	struct nvkm_pm_group *grp;
 	int p, i, s;
 
 	for (p = 0; p < ARRAY_SIZE(patterns); p++) {
@@ -301,12 +301,12 @@ busy_share_follows_the_pattern(struct kunit *test)
 		if (f->pm->dom[f->dom].nr_ctr > 3)
 			ctr(&a, OP_IDLE01, GR, MC);
 		pattern_start(test, f, pat);
-		KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), 0);
+		KUNIT_ASSERT_EQ(test, nvkm_pm_group_new(f->pm, &a, &grp), 0);
 		for (s = 0; s < spans; s++) {
 			nvkm_sim_run(f->sim, span);
-			KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
+			KUNIT_ASSERT_EQ(test, sample(f, &grp, 1), 0);
 		}
-		nvkm_perfdom_read(dom, &r, NVPM_READ_LOST);
+		nvkm_pm_group_read(grp, &r, NVPM_READ_LOST);
 		KUNIT_EXPECT_EQ_MSG(test, r.cycles, spans * span, "%s", pat->what);
 		KUNIT_EXPECT_EQ(test, r.samples, spans);
 		expected(pat, &a, spans * span, want);
@@ -330,7 +330,7 @@ busy_share_follows_the_pattern(struct kunit *test)
 					    pat->what, pat->wave[i].engine, got / 1000, got % 1000,
 					    want / 1000, want % 1000);
 		}
-		nvkm_perfdom_del(&dom);
+		nvkm_pm_group_del(&grp);
 	}
 }
 
@@ -340,22 +340,22 @@ gr_load_is_gr_busy(struct kunit *test)
 {
 	const struct pmu_chip *chip = test->param_value;
 	struct pmu_fixture *f = pmu_fixture(test, chip);
-	struct nvkm_perfdom_result r;
-	struct nvkm_perfdom_args a;
-	struct nvkm_perfdom *dom;
+	struct nvkm_pm_group_result r;
+	struct nvkm_pm_group_args a;
+	struct nvkm_pm_group *grp;
 
 	idle_args(f, &a);
 	ctr(&a, OP_BUSY0, GR, 0);
 	ctr(&a, OP_IDLE0, GR, 0);
 	KUNIT_ASSERT_EQ(test, nvkm_sim_gr_load(f->sim, 35, 1000), 0);
-	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), 0);
+	KUNIT_ASSERT_EQ(test, nvkm_pm_group_new(f->pm, &a, &grp), 0);
 	nvkm_sim_run(f->sim, 10 * 1000);
-	KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
-	nvkm_perfdom_read(dom, &r, NVPM_READ_LOST);
+	KUNIT_ASSERT_EQ(test, sample(f, &grp, 1), 0);
+	nvkm_pm_group_read(grp, &r, NVPM_READ_LOST);
 	KUNIT_EXPECT_EQ(test, r.value[0], 3500);
 	KUNIT_EXPECT_EQ(test, r.value[1], 6500);
 	KUNIT_EXPECT_EQ(test, r.cycles, 10000);
-	nvkm_perfdom_del(&dom);
+	nvkm_pm_group_del(&grp);
 }
 
 /* Groups counting the same share a counter, and count from their own start. */
@@ -363,30 +363,30 @@ static void
 groups_share_counters_count_from_their_start(struct kunit *test)
 {
 	struct pmu_fixture *f = pmu_fixture(test, test->param_value);
-	struct nvkm_perfdom_result ra, rb;
-	struct nvkm_perfdom_args a;
-	struct nvkm_perfdom *doms[2];
+	struct nvkm_pm_group_result ra, rb;
+	struct nvkm_pm_group_args a;
+	struct nvkm_pm_group *grps[2];
 
 	nvkm_sim_set_idle(f->sim, f->chip->bit[GR], 0);		/* gr busy */
 	idle_args(f, &a);
 	ctr(&a, OP_BUSY0, GR, 0);
-	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &a, &doms[0]), 0);
+	KUNIT_ASSERT_EQ(test, nvkm_pm_group_new(f->pm, &a, &grps[0]), 0);
 	nvkm_sim_run(f->sim, 100);
-	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &a, &doms[1]), 0);
-	KUNIT_EXPECT_EQ(test, doms[0]->idle.ctr[0].hw, doms[1]->idle.ctr[0].hw);
-	KUNIT_EXPECT_EQ(test, doms[0]->idle.timebase, doms[1]->idle.timebase);
+	KUNIT_ASSERT_EQ(test, nvkm_pm_group_new(f->pm, &a, &grps[1]), 0);
+	KUNIT_EXPECT_EQ(test, grps[0]->idle.ctr[0].hw, grps[1]->idle.ctr[0].hw);
+	KUNIT_EXPECT_EQ(test, grps[0]->idle.timebase, grps[1]->idle.timebase);
 	nvkm_sim_run(f->sim, 50);
 	nvkm_sim_set_idle(f->sim, f->chip->bit[GR], f->chip->bit[GR]);
 	nvkm_sim_run(f->sim, 30);
-	KUNIT_ASSERT_EQ(test, sample(f, doms, 2), 0);
-	nvkm_perfdom_read(doms[0], &ra, NVPM_READ_LOST);
-	nvkm_perfdom_read(doms[1], &rb, NVPM_READ_LOST);
+	KUNIT_ASSERT_EQ(test, sample(f, grps, 2), 0);
+	nvkm_pm_group_read(grps[0], &ra, NVPM_READ_LOST);
+	nvkm_pm_group_read(grps[1], &rb, NVPM_READ_LOST);
 	KUNIT_EXPECT_EQ(test, ra.value[0], 150);
 	KUNIT_EXPECT_EQ(test, ra.cycles, 180);
 	KUNIT_EXPECT_EQ(test, rb.value[0], 50);
 	KUNIT_EXPECT_EQ(test, rb.cycles, 80);
-	nvkm_perfdom_del(&doms[0]);
-	nvkm_perfdom_del(&doms[1]);
+	nvkm_pm_group_del(&grps[0]);
+	nvkm_pm_group_del(&grps[1]);
 }
 
 /*
@@ -398,29 +398,29 @@ static void
 shared_domain_takes_64_groups(struct kunit *test)
 {
 	struct pmu_fixture *f = pmu_fixture(test, test->param_value);
-	struct nvkm_perfdom *doms[65], *again;
-	struct nvkm_perfdom_args a;
+	struct nvkm_pm_group *grps[65], *again;
+	struct nvkm_pm_group_args a;
 	int i;
 
 	idle_args(f, &a);
 	ctr(&a, OP_BUSY0, GR, 0);
 	for (i = 0; i < 64; i++)
-		KUNIT_ASSERT_EQ_MSG(test, nvkm_perfdom_new_held(f->pm, &a, &doms[i], &doms[i]), 0,
+		KUNIT_ASSERT_EQ_MSG(test, nvkm_pm_group_new_held(f->pm, &a, &grps[i], &grps[i]), 0,
 				    "group %d", i);
-	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new_held(f->pm, &a, f, &doms[64]), -ENOSPC);
-	KUNIT_EXPECT_NULL(test, doms[64]);
-	nvkm_perfdom_del(&doms[0]);
-	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new_held(f->pm, &a, f, &again), 0);
-	nvkm_perfdom_del(&again);
+	KUNIT_EXPECT_EQ(test, nvkm_pm_group_new_held(f->pm, &a, f, &grps[64]), -ENOSPC);
+	KUNIT_EXPECT_NULL(test, grps[64]);
+	nvkm_pm_group_del(&grps[0]);
+	KUNIT_EXPECT_EQ(test, nvkm_pm_group_new_held(f->pm, &a, f, &again), 0);
+	nvkm_pm_group_del(&again);
 	for (i = 1; i < 64; i++)
-		nvkm_perfdom_del(&doms[i]);
+		nvkm_pm_group_del(&grps[i]);
 }
 
 /* --- allocation ----------------------------------------------------------------- */
 
 /* Distinct counter k: engine k busy, then engine k - engines idle. */
 static void
-distinct(const struct pmu_chip *chip, struct nvkm_perfdom_args *a, unsigned int k)
+distinct(const struct pmu_chip *chip, struct nvkm_pm_group_args *a, unsigned int k)
 {
 	if (k < chip->engines)
 		ctr(a, OP_BUSY0, k, 0);
@@ -439,15 +439,15 @@ exhaustion_is_ebusy(struct kunit *test)
 	const struct pmu_chip *chip = test->param_value;
 	struct pmu_fixture *f = pmu_fixture(test, chip);
 	unsigned int per = f->pm->dom[f->dom].nr_ctr, k = 0, g = 0, i;
-	struct nvkm_perfdom *dom[NVKM_PMU_COUNTERS_MAX], *extra, *shared;
+	struct nvkm_pm_group *grp[NVKM_PMU_COUNTERS_MAX], *extra, *shared;
 	u64 rd0, wr0, rd1, wr1;
-	struct nvkm_perfdom_args a;
+	struct nvkm_pm_group_args a;
 
 	while (k < chip->counters - 1) {
 		idle_args(f, &a);
 		while (a.nr_ctr < per && k < chip->counters - 1)
 			distinct(chip, &a, k++);
-		KUNIT_ASSERT_EQ_MSG(test, nvkm_perfdom_new(f->pm, &a, &dom[g]), 0, "group %u", g);
+		KUNIT_ASSERT_EQ_MSG(test, nvkm_pm_group_new(f->pm, &a, &grp[g]), 0, "group %u", g);
 		g++;
 	}
 
@@ -455,33 +455,33 @@ exhaustion_is_ebusy(struct kunit *test)
 	idle_args(f, &a);
 	distinct(chip, &a, k);
 	rd0 = mmio(f, &wr0);
-	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &extra), -EBUSY);
+	KUNIT_EXPECT_EQ(test, nvkm_pm_group_new(f->pm, &a, &extra), -EBUSY);
 	KUNIT_EXPECT_NULL(test, extra);
 	/* all or nothing: a counter already there and a new one */
 	idle_args(f, &a);
 	distinct(chip, &a, 0);
 	distinct(chip, &a, k);
-	KUNIT_EXPECT_EQ(test, nvkm_perfdom_new(f->pm, &a, &extra), -EBUSY);
+	KUNIT_EXPECT_EQ(test, nvkm_pm_group_new(f->pm, &a, &extra), -EBUSY);
 	rd1 = mmio(f, &wr1);
 	KUNIT_EXPECT_EQ(test, rd1, rd0);
 	KUNIT_EXPECT_EQ(test, wr1, wr0);
-	KUNIT_EXPECT_EQ(test, f->pmu->ctr[dom[0]->idle.ctr[0].hw].users, 1);
+	KUNIT_EXPECT_EQ(test, f->pmu->ctr[grp[0]->idle.ctr[0].hw].users, 1);
 
 	/* one already counted: shared */
 	idle_args(f, &a);
 	distinct(chip, &a, 0);
-	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &a, &shared), 0);
+	KUNIT_ASSERT_EQ(test, nvkm_pm_group_new(f->pm, &a, &shared), 0);
 
 	/* the last group goes: its counters are free again */
-	nvkm_perfdom_del(&dom[--g]);
+	nvkm_pm_group_del(&grp[--g]);
 	idle_args(f, &a);
 	distinct(chip, &a, k);
-	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &a, &extra), 0);
-	nvkm_perfdom_del(&extra);
+	KUNIT_ASSERT_EQ(test, nvkm_pm_group_new(f->pm, &a, &extra), 0);
+	nvkm_pm_group_del(&extra);
 
 	while (g)
-		nvkm_perfdom_del(&dom[--g]);
-	nvkm_perfdom_del(&shared);
+		nvkm_pm_group_del(&grp[--g]);
+	nvkm_pm_group_del(&shared);
 	/* everything released: every counter free and stopped */
 	for (i = 0; i < chip->counters; i++) {
 		KUNIT_EXPECT_EQ_MSG(test, f->pmu->ctr[i].users, 0, "counter %u", i);
@@ -497,8 +497,8 @@ uncountable_groups_are_refused(struct kunit *test)
 	/* 0x8888: GR and PVLD both busy, which no COUNTER_MODE counts */
 	static const u16 bad_ops[] = { 0x0000, 0x6666, 0x2222, 0xaaab, 0x7777, 0x8888 };
 	struct pmu_fixture *f = pmu_fixture(test, &pmu_chips[0]);
-	struct nvkm_perfdom_args a;
-	struct nvkm_perfdom *dom;
+	struct nvkm_pm_group_args a;
+	struct nvkm_pm_group *grp;
 	u64 rd0, wr0, rd1, wr1;
 	int i;
 
@@ -506,34 +506,34 @@ uncountable_groups_are_refused(struct kunit *test)
 	for (i = 0; i < ARRAY_SIZE(bad_ops); i++) {
 		idle_args(f, &a);
 		ctr(&a, bad_ops[i], GR, PVLD);
-		KUNIT_EXPECT_EQ_MSG(test, nvkm_perfdom_new(f->pm, &a, &dom), -EINVAL,
+		KUNIT_EXPECT_EQ_MSG(test, nvkm_pm_group_new(f->pm, &a, &grp), -EINVAL,
 				    "op 0x%04x", bad_ops[i]);
 	}
 	idle_args(f, &a);
 	ctr(&a, OP_BUSY0, f->chip->engines, 0);
-	KUNIT_EXPECT_EQ_MSG(test, nvkm_perfdom_new(f->pm, &a, &dom), -EINVAL, "signal");
+	KUNIT_EXPECT_EQ_MSG(test, nvkm_pm_group_new(f->pm, &a, &grp), -EINVAL, "signal");
 	idle_args(f, &a);
 	ctr(&a, OP_BUSY0, GR, 0);
 	a.ctr[0].signal[3] = f->chip->engines;	/* unused by the op, still checked */
-	KUNIT_EXPECT_EQ_MSG(test, nvkm_perfdom_new(f->pm, &a, &dom), -EINVAL, "signal 3");
+	KUNIT_EXPECT_EQ_MSG(test, nvkm_pm_group_new(f->pm, &a, &grp), -EINVAL, "signal 3");
 	idle_args(f, &a);
 	ctr(&a, OP_BUSY0, GR, 0);
 	a.mode = NVPM_MODE_SINGLE;
-	KUNIT_EXPECT_EQ_MSG(test, nvkm_perfdom_new(f->pm, &a, &dom), -EINVAL, "single");
+	KUNIT_EXPECT_EQ_MSG(test, nvkm_pm_group_new(f->pm, &a, &grp), -EINVAL, "single");
 	a.mode = NVPM_MODE_QUAD;
 	a.ctr_mode = 1;
-	KUNIT_EXPECT_EQ_MSG(test, nvkm_perfdom_new(f->pm, &a, &dom), -EINVAL, "ctr_mode");
+	KUNIT_EXPECT_EQ_MSG(test, nvkm_pm_group_new(f->pm, &a, &grp), -EINVAL, "ctr_mode");
 	a.ctr_mode = 0;
 	a.ctr[0].flags = NVPM_COUNTER_DELAY0;
-	KUNIT_EXPECT_EQ_MSG(test, nvkm_perfdom_new(f->pm, &a, &dom), -EINVAL, "flags");
+	KUNIT_EXPECT_EQ_MSG(test, nvkm_pm_group_new(f->pm, &a, &grp), -EINVAL, "flags");
 	a.ctr[0].flags = 0;
 	a.event_period_all = true;
-	KUNIT_EXPECT_EQ_MSG(test, nvkm_perfdom_new(f->pm, &a, &dom), -EINVAL, "period all");
+	KUNIT_EXPECT_EQ_MSG(test, nvkm_pm_group_new(f->pm, &a, &grp), -EINVAL, "period all");
 	idle_args(f, &a);
-	KUNIT_EXPECT_EQ_MSG(test, nvkm_perfdom_new(f->pm, &a, &dom), -E2BIG, "no counter");
+	KUNIT_EXPECT_EQ_MSG(test, nvkm_pm_group_new(f->pm, &a, &grp), -E2BIG, "no counter");
 	for (i = 0; i < 4; i++)
 		ctr(&a, OP_BUSY0, i, 0);
-	KUNIT_EXPECT_EQ_MSG(test, nvkm_perfdom_new(f->pm, &a, &dom), -E2BIG,
+	KUNIT_EXPECT_EQ_MSG(test, nvkm_pm_group_new(f->pm, &a, &grp), -E2BIG,
 			    "4 counters on GT215");
 	rd1 = mmio(f, &wr1);
 	KUNIT_EXPECT_EQ(test, rd1, rd0);
@@ -544,9 +544,9 @@ uncountable_groups_are_refused(struct kunit *test)
 	ctr(&a, OP_IDLE01, GR, PVLD);
 	ctr(&a, 0xfcfc, PVLD, PPDEC);		/* signal 1 or 2 busy, 0 ignored */
 	ctr(&a, OP_ALWAYS, 0, 0);
-	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), 0);
-	KUNIT_EXPECT_EQ(test, dom->idle.ctr[2].hw, dom->idle.timebase);
-	nvkm_perfdom_del(&dom);
+	KUNIT_ASSERT_EQ(test, nvkm_pm_group_new(f->pm, &a, &grp), 0);
+	KUNIT_EXPECT_EQ(test, grp->idle.ctr[2].hw, grp->idle.timebase);
+	nvkm_pm_group_del(&grp);
 }
 
 /* --- reading and resetting ------------------------------------------------------ */
@@ -560,8 +560,8 @@ sample_reads_each_counter_once(struct kunit *test)
 {
 	const struct pmu_chip *chip = test->param_value;
 	struct pmu_fixture *f = pmu_fixture(test, chip);
-	struct nvkm_perfdom *doms[3];
-	struct nvkm_perfdom_args a;
+	struct nvkm_pm_group *grps[3];
+	struct nvkm_pm_group_args a;
 	u64 rd0, wr0, rd1, wr1;
 	unsigned int n, i;
 
@@ -569,22 +569,22 @@ sample_reads_each_counter_once(struct kunit *test)
 	for (i = 0; i < f->pm->dom[f->dom].nr_ctr; i++)
 		distinct(chip, &a, i);
 	n = a.nr_ctr + 1;	/* and the time base */
-	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &a, &doms[0]), 0);
+	KUNIT_ASSERT_EQ(test, nvkm_pm_group_new(f->pm, &a, &grps[0]), 0);
 	idle_args(f, &a);
 	distinct(chip, &a, 0);
-	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &a, &doms[1]), 0);
-	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &a, &doms[2]), 0);
+	KUNIT_ASSERT_EQ(test, nvkm_pm_group_new(f->pm, &a, &grps[1]), 0);
+	KUNIT_ASSERT_EQ(test, nvkm_pm_group_new(f->pm, &a, &grps[2]), 0);
 
 	for (i = 1; i <= 3; i++) {
 		nvkm_sim_run(f->sim, 100);
 		rd0 = mmio(f, &wr0);
-		KUNIT_ASSERT_EQ(test, sample(f, doms, i), 0);
+		KUNIT_ASSERT_EQ(test, sample(f, grps, i), 0);
 		rd1 = mmio(f, &wr1);
 		KUNIT_EXPECT_EQ_MSG(test, rd1 - rd0, n, "reads, %u groups sampled", i);
 		KUNIT_EXPECT_EQ_MSG(test, wr1 - wr0, 0, "writes, %u groups sampled", i);
 	}
 	for (i = 0; i < 3; i++)
-		nvkm_perfdom_del(&doms[i]);
+		nvkm_pm_group_del(&grps[i]);
 }
 
 /*
@@ -597,9 +597,9 @@ handed_out_from_zero_rounds_only_read(struct kunit *test)
 {
 	const struct pmu_chip *chip = test->param_value;
 	struct pmu_fixture *f = pmu_fixture(test, chip);
-	struct nvkm_perfdom_result r;
-	struct nvkm_perfdom_args a;
-	struct nvkm_perfdom *dom;
+	struct nvkm_pm_group_result r;
+	struct nvkm_pm_group_args a;
+	struct nvkm_pm_group *grp;
 	unsigned int i;
 
 	/* every counter counting every cycle, behind the driver's back */
@@ -609,24 +609,24 @@ handed_out_from_zero_rounds_only_read(struct kunit *test)
 	nvkm_sim_set_idle(f->sim, f->chip->bit[GR], 0);
 	idle_args(f, &a);
 	ctr(&a, OP_BUSY0, GR, 0);
-	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), 0);
-	KUNIT_EXPECT_EQ(test, nvkm_sim_mmio.rd32(f->sim, DOC_COUNT(dom->idle.ctr[0].hw)), 0);
-	KUNIT_EXPECT_EQ(test, nvkm_sim_mmio.rd32(f->sim, DOC_COUNT(dom->idle.timebase)), 0);
+	KUNIT_ASSERT_EQ(test, nvkm_pm_group_new(f->pm, &a, &grp), 0);
+	KUNIT_EXPECT_EQ(test, nvkm_sim_mmio.rd32(f->sim, DOC_COUNT(grp->idle.ctr[0].hw)), 0);
+	KUNIT_EXPECT_EQ(test, nvkm_sim_mmio.rd32(f->sim, DOC_COUNT(grp->idle.timebase)), 0);
 	nvkm_sim_run(f->sim, 500);
-	KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
-	KUNIT_EXPECT_EQ(test, nvkm_sim_mmio.rd32(f->sim, DOC_COUNT(dom->idle.ctr[0].hw)), 500);
-	KUNIT_EXPECT_EQ(test, nvkm_sim_mmio.rd32(f->sim, DOC_COUNT(dom->idle.timebase)), 500);
-	KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
-	nvkm_perfdom_read(dom, &r, NVPM_READ_LOST);
+	KUNIT_ASSERT_EQ(test, sample(f, &grp, 1), 0);
+	KUNIT_EXPECT_EQ(test, nvkm_sim_mmio.rd32(f->sim, DOC_COUNT(grp->idle.ctr[0].hw)), 500);
+	KUNIT_EXPECT_EQ(test, nvkm_sim_mmio.rd32(f->sim, DOC_COUNT(grp->idle.timebase)), 500);
+	KUNIT_ASSERT_EQ(test, sample(f, &grp, 1), 0);
+	nvkm_pm_group_read(grp, &r, NVPM_READ_LOST);
 	KUNIT_EXPECT_EQ(test, r.value[0], 500);
 	KUNIT_EXPECT_EQ(test, r.cycles, 500);
 	nvkm_sim_run(f->sim, 200);
-	KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
-	nvkm_perfdom_read(dom, &r, NVPM_READ_LOST);
+	KUNIT_ASSERT_EQ(test, sample(f, &grp, 1), 0);
+	nvkm_pm_group_read(grp, &r, NVPM_READ_LOST);
 	KUNIT_EXPECT_EQ(test, r.value[0], 700);
 	KUNIT_EXPECT_EQ(test, r.cycles, 700);
 	KUNIT_EXPECT_EQ(test, r.samples, 3);
-	nvkm_perfdom_del(&dom);
+	nvkm_pm_group_del(&grp);
 }
 
 /*
@@ -639,16 +639,16 @@ resume_after_reset_reprograms(struct kunit *test)
 {
 	const struct pmu_chip *chip = test->param_value;
 	struct pmu_fixture *f = pmu_fixture(test, chip);
-	struct nvkm_perfdom_result r;
-	struct nvkm_perfdom_args a;
-	struct nvkm_perfdom *dom;
+	struct nvkm_pm_group_result r;
+	struct nvkm_pm_group_args a;
+	struct nvkm_pm_group *grp;
 	unsigned int hw;
 
 	nvkm_sim_set_idle(f->sim, f->chip->bit[PCOPY0], 0);
 	idle_args(f, &a);
 	ctr(&a, OP_BUSY0, PCOPY0, 0);
-	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), 0);
-	hw = dom->idle.ctr[0].hw;
+	KUNIT_ASSERT_EQ(test, nvkm_pm_group_new(f->pm, &a, &grp), 0);
+	hw = grp->idle.ctr[0].hw;
 	nvkm_sim_run(f->sim, 300);
 	KUNIT_ASSERT_EQ(test, nvkm_device_fini(f->device, true), 0);
 	nvkm_sim_run(f->sim, 1000);		/* suspended */
@@ -658,8 +658,8 @@ resume_after_reset_reprograms(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, nvkm_sim_mmio.rd32(f->sim, DOC_MASK(hw)), chip->bit[PCOPY0]);
 	KUNIT_EXPECT_EQ(test, nvkm_sim_mmio.rd32(f->sim, DOC_MODE(hw)), BIT(1));
 	nvkm_sim_run(f->sim, 400);
-	KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
-	nvkm_perfdom_read(dom, &r, NVPM_READ_LOST);
+	KUNIT_ASSERT_EQ(test, sample(f, &grp, 1), 0);
+	nvkm_pm_group_read(grp, &r, NVPM_READ_LOST);
 	KUNIT_EXPECT_EQ(test, r.value[0], 700);
 	KUNIT_EXPECT_EQ(test, r.cycles, 700);
 
@@ -670,11 +670,11 @@ resume_after_reset_reprograms(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, nvkm_device_init(f->device), 0);
 	KUNIT_EXPECT_EQ(test, nvkm_sim_mmio.rd32(f->sim, DOC_COUNT(hw)), 0);
 	nvkm_sim_run(f->sim, 100);
-	KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
-	nvkm_perfdom_read(dom, &r, NVPM_READ_LOST);
+	KUNIT_ASSERT_EQ(test, sample(f, &grp, 1), 0);
+	nvkm_pm_group_read(grp, &r, NVPM_READ_LOST);
 	KUNIT_EXPECT_EQ(test, r.value[0], 800);
 	KUNIT_EXPECT_EQ(test, r.cycles, 800);
-	nvkm_perfdom_del(&dom);
+	nvkm_pm_group_del(&grp);
 }
 
 /*
@@ -687,9 +687,9 @@ slow_accesses_lose_no_cycles(struct kunit *test)
 {
 	const struct pmu_chip *chip = test->param_value;
 	struct pmu_fixture *f = pmu_fixture(test, chip);
-	struct nvkm_perfdom_result r, prev;
-	struct nvkm_perfdom_args a;
-	struct nvkm_perfdom *dom;
+	struct nvkm_pm_group_result r, prev;
+	struct nvkm_pm_group_args a;
+	struct nvkm_pm_group *grp;
 	u64 now, then;
 	int i;
 
@@ -697,15 +697,15 @@ slow_accesses_lose_no_cycles(struct kunit *test)
 	idle_args(f, &a);
 	ctr(&a, OP_BUSY0, GR, 0);
 	ctr(&a, OP_BUSY0, PVLD, 0);
-	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), 0);
+	KUNIT_ASSERT_EQ(test, nvkm_pm_group_new(f->pm, &a, &grp), 0);
 	nvkm_sim_set_access_cycles(f->sim, 13);
-	KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
-	nvkm_perfdom_read(dom, &prev, NVPM_READ_LOST);
+	KUNIT_ASSERT_EQ(test, sample(f, &grp, 1), 0);
+	nvkm_pm_group_read(grp, &prev, NVPM_READ_LOST);
 	then = f->sim->now;
 	for (i = 0; i < 5; i++) {
 		nvkm_sim_run(f->sim, 1000 + 7 * i);
-		KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
-		nvkm_perfdom_read(dom, &r, NVPM_READ_LOST);
+		KUNIT_ASSERT_EQ(test, sample(f, &grp, 1), 0);
+		nvkm_pm_group_read(grp, &r, NVPM_READ_LOST);
 		now = f->sim->now;
 		KUNIT_EXPECT_EQ_MSG(test, r.cycles - prev.cycles, now - then, "round %d", i);
 		KUNIT_EXPECT_EQ_MSG(test, r.value[0] - prev.value[0], now - then, "round %d", i);
@@ -714,7 +714,7 @@ slow_accesses_lose_no_cycles(struct kunit *test)
 		then = now;
 	}
 	nvkm_sim_set_access_cycles(f->sim, 0);
-	nvkm_perfdom_del(&dom);
+	nvkm_pm_group_del(&grp);
 }
 
 /* Wait (up to 2 s) until something reads a register: the poll worker. */
@@ -741,9 +741,9 @@ poll_keeps_totals_past_31_bits(struct kunit *test)
 {
 	const u64 spans[] = { BIT_ULL(30), BIT_ULL(30) + BIT_ULL(29), BIT_ULL(29) + 7 };
 	struct pmu_fixture *f = pmu_fixture(test, &pmu_chips[0]);
-	struct nvkm_perfdom_result r;
-	struct nvkm_perfdom_args a;
-	struct nvkm_perfdom *dom;
+	struct nvkm_pm_group_result r;
+	struct nvkm_pm_group_args a;
+	struct nvkm_pm_group *grp;
 	u64 total = 0;
 	int i;
 
@@ -751,19 +751,19 @@ poll_keeps_totals_past_31_bits(struct kunit *test)
 	f->pmu->poll_ms = 10;
 	idle_args(f, &a);
 	ctr(&a, OP_BUSY0, GR, 0);
-	KUNIT_ASSERT_EQ(test, nvkm_perfdom_new(f->pm, &a, &dom), 0);
+	KUNIT_ASSERT_EQ(test, nvkm_pm_group_new(f->pm, &a, &grp), 0);
 	for (i = 0; i < ARRAY_SIZE(spans); i++) {
 		nvkm_sim_run(f->sim, spans[i]);
 		total += spans[i];
 		if (i + 1 < ARRAY_SIZE(spans))
 			KUNIT_ASSERT_TRUE_MSG(test, wait_for_poll(f), "no poll after span %d", i);
 	}
-	KUNIT_ASSERT_EQ(test, sample(f, &dom, 1), 0);
-	nvkm_perfdom_read(dom, &r, NVPM_READ_LOST);
+	KUNIT_ASSERT_EQ(test, sample(f, &grp, 1), 0);
+	nvkm_pm_group_read(grp, &r, NVPM_READ_LOST);
 	KUNIT_EXPECT_GT(test, total, BIT_ULL(31));
 	KUNIT_EXPECT_EQ(test, r.value[0], total);
 	KUNIT_EXPECT_EQ(test, r.cycles, total);
-	nvkm_perfdom_del(&dom);
+	nvkm_pm_group_del(&grp);
 	f->pmu->poll_ms = 0;
 }
 

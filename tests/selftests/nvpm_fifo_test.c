@@ -100,7 +100,7 @@ group_new(struct __test_metadata *_metadata, int fd, __u32 *grp)
 		ret = nvpm_event_parse(&cat, "core_a/PGRAPH.IDLE", &ev);
 	ctr[1].signal[0] = ev.signal;
 	if (!ret)
-		ret = nvpm_perfdom_quad(fd, ev.domain, ctr, 3, grp);
+		ret = nvpm_group_quad(fd, ev.domain, ctr, 3, grp);
 	if (ret)
 		FAIL(, "counter group on core_a: %s", err_name(ret));
 	nvpm_catalog_free(&cat);
@@ -119,7 +119,7 @@ push_counters(struct nvpm_push *p, __u32 grp)
 	nvpm_push_mthd(p, NVPM_SUBC_SW, NVPM_SW_COUNTER_CLEAR, 0);
 	for (i = 0; i < NR_CTRS - 1; i++)
 		nvpm_push_mthd(p, NVPM_SUBC_SW, NVPM_SW_COUNTER_ADD,
-			       NVPM_SW_COUNTER_PERFDOM(grp, i));
+			       NVPM_SW_COUNTER_GROUP(grp, i));
 	nvpm_push_mthd(p, NVPM_SUBC_SW, NVPM_SW_COUNTER_ADD, NVPM_SW_GLOBAL_PTIMER);
 	nvpm_push_mthd(p, NVPM_SUBC_GR, NVPM_GR_PRIM_CYCLES, PRIM_CYCLES);
 	return 0;
@@ -211,7 +211,7 @@ check_frame(struct __test_metadata *_metadata, const struct nvpm_channel *ch, __
 		FAIL(return false, "frame %u: %d entries in the ring, %d expected", seq, n,
 		     NR_CTRS);
 	for (i = 0; i < NR_CTRS; i++) {
-		__u32 id = i < 3 ? NVPM_SW_COUNTER_PERFDOM(grp, i) : NVPM_SW_GLOBAL_PTIMER;
+		__u32 id = i < 3 ? NVPM_SW_COUNTER_GROUP(grp, i) : NVPM_SW_GLOBAL_PTIMER;
 
 		if (e[i].counter != id || e[i].flags)
 			FAIL(return false, "frame %u entry %d: counter 0x%x flags 0x%x, not 0x%x 0",
@@ -540,7 +540,7 @@ TEST_F(fifo, bad_software_methods_are_ring_errors)
 	/* a counter of the group it does not have */
 	nvpm_push_space(&r.push, 2 * (ARRAY_SIZE(bad) + 1 + NVPM_SW_STAGING_MAX + 1) + 8);
 	nvpm_push_mthd(&r.push, NVPM_SUBC_SW, NVPM_SW_COUNTER_ADD,
-		       NVPM_SW_COUNTER_PERFDOM(r.grp, 3));
+		       NVPM_SW_COUNTER_GROUP(r.grp, 3));
 	for (i = 0; i < ARRAY_SIZE(bad); i++)
 		nvpm_push_mthd(&r.push, NVPM_SUBC_SW, bad[i].mthd, bad[i].data);
 	/* 4 staged, 12 more fit, the 13th does not */
@@ -694,9 +694,9 @@ TEST_F(fifo, destroyed_group_reads_as_gone)
 
 	if (!res)
 		goto out;
-	ret = nvpm_perfdom_destroy(r.fd, r.grp);
+	ret = nvpm_group_destroy(r.fd, r.grp);
 	if (ret) {
-		FAIL(res = false, "PERFDOM_DESTROY: %s", err_name(ret));
+		FAIL(res = false, "GROUP_DESTROY: %s", err_name(ret));
 		goto out;
 	}
 	push_frame(&r.push, 7, 1);

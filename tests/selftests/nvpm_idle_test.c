@@ -77,7 +77,7 @@ idle_domain(int fd, struct drm_nvpm_domain *out)
 }
 
 static void
-group_args(struct drm_nvpm_perfdom_create *a, __u32 domain)
+group_args(struct drm_nvpm_group_create *a, __u32 domain)
 {
 	memset(a, 0, sizeof(*a));
 	a->size = sizeof(*a);
@@ -86,7 +86,7 @@ group_args(struct drm_nvpm_perfdom_create *a, __u32 domain)
 }
 
 static void
-add_ctr(struct drm_nvpm_perfdom_create *a, __u16 op, __u8 signal)
+add_ctr(struct drm_nvpm_group_create *a, __u16 op, __u8 signal)
 {
 	a->counter[a->nr_counters].signal[0] = signal;
 	a->counter[a->nr_counters].logic_op = op;
@@ -95,7 +95,7 @@ add_ctr(struct drm_nvpm_perfdom_create *a, __u16 op, __u8 signal)
 
 /* Distinct counter k: engine k busy, then engine k - @engines idle. */
 static void
-add_distinct(struct drm_nvpm_perfdom_create *a, unsigned int engines, unsigned int k)
+add_distinct(struct drm_nvpm_group_create *a, unsigned int engines, unsigned int k)
 {
 	if (k < engines)
 		add_ctr(a, OP_BUSY, k);
@@ -104,9 +104,9 @@ add_distinct(struct drm_nvpm_perfdom_create *a, unsigned int engines, unsigned i
 }
 
 static int
-create(int fd, struct drm_nvpm_perfdom_create *a)
+create(int fd, struct drm_nvpm_group_create *a)
 {
-	return raw_ioctl(fd, DRM_IOCTL_NVPM_PERFDOM_CREATE, a);
+	return raw_ioctl(fd, DRM_IOCTL_NVPM_GROUP_CREATE, a);
 }
 
 static int
@@ -250,7 +250,7 @@ TEST_F(idle_chip, gr_busy)
 	struct nodes *nodes = &self->n;
 	int idx = variant->v.idx;
 	const struct chip *chip = dev_chip(nodes, idx);
-	struct drm_nvpm_perfdom_create a;
+	struct drm_nvpm_group_create a;
 	struct drm_nvpm_read r0, r;
 	struct drm_nvpm_domain dom;
 	double t0, t1, busy, idle;
@@ -270,18 +270,18 @@ TEST_F(idle_chip, gr_busy)
 	add_ctr(&a, OP_ALWAYS, 0);
 	ret = create(fd, &a);
 	if (ret)
-		FAIL(return, "PERFDOM_CREATE: %s", err_name(ret));
+		FAIL(return, "GROUP_CREATE: %s", err_name(ret));
 	ret = sample_every(fd, 10, OFTEN_US, a.handle, &r0);
 	t0 = now_us();
 	ret = ret ?: sample_every(fd, OFTEN_N - 10, OFTEN_US, a.handle, &r);
 	t1 = now_us();
-	nvpm_perfdom_destroy(fd, a.handle);
+	nvpm_group_destroy(fd, a.handle);
 	if (ret)
 		FAIL(return, "SAMPLE/READ: %s", err_name(ret));
 
-	if (r.flags || r.sequence != OFTEN_N)
-		FAIL(return, "READ: flags 0x%x, sequence %llu", r.flags,
-		     (unsigned long long)r.sequence);
+	if (r.flags || r.samples != OFTEN_N)
+		FAIL(return, "READ: flags 0x%x, samples %llu", r.flags,
+		     (unsigned long long)r.samples);
 	r.cycles -= r0.cycles;
 	r.value[0] -= r0.value[0];
 	r.value[1] -= r0.value[1];
@@ -319,7 +319,7 @@ need_idle_dev(struct __test_metadata *_metadata, struct nodes *nodes, struct drm
 TEST_F(idle, idle_domain_is_shared)
 {
 	struct nodes *nodes = &self->n;
-	struct drm_nvpm_perfdom_create a, b;
+	struct drm_nvpm_group_create a, b;
 	struct drm_nvpm_domain dom;
 	int fa, fb, d, ra, rb;
 
@@ -352,7 +352,7 @@ TEST_F(idle, idle_counters_run_out_is_ebusy)
 {
 	struct nodes *nodes = &self->n;
 	const struct chip *chip = dev_chip(nodes, idle_idx);
-	struct drm_nvpm_perfdom_create a, before;
+	struct drm_nvpm_group_create a, before;
 	struct drm_nvpm_domain dom;
 	unsigned int k = 0;
 	int fa, fb, d, ret;
@@ -415,7 +415,7 @@ TEST_F(idle, idle_uncountable_is_refused)
 		{ "signal nr_signals", OP_BUSY, 4, EINVAL },
 		{ "nr_counters + 1", OP_BUSY, 5, E2BIG },
 	};
-	struct drm_nvpm_perfdom_create a, before;
+	struct drm_nvpm_group_create a, before;
 	struct drm_nvpm_domain dom;
 	int fd, d, ret;
 	size_t i;
@@ -455,7 +455,7 @@ TEST_F(idle, idle_and_pcounter_sample_together)
 {
 	struct nodes *nodes = &self->n;
 	struct drm_nvpm_counter always = { .logic_op = OP_ALWAYS };
-	struct drm_nvpm_perfdom_create a;
+	struct drm_nvpm_group_create a;
 	struct drm_nvpm_read rp, ri;
 	struct drm_nvpm_domain dom;
 	__u32 hp;
@@ -468,7 +468,7 @@ TEST_F(idle, idle_and_pcounter_sample_together)
 		FAIL(return, "open: %s", err_name(fd));
 	group_args(&a, d);
 	add_ctr(&a, OP_ALWAYS, 0);
-	ret = create(fd, &a) ?: nvpm_perfdom_quad(fd, 0, &always, 1, &hp);
+	ret = create(fd, &a) ?: nvpm_group_quad(fd, 0, &always, 1, &hp);
 	if (!ret) {
 		ret = nvpm_sample(fd, NULL);
 		usleep(SLEEP_US / 4);
@@ -478,9 +478,9 @@ TEST_F(idle, idle_and_pcounter_sample_together)
 	close(fd);
 	if (ret)
 		FAIL(return, "groups, SAMPLE, READ: %s", err_name(ret));
-	if (ri.sequence != 3 || rp.sequence != 3)
-		FAIL(return, "sequences %llu and %llu, want 3", (unsigned long long)ri.sequence,
-		     (unsigned long long)rp.sequence);
+	if (ri.samples != 3 || rp.samples != 3)
+		FAIL(return, "samples %llu and %llu, want 3", (unsigned long long)ri.samples,
+		     (unsigned long long)rp.samples);
 	if (ri.value[0] != ri.cycles || ri.cycles < SLEEP_US / 8)
 		FAIL(return, "idle group: every cycle %llu, cycles %llu",
 		     (unsigned long long)ri.value[0], (unsigned long long)ri.cycles);

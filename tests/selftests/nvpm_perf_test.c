@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * nvpm counter ioctl selftest, TAP output: QUERY_DOMAINS, QUERY_SIGNALS,
- * PERFDOM_CREATE / DESTROY, SAMPLE and READ.
+ * GROUP_CREATE / DESTROY, SAMPLE and READ.
  *
  *   nvpm_perf_test [--expect NAME,NAME,...] [--hammer SECONDS]
  *
@@ -99,7 +99,7 @@ open_rw(const char *path)
 
 /* A valid quad group: one counter, every cycle. */
 static void
-quad_args(struct drm_nvpm_perfdom_create *a, __u32 domain)
+quad_args(struct drm_nvpm_group_create *a, __u32 domain)
 {
 	memset(a, 0, sizeof(*a));
 	a->size = sizeof(*a);
@@ -110,15 +110,15 @@ quad_args(struct drm_nvpm_perfdom_create *a, __u32 domain)
 }
 
 static int
-create(int fd, struct drm_nvpm_perfdom_create *a)
+create(int fd, struct drm_nvpm_group_create *a)
 {
-	return raw_ioctl(fd, DRM_IOCTL_NVPM_PERFDOM_CREATE, a);
+	return raw_ioctl(fd, DRM_IOCTL_NVPM_GROUP_CREATE, a);
 }
 
 static int
 create_quad(int fd, __u32 domain, __u32 *handle)
 {
-	struct drm_nvpm_perfdom_create a;
+	struct drm_nvpm_group_create a;
 	int ret;
 
 	quad_args(&a, domain);
@@ -131,19 +131,19 @@ create_quad(int fd, __u32 domain, __u32 *handle)
 static int
 destroy(int fd, __u32 handle)
 {
-	struct drm_nvpm_perfdom_destroy a = { .size = sizeof(a), .handle = handle };
+	struct drm_nvpm_group_destroy a = { .size = sizeof(a), .handle = handle };
 
-	return raw_ioctl(fd, DRM_IOCTL_NVPM_PERFDOM_DESTROY, &a);
+	return raw_ioctl(fd, DRM_IOCTL_NVPM_GROUP_DESTROY, &a);
 }
 
 static int
-sample(int fd, __u64 *sequence)
+sample(int fd, __u64 *samples)
 {
 	struct drm_nvpm_sample a = { .size = sizeof(a) };
 	int ret = raw_ioctl(fd, DRM_IOCTL_NVPM_SAMPLE, &a);
 
-	if (!ret && sequence)
-		*sequence = a.sequence;
+	if (!ret && samples)
+		*samples = a.samples;
 	return ret;
 }
 
@@ -780,11 +780,11 @@ TEST_F(perf, query_signals_bad_args)
 	expect_efault_arg(_metadata, dev->fd, cmd, sizeof(q), "QUERY_SIGNALS");
 }
 
-/* ---- PERFDOM_CREATE negative tests ---- */
+/* ---- GROUP_CREATE negative tests ---- */
 
-static const struct drm_nvpm_perfdom_create cr_proto;
+static const struct drm_nvpm_group_create cr_proto;
 
-#define CR_OFF(f)	offsetof(struct drm_nvpm_perfdom_create, f)
+#define CR_OFF(f)	offsetof(struct drm_nvpm_group_create, f)
 #define CR_SZ(f)	sizeof(cr_proto.f)
 
 /* Values resolved against the device. */
@@ -814,9 +814,9 @@ struct bad_create {
 
 static const struct bad_create bad_create_einval[] = {
 	{ "size 0", CR_OFF(size), CR_SZ(size), 0, EINVAL, 0 },
-	{ "size - 1", CR_OFF(size), CR_SZ(size), sizeof(struct drm_nvpm_perfdom_create) - 1,
+	{ "size - 1", CR_OFF(size), CR_SZ(size), sizeof(struct drm_nvpm_group_create) - 1,
 	  EINVAL, 0 },
-	{ "size + 8", CR_OFF(size), CR_SZ(size), sizeof(struct drm_nvpm_perfdom_create) + 8,
+	{ "size + 8", CR_OFF(size), CR_SZ(size), sizeof(struct drm_nvpm_group_create) + 8,
 	  EINVAL, 0 },
 	{ "pad 1", CR_OFF(pad), CR_SZ(pad), 1, EINVAL, 0 },
 	{ "pad 1 << 31", CR_OFF(pad), CR_SZ(pad), 1u << 31, EINVAL, 0 },
@@ -905,7 +905,7 @@ put_field(void *base, size_t off, size_t width, __u64 val)
 static bool
 bad_creates(struct __test_metadata *_metadata, const struct bad_create *c, size_t n, __u32 dom)
 {
-	struct drm_nvpm_perfdom_create a;
+	struct drm_nvpm_group_create a;
 	char what[96];
 	__u64 val;
 	size_t i, j;
@@ -920,14 +920,14 @@ bad_creates(struct __test_metadata *_metadata, const struct bad_create *c, size_
 			val = grp_cat.dom[dom].nr_signals;
 		quad_args(&a, dom);
 		if (val == V_V2_SOURCES) {	/* a v2 struct cannot carry sources */
-			val = offsetof(struct drm_nvpm_perfdom_create, nr_sources);
+			val = offsetof(struct drm_nvpm_group_create, nr_sources);
 			a.nr_sources = 1;
 		}
 		put_field(&a, c[i].off, c[i].width, val);
 		for (j = a.nr_counters; c[i].off == CR_OFF(nr_counters) && j < 4; j++)
 			memset(&a.counter[j], 0, sizeof(a.counter[j]));
 		snprintf(what, sizeof(what), "%s (domain %s)", c[i].what, grp_cat.dom[dom].name);
-		if (!expect_refused(_metadata, grp_fd, DRM_IOCTL_NVPM_PERFDOM_CREATE, &a, sizeof(a),
+		if (!expect_refused(_metadata, grp_fd, DRM_IOCTL_NVPM_GROUP_CREATE, &a, sizeof(a),
 				    c[i].err, what))
 			return false;
 		if (!expect_domains_free(_metadata, grp_fd, what))
@@ -936,27 +936,27 @@ bad_creates(struct __test_metadata *_metadata, const struct bad_create *c, size_
 	return true;
 }
 
-TEST_F(grp, perfdom_create_bad_args_is_einval)
+TEST_F(grp, group_create_bad_args_is_einval)
 {
 	bad_creates(_metadata, bad_create_einval, ARRAY_SIZE(bad_create_einval), 0);
 }
 
-TEST_F(grp, perfdom_create_nr_counters_is_e2big)
+TEST_F(grp, group_create_nr_counters_is_e2big)
 {
 	bad_creates(_metadata, bad_create_e2big, ARRAY_SIZE(bad_create_e2big), 0);
 }
 
-TEST_F(grp, perfdom_create_unused_counters_is_einval)
+TEST_F(grp, group_create_unused_counters_is_einval)
 {
 	bad_creates(_metadata, bad_create_unused, ARRAY_SIZE(bad_create_unused), 0);
 }
 
-TEST_F(grp, perfdom_create_unknown_domain_is_enoent)
+TEST_F(grp, group_create_unknown_domain_is_enoent)
 {
 	bad_creates(_metadata, bad_create_domain, ARRAY_SIZE(bad_create_domain), 0);
 }
 
-TEST_F(grp, perfdom_create_bad_signal_is_einval)
+TEST_F(grp, group_create_bad_signal_is_einval)
 {
 	int d = small_domain();
 
@@ -965,21 +965,21 @@ TEST_F(grp, perfdom_create_bad_signal_is_einval)
 	bad_creates(_metadata, bad_create_signal, ARRAY_SIZE(bad_create_signal), d);
 }
 
-TEST_F(grp, perfdom_create_bad_pointer_is_efault)
+TEST_F(grp, group_create_bad_pointer_is_efault)
 {
-	if (!expect_efault_arg(_metadata, grp_fd, DRM_IOCTL_NVPM_PERFDOM_CREATE,
-			       sizeof(struct drm_nvpm_perfdom_create), "PERFDOM_CREATE"))
+	if (!expect_efault_arg(_metadata, grp_fd, DRM_IOCTL_NVPM_GROUP_CREATE,
+			       sizeof(struct drm_nvpm_group_create), "GROUP_CREATE"))
 		return;
 	expect_domains_free(_metadata, grp_fd, "after EFAULT");
 }
 
 /* ---- DESTROY, SAMPLE, READ negative tests ---- */
 
-TEST_F(grp, perfdom_destroy_bad_args)
+TEST_F(grp, group_destroy_bad_args)
 {
-	const unsigned long cmd = DRM_IOCTL_NVPM_PERFDOM_DESTROY;
+	const unsigned long cmd = DRM_IOCTL_NVPM_GROUP_DESTROY;
 	const __u32 handles[] = { 0, 1, 0x7fffffff, ~0u };
-	struct drm_nvpm_perfdom_destroy a;
+	struct drm_nvpm_group_destroy a;
 	char what[48];
 	__u32 h;
 	size_t i;
@@ -1005,14 +1005,14 @@ TEST_F(grp, perfdom_destroy_bad_args)
 		if (!expect_err(_metadata, destroy(grp_fd, handles[i]), ENOENT, what))
 			return;
 	}
-	if (!expect_efault_arg(_metadata, grp_fd, cmd, sizeof(a), "PERFDOM_DESTROY"))
+	if (!expect_efault_arg(_metadata, grp_fd, cmd, sizeof(a), "GROUP_DESTROY"))
 		return;
 	expect_domains_free(_metadata, grp_fd, "after the refused destroys");
 out:
 	destroy(grp_fd, h);
 }
 
-/* SAMPLE: bad size and flags refused; sequence counts the good ones. */
+/* SAMPLE: bad size and flags refused; samples counts the good ones. */
 TEST_F(perf, sample_bad_args)
 {
 	struct nodes *nodes = &self->n;
@@ -1032,7 +1032,7 @@ TEST_F(perf, sample_bad_args)
 	ret = sample(fd, &seq);
 	if (ret || seq != 1) {
 		close(fd);
-		FAIL(return, "first SAMPLE of a file: %s, sequence %llu, want 1",
+		FAIL(return, "first SAMPLE of a file: %s, samples %llu, want 1",
 		     err_name(ret), (unsigned long long)seq);
 	}
 	memset(&a, 0, sizeof(a));
@@ -1054,7 +1054,7 @@ TEST_F(perf, sample_bad_args)
 	ret = sample(fd, &seq);
 	close(fd);
 	if (ret || seq != 2)
-		FAIL(return, "SAMPLE after the refused ones: %s, sequence %llu, want 2",
+		FAIL(return, "SAMPLE after the refused ones: %s, samples %llu, want 2",
 		     err_name(ret), (unsigned long long)seq);
 	return;
 out:
@@ -1133,13 +1133,13 @@ TEST_F(grp, handles_are_per_file)
 
 /* ---- groups of unsupported generations ---- */
 
-/* perfdom_<chip>: a group on a chip without counter group support. */
+/* group_<chip>: a group on a chip without counter group support. */
 static bool
 test_create_eopnotsupp(struct __test_metadata *_metadata, struct nodes *nodes, int idx,
 		       const struct chip *chip)
 {
-	const unsigned long cmd = DRM_IOCTL_NVPM_PERFDOM_CREATE;
-	struct drm_nvpm_perfdom_create a;
+	const unsigned long cmd = DRM_IOCTL_NVPM_GROUP_CREATE;
+	struct drm_nvpm_group_create a;
 	struct drm_nvpm_read r;
 	__u64 seq = 0;
 	int fd = nodes->devs[idx].fd, ret;
@@ -1147,7 +1147,7 @@ test_create_eopnotsupp(struct __test_metadata *_metadata, struct nodes *nodes, i
 	quad_args(&a, 0);
 	if (!gen_in(chip->gen, GEN_NV30, GEN_END))
 		a.mode = NVPM_MODE_SINGLE;	/* no quad mode before NV30 */
-	if (!expect_refused(_metadata, fd, cmd, &a, sizeof(a), EOPNOTSUPP, "PERFDOM_CREATE"))
+	if (!expect_refused(_metadata, fd, cmd, &a, sizeof(a), EOPNOTSUPP, "GROUP_CREATE"))
 		return false;
 	ret = sample(fd, &seq);
 	if (ret)
@@ -1164,9 +1164,9 @@ check_always(struct __test_metadata *_metadata, const struct drm_nvpm_read *r, i
 {
 	int i;
 
-	if (r->sequence != seq)
-		FAIL(return false, "%s: READ.sequence %llu, want %llu", what,
-		     (unsigned long long)r->sequence, (unsigned long long)seq);
+	if (r->samples != seq)
+		FAIL(return false, "%s: READ.samples %llu, want %llu", what,
+		     (unsigned long long)r->samples, (unsigned long long)seq);
 	if (r->flags || r->pad)
 		FAIL(return false, "%s: READ.flags 0x%x", what, r->flags);
 	for (i = 0; i < 4; i++) {
@@ -1205,7 +1205,7 @@ quad_first_sample(struct __test_metadata *_metadata, const struct chip *chip, in
 	ret = sample(fd, &seq);
 	t1 = now_us();
 	if (ret || seq != 1)
-		FAIL(return false, "first SAMPLE: %s, sequence %llu", err_name(ret),
+		FAIL(return false, "first SAMPLE: %s, samples %llu", err_name(ret),
 		     (unsigned long long)seq);
 	ret = read_group(fd, h, &r);
 	if (ret)
@@ -1237,7 +1237,7 @@ quad_first_sample(struct __test_metadata *_metadata, const struct chip *chip, in
 	return true;
 }
 
-/* Then: the totals grow with each sample; READ.sequence counts them. */
+/* Then: the totals grow with each sample; READ.samples counts them. */
 static bool
 quad_more_samples(struct __test_metadata *_metadata, int fd, __u32 h)
 {
@@ -1250,7 +1250,7 @@ quad_more_samples(struct __test_metadata *_metadata, int fd, __u32 h)
 	for (n = 2; !ret && n <= 4; n++) {
 		ret = sleep_sample(fd, QUAD_SLEEP_US / 4, &seq);
 		if (ret || seq != n)
-			FAIL(return false, "SAMPLE %llu: %s, sequence %llu", (unsigned long long)n,
+			FAIL(return false, "SAMPLE %llu: %s, samples %llu", (unsigned long long)n,
 			     err_name(ret), (unsigned long long)seq);
 		ret = read_group(fd, h, &r);
 		if (ret)
@@ -1270,14 +1270,14 @@ quad_more_samples(struct __test_metadata *_metadata, int fd, __u32 h)
 }
 
 /*
- * perfdom_<chip>: a quad group, counter 3 op 0xffff and counters 0-2 op
+ * group_<chip>: a quad group, counter 3 op 0xffff and counters 0-2 op
  * 0: not ready before a SAMPLE; then counter 3 equals the cycles, which
  * follow the time, and the totals grow.
  */
 static bool
 test_quad(struct __test_metadata *_metadata, struct nodes *nodes, int idx, const struct chip *chip)
 {
-	struct drm_nvpm_perfdom_create a;
+	struct drm_nvpm_group_create a;
 	struct drm_nvpm_read r;
 	bool res;
 	double t;
@@ -1294,12 +1294,12 @@ test_quad(struct __test_metadata *_metadata, struct nodes *nodes, int idx, const
 	ret = create(fd, &a);
 	if (ret) {
 		close(fd);
-		FAIL(return false, "PERFDOM_CREATE: %s", err_name(ret));
+		FAIL(return false, "GROUP_CREATE: %s", err_name(ret));
 	}
 	ret = read_group(fd, a.handle, &r);
-	if (ret || r.flags != NVPM_READ_NOT_READY || r.sequence || r.cycles || r.value[3])
-		FAIL(res = false, "READ before SAMPLE: %s, flags 0x%x, sequence %llu, cycles %llu",
-		     err_name(ret), r.flags, (unsigned long long)r.sequence,
+	if (ret || r.flags != NVPM_READ_NOT_READY || r.samples || r.cycles || r.value[3])
+		FAIL(res = false, "READ before SAMPLE: %s, flags 0x%x, samples %llu, cycles %llu",
+		     err_name(ret), r.flags, (unsigned long long)r.samples,
 		     (unsigned long long)r.cycles);
 	else
 		res = quad_first_sample(_metadata, chip, fd, a.handle, t);
@@ -1308,7 +1308,7 @@ test_quad(struct __test_metadata *_metadata, struct nodes *nodes, int idx, const
 	ret = destroy(fd, a.handle);
 	close(fd);
 	if (res && ret)
-		FAIL(res = false, "PERFDOM_DESTROY: %s", err_name(ret));
+		FAIL(res = false, "GROUP_DESTROY: %s", err_name(ret));
 	return res;
 }
 
@@ -1322,15 +1322,15 @@ static bool
 test_single_only(struct __test_metadata *_metadata, struct nodes *nodes, int idx,
 		 const struct chip *chip)
 {
-	const unsigned long cmd = DRM_IOCTL_NVPM_PERFDOM_CREATE;
+	const unsigned long cmd = DRM_IOCTL_NVPM_GROUP_CREATE;
 	int fd = nodes->devs[idx].fd, ret, i;
-	struct drm_nvpm_perfdom_create a;
+	struct drm_nvpm_group_create a;
 	struct drm_nvpm_read r;
 
 	quad_args(&a, 0);
 	if (!expect_refused(_metadata, fd, cmd, &a, sizeof(a),
 			    gen_in(chip->gen, GEN_NV30, GEN_END) ? EOPNOTSUPP : EINVAL,
-			    "quad PERFDOM_CREATE"))
+			    "quad GROUP_CREATE"))
 		return false;
 
 	memset(&a, 0, sizeof(a));
@@ -1341,7 +1341,7 @@ test_single_only(struct __test_metadata *_metadata, struct nodes *nodes, int idx
 		a.counter[i].logic_op = NVPM_OP_ALWAYS;
 	ret = create(fd, &a);
 	if (ret)
-		FAIL(return false, "single PERFDOM_CREATE: %s", err_name(ret));
+		FAIL(return false, "single GROUP_CREATE: %s", err_name(ret));
 	usleep(20000);
 	ret = sample(fd, NULL) ?: read_group(fd, a.handle, &r);
 	destroy(fd, a.handle);
@@ -1368,7 +1368,7 @@ test_quad_gf100(struct __test_metadata *_metadata, struct nodes *nodes, int idx)
 
 	ret = create_quad(fd, 0, &h);
 	if (ret)
-		FAIL(return false, "PERFDOM_CREATE: %s", err_name(ret));
+		FAIL(return false, "GROUP_CREATE: %s", err_name(ret));
 	ret = sample(fd, NULL);
 	usleep(20000);
 	ret = ret ?: sample(fd, NULL) ?: read_group(fd, h, &r);
@@ -1376,15 +1376,15 @@ test_quad_gf100(struct __test_metadata *_metadata, struct nodes *nodes, int idx)
 	if (ret)
 		FAIL(return false, "SAMPLE/READ: %s", err_name(ret));
 	if (r.value[0] != r.cycles || r.cycles < 10000 || r.cycles > 200000 ||
-	    r.sequence != 2 || r.flags)
+	    r.samples != 2 || r.flags)
 		FAIL(return false, "value %llu, cycles %llu, %llu samples, flags 0x%x",
 		     (unsigned long long)r.value[0], (unsigned long long)r.cycles,
-		     (unsigned long long)r.sequence, r.flags);
+		     (unsigned long long)r.samples, r.flags);
 	return true;
 }
 
-/* chip.<chip>.perfdom: what counter groups do on the @idx-th device. */
-TEST_F(chip, perfdom)
+/* chip.<chip>.group: what counter groups do on the @idx-th device. */
+TEST_F(chip, group)
 {
 	struct nodes *nodes = &self->n;
 	int idx = variant->v.idx;
@@ -1415,7 +1415,7 @@ TEST_F(grp, quad_counters_are_independent)
 		{ 0, 0xffff, 0, 0xffff },
 		{ 0xffff, 0x5555, 0xaaaa, 0xffff },
 	};
-	struct drm_nvpm_perfdom_create a;
+	struct drm_nvpm_group_create a;
 	struct drm_nvpm_read r;
 	unsigned int zero;
 	size_t i;
@@ -1432,7 +1432,7 @@ TEST_F(grp, quad_counters_are_independent)
 		}
 		ret = create(grp_fd, &a);
 		if (ret)
-			FAIL(return, "PERFDOM_CREATE: %s", err_name(ret));
+			FAIL(return, "GROUP_CREATE: %s", err_name(ret));
 		ret = sleep_sample(grp_fd, 2000, NULL) ?: read_group(grp_fd, a.handle, &r);
 		destroy(grp_fd, a.handle);
 		if (ret)
@@ -1457,12 +1457,12 @@ TEST_F(grp, sample_latches_groups_together)
 
 	ret = create_quad(grp_fd, 0, &h[0]);
 	if (ret)
-		FAIL(return, "PERFDOM_CREATE: %s", err_name(ret));
+		FAIL(return, "GROUP_CREATE: %s", err_name(ret));
 	usleep(1000);
 	ret = create_quad(grp_fd, 1, &h[1]);
 	if (ret) {
 		destroy(grp_fd, h[0]);
-		FAIL(return, "PERFDOM_CREATE: %s", err_name(ret));
+		FAIL(return, "GROUP_CREATE: %s", err_name(ret));
 	}
 	for (s = 0; s < 2 && !ret; s++) {
 		ret = sleep_sample(grp_fd, 5000, NULL);
@@ -1500,7 +1500,7 @@ TEST_F(grp, sample_leaves_other_files_alone)
 	if (ret) {
 		close(fd);
 		destroy(grp_fd, ha);
-		FAIL(return, "PERFDOM_CREATE: %s", err_name(ret));
+		FAIL(return, "GROUP_CREATE: %s", err_name(ret));
 	}
 	/* B latches before t0 and after t1: it must count at least t1 - t0 */
 	ret = sample(fd, NULL) ?: read_group(fd, hb, &r0);
@@ -1514,9 +1514,9 @@ TEST_F(grp, sample_leaves_other_files_alone)
 	if (ret)
 		FAIL(return, "SAMPLE/READ: %s", err_name(ret));
 	cycles = r.cycles - r0.cycles;
-	if ((r.flags & NVPM_READ_LOST) || r.sequence != 2 || cycles < 0.9 * (t1 - t0) - 100)
+	if ((r.flags & NVPM_READ_LOST) || r.samples != 2 || cycles < 0.9 * (t1 - t0) - 100)
 		FAIL(return, "other file: flags 0x%x, %llu samples, %llu cycles in %.0f us",
-		     r.flags, (unsigned long long)r.sequence, cycles, t1 - t0);
+		     r.flags, (unsigned long long)r.samples, cycles, t1 - t0);
 }
 
 /* ---- sources ---- */
@@ -1636,7 +1636,7 @@ TEST_F(grp, query_sources_bad_args)
 /* Create on CROP.MUX[0] with @v: 0 or -errno; the group is destroyed. */
 static int
 create_with_sources(const struct drm_nvpm_source_value *v, __u32 n, __u32 size,
-		    struct drm_nvpm_perfdom_create *a)
+		    struct drm_nvpm_group_create *a)
 {
 	__u32 dom, sig;
 	int ret;
@@ -1659,11 +1659,11 @@ create_with_sources(const struct drm_nvpm_source_value *v, __u32 n, __u32 size,
  * unknown or repeated id, or an unreadable array is refused and leaves
  * every domain free; a version 2 struct (no sources) is still taken.
  */
-TEST_F(grp, perfdom_create_sources)
+TEST_F(grp, group_create_sources)
 {
 	struct drm_nvpm_source_value v[2];
 	struct drm_nvpm_source *src;
-	struct drm_nvpm_perfdom_create a;
+	struct drm_nvpm_group_create a;
 	__u32 dom, sig, id1;
 	unsigned int n;
 	int ret;
@@ -1698,7 +1698,7 @@ TEST_F(grp, perfdom_create_sources)
 		return;
 	if (!expect_domains_free(_metadata, grp_fd, "after refused sources"))
 		return;
-	ret = create_with_sources(NULL, 0, offsetof(struct drm_nvpm_perfdom_create, nr_sources),
+	ret = create_with_sources(NULL, 0, offsetof(struct drm_nvpm_group_create, nr_sources),
 				  &a);
 	if (ret)
 		FAIL(return, "version 2 struct: %s", err_name(ret));
@@ -1707,11 +1707,11 @@ TEST_F(grp, perfdom_create_sources)
 /* ---- ownership ---- */
 
 /* A held domain is refused to the groups of any other file. */
-TEST_F(grp, perfdom_busy_domain_is_ebusy)
+TEST_F(grp, group_busy_domain_is_ebusy)
 {
 	struct nodes *nodes = &self->n;
-	const unsigned long cmd = DRM_IOCTL_NVPM_PERFDOM_CREATE;
-	struct drm_nvpm_perfdom_create a;
+	const unsigned long cmd = DRM_IOCTL_NVPM_GROUP_CREATE;
+	struct drm_nvpm_group_create a;
 	__u32 h, h2;
 	int fd, ret;
 
@@ -1721,7 +1721,7 @@ TEST_F(grp, perfdom_busy_domain_is_ebusy)
 	ret = create_quad(grp_fd, 2, &h);
 	if (ret) {
 		close(fd);
-		FAIL(return, "PERFDOM_CREATE: %s", err_name(ret));
+		FAIL(return, "GROUP_CREATE: %s", err_name(ret));
 	}
 	quad_args(&a, 2);
 	if (!expect_refused(_metadata, fd, cmd, &a, sizeof(a), EBUSY, "from another file"))
@@ -1735,7 +1735,7 @@ TEST_F(grp, perfdom_busy_domain_is_ebusy)
 	ret = destroy(grp_fd, h);
 	h = 0;
 	if (ret) {
-		FAIL(, "PERFDOM_DESTROY: %s", err_name(ret));
+		FAIL(, "GROUP_DESTROY: %s", err_name(ret));
 		goto out;
 	}
 	ret = create_quad(fd, 2, &h2);
@@ -1790,10 +1790,10 @@ TEST_F(grp, groups_of_a_file_take_turns)
 			FAIL(, "READ: %s", err_name(ret));
 			goto out;
 		}
-		if (r[i].sequence != 3 || r[i].flags || r[i].value[0] != r[i].cycles ||
+		if (r[i].samples != 3 || r[i].flags || r[i].value[0] != r[i].cycles ||
 		    r[i].cycles < 3 * 1500) {
 			FAIL(, "group %d: %llu samples, flags 0x%x, %llu of %llu cycles",
-			     i, (unsigned long long)r[i].sequence, r[i].flags,
+			     i, (unsigned long long)r[i].samples, r[i].flags,
 			     (unsigned long long)r[i].value[0],
 			     (unsigned long long)r[i].cycles);
 			goto out;
@@ -1837,7 +1837,7 @@ TEST_F(grp, close_releases_groups)
 		ret = create_quad(fd, d, &h);
 		if (ret) {
 			close(fd);
-			FAIL(return, "PERFDOM_CREATE on domain %d: %s", d, err_name(ret));
+			FAIL(return, "GROUP_CREATE on domain %d: %s", d, err_name(ret));
 		}
 	}
 	ret = sample(fd, NULL);
@@ -1910,7 +1910,7 @@ child_create(const char *path)
 	ret = create_quad(fd, 0, &h);
 	if (ret)
 		return -ret;
-	if (sample(fd, NULL) || read_group(fd, h, &r) || r.sequence != 1)
+	if (sample(fd, NULL) || read_group(fd, h, &r) || r.samples != 1)
 		return 105;
 	return destroy(fd, h) ? 106 : 0;
 }
@@ -1956,7 +1956,7 @@ privilege_checks(struct __test_metadata *_metadata, const char *path)
  * the module parameter unprivileged is 1.  The node's mode and the
  * parameter are restored.
  */
-TEST_F(grp, perfdom_create_needs_perfmon)
+TEST_F(grp, group_create_needs_perfmon)
 {
 	struct nodes *nodes = &self->n;
 	const char *path;
@@ -2012,11 +2012,11 @@ hammer_worker(const char *path, int i, __u32 dom, bool shared, double end)
 		ret = ret ?: sample(fd, NULL) ?: read_group(fd, h, &r) ?: destroy(fd, h);
 		if (ret)
 			diag("worker %d: CREATE/SAMPLE/READ/DESTROY: %s", i, err_name(ret));
-		else if (r.sequence != 1 || r.value[0] != r.cycles)
+		else if (r.samples != 1 || r.value[0] != r.cycles)
 			ret = -EIO;
 		if (ret == -EIO)
 			diag("worker %d: READ: %llu samples, %llu counted, %llu cycles", i,
-			     (unsigned long long)r.sequence, (unsigned long long)r.value[0],
+			     (unsigned long long)r.samples, (unsigned long long)r.value[0],
 			     (unsigned long long)r.cycles);
 		lost += !!(r.flags & NVPM_READ_LOST);
 		iters++;
@@ -2092,7 +2092,7 @@ leak_round(struct __test_metadata *_metadata, const char *path, int i)
  * no file stays open, and (one kmemleak scan, after every other test,
  * the hammer included) no nvpm object leaks.
  */
-TEST_F(grp, perfdom_no_leak)
+TEST_F(grp, group_no_leak)
 {
 	struct nodes *nodes = &self->n;
 	int before, after, kmemleak, i;

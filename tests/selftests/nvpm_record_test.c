@@ -350,7 +350,7 @@ TEST_F(workload, record_known_workload_gt215)
 /* Start, read and stop 100 times: each works, nothing stays behind. */
 TEST_F(record, record_stop_start_100_times)
 {
-	struct drm_nvpm_perfdom_create grp = { 0 };
+	struct drm_nvpm_group_create grp = { 0 };
 	struct drm_nvpm_record_domain dom;
 	struct nvpm_record rec;
 	struct timeline t;
@@ -383,10 +383,10 @@ TEST_F(record, record_stop_start_100_times)
 	grp.domain = 1;
 	grp.nr_counters = 1;
 	grp.counter[0].logic_op = NVPM_OP_ALWAYS;
-	ret = nvpm_perfdom_create(rec_fd, &grp);
+	ret = nvpm_group_create(rec_fd, &grp);
 	if (ret)
 		FAIL(return, "a counter group on the domain: %s", err_name(ret));
-	nvpm_perfdom_destroy(rec_fd, grp.handle);
+	nvpm_group_destroy(rec_fd, grp.handle);
 }
 
 /* A child samples a counter group on host while core_a records. */
@@ -398,7 +398,7 @@ sample_child(const char *path)
 	__u32 h;
 	int fd = open(path, O_RDWR), i;
 
-	if (fd < 0 || nvpm_perfdom_quad(fd, 0, &ctr, 1, &h))
+	if (fd < 0 || nvpm_group_quad(fd, 0, &ctr, 1, &h))
 		return 2;
 	for (i = 0; i < 20; i++) {
 		usleep(10000);
@@ -643,7 +643,7 @@ TEST_F(record, record_bad_requests_change_nothing)
 	struct nodes *nodes = &self->n;
 	struct drm_nvpm_record_domain dom[2];
 	struct drm_nvpm_record_start args;
-	struct drm_nvpm_perfdom_create grp = { 0 };
+	struct drm_nvpm_group_create grp = { 0 };
 	struct nvpm_record busy;
 	struct nvpm_bo bo;
 	size_t i;
@@ -668,7 +668,7 @@ TEST_F(record, record_bad_requests_change_nothing)
 	grp.domain = 2;
 	grp.nr_counters = 1;
 	grp.counter[0].logic_op = NVPM_OP_ALWAYS;
-	if (nvpm_perfdom_create(rec_fd, &grp))
+	if (nvpm_group_create(rec_fd, &grp))
 		FAIL(return, "counter group on domain 2");
 	memset(&args, 0, sizeof(args));
 	periodic_dom(&dom[0], 2, 0, NULL);
@@ -676,7 +676,7 @@ TEST_F(record, record_bad_requests_change_nothing)
 	args.domains = (uintptr_t)dom;
 	if (!start_refused(_metadata, rec_fd, &args, -EBUSY, "domain held by a counter group"))
 		return;
-	nvpm_perfdom_destroy(rec_fd, grp.handle);
+	nvpm_group_destroy(rec_fd, grp.handle);
 	if (nvpm_record_open(rec_fd, dom, 1, 0, 0, &busy))
 		FAIL(return, "session on domain 2");
 	if (!start_refused(_metadata, rec_fd, &args, -EBUSY, "domain held by a session")) {

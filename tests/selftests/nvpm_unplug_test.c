@@ -140,7 +140,7 @@ open_everything(struct __test_metadata *_metadata, struct nodes *nodes, struct h
 	u->fd = open(u->path, O_RDWR | O_CLOEXEC);
 	if (u->fd < 0)
 		FAIL(return false, "open %s: %s", u->path, strerror(errno));
-	ret = nvpm_perfdom_quad(u->fd, 0, &ctr, 1, &u->group);
+	ret = nvpm_group_quad(u->fd, 0, &ctr, 1, &u->group);
 	if (ret)
 		FAIL(return false, "group: %s", err_name(ret));
 	ret = nvpm_record_open(u->fd, &dom, 1, 0, 0, &u->rec);

@@ -582,23 +582,23 @@ nvpm_event_parse(const struct nvpm_catalog *cat, const char *spec,
 }
 
 /**
- * nvpm_perfdom_create() - DRM_IOCTL_NVPM_PERFDOM_CREATE
+ * nvpm_group_create() - DRM_IOCTL_NVPM_GROUP_CREATE
  * @fd: an nvpm device
  * @args: the group, filled in by the caller; its size is set here
  *
  * Return: 0 with @args->handle set, or a negative errno.
  */
 int
-nvpm_perfdom_create(int fd, struct drm_nvpm_perfdom_create *args)
+nvpm_group_create(int fd, struct drm_nvpm_group_create *args)
 {
 	args->size = sizeof(*args);
-	if (drmIoctl(fd, DRM_IOCTL_NVPM_PERFDOM_CREATE, args))
+	if (drmIoctl(fd, DRM_IOCTL_NVPM_GROUP_CREATE, args))
 		return -errno;
 	return 0;
 }
 
 /**
- * nvpm_perfdom_quad() - create a quad mode group of simple counters
+ * nvpm_group_quad() - create a quad mode group of simple counters
  * @fd: an nvpm device
  * @domain: domain id
  * @ctr: the counters
@@ -608,10 +608,10 @@ nvpm_perfdom_create(int fd, struct drm_nvpm_perfdom_create *args)
  * Return: 0 or a negative errno.
  */
 int
-nvpm_perfdom_quad(int fd, __u32 domain, const struct drm_nvpm_counter *ctr,
+nvpm_group_quad(int fd, __u32 domain, const struct drm_nvpm_counter *ctr,
 		  unsigned int nr, __u32 *handle)
 {
-	struct drm_nvpm_perfdom_create args;
+	struct drm_nvpm_group_create args;
 	int ret;
 
 	if (nr > ARRAY_SIZE(args.counter))
@@ -622,28 +622,28 @@ nvpm_perfdom_quad(int fd, __u32 domain, const struct drm_nvpm_counter *ctr,
 	args.counter_mode = NVPM_COUNTER_MODE_SIMPLE;
 	args.nr_counters = nr;
 	memcpy(args.counter, ctr, nr * sizeof(*ctr));
-	ret = nvpm_perfdom_create(fd, &args);
+	ret = nvpm_group_create(fd, &args);
 	if (!ret)
 		*handle = args.handle;
 	return ret;
 }
 
 /**
- * nvpm_perfdom_destroy() - DRM_IOCTL_NVPM_PERFDOM_DESTROY
+ * nvpm_group_destroy() - DRM_IOCTL_NVPM_GROUP_DESTROY
  * @fd: the file the group was created on
  * @handle: the group
  *
  * Return: 0 or a negative errno.
  */
 int
-nvpm_perfdom_destroy(int fd, __u32 handle)
+nvpm_group_destroy(int fd, __u32 handle)
 {
-	struct drm_nvpm_perfdom_destroy args = {
+	struct drm_nvpm_group_destroy args = {
 		.size = sizeof(args),
 		.handle = handle,
 	};
 
-	if (drmIoctl(fd, DRM_IOCTL_NVPM_PERFDOM_DESTROY, &args))
+	if (drmIoctl(fd, DRM_IOCTL_NVPM_GROUP_DESTROY, &args))
 		return -errno;
 	return 0;
 }
@@ -656,14 +656,14 @@ nvpm_perfdom_destroy(int fd, __u32 handle)
  * Return: 0 or a negative errno.
  */
 int
-nvpm_sample(int fd, __u64 *sequence)
+nvpm_sample(int fd, __u64 *samples)
 {
 	struct drm_nvpm_sample args = { .size = sizeof(args) };
 
 	if (drmIoctl(fd, DRM_IOCTL_NVPM_SAMPLE, &args))
 		return -errno;
-	if (sequence)
-		*sequence = args.sequence;
+	if (samples)
+		*samples = args.samples;
 	return 0;
 }
 

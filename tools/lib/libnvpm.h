@@ -126,11 +126,11 @@ struct nvpm_event {
 int nvpm_event_parse(const struct nvpm_catalog *cat, const char *spec,
 		     struct nvpm_event *ev);
 
-int nvpm_perfdom_create(int fd, struct drm_nvpm_perfdom_create *args);
-int nvpm_perfdom_quad(int fd, __u32 domain, const struct drm_nvpm_counter *ctr,
+int nvpm_group_create(int fd, struct drm_nvpm_group_create *args);
+int nvpm_group_quad(int fd, __u32 domain, const struct drm_nvpm_counter *ctr,
 		      unsigned int nr, __u32 *handle);
-int nvpm_perfdom_destroy(int fd, __u32 handle);
-int nvpm_sample(int fd, __u64 *sequence);
+int nvpm_group_destroy(int fd, __u32 handle);
+int nvpm_sample(int fd, __u64 *samples);
 int nvpm_read(int fd, __u32 handle, struct drm_nvpm_read *out);
 
 /**

@@ -109,7 +109,7 @@ bench_groups(struct bench *b, const struct nvpm_catalog *cat, unsigned int *have
 	for (; *have < want; (*have)++) {
 		if (*have >= cat->nr_dom || !cat->dom[*have].nr_counters)
 			return -EOPNOTSUPP;
-		ret = nvpm_perfdom_quad(b->fd, cat->dom[*have].id, &ctr, 1, &handle);
+		ret = nvpm_group_quad(b->fd, cat->dom[*have].id, &ctr, 1, &handle);
 		if (ret)
 			return ret;
 		if (!*have)
@@ -343,7 +343,7 @@ bench_sw_channel(struct bench *b, const struct nvpm_catalog *cat, struct nvpm_ch
 	int i, ret;
 
 	/* the last domain: the ioctl rows hold the first four */
-	ret = nvpm_perfdom_quad(b->fd, cat->dom[cat->nr_dom - 1].id, ctr, 3, &grp);
+	ret = nvpm_group_quad(b->fd, cat->dom[cat->nr_dom - 1].id, ctr, 3, &grp);
 	if (!ret)
 		ret = nvpm_channel_new(b->fd, 0, ch);
 	if (!ret)
@@ -356,7 +356,7 @@ bench_sw_channel(struct bench *b, const struct nvpm_catalog *cat, struct nvpm_ch
 		return ret;
 	for (i = 0; i < 3; i++)
 		nvpm_push_mthd(p, NVPM_SUBC_SW, NVPM_SW_COUNTER_ADD,
-			       NVPM_SW_COUNTER_PERFDOM(grp, i));
+			       NVPM_SW_COUNTER_GROUP(grp, i));
 	nvpm_push_mthd(p, NVPM_SUBC_SW, NVPM_SW_COUNTER_ADD, NVPM_SW_GLOBAL_PTIMER);
 	ret = nvpm_push_submit(p, ch, &seq);
 	return ret ? ret : nvpm_wait(b->fd, ch->handle, seq, 10000000000ull, NULL);

@@ -126,7 +126,7 @@ hud_setup(struct hud *h)
 		ctr[i].signal[0] = h->ev[i].signal;
 		ctr[i].logic_op = h->ev[i].logic_op;
 	}
-	ret = nvpm_perfdom_quad(h->dev.fd, h->ev[0].domain, ctr, h->nr_ev, &h->grp);
+	ret = nvpm_group_quad(h->dev.fd, h->ev[0].domain, ctr, h->nr_ev, &h->grp);
 	if (ret) {
 		create_error("hud", h->chip, &h->cat.dom[h->ev[0].domain], ret);
 		return 1;
@@ -151,7 +151,7 @@ hud_setup(struct hud *h)
 	nvpm_push_mthd(&h->push, NVPM_SUBC_SW, NVPM_SW_COUNTER_CLEAR, 0);
 	for (i = 0; i < h->nr_ev; i++)
 		nvpm_push_mthd(&h->push, NVPM_SUBC_SW, NVPM_SW_COUNTER_ADD,
-			       NVPM_SW_COUNTER_PERFDOM(h->grp, i));
+			       NVPM_SW_COUNTER_GROUP(h->grp, i));
 	nvpm_push_mthd(&h->push, NVPM_SUBC_SW, NVPM_SW_COUNTER_ADD, NVPM_SW_GLOBAL_PTIMER);
 	nvpm_push_mthd(&h->push, NVPM_SUBC_GR, NVPM_GR_PRIM_CYCLES, HUD_PRIM_CYCLES);
 	ret = nvpm_push_submit(&h->push, &h->ch, &seq);

@@ -45,7 +45,7 @@ struct stat_event {
  * struct stat_group - one counter group: the events of one domain
  * @domain: domain id
  * @nr: counters used
- * @handle: from PERFDOM_CREATE
+ * @handle: from GROUP_CREATE
  * @last: totals at the previous print
  * @src: source settings of its events
  * @nr_src: entries in @src
@@ -55,7 +55,7 @@ struct stat_group {
 	unsigned int nr;
 	__u32 handle;
 	struct drm_nvpm_read last;
-	struct drm_nvpm_source_value src[NVPM_PERFDOM_MAX_SOURCES];
+	struct drm_nvpm_source_value src[NVPM_GROUP_MAX_SOURCES];
 	unsigned int nr_src;
 };
 
@@ -244,9 +244,9 @@ stat_add_source(struct stat_state *st, struct stat_event *e, const char *set)
 		free(src);
 		return 1;
 	}
-	if (n == grp->nr_src && n == NVPM_PERFDOM_MAX_SOURCES) {
+	if (n == grp->nr_src && n == NVPM_GROUP_MAX_SOURCES) {
 		fprintf(stderr, "nvpm stat: more than %d source settings on a domain\n",
-			NVPM_PERFDOM_MAX_SOURCES);
+			NVPM_GROUP_MAX_SOURCES);
 		free(src);
 		return 1;
 	}
@@ -348,7 +348,7 @@ stat_create(struct stat_state *st)
 		ctr[e->group][e->ctr].logic_op = e->ev.logic_op;
 	}
 	for (g = 0; g < st->nr_grp; g++) {
-		struct drm_nvpm_perfdom_create a = {
+		struct drm_nvpm_group_create a = {
 			.domain = st->grp[g].domain,
 			.mode = NVPM_MODE_QUAD,
 			.nr_counters = st->grp[g].nr,
@@ -357,7 +357,7 @@ stat_create(struct stat_state *st)
 		};
 
 		memcpy(a.counter, ctr[g], sizeof(a.counter));
-		ret = nvpm_perfdom_create(st->dev.fd, &a);
+		ret = nvpm_group_create(st->dev.fd, &a);
 		st->grp[g].handle = a.handle;
 		if (ret) {
 			create_error("stat", st->chip, &st->cat.dom[st->grp[g].domain], ret);

@@ -47,7 +47,7 @@ struct top_row {
  * @domain: domain id
  * @ctr: its counters
  * @nr: counters used
- * @handle: from PERFDOM_CREATE, 0 before
+ * @handle: from GROUP_CREATE, 0 before
  * @now: totals at the last refresh
  * @last: totals at the one before
  */
@@ -207,7 +207,7 @@ top_create(struct top *t, __u32 *domain)
 		if (t->grp[i].handle)
 			continue;
 		*domain = t->grp[i].domain;
-		ret = nvpm_perfdom_quad(t->dev.fd, t->grp[i].domain, t->grp[i].ctr,
+		ret = nvpm_group_quad(t->dev.fd, t->grp[i].domain, t->grp[i].ctr,
 					t->grp[i].nr, &t->grp[i].handle);
 		if (ret)
 			return ret;

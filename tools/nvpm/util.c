@@ -89,7 +89,7 @@ chip_name(const struct nvpm_dev *dev, char *buf, size_t len)
 		snprintf(buf, len, "%.*s", (int)sizeof(info.name), info.name);
 }
 
-/* Explain a failed PERFDOM_CREATE on @dom of @chip. */
+/* Explain a failed GROUP_CREATE on @dom of @chip. */
 void
 create_error(const char *cmd, const char *chip, const struct drm_nvpm_domain *dom,
 	     int err)

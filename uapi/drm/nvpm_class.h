@@ -54,11 +54,11 @@ extern "C" {
 						    * counters 2 and 3 only)
 						    */
 
-/* drm_nvpm_perfdom_create.mode */
+/* drm_nvpm_group_create.mode */
 #define NVPM_MODE_QUAD			0  /* 4 counters, latched on SAMPLE */
 #define NVPM_MODE_SINGLE		1  /* gated counting periods */
 
-/* drm_nvpm_perfdom_create.counter_mode (NV40+ beyond EVENT_B4) */
+/* drm_nvpm_group_create.counter_mode (NV40+ beyond EVENT_B4) */
 #define NVPM_COUNTER_MODE_SIMPLE		0
 #define NVPM_COUNTER_MODE_EVENT_B4		1
 #define NVPM_COUNTER_MODE_EVENT_B6		2
@@ -228,7 +228,7 @@ extern "C" {
  * @handle of the file that created the channel (handles are below 1 << 24),
  * or a global counter of the GPU.
  */
-#define NVPM_SW_COUNTER_PERFDOM(handle, ctr)	((handle) | ((ctr) << 24))
+#define NVPM_SW_COUNTER_GROUP(handle, ctr)	((handle) | ((ctr) << 24))
 #define NVPM_SW_COUNTER_GLOBAL		0x80000000
 /* GPU time (PTIMER) in ns; its entries' cycles are 0. */
 #define NVPM_SW_GLOBAL_PTIMER		(NVPM_SW_COUNTER_GLOBAL | 0)

@@ -26,8 +26,13 @@
 extern "C" {
 #endif
 
-/* Bumped whenever an ioctl, a field or a capability is added. */
-#define NVPM_UAPI_VERSION		3
+/*
+ * Bumped whenever an ioctl, a field or a capability is added, or a name
+ * changes.  4: PERFDOM_CREATE/DESTROY are GROUP_CREATE/DESTROY, and the
+ * counts of samples SAMPLE and READ return are @samples (were @sequence);
+ * numbers and layouts are those of 3.
+ */
+#define NVPM_UAPI_VERSION		4
 
 /* drm_nvpm_get_info.flags */
 #define NVPM_INFO_SIMULATED		_BITUL(0)
@@ -175,7 +180,7 @@ struct drm_nvpm_query_signals {
  * source; its id is the same for all of them.
  */
 struct drm_nvpm_source {
-	/** @id: the source's number in the domain, for PERFDOM_CREATE. */
+	/** @id: the source's number in the domain, for GROUP_CREATE. */
 	__u32 id;
 	/**
 	 * @mask: the values it takes: every v with (v & ~mask) == 0.
@@ -219,11 +224,11 @@ struct drm_nvpm_counter {
 	__u16 flags;
 };
 
-/* drm_nvpm_perfdom_create.flags */
-#define NVPM_PERFDOM_EVENT_PERIOD_ALL	_BITUL(0)  /* single: sum all periods */
+/* drm_nvpm_group_create.flags */
+#define NVPM_GROUP_EVENT_PERIOD_ALL	_BITUL(0)  /* single: sum all periods */
 
 /* Source settings a counter group may make. */
-#define NVPM_PERFDOM_MAX_SOURCES	8
+#define NVPM_GROUP_MAX_SOURCES	8
 
 /**
  * struct drm_nvpm_source_value - a source setting of a counter group
@@ -236,7 +241,7 @@ struct drm_nvpm_source_value {
 };
 
 /**
- * struct drm_nvpm_perfdom_create - configure a counter group on a domain
+ * struct drm_nvpm_group_create - configure a counter group on a domain
  *
  * In quad mode counter i counts cycles in which its logic op is true,
  * between two SAMPLEs; the counter modes make counters 1 and 2 add
@@ -251,7 +256,7 @@ struct drm_nvpm_source_value {
  * -EBUSY.  Several groups of one file on one domain (up to 16, -ENOSPC
  * beyond) take turns: the first counts from its creation, and each SAMPLE
  * of the file moves the domain on to its next group, so each group counts
- * in every n-th sampling interval; its READ @cycles and @sequence tell how
+ * in every n-th sampling interval; its READ @cycles and @samples tell how
  * long and how often it counted.  The shared pdaemon domain, where groups
  * of several files count at once, takes at most 16 groups of one file too,
  * and 64 of all files (-ENOSPC beyond).
@@ -259,7 +264,7 @@ struct drm_nvpm_source_value {
  * Source settings are written when the group starts counting (and each
  * time it takes its turn): each names a source of a signal the group's
  * counters select, at most once, with a value within its mask (-EINVAL
- * otherwise; more than NVPM_PERFDOM_MAX_SOURCES: -E2BIG).  Sources are
+ * otherwise; more than NVPM_GROUP_MAX_SOURCES: -E2BIG).  Sources are
  * unit registers, not PCOUNTER's: the last group to start decides them.
  *
  * Version 2 of the struct ended at @pad; that size is still accepted and
@@ -268,10 +273,10 @@ struct drm_nvpm_source_value {
  * On the idle counter domain (NVPM_DOMAIN_CAP_IDLE), see its description
  * above: a shared domain, and the logic ops its counters can count.
  *
- * Argument of %DRM_IOCTL_NVPM_PERFDOM_CREATE.
+ * Argument of %DRM_IOCTL_NVPM_GROUP_CREATE.
  */
-struct drm_nvpm_perfdom_create {
-	/** @size: in: sizeof(struct drm_nvpm_perfdom_create). */
+struct drm_nvpm_group_create {
+	/** @size: in: sizeof(struct drm_nvpm_group_create). */
 	__u32 size;
 	/** @domain: in: domain id. */
 	__u32 domain;
@@ -281,7 +286,7 @@ struct drm_nvpm_perfdom_create {
 	__u32 counter_mode;
 	/** @nr_counters: in: counters used, 1 .. the domain's nr_counters. */
 	__u32 nr_counters;
-	/** @flags: in: NVPM_PERFDOM_* bits. */
+	/** @flags: in: NVPM_GROUP_* bits. */
 	__u32 flags;
 	/** @counter: in: the counters; entries past @nr_counters must be 0. */
 	struct drm_nvpm_counter counter[4];
@@ -304,14 +309,14 @@ struct drm_nvpm_perfdom_create {
 };
 
 /**
- * struct drm_nvpm_perfdom_destroy - release a counter group
+ * struct drm_nvpm_group_destroy - release a counter group
  *
- * Argument of %DRM_IOCTL_NVPM_PERFDOM_DESTROY.
+ * Argument of %DRM_IOCTL_NVPM_GROUP_DESTROY.
  */
-struct drm_nvpm_perfdom_destroy {
-	/** @size: in: sizeof(struct drm_nvpm_perfdom_destroy). */
+struct drm_nvpm_group_destroy {
+	/** @size: in: sizeof(struct drm_nvpm_group_destroy). */
 	__u32 size;
-	/** @handle: in: from PERFDOM_CREATE. */
+	/** @handle: in: from GROUP_CREATE. */
 	__u32 handle;
 };
 
@@ -322,7 +327,7 @@ struct drm_nvpm_perfdom_destroy {
  * of any file, is latched in the same cycle and its counts are added to
  * its 64-bit totals (so no count is lost to another user's SAMPLE).  This
  * file's groups, and its single event groups, are the ones the SAMPLE is
- * for: their READ sequence grows.
+ * for: their READ samples grow.
  *
  * Argument of %DRM_IOCTL_NVPM_SAMPLE.
  */
@@ -331,8 +336,8 @@ struct drm_nvpm_sample {
 	__u32 size;
 	/** @flags: in: must be zero. */
 	__u32 flags;
-	/** @sequence: out: number of SAMPLEs this file has taken. */
-	__u64 sequence;
+	/** @samples: out: number of SAMPLEs this file has taken. */
+	__u64 samples;
 };
 
 /**
@@ -343,14 +348,14 @@ struct drm_nvpm_sample {
 struct drm_nvpm_read {
 	/** @size: in: sizeof(struct drm_nvpm_read). */
 	__u32 size;
-	/** @handle: in: from PERFDOM_CREATE. */
+	/** @handle: in: from GROUP_CREATE. */
 	__u32 handle;
 	/** @value: out: per counter, the total over all samples. */
 	__u64 value[4];
 	/** @cycles: out: domain clock cycles over all samples. */
 	__u64 cycles;
-	/** @sequence: out: samples taken while this group was counting. */
-	__u64 sequence;
+	/** @samples: out: samples taken while this group was counting. */
+	__u64 samples;
 	/** @counter_flags: out: NVPM_READ_SATURATED per counter. */
 	__u32 counter_flags[4];
 	/** @flags: out: NVPM_READ_* bits. */
@@ -461,7 +466,7 @@ struct drm_nvpm_record_domain {
  * domain, back to back, and maps it for the GPU for as long as the
  * session runs.  Map the BO with mmap() at @map_offset to read packets.
  *
- * Needs what PERFDOM_CREATE needs (CAP_PERFMON unless unprivileged=1).
+ * Needs what GROUP_CREATE needs (CAP_PERFMON unless unprivileged=1).
  * Errors, a refused call changing nothing: -EINVAL for a malformed
  * argument (size, pad, flags, a signal beyond the domain's, too many
  * signals, a STOP source or period the chipset lacks, a ring size that is
@@ -721,8 +726,8 @@ struct drm_nvpm_wait {
 #define DRM_NVPM_GET_INFO		0x00
 #define DRM_NVPM_QUERY_DOMAINS		0x01
 #define DRM_NVPM_QUERY_SIGNALS		0x02
-#define DRM_NVPM_PERFDOM_CREATE		0x03
-#define DRM_NVPM_PERFDOM_DESTROY	0x04
+#define DRM_NVPM_GROUP_CREATE		0x03
+#define DRM_NVPM_GROUP_DESTROY	0x04
 #define DRM_NVPM_SAMPLE			0x05
 #define DRM_NVPM_READ			0x06
 #define DRM_NVPM_QUERY_SOURCES		0x07
@@ -742,10 +747,10 @@ struct drm_nvpm_wait {
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVPM_QUERY_DOMAINS, struct drm_nvpm_query_domains)
 #define DRM_IOCTL_NVPM_QUERY_SIGNALS \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVPM_QUERY_SIGNALS, struct drm_nvpm_query_signals)
-#define DRM_IOCTL_NVPM_PERFDOM_CREATE \
-	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVPM_PERFDOM_CREATE, struct drm_nvpm_perfdom_create)
-#define DRM_IOCTL_NVPM_PERFDOM_DESTROY \
-	DRM_IOW(DRM_COMMAND_BASE + DRM_NVPM_PERFDOM_DESTROY, struct drm_nvpm_perfdom_destroy)
+#define DRM_IOCTL_NVPM_GROUP_CREATE \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVPM_GROUP_CREATE, struct drm_nvpm_group_create)
+#define DRM_IOCTL_NVPM_GROUP_DESTROY \
+	DRM_IOW(DRM_COMMAND_BASE + DRM_NVPM_GROUP_DESTROY, struct drm_nvpm_group_destroy)
 #define DRM_IOCTL_NVPM_SAMPLE \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVPM_SAMPLE, struct drm_nvpm_sample)
 #define DRM_IOCTL_NVPM_READ \

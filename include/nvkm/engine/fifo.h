@@ -113,7 +113,7 @@ void nvkm_fifo_chan_notifier(struct nvkm_fifo_chan *chan, void *ntfy, u32 ring_s
 int nvkm_fifo_chan_submit(struct nvkm_fifo_chan *chan, u64 addr, u32 len, u64 *seq);
 u64 nvkm_fifo_chan_completed(struct nvkm_fifo_chan *chan);
 u32 nvkm_fifo_chan_fault(struct nvkm_fifo_chan *chan, u64 *info);
-void nvkm_fifo_chan_forget(struct nvkm_fifo_chan *chan, struct nvkm_perfdom *dom);
+void nvkm_fifo_chan_forget(struct nvkm_fifo_chan *chan, struct nvkm_pm_group *grp);
 void nvkm_fifo_stats(struct nvkm_fifo *fifo, struct nvkm_fifo_stats *stats,
 		     struct nvkm_sw_stats *sw_stats);
 

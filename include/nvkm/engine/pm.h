@@ -90,7 +90,7 @@ struct nvkm_pm_dom {
 	const void *holder;
 	struct list_head groups;
 	u32 nr_groups;
-	struct nvkm_perfdom *active;
+	struct nvkm_pm_group *active;
 	u64 turn;
 	const struct nvkm_pm_layout *layout;
 	bool idle;
@@ -111,7 +111,7 @@ struct nvkm_pm_dom {
 #define NVKM_PM_SHARED_GROUPS	64
 
 /**
- * struct nvkm_perfdom_args - what a counter group counts
+ * struct nvkm_pm_group_args - what a counter group counts
  * @dom: domain index
  * @mode: NVPM_MODE_*
  * @ctr_mode: counter mode (NV_PCOUNTER_CTR_MODE_*)
@@ -129,7 +129,7 @@ struct nvkm_pm_dom {
  * @src.id: the source (index into &nvkm_pm_dom.src)
  * @src.value: its value
  */
-struct nvkm_perfdom_args {
+struct nvkm_pm_group_args {
 	u32 dom;
 	u32 mode;
 	u32 ctr_mode;
@@ -151,14 +151,14 @@ struct nvkm_perfdom_args {
 };
 
 /**
- * struct nvkm_perfdom_result - totals of a counter group
+ * struct nvkm_pm_group_result - totals of a counter group
  * @value: per counter, the sum over all samples
  * @cycles: domain cycles over all samples
  * @ctr_flags: per counter NVPM_READ_SATURATED
  * @flags: NVPM_READ_NOT_READY / NVPM_READ_LOST
  * @samples: samples taken
  */
-struct nvkm_perfdom_result {
+struct nvkm_pm_group_result {
 	u64 value[NVKM_PM_COUNTERS];
 	u64 cycles;
 	u32 ctr_flags[NVKM_PM_COUNTERS];
@@ -167,22 +167,22 @@ struct nvkm_perfdom_result {
 };
 
 /**
- * struct nvkm_perfdom - a counter group: one domain, configured
+ * struct nvkm_pm_group - a counter group: one domain, configured
  * @pm: engine
  * @args: its configuration, validated
  * @res: its totals
  * @round: the latch (&nvkm_pm.round) it was last collected from
  * @discarded: its first latch since it was last programmed has been
  *	       dropped (where that is needed)
- * @holder: who created it (see nvkm_perfdom_new_held())
- * @head: entry in &nvkm_pm.perfdoms
+ * @holder: who created it (see nvkm_pm_group_new_held())
+ * @head: entry in &nvkm_pm.groups
  * @dom_head: entry in &nvkm_pm_dom.groups
  * @idle: on the idle counter domain, the PDAEMON counters it holds
  */
-struct nvkm_perfdom {
+struct nvkm_pm_group {
 	struct nvkm_pm *pm;
-	struct nvkm_perfdom_args args;
-	struct nvkm_perfdom_result res;
+	struct nvkm_pm_group_args args;
+	struct nvkm_pm_group_result res;
 	u64 round;
 	bool discarded;
 	const void *holder;
@@ -197,8 +197,8 @@ struct nvkm_perfdom {
  * @func: generation specifics
  * @dom: its domains
  * @nr_doms: entries in @dom
- * @lock: domain ownership, @perfdoms and every PCOUNTER register access
- * @perfdoms: configured counter groups
+ * @lock: domain ownership, @groups and every PCOUNTER register access
+ * @groups: configured counter groups
  * @round: latches triggered so far
  * @turns: sample calls that moved groups on, so far
  * @rec: record mode state (G84:GF100), NULL without record mode
@@ -209,7 +209,7 @@ struct nvkm_pm {
 	struct nvkm_pm_dom *dom;
 	int nr_doms;
 	spinlock_t lock;	/* see above */
-	struct list_head perfdoms;
+	struct list_head groups;
 	u64 round;
 	u64 turns;
 	struct nvkm_pm_record *rec;
@@ -218,16 +218,16 @@ struct nvkm_pm {
 u64 nvkm_pm_caps(struct nvkm_pm *pm);
 bool nvkm_pm_single(struct nvkm_pm *pm);
 int nvkm_pm_nr_counters(struct nvkm_pm *pm);
-int nvkm_perfdom_new(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args,
-		     struct nvkm_perfdom **pdom);
-int nvkm_perfdom_new_held(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args,
-			  const void *holder, struct nvkm_perfdom **pdom);
-void nvkm_perfdom_del(struct nvkm_perfdom **pdom);
+int nvkm_pm_group_new(struct nvkm_pm *pm, const struct nvkm_pm_group_args *args,
+		     struct nvkm_pm_group **pgrp);
+int nvkm_pm_group_new_held(struct nvkm_pm *pm, const struct nvkm_pm_group_args *args,
+			  const void *holder, struct nvkm_pm_group **pgrp);
+void nvkm_pm_group_del(struct nvkm_pm_group **pgrp);
 void nvkm_pm_trigger(struct nvkm_pm *pm);
 int nvkm_pm_collect(struct nvkm_pm *pm, const void *holder, bool wait);
-int nvkm_pm_collect_groups(struct nvkm_pm *pm, struct nvkm_perfdom *const *doms, int nr,
+int nvkm_pm_collect_groups(struct nvkm_pm *pm, struct nvkm_pm_group *const *grps, int nr,
 			   bool wait);
-void nvkm_perfdom_read(struct nvkm_perfdom *dom, struct nvkm_perfdom_result *res, u32 clear);
+void nvkm_pm_group_read(struct nvkm_pm_group *grp, struct nvkm_pm_group_result *res, u32 clear);
 const struct nvkm_pm_sig *nvkm_pm_sig_find(const struct nvkm_pm_dom *dom, u32 signal);
 
 int nv10_pm_new(struct nvkm_device *device, struct nvkm_pm **ppm);

@@ -80,8 +80,8 @@ int nvkm_record_del(struct nvkm_record **prec, struct nvkm_record_status *st);
 int nvkm_record_nr_doms(struct nvkm_record *rec);
 void nvkm_record_poll(struct nvkm_pm *pm);
 u64 nvkm_record_window(struct nvkm_record *rec, int i, u64 *size);
-struct nvkm_vmm *nvkm_pm_record_vmm(struct nvkm_pm *pm);
-void nvkm_pm_record_clock(struct nvkm_pm *pm, void (*delay)(void *priv, unsigned int us),
+struct nvkm_vmm *nvkm_record_vmm(struct nvkm_pm *pm);
+void nvkm_record_clock(struct nvkm_pm *pm, void (*delay)(void *priv, unsigned int us),
 			  void *priv, unsigned int poll_ms);
 
 #endif

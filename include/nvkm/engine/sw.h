@@ -5,7 +5,7 @@
 #include <linux/types.h>
 #include <uapi/drm/nvpm_class.h>
 
-struct nvkm_perfdom;
+struct nvkm_pm_group;
 struct nvkm_pm;
 struct nvkm_device;
 
@@ -16,7 +16,7 @@ struct nvkm_device;
  * numbers, error codes and notifier layout are the class header's.
  */
 
-/* How COUNTER_ADD's data decodes (NVPM_SW_COUNTER_PERFDOM() encodes it). */
+/* How COUNTER_ADD's data decodes (NVPM_SW_COUNTER_GROUP() encodes it). */
 #define NVKM_SW_COUNTER_HANDLE		GENMASK(23, 0)
 #define NVKM_SW_COUNTER_CTR		GENMASK(30, 24)
 
@@ -49,7 +49,7 @@ struct nvkm_sw_stats {
 /**
  * struct nvkm_sw_ctr - a counter of the staging set
  * @id: as given to COUNTER_ADD
- * @dom: its counter group, NULL for a global counter or once gone
+ * @grp: its counter group, NULL for a global counter or once gone
  * @ctr: counter of the group
  * @global: a global counter
  * @gone: its group was destroyed
@@ -65,7 +65,7 @@ struct nvkm_sw_stats {
  */
 struct nvkm_sw_ctr {
 	u32 id;
-	struct nvkm_perfdom *dom;
+	struct nvkm_pm_group *grp;
 	u8 ctr;
 	bool global;
 	bool gone;
@@ -87,7 +87,7 @@ struct nvkm_sw_ctr {
  * sleep.  The owner removes a group from every channel's staging set
  * (nvkm_sw_chan_forget()) before it frees it.
  */
-typedef struct nvkm_perfdom *(*nvkm_sw_lookup_t)(void *priv, u32 handle);
+typedef struct nvkm_pm_group *(*nvkm_sw_lookup_t)(void *priv, u32 handle);
 
 /**
  * struct nvkm_sw_chan - the software object of a channel
@@ -139,7 +139,7 @@ void nvkm_sw_chan_init(struct nvkm_sw_chan *sw, struct nvkm_device *device,
 void nvkm_sw_chan_notifier(struct nvkm_sw_chan *sw, void *ntfy, u32 handle,
 			   u32 ring_size);
 void nvkm_sw_mthd(struct nvkm_sw_chan *sw, u32 mthd, u32 data);
-void nvkm_sw_chan_forget(struct nvkm_sw_chan *sw, struct nvkm_perfdom *dom);
+void nvkm_sw_chan_forget(struct nvkm_sw_chan *sw, struct nvkm_pm_group *grp);
 void nvkm_sw_chan_fini(struct nvkm_sw_chan *sw);
 
 #endif

@@ -542,15 +542,15 @@ nvkm_fifo_chan_fault(struct nvkm_fifo_chan *chan, u64 *info)
 /**
  * nvkm_fifo_chan_forget() - a counter group is going away
  * @chan: the channel
- * @dom: the group; no software method of @chan uses it after this returns
+ * @grp: the group; no software method of @chan uses it after this returns
  */
 void
-nvkm_fifo_chan_forget(struct nvkm_fifo_chan *chan, struct nvkm_perfdom *dom)
+nvkm_fifo_chan_forget(struct nvkm_fifo_chan *chan, struct nvkm_pm_group *grp)
 {
 	unsigned long flags;
 
 	spin_lock_irqsave(&chan->fifo->lock, flags);
-	nvkm_sw_chan_forget(&chan->sw, dom);
+	nvkm_sw_chan_forget(&chan->sw, grp);
 	spin_unlock_irqrestore(&chan->fifo->lock, flags);
 }
 

@@ -4,7 +4,7 @@
  * generation file passes its nvkm_pm_func to nvkm_pm_new_(): capabilities,
  * a description of its domains and the register layout that runs them.
  *
- * Counter groups (perfdoms) own one domain each; a domain held by one group
+ * Counter groups (groups) own one domain each; a domain held by one group
  * is refused to every other (-EBUSY).  Every register access happens under
  * pm->lock, a spinlock, so that sampling can later be driven from interrupt
  * context; nothing here sleeps with it held.  The idle counter domain
@@ -271,8 +271,8 @@ nvkm_pm_doms_free(struct nvkm_pm *pm)
 
 /* Whether a signal the group counts has source @id. */
 static bool
-nvkm_perfdom_uses_src(const struct nvkm_pm_dom *dom,
-		      const struct nvkm_perfdom_args *args, u32 id)
+nvkm_pm_group_uses_src(const struct nvkm_pm_dom *dom,
+		      const struct nvkm_pm_group_args *args, u32 id)
 {
 	const struct nvkm_pm_sig *sig;
 	int i, j, k;
@@ -294,8 +294,8 @@ nvkm_perfdom_uses_src(const struct nvkm_pm_dom *dom,
  * with a value its field can hold.
  */
 static int
-nvkm_perfdom_validate_src(const struct nvkm_pm_dom *dom,
-			  const struct nvkm_perfdom_args *args)
+nvkm_pm_group_validate_src(const struct nvkm_pm_dom *dom,
+			  const struct nvkm_pm_group_args *args)
 {
 	int i, j;
 
@@ -304,7 +304,7 @@ nvkm_perfdom_validate_src(const struct nvkm_pm_dom *dom,
 	for (i = 0; i < args->nr_src; i++) {
 		if (args->src[i].id >= dom->nr_src ||
 		    args->src[i].value & ~dom->src[args->src[i].id]->mask ||
-		    !nvkm_perfdom_uses_src(dom, args, args->src[i].id))
+		    !nvkm_pm_group_uses_src(dom, args, args->src[i].id))
 			return -EINVAL;
 		for (j = 0; j < i; j++) {
 			if (args->src[j].id == args->src[i].id)
@@ -321,13 +321,13 @@ nvkm_pm_layout(struct nvkm_pm *pm, u32 d)
 	return pm->dom[d].layout ?: pm->func->layout;
 }
 
-/* Whether @dom counts now: a shared domain's, or its turn on its domain. */
+/* Whether @grp counts now: a shared domain's, or its turn on its domain. */
 static bool
-nvkm_perfdom_counting(struct nvkm_pm *pm, struct nvkm_perfdom *dom)
+nvkm_pm_group_counting(struct nvkm_pm *pm, struct nvkm_pm_group *grp)
 {
-	const struct nvkm_pm_dom *pdm = &pm->dom[dom->args.dom];
+	const struct nvkm_pm_dom *dom = &pm->dom[grp->args.dom];
 
-	return pdm->layout || pdm->active == dom;
+	return dom->layout || dom->active == grp;
 }
 
 /* A group's counter mode goes into the CTRL register as it is. */
@@ -338,7 +338,7 @@ static_assert(NVPM_COUNTER_MODE_EXTRA_B4 == NV_PCOUNTER_CTR_MODE_EXTRA_B4);
 static_assert(NVPM_COUNTER_MODE_EXTRA_B6_EVENT_B2 == NV_PCOUNTER_CTR_MODE_EXTRA_B6_EVENT_B2);
 
 static int
-nvkm_perfdom_validate(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args)
+nvkm_pm_group_validate(struct nvkm_pm *pm, const struct nvkm_pm_group_args *args)
 {
 	u64 caps = pm->func->caps;
 	struct nvkm_pm_dom *dom;
@@ -396,46 +396,46 @@ nvkm_perfdom_validate(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args)
 				return -EINVAL;
 		}
 	}
-	return nvkm_perfdom_validate_src(dom, args);
+	return nvkm_pm_group_validate_src(dom, args);
 }
 
 /*
- * Make @dom the group the hardware counts for on its domain.  Where the
+ * Make @grp the group the hardware counts for on its domain.  Where the
  * shadow counters survive programming (before G84, GF100+), a @fresh group
  * drops its first latch, which holds counts from before it; a group taking
  * its turn right after a latch keeps it: only the few cycles between that
  * latch and this write were counted the previous group's way.
  */
 static void
-nvkm_perfdom_activate(struct nvkm_pm *pm, struct nvkm_perfdom *dom, bool fresh)
+nvkm_pm_group_activate(struct nvkm_pm *pm, struct nvkm_pm_group *grp, bool fresh)
 {
 	struct nvkm_device *device = pm->engine.subdev.device;
 	const struct nvkm_pm_src *src;
 	u32 a;
 	int i;
 
-	pm->dom[dom->args.dom].active = dom;
-	dom->round = pm->round;	/* a latch already under way is not its */
-	dom->discarded = !fresh;
+	pm->dom[grp->args.dom].active = grp;
+	grp->round = pm->round;	/* a latch already under way is not its */
+	grp->discarded = !fresh;
 	/* what the signals observe first, then what counts them */
-	for (i = 0; i < dom->args.nr_src; i++) {
-		src = pm->dom[dom->args.dom].src[dom->args.src[i].id];
+	for (i = 0; i < grp->args.nr_src; i++) {
+		src = pm->dom[grp->args.dom].src[grp->args.src[i].id];
 		/* a few instances, from the generation's table */
 		for (a = src->before; a && a < src->addr; a += src->stride)
 			nvkm_mask(device, a, src->enable, 0);
 		nvkm_mask(device, src->addr, src->mask << src->shift | src->enable,
-			  dom->args.src[i].value << src->shift | src->enable);
+			  grp->args.src[i].value << src->shift | src->enable);
 	}
-	pm->func->layout->program(pm, dom->args.dom, &dom->args);
+	pm->func->layout->program(pm, grp->args.dom, &grp->args);
 }
 
 /**
- * nvkm_perfdom_new_held() - configure a counter group for a holder
+ * nvkm_pm_group_new_held() - configure a counter group for a holder
  * @pm: the engine
  * @args: what to count
  * @holder: who asks (e.g. the file); NULL for a group that shares its
  *	    domain with no other
- * @pdom: the new group
+ * @pgrp: the new group
  *
  * A free domain is taken by @holder.  Further groups of the same holder on
  * it take turns with the first (multiplexing): each sample moves the
@@ -452,144 +452,144 @@ nvkm_perfdom_activate(struct nvkm_pm *pm, struct nvkm_perfdom *dom, bool fresh)
  * changed.
  */
 int
-nvkm_perfdom_new_held(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args,
-		      const void *holder, struct nvkm_perfdom **pdom)
+nvkm_pm_group_new_held(struct nvkm_pm *pm, const struct nvkm_pm_group_args *args,
+		      const void *holder, struct nvkm_pm_group **pgrp)
 {
-	struct nvkm_perfdom *dom;
-	struct nvkm_pm_dom *pdm;
+	struct nvkm_pm_group *grp;
+	struct nvkm_pm_dom *dom;
 	unsigned long flags;
 	int ret = 0;
 
-	*pdom = NULL;
-	ret = nvkm_perfdom_validate(pm, args);
+	*pgrp = NULL;
+	ret = nvkm_pm_group_validate(pm, args);
 	if (ret)
 		return ret;
 
-	dom = kzalloc(sizeof(*dom), GFP_KERNEL_ACCOUNT);
-	if (!dom)
+	grp = kzalloc(sizeof(*grp), GFP_KERNEL_ACCOUNT);
+	if (!grp)
 		return -ENOMEM;
-	dom->pm = pm;
-	dom->args = *args;
-	dom->holder = holder;
-	dom->res.flags = NVPM_READ_NOT_READY;
+	grp->pm = pm;
+	grp->args = *args;
+	grp->holder = holder;
+	grp->res.flags = NVPM_READ_NOT_READY;
 
 	spin_lock_irqsave(&pm->lock, flags);
-	pdm = &pm->dom[args->dom];
-	if (pdm->wedged)
+	dom = &pm->dom[args->dom];
+	if (dom->wedged)
 		ret = -EIO;
-	else if (pdm->record)
+	else if (dom->record)
 		ret = -EBUSY;
-	else if (pdm->layout && pdm->nr_groups >= NVKM_PM_SHARED_GROUPS)
+	else if (dom->layout && dom->nr_groups >= NVKM_PM_SHARED_GROUPS)
 		ret = -ENOSPC;	/* sampling visits them all: a bounded count */
-	else if (pdm->layout)	/* a shared domain: what its layout has left */
-		ret = pdm->layout->claim(pm, dom);
-	else if (pdm->nr_groups && (!holder || pdm->holder != holder))
+	else if (dom->layout)	/* a shared domain: what its layout has left */
+		ret = dom->layout->claim(pm, grp);
+	else if (dom->nr_groups && (!holder || dom->holder != holder))
 		ret = -EBUSY;
-	else if (pdm->nr_groups >= NVKM_PM_GROUPS_PER_DOM)
+	else if (dom->nr_groups >= NVKM_PM_GROUPS_PER_DOM)
 		ret = -ENOSPC;
 	if (ret) {
 		spin_unlock_irqrestore(&pm->lock, flags);
-		kfree(dom);
+		kfree(grp);
 		return ret;
 	}
-	list_add_tail(&dom->head, &pm->perfdoms);
-	dom->round = pm->round;
-	if (pdm->layout) {
-		pdm->nr_groups++;
-		pdm->layout->program(pm, args->dom, args);
+	list_add_tail(&grp->head, &pm->groups);
+	grp->round = pm->round;
+	if (dom->layout) {
+		dom->nr_groups++;
+		dom->layout->program(pm, args->dom, args);
 	} else {
-		pdm->holder = holder;
-		list_add_tail(&dom->dom_head, &pdm->groups);
-		if (!pdm->nr_groups++)
-			nvkm_perfdom_activate(pm, dom, true);
+		dom->holder = holder;
+		list_add_tail(&grp->dom_head, &dom->groups);
+		if (!dom->nr_groups++)
+			nvkm_pm_group_activate(pm, grp, true);
 	}
 	spin_unlock_irqrestore(&pm->lock, flags);
 
-	*pdom = dom;
+	*pgrp = grp;
 	return 0;
 }
 
 /**
- * nvkm_perfdom_new() - configure a counter group and start it counting
+ * nvkm_pm_group_new() - configure a counter group and start it counting
  * @pm: the engine
  * @args: what to count
- * @pdom: the new group
+ * @pgrp: the new group
  *
- * The domain must be free: nvkm_perfdom_new_held() with no holder.
+ * The domain must be free: nvkm_pm_group_new_held() with no holder.
  *
- * Return: as nvkm_perfdom_new_held().
+ * Return: as nvkm_pm_group_new_held().
  */
 int
-nvkm_perfdom_new(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args,
-		 struct nvkm_perfdom **pdom)
+nvkm_pm_group_new(struct nvkm_pm *pm, const struct nvkm_pm_group_args *args,
+		 struct nvkm_pm_group **pgrp)
 {
-	return nvkm_perfdom_new_held(pm, args, NULL, pdom);
+	return nvkm_pm_group_new_held(pm, args, NULL, pgrp);
 }
 
-/* The group after @dom in its domain's turn order. */
-static struct nvkm_perfdom *
-nvkm_perfdom_next(struct nvkm_pm *pm, struct nvkm_perfdom *dom)
+/* The group after @grp in its domain's turn order. */
+static struct nvkm_pm_group *
+nvkm_pm_group_next(struct nvkm_pm *pm, struct nvkm_pm_group *grp)
 {
-	struct list_head *groups = &pm->dom[dom->args.dom].groups;
+	struct list_head *groups = &pm->dom[grp->args.dom].groups;
 
-	if (list_is_last(&dom->dom_head, groups))
-		return list_first_entry(groups, struct nvkm_perfdom, dom_head);
-	return list_next_entry(dom, dom_head);
+	if (list_is_last(&grp->dom_head, groups))
+		return list_first_entry(groups, struct nvkm_pm_group, dom_head);
+	return list_next_entry(grp, dom_head);
 }
 
 /**
- * nvkm_perfdom_del() - stop a counter group and release its domain
- * @pdom: the group; set to NULL
+ * nvkm_pm_group_del() - stop a counter group and release its domain
+ * @pgrp: the group; set to NULL
  *
  * When other groups of the holder share the domain, the next one counts.
  */
 void
-nvkm_perfdom_del(struct nvkm_perfdom **pdom)
+nvkm_pm_group_del(struct nvkm_pm_group **pgrp)
 {
-	struct nvkm_perfdom *dom = *pdom, *next = NULL;
-	struct nvkm_pm_dom *pdm;
+	struct nvkm_pm_group *grp = *pgrp, *next = NULL;
+	struct nvkm_pm_dom *dom;
 	struct nvkm_pm *pm;
 	unsigned long flags;
 	bool hw;
 
-	if (!dom)
+	if (!grp)
 		return;
-	pm = dom->pm;
-	pdm = &pm->dom[dom->args.dom];
+	pm = grp->pm;
+	dom = &pm->dom[grp->args.dom];
 	spin_lock_irqsave(&pm->lock, flags);
 	/* after fini (GPU removed or suspended) the hardware is not touched */
 	hw = pm->engine.subdev.device->initialised;
-	if (pdm->layout) {
+	if (dom->layout) {
 		if (hw)
-			pdm->layout->stop(pm, dom->args.dom);
-		pdm->layout->release(pm, dom);
-		pdm->nr_groups--;
-		list_del(&dom->head);
+			dom->layout->stop(pm, grp->args.dom);
+		dom->layout->release(pm, grp);
+		dom->nr_groups--;
+		list_del(&grp->head);
 		spin_unlock_irqrestore(&pm->lock, flags);
-		kfree(dom);
-		*pdom = NULL;
+		kfree(grp);
+		*pgrp = NULL;
 		return;
 	}
-	if (pdm->active == dom) {
-		if (pdm->nr_groups > 1)
-			next = nvkm_perfdom_next(pm, dom);
-		pdm->active = NULL;
+	if (dom->active == grp) {
+		if (dom->nr_groups > 1)
+			next = nvkm_pm_group_next(pm, grp);
+		dom->active = NULL;
 	}
-	list_del(&dom->dom_head);
-	list_del(&dom->head);
-	if (!--pdm->nr_groups)
-		pdm->holder = NULL;
+	list_del(&grp->dom_head);
+	list_del(&grp->head);
+	if (!--dom->nr_groups)
+		dom->holder = NULL;
 	if (next) {
 		if (hw)
-			nvkm_perfdom_activate(pm, next, true);
+			nvkm_pm_group_activate(pm, next, true);
 		else
-			pdm->active = next;
-	} else if (!pdm->active && hw) {
-		pm->func->layout->stop(pm, dom->args.dom);
+			dom->active = next;
+	} else if (!dom->active && hw) {
+		pm->func->layout->stop(pm, grp->args.dom);
 	}
 	spin_unlock_irqrestore(&pm->lock, flags);
-	kfree(dom);
-	*pdom = NULL;
+	kfree(grp);
+	*pgrp = NULL;
 }
 
 /* --- sampling: trigger, collect, read -------------------------------------- */
@@ -607,13 +607,13 @@ nvkm_perfdom_del(struct nvkm_perfdom **pdom)
 void
 nvkm_pm_trigger(struct nvkm_pm *pm)
 {
-	struct nvkm_perfdom *dom;
+	struct nvkm_pm_group *grp;
 	unsigned long flags;
 
 	spin_lock_irqsave(&pm->lock, flags);
-	list_for_each_entry(dom, &pm->perfdoms, head) {
-		if (dom->args.mode == NVPM_MODE_QUAD &&
-		    nvkm_pm_layout(pm, dom->args.dom)->trigger) {
+	list_for_each_entry(grp, &pm->groups, head) {
+		if (grp->args.mode == NVPM_MODE_QUAD &&
+		    nvkm_pm_layout(pm, grp->args.dom)->trigger) {
 			pm->func->layout->trigger(pm);
 			break;
 		}
@@ -628,67 +628,67 @@ nvkm_pm_trigger(struct nvkm_pm *pm)
  * trigger were marked collected when they were made.
  */
 static bool
-nvkm_perfdom_collect_quads(struct nvkm_pm *pm)
+nvkm_pm_group_collect_quads(struct nvkm_pm *pm)
 {
-	struct nvkm_perfdom *dom;
+	struct nvkm_pm_group *grp;
 
-	list_for_each_entry(dom, &pm->perfdoms, head) {
-		if (dom->args.mode != NVPM_MODE_QUAD || dom->round == pm->round)
+	list_for_each_entry(grp, &pm->groups, head) {
+		if (grp->args.mode != NVPM_MODE_QUAD || grp->round == pm->round)
 			continue;
-		if (!nvkm_perfdom_counting(pm, dom)) {
-			dom->round = pm->round;	/* waiting its turn: not latched */
+		if (!nvkm_pm_group_counting(pm, grp)) {
+			grp->round = pm->round;	/* waiting its turn: not latched */
 			continue;
 		}
-		if (!nvkm_pm_layout(pm, dom->args.dom)->collect(pm, dom->args.dom, dom))
+		if (!nvkm_pm_layout(pm, grp->args.dom)->collect(pm, grp->args.dom, grp))
 			return false;
-		dom->round = pm->round;
+		grp->round = pm->round;
 	}
 	return true;
 }
 
-/* A sample of @dom, if it was counting: a single event group is read now. */
+/* A sample of @grp, if it was counting: a single event group is read now. */
 static void
-nvkm_perfdom_sampled(struct nvkm_pm *pm, struct nvkm_perfdom *dom)
+nvkm_pm_group_sampled(struct nvkm_pm *pm, struct nvkm_pm_group *grp)
 {
-	if (!nvkm_perfdom_counting(pm, dom))
+	if (!nvkm_pm_group_counting(pm, grp))
 		return;	/* not its turn: no sample */
-	if (dom->args.mode == NVPM_MODE_SINGLE)
-		nvkm_pm_layout(pm, dom->args.dom)->collect(pm, dom->args.dom, dom);
-	dom->res.flags &= ~NVPM_READ_NOT_READY;
-	dom->res.samples++;
+	if (grp->args.mode == NVPM_MODE_SINGLE)
+		nvkm_pm_layout(pm, grp->args.dom)->collect(pm, grp->args.dom, grp);
+	grp->res.flags &= ~NVPM_READ_NOT_READY;
+	grp->res.samples++;
 }
 
-/* @dom's domain moves on to its next group, once per collect (@turn). */
+/* @grp's domain moves on to its next group, once per collect (@turn). */
 static void
-nvkm_perfdom_turn(struct nvkm_pm *pm, struct nvkm_perfdom *dom, u64 turn)
+nvkm_pm_group_turn(struct nvkm_pm *pm, struct nvkm_pm_group *grp, u64 turn)
 {
-	struct nvkm_pm_dom *pdm = &pm->dom[dom->args.dom];
+	struct nvkm_pm_dom *dom = &pm->dom[grp->args.dom];
 
-	if (pdm->active != dom || pdm->nr_groups < 2 || pdm->turn == turn)
+	if (dom->active != grp || dom->nr_groups < 2 || dom->turn == turn)
 		return;
-	pdm->turn = turn;
-	nvkm_perfdom_activate(pm, nvkm_perfdom_next(pm, dom), false);
+	dom->turn = turn;
+	nvkm_pm_group_activate(pm, nvkm_pm_group_next(pm, grp), false);
 }
 
 /*
  * Collect the latch into every quad group of the device (or the next latch
- * would find them unread), then a sample for the groups sampled: @doms
+ * would find them unread), then a sample for the groups sampled: @grps
  * when given, else every group of @holder.  Then each domain where a
  * sampled group counts and others wait moves on to its next group.
  */
 static int
 nvkm_pm_collect_(struct nvkm_pm *pm, const void *holder,
-		 struct nvkm_perfdom *const *doms, int nr, bool wait)
+		 struct nvkm_pm_group *const *grps, int nr, bool wait)
 {
 	int i, us = wait ? NVKM_PM_LATCH_TIMEOUT_US : 0;
-	struct nvkm_perfdom *dom;
+	struct nvkm_pm_group *grp;
 	unsigned long flags;
 	bool done;
 	u64 turn;
 
 	for (;;) {
 		spin_lock_irqsave(&pm->lock, flags);
-		done = nvkm_perfdom_collect_quads(pm);
+		done = nvkm_pm_group_collect_quads(pm);
 		spin_unlock_irqrestore(&pm->lock, flags);
 		if (done)
 			break;
@@ -699,20 +699,20 @@ nvkm_pm_collect_(struct nvkm_pm *pm, const void *holder,
 
 	spin_lock_irqsave(&pm->lock, flags);
 	turn = ++pm->turns;
-	if (doms) {
+	if (grps) {
 		for (i = 0; i < nr; i++)
-			nvkm_perfdom_sampled(pm, doms[i]);
+			nvkm_pm_group_sampled(pm, grps[i]);
 		for (i = 0; i < nr; i++)
-			nvkm_perfdom_turn(pm, doms[i], turn);
+			nvkm_pm_group_turn(pm, grps[i], turn);
 	} else {
 		/* bounded: NVKM_PM_GROUPS_PER_DOM per domain, and the shared ones */
-		list_for_each_entry(dom, &pm->perfdoms, head) {
-			if (dom->holder == holder)
-				nvkm_perfdom_sampled(pm, dom);
+		list_for_each_entry(grp, &pm->groups, head) {
+			if (grp->holder == holder)
+				nvkm_pm_group_sampled(pm, grp);
 		}
-		list_for_each_entry(dom, &pm->perfdoms, head) {
-			if (dom->holder == holder)
-				nvkm_perfdom_turn(pm, dom, turn);
+		list_for_each_entry(grp, &pm->groups, head) {
+			if (grp->holder == holder)
+				nvkm_pm_group_turn(pm, grp, turn);
 		}
 	}
 	spin_unlock_irqrestore(&pm->lock, flags);
@@ -723,7 +723,7 @@ nvkm_pm_collect_(struct nvkm_pm *pm, const void *holder,
  * nvkm_pm_collect() - add the latch to the totals: a sample for a holder
  * @pm: the engine
  * @holder: whose counter groups are sampled (as given to
- *	    nvkm_perfdom_new_held())
+ *	    nvkm_pm_group_new_held())
  * @wait: busy-wait (up to NVKM_PM_LATCH_TIMEOUT_US) for the latch
  *
  * Every quad group of the device gets its latched counts; those of
@@ -744,26 +744,26 @@ nvkm_pm_collect(struct nvkm_pm *pm, const void *holder, bool wait)
  * nvkm_pm_collect_groups() - add the latch to the totals: a sample for
  *			      some groups
  * @pm: the engine
- * @doms: the groups sampled
- * @nr: entries in @doms
+ * @grps: the groups sampled
+ * @nr: entries in @grps
  * @wait: busy-wait (up to NVKM_PM_LATCH_TIMEOUT_US) for the latch
  *
- * As nvkm_pm_collect(), for the groups of @doms instead of a holder's.
+ * As nvkm_pm_collect(), for the groups of @grps instead of a holder's.
  * Without @wait, register accesses only, under the engine's spinlock:
  * callable in interrupt context.
  *
  * Return: as nvkm_pm_collect().
  */
 int
-nvkm_pm_collect_groups(struct nvkm_pm *pm, struct nvkm_perfdom *const *doms, int nr,
+nvkm_pm_collect_groups(struct nvkm_pm *pm, struct nvkm_pm_group *const *grps, int nr,
 		       bool wait)
 {
-	return nvkm_pm_collect_(pm, NULL, doms, nr, wait);
+	return nvkm_pm_collect_(pm, NULL, grps, nr, wait);
 }
 
 /**
- * nvkm_perfdom_read() - a counter group's totals
- * @dom: the group
+ * nvkm_pm_group_read() - a counter group's totals
+ * @grp: the group
  * @res: where to copy them
  * @clear: flags of the group's result that this read clears:
  *	   NVPM_READ_LOST for the READ ioctl's "a latch was lost since the
@@ -772,14 +772,14 @@ nvkm_pm_collect_groups(struct nvkm_pm *pm, struct nvkm_perfdom *const *doms, int
  * Callable in interrupt context.
  */
 void
-nvkm_perfdom_read(struct nvkm_perfdom *dom, struct nvkm_perfdom_result *res, u32 clear)
+nvkm_pm_group_read(struct nvkm_pm_group *grp, struct nvkm_pm_group_result *res, u32 clear)
 {
 	unsigned long flags;
 
-	spin_lock_irqsave(&dom->pm->lock, flags);
-	*res = dom->res;
-	dom->res.flags &= ~clear;
-	spin_unlock_irqrestore(&dom->pm->lock, flags);
+	spin_lock_irqsave(&grp->pm->lock, flags);
+	*res = grp->res;
+	grp->res.flags &= ~clear;
+	spin_unlock_irqrestore(&grp->pm->lock, flags);
 }
 
 /* --- the engine ------------------------------------------------------------ */
@@ -799,7 +799,7 @@ nvkm_pm_oneinit(struct nvkm_subdev *subdev)
 		sort(pm->dom[d].sig, pm->dom[d].nr_sig, sizeof(*pm->dom[d].sig),
 		     nvkm_pm_sig_cmp, NULL);
 	ret = nvkm_pm_sources_attach(pm);
-	return ret ?: nvkm_pm_record_oneinit(pm);
+	return ret ?: nvkm_record_oneinit(pm);
 }
 
 /* Also after a GPU reset or resume: what was configured counts again. */
@@ -807,7 +807,7 @@ static int
 nvkm_pm_init(struct nvkm_subdev *subdev)
 {
 	struct nvkm_pm *pm = nvkm_pm(subdev);
-	struct nvkm_perfdom *dom;
+	struct nvkm_pm_group *grp;
 	unsigned long flags;
 	int ret;
 
@@ -817,15 +817,15 @@ nvkm_pm_init(struct nvkm_subdev *subdev)
 			return ret;
 	}
 
-	nvkm_pm_record_init(pm);
+	nvkm_record_init(pm);
 	if (!pm->func->layout)
 		return 0;
 	spin_lock_irqsave(&pm->lock, flags);
-	list_for_each_entry(dom, &pm->perfdoms, head) {
-		if (pm->dom[dom->args.dom].layout)
-			pm->dom[dom->args.dom].layout->program(pm, dom->args.dom, &dom->args);
-		else if (pm->dom[dom->args.dom].active == dom)
-			nvkm_perfdom_activate(pm, dom, true);
+	list_for_each_entry(grp, &pm->groups, head) {
+		if (pm->dom[grp->args.dom].layout)
+			pm->dom[grp->args.dom].layout->program(pm, grp->args.dom, &grp->args);
+		else if (pm->dom[grp->args.dom].active == grp)
+			nvkm_pm_group_activate(pm, grp, true);
 	}
 	spin_unlock_irqrestore(&pm->lock, flags);
 	return 0;
@@ -834,7 +834,7 @@ nvkm_pm_init(struct nvkm_subdev *subdev)
 static int
 nvkm_pm_fini(struct nvkm_subdev *subdev, bool suspend)
 {
-	nvkm_pm_record_fini(nvkm_pm(subdev));
+	nvkm_record_fini(nvkm_pm(subdev));
 	return 0;
 }
 
@@ -843,8 +843,8 @@ nvkm_pm_dtor(struct nvkm_subdev *subdev)
 {
 	struct nvkm_pm *pm = nvkm_pm(subdev);
 
-	WARN_ON(!list_empty(&pm->perfdoms));
-	nvkm_pm_record_dtor(pm);
+	WARN_ON(!list_empty(&pm->groups));
+	nvkm_record_dtor(pm);
 	nvkm_pm_doms_free(pm);
 	return pm;
 }
@@ -868,7 +868,7 @@ nvkm_pm_new_(const struct nvkm_pm_func *func, struct nvkm_device *device,
 		return -ENOMEM;
 	pm->func = func;
 	spin_lock_init(&pm->lock);
-	INIT_LIST_HEAD(&pm->perfdoms);
+	INIT_LIST_HEAD(&pm->groups);
 	nvkm_engine_ctor(&nvkm_pm, device, "pm", &pm->engine);
 	*ppm = pm;
 	return 0;

@@ -186,7 +186,7 @@ gf100_pm_init(struct nvkm_pm *pm)
  * not documented.  The group swaps on its domain's USER_0 signal.
  */
 static void
-gf100_pm_setup(struct nvkm_pm *pm, int d, const struct nvkm_perfdom_args *args)
+gf100_pm_setup(struct nvkm_pm *pm, int d, const struct nvkm_pm_group_args *args)
 {
 	struct nvkm_device *device = pm->engine.subdev.device;
 	u32 base = pm->dom[d].addr, v;
@@ -212,12 +212,12 @@ static void
 gf100_pm_trigger(struct nvkm_pm *pm)
 {
 	struct nvkm_device *device = pm->engine.subdev.device;
-	struct nvkm_perfdom *dom;
+	struct nvkm_pm_group *grp;
 
-	list_for_each_entry(dom, &pm->perfdoms, head) {
-		if (dom->args.mode == NVPM_MODE_QUAD)
+	list_for_each_entry(grp, &pm->groups, head) {
+		if (grp->args.mode == NVPM_MODE_QUAD)
 			nvkm_wr32(device,
-				  pm->dom[dom->args.dom].addr + GF100_PCOUNTER_USER_TRIGGER,
+				  pm->dom[grp->args.dom].addr + GF100_PCOUNTER_USER_TRIGGER,
 				  GF100_PCOUNTER_USER_TRIGGER_VAL(0) |
 				  GF100_PCOUNTER_USER_TRIGGER_PULSE(0));
 	}

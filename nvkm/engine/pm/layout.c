@@ -76,7 +76,7 @@ nvkm_pm_layout_op(const struct nvkm_pm_regs *regs, int i, u16 logic_op, u16 flag
  * Inputs beyond the group's counters are cleared.
  */
 void
-nvkm_pm_layout_program(struct nvkm_pm *pm, int d, const struct nvkm_perfdom_args *args)
+nvkm_pm_layout_program(struct nvkm_pm *pm, int d, const struct nvkm_pm_group_args *args)
 {
 	const struct nvkm_pm_layout *layout = pm->func->layout;
 	const struct nvkm_pm_regs *r = &layout->regs;
@@ -128,15 +128,15 @@ nvkm_pm_layout_rd(struct nvkm_pm *pm, int d, u32 lo, u32 hi)
 
 /* Single event mode counts in place: the totals are the counters. */
 static void
-nvkm_pm_layout_single(struct nvkm_pm *pm, int d, struct nvkm_perfdom *dom)
+nvkm_pm_layout_single(struct nvkm_pm *pm, int d, struct nvkm_pm_group *grp)
 {
 	const struct nvkm_pm_regs *r = &pm->func->layout->regs;
 	bool wide = pm->func->caps & NVPM_HW_CAP_COUNTER_40BIT;
-	struct nvkm_perfdom_result *res = &dom->res;
+	struct nvkm_pm_group_result *res = &grp->res;
 	u64 v;
 	int i;
 
-	for (i = 0; i < dom->args.nr_ctr; i++) {
+	for (i = 0; i < grp->args.nr_ctr; i++) {
 		v = nvkm_pm_layout_rd(pm, d, r->ctr[i], r->ctr_hi[i]);
 		res->value[i] = v;
 		/* 32-bit counters saturate; 40-bit ones keep bit 39 */
@@ -150,7 +150,7 @@ nvkm_pm_layout_single(struct nvkm_pm *pm, int d, struct nvkm_perfdom *dom)
  * nvkm_pm_layout_collect() - add a PCOUNTER domain's counts to a group
  * @pm: the engine
  * @d: the domain
- * @dom: the group counting there
+ * @grp: the group counting there
  *
  * A single event group's totals are its counters, read now.  A quad mode
  * group adds the latch, unless it is its first and stale; an overflow
@@ -159,18 +159,18 @@ nvkm_pm_layout_single(struct nvkm_pm *pm, int d, struct nvkm_perfdom *dom)
  * Return: false when a quad group's latch has not happened yet.
  */
 bool
-nvkm_pm_layout_collect(struct nvkm_pm *pm, int d, struct nvkm_perfdom *dom)
+nvkm_pm_layout_collect(struct nvkm_pm *pm, int d, struct nvkm_pm_group *grp)
 {
 	const struct nvkm_pm_layout *layout = pm->func->layout;
 	const struct nvkm_pm_regs *r = &layout->regs;
 	struct nvkm_device *device = pm->engine.subdev.device;
-	struct nvkm_perfdom_result *res = &dom->res;
+	struct nvkm_pm_group_result *res = &grp->res;
 	u32 state, v;
 	bool discard;
 	int i;
 
-	if (dom->args.mode == NVPM_MODE_SINGLE) {
-		nvkm_pm_layout_single(pm, d, dom);
+	if (grp->args.mode == NVPM_MODE_SINGLE) {
+		nvkm_pm_layout_single(pm, d, grp);
 		return true;
 	}
 
@@ -179,9 +179,9 @@ nvkm_pm_layout_collect(struct nvkm_pm *pm, int d, struct nvkm_perfdom *dom)
 	if (state == NV_PCOUNTER_QUAD_EMPTY)
 		return false;
 
-	discard = !dom->discarded && layout->stale_latch && layout->stale_latch(pm);
-	dom->discarded = true;
-	for (i = 0; i < dom->args.nr_ctr; i++) {
+	discard = !grp->discarded && layout->stale_latch && layout->stale_latch(pm);
+	grp->discarded = true;
+	for (i = 0; i < grp->args.nr_ctr; i++) {
 		v = nvkm_rd32(device, nvkm_pm_reg(pm, d, r->ctr[i]));
 		if (discard)
 			continue;

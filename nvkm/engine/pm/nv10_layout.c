@@ -13,7 +13,7 @@
 #include "priv.h"
 
 static void
-nv10_pm_setup(struct nvkm_pm *pm, int d, const struct nvkm_perfdom_args *args)
+nv10_pm_setup(struct nvkm_pm *pm, int d, const struct nvkm_pm_group_args *args)
 {
 	struct nvkm_device *device = pm->engine.subdev.device;
 	u32 period = NV10_PCOUNTER_CTRL_CTR_PERIOD(d), ctrl, v;

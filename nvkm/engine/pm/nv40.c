@@ -22,7 +22,7 @@
 
 /* CTRL for the group; on G84+ its SWAP input is PM_TRIGGER, selected. */
 static void
-nv40_pm_setup(struct nvkm_pm *pm, int d, const struct nvkm_perfdom_args *args)
+nv40_pm_setup(struct nvkm_pm *pm, int d, const struct nvkm_pm_group_args *args)
 {
 	struct nvkm_device *device = pm->engine.subdev.device;
 	u32 ctrl;
@@ -39,7 +39,7 @@ nv40_pm_setup(struct nvkm_pm *pm, int d, const struct nvkm_perfdom_args *args)
 
 /* G84+: the PRE_OP write latched; forget it, count from here */
 static void
-nv40_pm_armed(struct nvkm_pm *pm, int d, const struct nvkm_perfdom_args *args)
+nv40_pm_armed(struct nvkm_pm *pm, int d, const struct nvkm_pm_group_args *args)
 {
 	struct nvkm_device *device = pm->engine.subdev.device;
 

@@ -45,7 +45,7 @@ nvkm_pm_pdaemon_depends(u16 op, int k)
 
 /* Counter @i of @args in PMU terms; -EINVAL if the hardware cannot count it. */
 static int
-nvkm_pm_pdaemon_ctr(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args, int i,
+nvkm_pm_pdaemon_ctr(struct nvkm_pm *pm, const struct nvkm_pm_group_args *args, int i,
 		    u32 *engines, u32 *count)
 {
 	u16 op = args->ctr[i].logic_op, busy = 0, idle = 0xffff;
@@ -76,7 +76,7 @@ nvkm_pm_pdaemon_ctr(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args, in
 }
 
 static int
-nvkm_pm_pdaemon_validate(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args)
+nvkm_pm_pdaemon_validate(struct nvkm_pm *pm, const struct nvkm_pm_group_args *args)
 {
 	u32 engines, count;
 	int i, ret;
@@ -95,15 +95,15 @@ nvkm_pm_pdaemon_validate(struct nvkm_pm *pm, const struct nvkm_perfdom_args *arg
 }
 
 static int
-nvkm_pm_pdaemon_claim(struct nvkm_pm *pm, struct nvkm_perfdom *dom)
+nvkm_pm_pdaemon_claim(struct nvkm_pm *pm, struct nvkm_pm_group *grp)
 {
-	struct nvkm_pmu_idle *idle = &dom->idle;
+	struct nvkm_pmu_idle *idle = &grp->idle;
 	int i, ret;
 
 	memset(idle, 0, sizeof(*idle));
-	idle->nr = dom->args.nr_ctr;
-	for (i = 0; i < dom->args.nr_ctr; i++) {
-		ret = nvkm_pm_pdaemon_ctr(pm, &dom->args, i, &idle->ctr[i].engines,
+	idle->nr = grp->args.nr_ctr;
+	for (i = 0; i < grp->args.nr_ctr; i++) {
+		ret = nvkm_pm_pdaemon_ctr(pm, &grp->args, i, &idle->ctr[i].engines,
 					  &idle->ctr[i].count);
 		if (ret)
 			return ret;
@@ -112,9 +112,9 @@ nvkm_pm_pdaemon_claim(struct nvkm_pm *pm, struct nvkm_perfdom *dom)
 }
 
 static void
-nvkm_pm_pdaemon_release(struct nvkm_pm *pm, struct nvkm_perfdom *dom)
+nvkm_pm_pdaemon_release(struct nvkm_pm *pm, struct nvkm_pm_group *grp)
 {
-	nvkm_pmu_idle_put(nvkm_pm_pdaemon_pmu(pm), &dom->idle);
+	nvkm_pmu_idle_put(nvkm_pm_pdaemon_pmu(pm), &grp->idle);
 }
 
 /*
@@ -122,7 +122,7 @@ nvkm_pm_pdaemon_release(struct nvkm_pm *pm, struct nvkm_perfdom *dom)
  * again in its own init, and stops them when released: nothing to do here.
  */
 static void
-nvkm_pm_pdaemon_program(struct nvkm_pm *pm, int d, const struct nvkm_perfdom_args *args)
+nvkm_pm_pdaemon_program(struct nvkm_pm *pm, int d, const struct nvkm_pm_group_args *args)
 {
 }
 
@@ -132,7 +132,7 @@ nvkm_pm_pdaemon_stop(struct nvkm_pm *pm, int d)
 }
 
 static bool
-nvkm_pm_pdaemon_collect(struct nvkm_pm *pm, int d, struct nvkm_perfdom *dom)
+nvkm_pm_pdaemon_collect(struct nvkm_pm *pm, int d, struct nvkm_pm_group *grp)
 {
 	struct nvkm_pmu *pmu = nvkm_pm_pdaemon_pmu(pm);
 	u64 value[NVKM_PM_COUNTERS], cycles;
@@ -143,10 +143,10 @@ nvkm_pm_pdaemon_collect(struct nvkm_pm *pm, int d, struct nvkm_perfdom *dom)
 		nvkm_pmu_idle_update(pmu);
 		pm->dom[d].round = pm->round;
 	}
-	nvkm_pmu_idle_fetch(pmu, &dom->idle, value, &cycles);
-	for (i = 0; i < dom->args.nr_ctr; i++)
-		dom->res.value[i] += value[i];
-	dom->res.cycles += cycles;
+	nvkm_pmu_idle_fetch(pmu, &grp->idle, value, &cycles);
+	for (i = 0; i < grp->args.nr_ctr; i++)
+		grp->res.value[i] += value[i];
+	grp->res.cycles += cycles;
 	return true;
 }
 

@@ -82,22 +82,22 @@ struct nvkm_pm_regs {
  */
 struct nvkm_pm_layout {
 	struct nvkm_pm_regs regs;
-	void (*setup)(struct nvkm_pm *pm, int d, const struct nvkm_perfdom_args *args);
-	void (*armed)(struct nvkm_pm *pm, int d, const struct nvkm_perfdom_args *args);
+	void (*setup)(struct nvkm_pm *pm, int d, const struct nvkm_pm_group_args *args);
+	void (*armed)(struct nvkm_pm *pm, int d, const struct nvkm_pm_group_args *args);
 	bool (*stale_latch)(struct nvkm_pm *pm);
-	void (*program)(struct nvkm_pm *pm, int d, const struct nvkm_perfdom_args *args);
+	void (*program)(struct nvkm_pm *pm, int d, const struct nvkm_pm_group_args *args);
 	void (*stop)(struct nvkm_pm *pm, int d);
 	void (*trigger)(struct nvkm_pm *pm);
-	bool (*collect)(struct nvkm_pm *pm, int d, struct nvkm_perfdom *dom);
-	int (*validate)(struct nvkm_pm *pm, const struct nvkm_perfdom_args *args);
-	int (*claim)(struct nvkm_pm *pm, struct nvkm_perfdom *dom);
-	void (*release)(struct nvkm_pm *pm, struct nvkm_perfdom *dom);
+	bool (*collect)(struct nvkm_pm *pm, int d, struct nvkm_pm_group *grp);
+	int (*validate)(struct nvkm_pm *pm, const struct nvkm_pm_group_args *args);
+	int (*claim)(struct nvkm_pm *pm, struct nvkm_pm_group *grp);
+	void (*release)(struct nvkm_pm *pm, struct nvkm_pm_group *grp);
 	bool quad_only;
 };
 
-void nvkm_pm_layout_program(struct nvkm_pm *pm, int d, const struct nvkm_perfdom_args *args);
+void nvkm_pm_layout_program(struct nvkm_pm *pm, int d, const struct nvkm_pm_group_args *args);
 void nvkm_pm_layout_stop(struct nvkm_pm *pm, int d);
-bool nvkm_pm_layout_collect(struct nvkm_pm *pm, int d, struct nvkm_perfdom *dom);
+bool nvkm_pm_layout_collect(struct nvkm_pm *pm, int d, struct nvkm_pm_group *grp);
 u32 nvkm_pm_layout_op(const struct nvkm_pm_regs *regs, int i, u16 logic_op, u16 flags);
 u32 nvkm_pm_layout_src(const u8 *signal, int nr, u8 fill);
 
@@ -162,10 +162,10 @@ struct nvkm_pm_record_func {
 
 extern const struct nvkm_pm_record_func g84_pm_record;
 extern const struct nvkm_pm_record_func g92_pm_record;
-int nvkm_pm_record_oneinit(struct nvkm_pm *pm);
-void nvkm_pm_record_init(struct nvkm_pm *pm);
-void nvkm_pm_record_fini(struct nvkm_pm *pm);
-void nvkm_pm_record_dtor(struct nvkm_pm *pm);
+int nvkm_record_oneinit(struct nvkm_pm *pm);
+void nvkm_record_init(struct nvkm_pm *pm);
+void nvkm_record_fini(struct nvkm_pm *pm);
+void nvkm_record_dtor(struct nvkm_pm *pm);
 int nv20_pm_doms(struct nvkm_pm *pm);
 int nv40_pm_doms(struct nvkm_pm *pm);
 extern const struct nvkm_pm_layout nv40_pm_layout;

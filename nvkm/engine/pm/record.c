@@ -537,14 +537,14 @@ nvkm_record_poll(struct nvkm_pm *pm)
 }
 
 /**
- * nvkm_pm_record_clock() - how the engine waits for the GPU (for tests)
+ * nvkm_record_clock() - how the engine waits for the GPU (for tests)
  * @pm: the engine
  * @delay: called instead of sleeping, with microseconds; NULL to sleep
  * @priv: its argument
  * @poll_ms: period of the poll work, 0 for none
  */
 void
-nvkm_pm_record_clock(struct nvkm_pm *pm, void (*delay)(void *priv, unsigned int us),
+nvkm_record_clock(struct nvkm_pm *pm, void (*delay)(void *priv, unsigned int us),
 		     void *priv, unsigned int poll_ms)
 {
 	if (!pm->rec)
@@ -693,7 +693,7 @@ nvkm_record_unmap(struct nvkm_pm_record *prec, struct nvkm_record *rec)
 }
 
 static int
-nvkm_record_vmm(struct nvkm_pm_record *prec)
+nvkm_record_vmm_new(struct nvkm_pm_record *prec)
 {
 	int ret;
 
@@ -719,7 +719,7 @@ nvkm_record_map(struct nvkm_pm_record *prec, struct nvkm_record *rec)
 	u32 flags = prec->pm->func->record->vmm_flags;
 	int i, ret;
 
-	ret = nvkm_record_vmm(prec);
+	ret = nvkm_record_vmm_new(prec);
 	for (i = 0; !ret && i < rec->nr; i++) {
 		struct nvkm_record_dom *rd = &rec->dom[i];
 		u64 size = rd->args.ring_size;
@@ -903,13 +903,13 @@ nvkm_record_window(struct nvkm_record *rec, int i, u64 *size)
 }
 
 /**
- * nvkm_pm_record_vmm() - the address space of the record buffers (for tests)
+ * nvkm_record_vmm() - the address space of the record buffers (for tests)
  * @pm: the engine
  *
  * Return: the space, NULL while no session exists.
  */
 struct nvkm_vmm *
-nvkm_pm_record_vmm(struct nvkm_pm *pm)
+nvkm_record_vmm(struct nvkm_pm *pm)
 {
 	return pm->rec ? pm->rec->vmm : NULL;
 }
@@ -957,7 +957,7 @@ nvkm_record_del(struct nvkm_record **prec, struct nvkm_record_status *st)
 /* --- the engine's life ---------------------------------------------------- */
 
 int
-nvkm_pm_record_oneinit(struct nvkm_pm *pm)
+nvkm_record_oneinit(struct nvkm_pm *pm)
 {
 	struct nvkm_pm_record *prec;
 
@@ -980,7 +980,7 @@ nvkm_pm_record_oneinit(struct nvkm_pm *pm)
  * fini), and a domain whose FAULT bit reads clear is no longer wedged.
  */
 void
-nvkm_pm_record_init(struct nvkm_pm *pm)
+nvkm_record_init(struct nvkm_pm *pm)
 {
 	struct nvkm_pm_record *prec = pm->rec;
 	struct nvkm_device *device = nvkm_record_device(pm);
@@ -1012,7 +1012,7 @@ nvkm_pm_record_init(struct nvkm_pm *pm)
  * stay until deleted.  The hardware is not touched again until init.
  */
 void
-nvkm_pm_record_fini(struct nvkm_pm *pm)
+nvkm_record_fini(struct nvkm_pm *pm)
 {
 	struct nvkm_pm_record *prec = pm->rec;
 	struct nvkm_record *rec;
@@ -1034,7 +1034,7 @@ nvkm_pm_record_fini(struct nvkm_pm *pm)
 }
 
 void
-nvkm_pm_record_dtor(struct nvkm_pm *pm)
+nvkm_record_dtor(struct nvkm_pm *pm)
 {
 	struct nvkm_pm_record *prec = pm->rec;
 

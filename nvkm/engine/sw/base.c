@@ -15,7 +15,7 @@
  * cycle later; the next software method collects it without waiting
  * (nvkm_pm_collect_groups(); the FIFO runs at least one cycle between two
  * methods, so it has landed by then) and reads the totals as the READ
- * ioctl does (nvkm_perfdom_read()), leaving the group's flags to READ.
+ * ioctl does (nvkm_pm_group_read()), leaving the group's flags to READ.
  */
 #include <linux/bitfield.h>
 #include <linux/sched/clock.h>
@@ -23,9 +23,9 @@
 #include <nvkm/engine/sw.h>
 #include <nvkm/hw/fifo.h>
 
-/* COUNTER_ADD's decoding undoes NVPM_SW_COUNTER_PERFDOM() (handles below 1 << 24). */
-static_assert(NVPM_SW_COUNTER_PERFDOM(0xffffff, 0) == NVKM_SW_COUNTER_HANDLE);
-static_assert(NVPM_SW_COUNTER_PERFDOM(0, 1) == (NVKM_SW_COUNTER_CTR & -NVKM_SW_COUNTER_CTR));
+/* COUNTER_ADD's decoding undoes NVPM_SW_COUNTER_GROUP() (handles below 1 << 24). */
+static_assert(NVPM_SW_COUNTER_GROUP(0xffffff, 0) == NVKM_SW_COUNTER_HANDLE);
+static_assert(NVPM_SW_COUNTER_GROUP(0, 1) == (NVKM_SW_COUNTER_CTR & -NVKM_SW_COUNTER_CTR));
 static_assert(!(NVPM_SW_COUNTER_GLOBAL & (NVKM_SW_COUNTER_HANDLE | NVKM_SW_COUNTER_CTR)));
 
 static struct drm_nvpm_notifier_header *
@@ -119,19 +119,19 @@ nvkm_sw_ptimer(struct nvkm_device *device)
 
 /* The distinct counter groups of the pending latch. */
 static int
-nvkm_sw_doms(struct nvkm_sw_chan *sw, struct nvkm_perfdom **doms)
+nvkm_sw_groups(struct nvkm_sw_chan *sw, struct nvkm_pm_group **grps)
 {
 	int i, j, nr = 0;
 
 	for (i = 0; i < sw->nr_ctr; i++) {
 		struct nvkm_sw_ctr *c = &sw->ctr[i];
 
-		if (!c->dom || !c->in_latch)
+		if (!c->grp || !c->in_latch)
 			continue;
-		for (j = 0; j < nr && doms[j] != c->dom; j++)
+		for (j = 0; j < nr && grps[j] != c->grp; j++)
 			;
 		if (j == nr)
-			doms[nr++] = c->dom;
+			grps[nr++] = c->grp;
 	}
 	return nr;
 }
@@ -155,10 +155,10 @@ nvkm_sw_shift(struct nvkm_sw_ctr *c, u64 val, u64 cyc)
 static int
 nvkm_sw_latch(struct nvkm_sw_chan *sw)
 {
-	struct nvkm_perfdom *doms[NVPM_SW_STAGING_MAX];
-	int nr = sw->latch_pending ? nvkm_sw_doms(sw, doms) : 0;
+	struct nvkm_pm_group *grps[NVPM_SW_STAGING_MAX];
+	int nr = sw->latch_pending ? nvkm_sw_groups(sw, grps) : 0;
 
-	return nvkm_pm_collect_groups(sw->pm, doms, nr, false);
+	return nvkm_pm_collect_groups(sw->pm, grps, nr, false);
 }
 
 /*
@@ -166,7 +166,7 @@ nvkm_sw_latch(struct nvkm_sw_chan *sw)
  * flags stay set until READ clears them: report them when they appear.
  */
 static void
-nvkm_sw_ctr_take(struct nvkm_sw_ctr *c, const struct nvkm_perfdom_result *res)
+nvkm_sw_ctr_take(struct nvkm_sw_ctr *c, const struct nvkm_pm_group_result *res)
 {
 	bool saturated = res->ctr_flags[c->ctr] & NVPM_READ_SATURATED;
 	bool lost = res->flags & NVPM_READ_LOST;
@@ -184,7 +184,7 @@ nvkm_sw_ctr_take(struct nvkm_sw_ctr *c, const struct nvkm_perfdom_result *res)
 static void
 nvkm_sw_take(struct nvkm_sw_chan *sw)
 {
-	struct nvkm_perfdom_result res;
+	struct nvkm_pm_group_result res;
 	int i, j;
 
 	if (!sw->latch_pending)
@@ -196,15 +196,15 @@ nvkm_sw_take(struct nvkm_sw_chan *sw)
 		if (!c->in_latch)
 			continue;
 		c->in_latch = false;
-		if (!c->dom)
+		if (!c->grp)
 			continue;
 		/* one read for this counter's group, for all its counters */
-		nvkm_perfdom_read(c->dom, &res, 0);
+		nvkm_pm_group_read(c->grp, &res, 0);
 		nvkm_sw_ctr_take(c, &res);
 		for (j = i + 1; j < sw->nr_ctr; j++) {
 			struct nvkm_sw_ctr *d = &sw->ctr[j];
 
-			if (d->in_latch && d->dom == c->dom) {
+			if (d->in_latch && d->grp == c->grp) {
 				d->in_latch = false;
 				nvkm_sw_ctr_take(d, &res);
 			}
@@ -244,8 +244,8 @@ nvkm_sw_set_notify(struct nvkm_sw_chan *sw, u32 data)
 static void
 nvkm_sw_add(struct nvkm_sw_chan *sw, u32 data)
 {
-	struct nvkm_perfdom_result res;
-	struct nvkm_perfdom *dom = NULL;
+	struct nvkm_pm_group_result res;
+	struct nvkm_pm_group *grp = NULL;
 	u32 ctr = FIELD_GET(NVKM_SW_COUNTER_CTR, data);
 	bool global = data & NVPM_SW_COUNTER_GLOBAL;
 	struct nvkm_sw_ctr *c;
@@ -255,20 +255,20 @@ nvkm_sw_add(struct nvkm_sw_chan *sw, u32 data)
 		return;
 	}
 	if (!global) {
-		dom = sw->lookup(sw->priv, FIELD_GET(NVKM_SW_COUNTER_HANDLE, data));
-		if (dom && ctr >= dom->args.nr_ctr)
-			dom = NULL;
+		grp = sw->lookup(sw->priv, FIELD_GET(NVKM_SW_COUNTER_HANDLE, data));
+		if (grp && ctr >= grp->args.nr_ctr)
+			grp = NULL;
 	}
-	if (global ? data != NVPM_SW_GLOBAL_PTIMER : !dom) {
+	if (global ? data != NVPM_SW_GLOBAL_PTIMER : !grp) {
 		nvkm_sw_error(sw, NVPM_SW_COUNTER_ADD, NVPM_SW_ERR_BAD_COUNTER, data);
 		return;
 	}
 	c = &sw->ctr[sw->nr_ctr++];
 	*c = (struct nvkm_sw_ctr) {
-		.id = data, .dom = dom, .ctr = global ? 0 : ctr, .global = global,
+		.id = data, .grp = grp, .ctr = global ? 0 : ctr, .global = global,
 	};
-	if (dom) {	/* what the group had before counts for nothing here */
-		nvkm_perfdom_read(dom, &res, 0);
+	if (grp) {	/* what the group had before counts for nothing here */
+		nvkm_pm_group_read(grp, &res, 0);
 		c->saturated = res.ctr_flags[ctr] & NVPM_READ_SATURATED;
 		c->lost = res.flags & NVPM_READ_LOST;
 	}
@@ -287,7 +287,7 @@ nvkm_sw_sample(struct nvkm_sw_chan *sw, u32 data, u64 *mmio_ns)
 	}
 	for (i = 0; i < sw->nr_ctr; i++) {
 		global |= sw->ctr[i].global;
-		groups |= !!sw->ctr[i].dom;
+		groups |= !!sw->ctr[i].grp;
 	}
 
 	/*
@@ -311,7 +311,7 @@ nvkm_sw_sample(struct nvkm_sw_chan *sw, u32 data, u64 *mmio_ns)
 	for (i = 0; i < sw->nr_ctr; i++) {
 		struct nvkm_sw_ctr *c = &sw->ctr[i];
 
-		c->in_latch = !!c->dom;
+		c->in_latch = !!c->grp;
 		if (c->global)
 			nvkm_sw_shift(c, now, 0);
 	}
@@ -418,20 +418,20 @@ nvkm_sw_mthd(struct nvkm_sw_chan *sw, u32 mthd, u32 data)
 /**
  * nvkm_sw_chan_forget() - a counter group is going away
  * @sw: a channel's software object
- * @dom: the group
+ * @grp: the group
  *
  * Its counters stay in the staging set, as gone: READOUT reports them as
  * errors.  Context: the channel's lock held.
  */
 void
-nvkm_sw_chan_forget(struct nvkm_sw_chan *sw, struct nvkm_perfdom *dom)
+nvkm_sw_chan_forget(struct nvkm_sw_chan *sw, struct nvkm_pm_group *grp)
 {
 	int i;
 
 	for (i = 0; i < sw->nr_ctr; i++) {
-		if (sw->ctr[i].dom != dom)
+		if (sw->ctr[i].grp != grp)
 			continue;
-		sw->ctr[i].dom = NULL;
+		sw->ctr[i].grp = NULL;
 		sw->ctr[i].gone = true;
 		sw->ctr[i].in_latch = false;
 	}
@@ -446,11 +446,11 @@ nvkm_sw_chan_forget(struct nvkm_sw_chan *sw, struct nvkm_perfdom *dom)
 void
 nvkm_sw_chan_fini(struct nvkm_sw_chan *sw)
 {
-	struct nvkm_perfdom *doms[NVPM_SW_STAGING_MAX];
+	struct nvkm_pm_group *grps[NVPM_SW_STAGING_MAX];
 
 	if (!sw->latch_pending)
 		return;
-	nvkm_pm_collect_groups(sw->pm, doms, nvkm_sw_doms(sw, doms), true);
+	nvkm_pm_collect_groups(sw->pm, grps, nvkm_sw_groups(sw, grps), true);
 	sw->latch_pending = false;
 }
 
