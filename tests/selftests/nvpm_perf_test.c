@@ -506,6 +506,9 @@ FIXTURE_VARIANT(chip) {
 
 FIXTURE_SETUP(chip)
 {
+	/* without --expect the harness runs the tests once, variant-less */
+	if (!variant)
+		SETUP_SKIP("no --expect device");
 	NODES_SETUP(&self->n);
 }
 
