@@ -184,7 +184,7 @@ nvpm_ioctl_query_sources(struct drm_device *drm, void *data, struct drm_file *fi
 /* The uapi form of a counter group, checked for what the engine can't see. */
 static int
 nvpm_group_args(const struct drm_nvpm_group_create *in,
-		  struct nvkm_pm_group_args *args)
+		struct nvkm_pm_group_args *args)
 {
 	static const struct drm_nvpm_counter zero;
 	int i;

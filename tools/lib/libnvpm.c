@@ -609,7 +609,7 @@ nvpm_group_create(int fd, struct drm_nvpm_group_create *args)
  */
 int
 nvpm_group_quad(int fd, __u32 domain, const struct drm_nvpm_counter *ctr,
-		  unsigned int nr, __u32 *handle)
+		unsigned int nr, __u32 *handle)
 {
 	struct drm_nvpm_group_create args;
 	int ret;

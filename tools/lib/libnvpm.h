@@ -128,7 +128,7 @@ int nvpm_event_parse(const struct nvpm_catalog *cat, const char *spec,
 
 int nvpm_group_create(int fd, struct drm_nvpm_group_create *args);
 int nvpm_group_quad(int fd, __u32 domain, const struct drm_nvpm_counter *ctr,
-		      unsigned int nr, __u32 *handle);
+		    unsigned int nr, __u32 *handle);
 int nvpm_group_destroy(int fd, __u32 handle);
 int nvpm_sample(int fd, __u64 *samples);
 int nvpm_read(int fd, __u32 handle, struct drm_nvpm_read *out);

@@ -219,9 +219,9 @@ u64 nvkm_pm_caps(struct nvkm_pm *pm);
 bool nvkm_pm_single(struct nvkm_pm *pm);
 int nvkm_pm_nr_counters(struct nvkm_pm *pm);
 int nvkm_pm_group_new(struct nvkm_pm *pm, const struct nvkm_pm_group_args *args,
-		     struct nvkm_pm_group **pgrp);
+		      struct nvkm_pm_group **pgrp);
 int nvkm_pm_group_new_held(struct nvkm_pm *pm, const struct nvkm_pm_group_args *args,
-			  const void *holder, struct nvkm_pm_group **pgrp);
+			   const void *holder, struct nvkm_pm_group **pgrp);
 void nvkm_pm_group_del(struct nvkm_pm_group **pgrp);
 void nvkm_pm_trigger(struct nvkm_pm *pm);
 int nvkm_pm_collect(struct nvkm_pm *pm, const void *holder, bool wait);

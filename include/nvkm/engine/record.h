@@ -82,6 +82,6 @@ void nvkm_record_poll(struct nvkm_pm *pm);
 u64 nvkm_record_window(struct nvkm_record *rec, int i, u64 *size);
 struct nvkm_vmm *nvkm_record_vmm(struct nvkm_pm *pm);
 void nvkm_record_clock(struct nvkm_pm *pm, void (*delay)(void *priv, unsigned int us),
-			  void *priv, unsigned int poll_ms);
+		       void *priv, unsigned int poll_ms);
 
 #endif

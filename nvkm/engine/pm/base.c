@@ -272,7 +272,7 @@ nvkm_pm_doms_free(struct nvkm_pm *pm)
 /* Whether a signal the group counts has source @id. */
 static bool
 nvkm_pm_group_uses_src(const struct nvkm_pm_dom *dom,
-		      const struct nvkm_pm_group_args *args, u32 id)
+		       const struct nvkm_pm_group_args *args, u32 id)
 {
 	const struct nvkm_pm_sig *sig;
 	int i, j, k;
@@ -295,7 +295,7 @@ nvkm_pm_group_uses_src(const struct nvkm_pm_dom *dom,
  */
 static int
 nvkm_pm_group_validate_src(const struct nvkm_pm_dom *dom,
-			  const struct nvkm_pm_group_args *args)
+			   const struct nvkm_pm_group_args *args)
 {
 	int i, j;
 
@@ -453,7 +453,7 @@ nvkm_pm_group_activate(struct nvkm_pm *pm, struct nvkm_pm_group *grp, bool fresh
  */
 int
 nvkm_pm_group_new_held(struct nvkm_pm *pm, const struct nvkm_pm_group_args *args,
-		      const void *holder, struct nvkm_pm_group **pgrp)
+		       const void *holder, struct nvkm_pm_group **pgrp)
 {
 	struct nvkm_pm_group *grp;
 	struct nvkm_pm_dom *dom;
@@ -521,7 +521,7 @@ nvkm_pm_group_new_held(struct nvkm_pm *pm, const struct nvkm_pm_group_args *args
  */
 int
 nvkm_pm_group_new(struct nvkm_pm *pm, const struct nvkm_pm_group_args *args,
-		 struct nvkm_pm_group **pgrp)
+		  struct nvkm_pm_group **pgrp)
 {
 	return nvkm_pm_group_new_held(pm, args, NULL, pgrp);
 }

@@ -545,7 +545,7 @@ nvkm_record_poll(struct nvkm_pm *pm)
  */
 void
 nvkm_record_clock(struct nvkm_pm *pm, void (*delay)(void *priv, unsigned int us),
-		     void *priv, unsigned int poll_ms)
+		  void *priv, unsigned int poll_ms)
 {
 	if (!pm->rec)
 		return;
