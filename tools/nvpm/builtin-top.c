@@ -208,7 +208,7 @@ top_create(struct top *t, __u32 *domain)
 			continue;
 		*domain = t->grp[i].domain;
 		ret = nvpm_group_quad(t->dev.fd, t->grp[i].domain, t->grp[i].ctr,
-					t->grp[i].nr, &t->grp[i].handle);
+				      t->grp[i].nr, &t->grp[i].handle);
 		if (ret)
 			return ret;
 	}
