@@ -129,9 +129,12 @@ if [ -e /sys/kernel/debug/kmemleak ]; then
 else
 	n=$((n + 1)); echo "ok $n kmemleak_is_there_for_the_leak_checks # SKIP no kmemleak"
 fi
-check kernel_has_no_warnings sh -c "! dmesg | grep -qE '$BAD'"
-if dmesg | grep -qE "$BAD"; then
-	dmesg | grep -E -A20 "$BAD" | sed 's/^/# /' | head -n 80
+# From nvpm's first load on: a stall while the kernel boots (ACPI, tracefs)
+# is the host starving QEMU, not nvpm.
+since_load() { dmesg | sed -n '/NVPM-KTAP-BEGIN/,$p'; }
+check kernel_has_no_warnings sh -c "! dmesg | sed -n '/NVPM-KTAP-BEGIN/,\$p' | grep -qE '$BAD'"
+if since_load | grep -qE "$BAD"; then
+	since_load | grep -E -A20 "$BAD" | sed 's/^/# /' | head -n 80
 fi
 echo "1..$n"
 took "$guest_t0"
