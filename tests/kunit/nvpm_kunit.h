@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * What the simulator test suites share: MMIO through the same hook the
- * driver uses, the unclaimed-access count, and a signal level.
+ * driver uses, the unclaimed-access count, and a signal level.  The
+ * fixture helpers are nvpm_kunit_*, the per-access ones kt_* (short: they
+ * are most of a test's lines).
  */
 #ifndef __NVPM_KUNIT_H__
 #define __NVPM_KUNIT_H__
@@ -39,19 +41,19 @@ nvpm_kunit_sim_down(struct platform_device *pdev, struct nvkm_sim **sim,
 }
 
 static inline void
-wr(struct nvkm_sim *sim, u32 addr, u32 data)
+kt_wr(struct nvkm_sim *sim, u32 addr, u32 data)
 {
 	nvkm_sim_mmio.wr32(sim, addr, data);
 }
 
 static inline u32
-rd(struct nvkm_sim *sim, u32 addr)
+kt_rd(struct nvkm_sim *sim, u32 addr)
 {
 	return nvkm_sim_mmio.rd32(sim, addr);
 }
 
 static inline u64
-unclaimed(struct nvkm_sim *sim)
+kt_unclaimed(struct nvkm_sim *sim)
 {
 	struct nvkm_sim_stats stats;
 
@@ -60,7 +62,7 @@ unclaimed(struct nvkm_sim *sim)
 }
 
 static inline void
-level(struct nvkm_sim *sim, int dom, int sig, bool v)
+kt_level(struct nvkm_sim *sim, int dom, int sig, bool v)
 {
 	nvkm_sim_pcounter_set_signal(sim, dom, sig, v);
 }

@@ -135,7 +135,7 @@ fifo_init(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, nvkm_sim_gr_signals(CHIPSET, &dom, &f->idle_sig, &f->prim_sig), 0);
 	KUNIT_ASSERT_EQ(test, dom, CORE_A);
 	/* no other load: PGRAPH is idle but for the channel's DRAWs */
-	level(f->sim, CORE_A, f->idle_sig, true);
+	kt_level(f->sim, CORE_A, f->idle_sig, true);
 
 	KUNIT_ASSERT_EQ(test, nvkm_device_new(&f->pdev->dev, NULL, &nvkm_sim_mmio,
 					      f->sim, &f->device), 0);
@@ -329,10 +329,10 @@ draw_is_busy_for_pdaemon_too(struct kunit *test)
 	seq = submit(test, f);
 	/* the FIFO takes the DRAW in the first cycle: busy right after */
 	nvkm_sim_run(f->sim, 10);
-	KUNIT_EXPECT_EQ(test, rd(f->sim, NV_PDAEMON_COUNTER_SIGNALS) & NVKM_SIM_IDLE_GR, 0u);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, NV_PDAEMON_COUNTER_SIGNALS) & NVKM_SIM_IDLE_GR, 0u);
 	KUNIT_ASSERT_TRUE(test, run_until(f, seq));
 	nvkm_sim_run(f->sim, 500);
-	KUNIT_EXPECT_EQ(test, rd(f->sim, NV_PDAEMON_COUNTER_SIGNALS) & NVKM_SIM_IDLE_GR,
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, NV_PDAEMON_COUNTER_SIGNALS) & NVKM_SIM_IDLE_GR,
 			0u + NVKM_SIM_IDLE_GR);
 }
 

@@ -90,15 +90,15 @@ part(const struct gf_chip *c, int p, int d)
 static void
 hold(struct nvkm_sim *sim, int dom, int sig, u64 cycles)
 {
-	level(sim, dom, sig, true);
+	kt_level(sim, dom, sig, true);
 	nvkm_sim_run(sim, cycles);
-	level(sim, dom, sig, false);
+	kt_level(sim, dom, sig, false);
 }
 
 static void
 enable(struct nvkm_sim *sim, bool on)
 {
-	wr(sim, NV_PMC_ENABLE, on ? GF100_PMC_ENABLE_PCOUNTER : 0);
+	kt_wr(sim, NV_PMC_ENABLE, on ? GF100_PMC_ENABLE_PCOUNTER : 0);
 }
 
 /* A GF100+ simulator on the manual clock, PCOUNTER enabled. */
@@ -127,23 +127,23 @@ gf_exit(struct kunit *test)
 static bool
 sig_bit(struct nvkm_sim *sim, u32 base, int n)
 {
-	return (rd(sim, base + GF100_PCOUNTER_SIG_STATUS(n / 32)) >> (n % 32)) & 1;
+	return (kt_rd(sim, base + GF100_PCOUNTER_SIG_STATUS(n / 32)) >> (n % 32)) & 1;
 }
 
 /* Quad mode counting EVENT = @op over @src. */
 static void
 quad_event(struct nvkm_sim *sim, u32 base, u32 src, u32 op)
 {
-	wr(sim, base + GF100_PCOUNTER_CTRL, GF100_PCOUNTER_CTRL_MODE_QUAD);
-	wr(sim, base + GF100_PCOUNTER_EVENT_SRC, src);
-	wr(sim, base + GF100_PCOUNTER_EVENT_OP, op);
+	kt_wr(sim, base + GF100_PCOUNTER_CTRL, GF100_PCOUNTER_CTRL_MODE_QUAD);
+	kt_wr(sim, base + GF100_PCOUNTER_EVENT_SRC, src);
+	kt_wr(sim, base + GF100_PCOUNTER_EVENT_OP, op);
 }
 
 static void
 quad_start(struct nvkm_sim *sim, u32 base, u32 src, u32 op)
 {
-	wr(sim, base + GF100_PCOUNTER_START_SRC, src);
-	wr(sim, base + GF100_PCOUNTER_START_OP, op);
+	kt_wr(sim, base + GF100_PCOUNTER_START_SRC, src);
+	kt_wr(sim, base + GF100_PCOUNTER_START_OP, op);
 }
 
 /* --- layout and presence ------------------------------------------------ */
@@ -164,14 +164,15 @@ domain_sets_follow_gpc_and_partition_counts(struct kunit *test)
 		enable(sim, true);
 
 		/* what a driver reads, nouveau's way: count, minus floorswept */
-		gpcs = rd(sim, GF100_PTOP_SCAL_NUM_GPCS);
-		parts = rd(sim, GF100_PTOP_SCAL_NUM_FBPS);
+		gpcs = kt_rd(sim, GF100_PTOP_SCAL_NUM_GPCS);
+		parts = kt_rd(sim, GF100_PTOP_SCAL_NUM_FBPS);
 		KUNIT_EXPECT_EQ_MSG(test, gpcs, c->gpcs, "chipset %x", c->chipset);
 		KUNIT_EXPECT_EQ_MSG(test, parts, c->parts, "chipset %x", c->chipset);
-		KUNIT_EXPECT_EQ_MSG(test, rd(sim, GF100_PTOP_SCAL_NUM_TPC_PER_GPC), c->tpcs,
+		KUNIT_EXPECT_EQ_MSG(test, kt_rd(sim, GF100_PTOP_SCAL_NUM_TPC_PER_GPC), c->tpcs,
 				    "chipset %x", c->chipset);
-		KUNIT_EXPECT_EQ(test, rd(sim, 0x022504) | rd(sim, 0x022584) |
-				rd(sim, 0x022548) | rd(sim, 0x0225c8) | rd(sim, 0x022554), 0);
+		KUNIT_EXPECT_EQ(test, kt_rd(sim, 0x022504) | kt_rd(sim, 0x022584) |
+				kt_rd(sim, 0x022548) | kt_rd(sim, 0x0225c8) |
+				kt_rd(sim, 0x022554), 0);
 
 		KUNIT_EXPECT_EQ_MSG(test, nvkm_sim_pcounter_domains(sim),
 				    c->hub + gpcs * GPC_DOMS + parts * PART_DOMS,
@@ -190,16 +191,16 @@ domain_sets_follow_gpc_and_partition_counts(struct kunit *test)
 					nvkm_sim_pcounter_signals(sim, d) - 0x40);
 
 		/* a register block for each GPC and partition, no more */
-		before = unclaimed(sim);
-		rd(sim, GF100_PCOUNTER_GPC_DOM(gpcs - 1, 0) + GF100_PCOUNTER_CTRL);
-		rd(sim, GF100_PCOUNTER_GPC_DSET(gpcs - 1) + GF100_PCOUNTER_DSET_CTRL);
-		rd(sim, GF100_PCOUNTER_PART_DOM(parts - 1, 1) + GF100_PCOUNTER_CTRL);
-		rd(sim, GF100_PCOUNTER_PART_DSET(parts - 1) + GF100_PCOUNTER_DSET_CTRL);
-		rd(sim, GF100_PCOUNTER_HUB_DOM(c->hub - 1) + GF100_PCOUNTER_CTRL);
-		KUNIT_EXPECT_EQ_MSG(test, unclaimed(sim), before, "chipset %x", c->chipset);
-		rd(sim, GF100_PCOUNTER_GPC_DOM(gpcs, 0) + GF100_PCOUNTER_CTRL);
-		rd(sim, GF100_PCOUNTER_PART_DOM(parts, 0) + GF100_PCOUNTER_CTRL);
-		KUNIT_EXPECT_EQ_MSG(test, unclaimed(sim), before + 2, "chipset %x", c->chipset);
+		before = kt_unclaimed(sim);
+		kt_rd(sim, GF100_PCOUNTER_GPC_DOM(gpcs - 1, 0) + GF100_PCOUNTER_CTRL);
+		kt_rd(sim, GF100_PCOUNTER_GPC_DSET(gpcs - 1) + GF100_PCOUNTER_DSET_CTRL);
+		kt_rd(sim, GF100_PCOUNTER_PART_DOM(parts - 1, 1) + GF100_PCOUNTER_CTRL);
+		kt_rd(sim, GF100_PCOUNTER_PART_DSET(parts - 1) + GF100_PCOUNTER_DSET_CTRL);
+		kt_rd(sim, GF100_PCOUNTER_HUB_DOM(c->hub - 1) + GF100_PCOUNTER_CTRL);
+		KUNIT_EXPECT_EQ_MSG(test, kt_unclaimed(sim), before, "chipset %x", c->chipset);
+		kt_rd(sim, GF100_PCOUNTER_GPC_DOM(gpcs, 0) + GF100_PCOUNTER_CTRL);
+		kt_rd(sim, GF100_PCOUNTER_PART_DOM(parts, 0) + GF100_PCOUNTER_CTRL);
+		KUNIT_EXPECT_EQ_MSG(test, kt_unclaimed(sim), before + 2, "chipset %x", c->chipset);
 		nvkm_sim_del(&sim);
 	}
 }
@@ -259,10 +260,10 @@ absent_gpc_registers_are_unclaimed(struct kunit *test)
 
 			KUNIT_ASSERT_NOT_NULL(test, sim);
 			enable(sim, on);
-			before = unclaimed(sim);
-			rd(sim, t[i].addr);
-			wr(sim, t[i].addr, 0);
-			KUNIT_EXPECT_EQ_MSG(test, unclaimed(sim) - before, t[i].present ? 0 : 2,
+			before = kt_unclaimed(sim);
+			kt_rd(sim, t[i].addr);
+			kt_wr(sim, t[i].addr, 0);
+			KUNIT_EXPECT_EQ_MSG(test, kt_unclaimed(sim) - before, t[i].present ? 0 : 2,
 					    "chipset %x reg %06x enabled %d", t[i].chipset,
 					    t[i].addr, on);
 			nvkm_sim_del(&sim);
@@ -283,28 +284,28 @@ pcounter_gated_by_pmc_enable_bit28(struct kunit *test)
 
 	/* off: claimed, reads 0, writes dropped, PTOP unaffected */
 	enable(sim, false);
-	before = unclaimed(sim);
-	wr(sim, base + GF100_PCOUNTER_CTRL, GF100_PCOUNTER_CTRL_MODE_QUAD);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + GF100_PCOUNTER_CTRL), 0);
-	KUNIT_EXPECT_EQ(test, unclaimed(sim), before);
-	KUNIT_EXPECT_EQ(test, rd(sim, GF100_PTOP_SCAL_NUM_GPCS), c->gpcs);
+	before = kt_unclaimed(sim);
+	kt_wr(sim, base + GF100_PCOUNTER_CTRL, GF100_PCOUNTER_CTRL_MODE_QUAD);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + GF100_PCOUNTER_CTRL), 0);
+	KUNIT_EXPECT_EQ(test, kt_unclaimed(sim), before);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, GF100_PTOP_SCAL_NUM_GPCS), c->gpcs);
 
 	/* on: counts */
-	level(sim, d, S_A, true);
+	kt_level(sim, d, S_A, true);
 	enable(sim, true);
 	quad_event(sim, base, SRC(S_A, 0, 0, 0), OP_ARG0);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + GF100_PCOUNTER_CTRL),
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + GF100_PCOUNTER_CTRL),
 			GF100_PCOUNTER_CTRL_MODE_QUAD);
 	nvkm_sim_run(sim, 100);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + GF100_PCOUNTER_CTR_EVENT_NEXT), 100);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + GF100_PCOUNTER_CTR_EVENT_NEXT), 100);
 
 	/* off again: everything reads 0; other PMC bits do not enable it */
 	enable(sim, false);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + GF100_PCOUNTER_CTR_EVENT_NEXT), 0);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + GF100_PCOUNTER_CTRL), 0);
-	wr(sim, NV_PMC_ENABLE, (u32)~GF100_PMC_ENABLE_PCOUNTER);
-	wr(sim, base + GF100_PCOUNTER_CTRL, GF100_PCOUNTER_CTRL_MODE_QUAD);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + GF100_PCOUNTER_CTRL), 0);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + GF100_PCOUNTER_CTR_EVENT_NEXT), 0);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + GF100_PCOUNTER_CTRL), 0);
+	kt_wr(sim, NV_PMC_ENABLE, (u32)~GF100_PMC_ENABLE_PCOUNTER);
+	kt_wr(sim, base + GF100_PCOUNTER_CTRL, GF100_PCOUNTER_CTRL_MODE_QUAD);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + GF100_PCOUNTER_CTRL), 0);
 
 	/* time goes on for the workload: pulses while off are gone */
 	KUNIT_EXPECT_EQ(test, nvkm_sim_pcounter_pulse(sim, d, S_B, 10, 20), 0);
@@ -312,16 +313,16 @@ pcounter_gated_by_pmc_enable_bit28(struct kunit *test)
 
 	/* on: every register is back at 0, the workload's levels stay */
 	enable(sim, true);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + GF100_PCOUNTER_CTRL), 0);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + GF100_PCOUNTER_EVENT_SRC), 0);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + GF100_PCOUNTER_CTR_EVENT_NEXT), 0);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + GF100_PCOUNTER_CTR_CYCLES_NEXT), 0);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + GF100_PCOUNTER_CTRL), 0);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + GF100_PCOUNTER_EVENT_SRC), 0);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + GF100_PCOUNTER_CTR_EVENT_NEXT), 0);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + GF100_PCOUNTER_CTR_CYCLES_NEXT), 0);
 	quad_event(sim, base, SRC(S_A, 0, 0, 0), OP_ARG0);
 	quad_start(sim, base, SRC(S_B, 0, 0, 0), OP_ARG0);
 	nvkm_sim_run(sim, 200);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + GF100_PCOUNTER_CTR_EVENT_NEXT), 200);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + GF100_PCOUNTER_CTR_START_NEXT), 20 - 100 / 10);
-	KUNIT_EXPECT_EQ(test, unclaimed(sim), before);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + GF100_PCOUNTER_CTR_EVENT_NEXT), 200);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + GF100_PCOUNTER_CTR_START_NEXT), 20 - 100 / 10);
+	KUNIT_EXPECT_EQ(test, kt_unclaimed(sim), before);
 }
 
 /* --- counting -------------------------------------------------------------- */
@@ -340,52 +341,52 @@ quad_mode_counts_and_swaps_on_swap_src(struct kunit *test)
 	const u32 quad = GF100_PCOUNTER_CTRL_QUAD_STATE;
 
 	quad_event(sim, base, SRC(S_A, 0, 0, 0), OP_ARG0);
-	wr(sim, base + GF100_PCOUNTER_PRE_SRC, SRC(S_C, 0, 0, 0));
-	wr(sim, base + GF100_PCOUNTER_PRE_OP, OP_ARG0);
-	wr(sim, base + GF100_PCOUNTER_SWAP_SRC, user0);
-	level(sim, d, S_C, true);
+	kt_wr(sim, base + GF100_PCOUNTER_PRE_SRC, SRC(S_C, 0, 0, 0));
+	kt_wr(sim, base + GF100_PCOUNTER_PRE_OP, OP_ARG0);
+	kt_wr(sim, base + GF100_PCOUNTER_SWAP_SRC, user0);
+	kt_level(sim, d, S_C, true);
 	nvkm_sim_pcounter_pulse(sim, d, S_A, 3, 30);
 	nvkm_sim_run(sim, 100);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + GF100_PCOUNTER_CTR_EVENT_NEXT), 30);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + GF100_PCOUNTER_CTR_CYCLES_NEXT), 100);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + GF100_PCOUNTER_CTR_EVENT), 0);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + GF100_PCOUNTER_CTRL) & quad, 0);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + GF100_PCOUNTER_CTR_EVENT_NEXT), 30);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + GF100_PCOUNTER_CTR_CYCLES_NEXT), 100);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + GF100_PCOUNTER_CTR_EVENT), 0);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + GF100_PCOUNTER_CTRL) & quad, 0);
 
 	/* USER_0 for one cycle: the swap comes before that cycle's count */
-	wr(sim, base + GF100_PCOUNTER_USER_TRIGGER,
-	   GF100_PCOUNTER_USER_TRIGGER_VAL(0) | GF100_PCOUNTER_USER_TRIGGER_PULSE(0));
+	kt_wr(sim, base + GF100_PCOUNTER_USER_TRIGGER,
+	      GF100_PCOUNTER_USER_TRIGGER_VAL(0) | GF100_PCOUNTER_USER_TRIGGER_PULSE(0));
 	nvkm_sim_run(sim, 1);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + GF100_PCOUNTER_CTR_EVENT), 30);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + GF100_PCOUNTER_CTR_CYCLES), 100);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + GF100_PCOUNTER_CTR_PRE), 100);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + GF100_PCOUNTER_CTR_CYCLES_NEXT), 1);
-	KUNIT_EXPECT_EQ(test, FIELD_GET(quad, rd(sim, base + GF100_PCOUNTER_CTRL)),
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + GF100_PCOUNTER_CTR_EVENT), 30);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + GF100_PCOUNTER_CTR_CYCLES), 100);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + GF100_PCOUNTER_CTR_PRE), 100);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + GF100_PCOUNTER_CTR_CYCLES_NEXT), 1);
+	KUNIT_EXPECT_EQ(test, FIELD_GET(quad, kt_rd(sim, base + GF100_PCOUNTER_CTRL)),
 			NV_PCOUNTER_QUAD_VALID);
 
 	nvkm_sim_run(sim, 9);
-	wr(sim, base + GF100_PCOUNTER_PRE_OP, OP_ARG0);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + GF100_PCOUNTER_CTR_EVENT), 30);
-	KUNIT_EXPECT_EQ(test, FIELD_GET(quad, rd(sim, base + GF100_PCOUNTER_CTRL)),
+	kt_wr(sim, base + GF100_PCOUNTER_PRE_OP, OP_ARG0);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + GF100_PCOUNTER_CTR_EVENT), 30);
+	KUNIT_EXPECT_EQ(test, FIELD_GET(quad, kt_rd(sim, base + GF100_PCOUNTER_CTRL)),
 			NV_PCOUNTER_QUAD_VALID);
 
 	/* a workload signal as SWAP: 10 cycles since the last swap */
-	wr(sim, base + GF100_PCOUNTER_SWAP_SRC, S_W);
+	kt_wr(sim, base + GF100_PCOUNTER_SWAP_SRC, S_W);
 	hold(sim, d, S_W, 1);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + GF100_PCOUNTER_CTR_CYCLES), 10);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + GF100_PCOUNTER_CTR_EVENT), 0);
-	KUNIT_EXPECT_EQ(test, FIELD_GET(quad, rd(sim, base + GF100_PCOUNTER_CTRL)),
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + GF100_PCOUNTER_CTR_CYCLES), 10);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + GF100_PCOUNTER_CTR_EVENT), 0);
+	KUNIT_EXPECT_EQ(test, FIELD_GET(quad, kt_rd(sim, base + GF100_PCOUNTER_CTRL)),
 			NV_PCOUNTER_QUAD_OVERFLOW);
 	KUNIT_EXPECT_EQ(test, FIELD_GET(GF100_PCOUNTER_STATE_QUAD_STATE,
-					rd(sim, base + GF100_PCOUNTER_STATE)),
+					kt_rd(sim, base + GF100_PCOUNTER_STATE)),
 			NV_PCOUNTER_QUAD_OVERFLOW);
-	wr(sim, base + GF100_PCOUNTER_QUAD_ACK_TRIGGER, 0);
-	KUNIT_EXPECT_EQ(test, FIELD_GET(quad, rd(sim, base + GF100_PCOUNTER_CTRL)),
+	kt_wr(sim, base + GF100_PCOUNTER_QUAD_ACK_TRIGGER, 0);
+	KUNIT_EXPECT_EQ(test, FIELD_GET(quad, kt_rd(sim, base + GF100_PCOUNTER_CTRL)),
 			NV_PCOUNTER_QUAD_OVERFLOW);
-	wr(sim, base + GF100_PCOUNTER_QUAD_ACK_TRIGGER, 1);
-	KUNIT_EXPECT_EQ(test, FIELD_GET(quad, rd(sim, base + GF100_PCOUNTER_CTRL)),
+	kt_wr(sim, base + GF100_PCOUNTER_QUAD_ACK_TRIGGER, 1);
+	KUNIT_EXPECT_EQ(test, FIELD_GET(quad, kt_rd(sim, base + GF100_PCOUNTER_CTRL)),
 			NV_PCOUNTER_QUAD_VALID);
-	wr(sim, base + GF100_PCOUNTER_QUAD_ACK_TRIGGER, 1);
-	KUNIT_EXPECT_EQ(test, FIELD_GET(quad, rd(sim, base + GF100_PCOUNTER_CTRL)),
+	kt_wr(sim, base + GF100_PCOUNTER_QUAD_ACK_TRIGGER, 1);
+	KUNIT_EXPECT_EQ(test, FIELD_GET(quad, kt_rd(sim, base + GF100_PCOUNTER_CTRL)),
 			NV_PCOUNTER_QUAD_EMPTY);
 }
 
@@ -401,57 +402,57 @@ single_event_begins_on_begin_trigger(struct kunit *test)
 	struct nvkm_sim *sim = gf_sim(test, 0xc0);
 	const u32 st = GF100_PCOUNTER_CTRL_SINGLE_STATE;
 
-	level(sim, d, S_W, true);	/* EVENT every cycle */
-	wr(sim, base + GF100_PCOUNTER_CTRL, GF100_PCOUNTER_CTRL_MODE_SINGLE |
-	   GF100_PCOUNTER_CTRL_CTR_PERIOD);
+	kt_level(sim, d, S_W, true);	/* EVENT every cycle */
+	kt_wr(sim, base + GF100_PCOUNTER_CTRL, GF100_PCOUNTER_CTRL_MODE_SINGLE |
+	      GF100_PCOUNTER_CTRL_CTR_PERIOD);
 	quad_start(sim, base, SRC(S_B, 0, 0, 0), OP_ARG0);
-	wr(sim, base + GF100_PCOUNTER_EVENT_SRC, SRC(S_W, 0, 0, 0));
-	wr(sim, base + GF100_PCOUNTER_EVENT_OP, OP_ARG0);
-	wr(sim, base + GF100_PCOUNTER_STOP_SRC, SRC(S_C, 0, 0, 0));
-	wr(sim, base + GF100_PCOUNTER_STOP_OP, OP_ARG0);
-	wr(sim, base + GF100_PCOUNTER_THRESHOLD, 40);
-	wr(sim, base + GF100_PCOUNTER_CTR_PRE, 2);
-	wr(sim, base + GF100_PCOUNTER_CTR_STOP, 1);
-	wr(sim, base + GF100_PCOUNTER_PRE_SRC, SRC(S_A, 0, 0, 0));
-	wr(sim, base + GF100_PCOUNTER_PRE_OP, OP_ARG0);
-	KUNIT_EXPECT_EQ(test, FIELD_GET(st, rd(sim, base + GF100_PCOUNTER_CTRL)),
+	kt_wr(sim, base + GF100_PCOUNTER_EVENT_SRC, SRC(S_W, 0, 0, 0));
+	kt_wr(sim, base + GF100_PCOUNTER_EVENT_OP, OP_ARG0);
+	kt_wr(sim, base + GF100_PCOUNTER_STOP_SRC, SRC(S_C, 0, 0, 0));
+	kt_wr(sim, base + GF100_PCOUNTER_STOP_OP, OP_ARG0);
+	kt_wr(sim, base + GF100_PCOUNTER_THRESHOLD, 40);
+	kt_wr(sim, base + GF100_PCOUNTER_CTR_PRE, 2);
+	kt_wr(sim, base + GF100_PCOUNTER_CTR_STOP, 1);
+	kt_wr(sim, base + GF100_PCOUNTER_PRE_SRC, SRC(S_A, 0, 0, 0));
+	kt_wr(sim, base + GF100_PCOUNTER_PRE_OP, OP_ARG0);
+	KUNIT_EXPECT_EQ(test, FIELD_GET(st, kt_rd(sim, base + GF100_PCOUNTER_CTRL)),
 			NV_PCOUNTER_SINGLE_INACTIVE);
 
-	wr(sim, base + GF100_PCOUNTER_SINGLE_BEGIN_TRIGGER, 1);
-	KUNIT_EXPECT_EQ(test, FIELD_GET(st, rd(sim, base + GF100_PCOUNTER_CTRL)),
+	kt_wr(sim, base + GF100_PCOUNTER_SINGLE_BEGIN_TRIGGER, 1);
+	KUNIT_EXPECT_EQ(test, FIELD_GET(st, kt_rd(sim, base + GF100_PCOUNTER_CTRL)),
 			NV_PCOUNTER_SINGLE_WAIT_PRE);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + GF100_PCOUNTER_CTR_PRE), 2);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + GF100_PCOUNTER_CTR_PRE), 2);
 	hold(sim, d, S_A, 3);		/* CTR_PRE + 1 PRE cycles */
 	KUNIT_EXPECT_EQ(test, FIELD_GET(GF100_PCOUNTER_STATE_SINGLE_STATE,
-					rd(sim, base + GF100_PCOUNTER_STATE)),
+					kt_rd(sim, base + GF100_PCOUNTER_STATE)),
 			NV_PCOUNTER_SINGLE_WAIT_START);
 	nvkm_sim_run(sim, 100);
 	hold(sim, d, S_B, 1);
 	nvkm_sim_run(sim, 50);
 	hold(sim, d, S_C, 1);		/* 51 cycles, 51 events >= 40 */
-	KUNIT_EXPECT_EQ(test, rd(sim, base + GF100_PCOUNTER_CTR_CYCLES), 51);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + GF100_PCOUNTER_CTR_START), 1);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + GF100_PCOUNTER_CTR_CYCLES), 51);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + GF100_PCOUNTER_CTR_START), 1);
 	hold(sim, d, S_B, 1);
 	nvkm_sim_run(sim, 30);
 	hold(sim, d, S_C, 1);		/* EVENT_CTR_PERIOD ALL: 51 + 31 */
-	KUNIT_EXPECT_EQ(test, FIELD_GET(st, rd(sim, base + GF100_PCOUNTER_CTRL)),
+	KUNIT_EXPECT_EQ(test, FIELD_GET(st, kt_rd(sim, base + GF100_PCOUNTER_CTRL)),
 			NV_PCOUNTER_SINGLE_INACTIVE);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + GF100_PCOUNTER_CTR_EVENT), 51 + 31);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + GF100_PCOUNTER_CTR_START), 2);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + GF100_PCOUNTER_CTR_EVENT), 51 + 31);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + GF100_PCOUNTER_CTR_START), 2);
 
 	/* PRE_OP is an ordinary config register: it aborts */
-	wr(sim, base + GF100_PCOUNTER_SINGLE_BEGIN_TRIGGER, 1);
-	KUNIT_EXPECT_EQ(test, FIELD_GET(st, rd(sim, base + GF100_PCOUNTER_CTRL)),
+	kt_wr(sim, base + GF100_PCOUNTER_SINGLE_BEGIN_TRIGGER, 1);
+	KUNIT_EXPECT_EQ(test, FIELD_GET(st, kt_rd(sim, base + GF100_PCOUNTER_CTRL)),
 			NV_PCOUNTER_SINGLE_WAIT_PRE);
-	wr(sim, base + GF100_PCOUNTER_PRE_OP, OP_ARG0);
-	KUNIT_EXPECT_EQ(test, FIELD_GET(st, rd(sim, base + GF100_PCOUNTER_CTRL)),
+	kt_wr(sim, base + GF100_PCOUNTER_PRE_OP, OP_ARG0);
+	KUNIT_EXPECT_EQ(test, FIELD_GET(st, kt_rd(sim, base + GF100_PCOUNTER_CTRL)),
 			NV_PCOUNTER_SINGLE_INACTIVE);
-	wr(sim, base + GF100_PCOUNTER_SINGLE_BEGIN_TRIGGER, 1);
-	wr(sim, base + GF100_PCOUNTER_SINGLE_ABORT_TRIGGER, 0);
-	KUNIT_EXPECT_EQ(test, FIELD_GET(st, rd(sim, base + GF100_PCOUNTER_CTRL)),
+	kt_wr(sim, base + GF100_PCOUNTER_SINGLE_BEGIN_TRIGGER, 1);
+	kt_wr(sim, base + GF100_PCOUNTER_SINGLE_ABORT_TRIGGER, 0);
+	KUNIT_EXPECT_EQ(test, FIELD_GET(st, kt_rd(sim, base + GF100_PCOUNTER_CTRL)),
 			NV_PCOUNTER_SINGLE_WAIT_PRE);
-	wr(sim, base + GF100_PCOUNTER_SINGLE_ABORT_TRIGGER, 1);
-	KUNIT_EXPECT_EQ(test, FIELD_GET(st, rd(sim, base + GF100_PCOUNTER_CTRL)),
+	kt_wr(sim, base + GF100_PCOUNTER_SINGLE_ABORT_TRIGGER, 1);
+	KUNIT_EXPECT_EQ(test, FIELD_GET(st, kt_rd(sim, base + GF100_PCOUNTER_CTRL)),
 			NV_PCOUNTER_SINGLE_INACTIVE);
 }
 
@@ -474,54 +475,54 @@ gf100_ctrl_field_layout(struct kunit *test)
 	    GF100_PCOUNTER_CTRL_CTR_PERIOD | GF100_PCOUNTER_CTRL_EVENT_IMPORT_PULSE |
 	    GF100_PCOUNTER_CTRL_FLAG_IMPORT_PULSE | GF100_PCOUNTER_CTRL_UNK18 |
 	    FIELD_PREP(GF100_PCOUNTER_CTRL_PERIODIC, 1);
-	wr(sim, base + GF100_PCOUNTER_CTRL, w | ro | BIT(17) | BIT(30));
-	KUNIT_EXPECT_EQ(test, rd(sim, base + GF100_PCOUNTER_CTRL), w);
+	kt_wr(sim, base + GF100_PCOUNTER_CTRL, w | ro | BIT(17) | BIT(30));
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + GF100_PCOUNTER_CTRL), w);
 
 	/* CTR_MODE, bits 3-5: EVENT_B4 adds B4 = START_SRC = 0b1011 */
 	nvkm_sim_pcounter_set_value(sim, d, 0x40, 4, 0xb);
 	quad_start(sim, base, SRC(0x40, 0x41, 0x42, 0x43), OP_ONE);
-	wr(sim, base + GF100_PCOUNTER_EVENT_OP, OP_ONE);
-	wr(sim, base + GF100_PCOUNTER_CTRL, GF100_PCOUNTER_CTRL_MODE_QUAD |
-	   FIELD_PREP(GF100_PCOUNTER_CTRL_CTR_MODE, NV_PCOUNTER_CTR_MODE_EVENT_B4));
-	e = rd(sim, base + GF100_PCOUNTER_CTR_EVENT_NEXT);
+	kt_wr(sim, base + GF100_PCOUNTER_EVENT_OP, OP_ONE);
+	kt_wr(sim, base + GF100_PCOUNTER_CTRL, GF100_PCOUNTER_CTRL_MODE_QUAD |
+	      FIELD_PREP(GF100_PCOUNTER_CTRL_CTR_MODE, NV_PCOUNTER_CTR_MODE_EVENT_B4));
+	e = kt_rd(sim, base + GF100_PCOUNTER_CTR_EVENT_NEXT);
 	nvkm_sim_run(sim, 100);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + GF100_PCOUNTER_CTR_EVENT_NEXT) - e, 100 * 0xb);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + GF100_PCOUNTER_CTR_EVENT_NEXT) - e, 100 * 0xb);
 
 	/* MODE, bits 0-2: 0 is HALTED, counts nothing and is PAUSED */
 	KUNIT_EXPECT_FALSE(test, sig_bit(sim, base, t + GF100_PCOUNTER_TRAILER_PAUSED));
-	wr(sim, base + GF100_PCOUNTER_CTRL, GF100_PCOUNTER_CTRL_MODE_HALTED);
+	kt_wr(sim, base + GF100_PCOUNTER_CTRL, GF100_PCOUNTER_CTRL_MODE_HALTED);
 	KUNIT_EXPECT_TRUE(test, sig_bit(sim, base, t + GF100_PCOUNTER_TRAILER_PAUSED));
-	e = rd(sim, base + GF100_PCOUNTER_CTR_EVENT_NEXT);
+	e = kt_rd(sim, base + GF100_PCOUNTER_CTR_EVENT_NEXT);
 	nvkm_sim_run(sim, 100);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + GF100_PCOUNTER_CTR_EVENT_NEXT), e);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + GF100_PCOUNTER_CTR_EVENT_NEXT), e);
 
 	/* PERIODIC_PERIOD, bits 21-23: 1 is a pulse every 0x400 cycles */
-	wr(sim, base + GF100_PCOUNTER_CTRL, GF100_PCOUNTER_CTRL_MODE_QUAD |
-	   FIELD_PREP(GF100_PCOUNTER_CTRL_PERIODIC, 1));
-	wr(sim, base + GF100_PCOUNTER_EVENT_SRC, SRC(t + GF100_PCOUNTER_TRAILER_PERIODIC,
-						     0, 0, 0));
-	wr(sim, base + GF100_PCOUNTER_EVENT_OP, OP_ARG0);
-	wr(sim, GF100_PCOUNTER_GPC_DSET(1), GF100_PCOUNTER_DSET_CTRL_PERIODIC_RESET);
-	wr(sim, GF100_PCOUNTER_GPC_DSET(1), 0);
-	e = rd(sim, base + GF100_PCOUNTER_CTR_EVENT_NEXT);
+	kt_wr(sim, base + GF100_PCOUNTER_CTRL, GF100_PCOUNTER_CTRL_MODE_QUAD |
+	      FIELD_PREP(GF100_PCOUNTER_CTRL_PERIODIC, 1));
+	kt_wr(sim, base + GF100_PCOUNTER_EVENT_SRC, SRC(t + GF100_PCOUNTER_TRAILER_PERIODIC,
+							0, 0, 0));
+	kt_wr(sim, base + GF100_PCOUNTER_EVENT_OP, OP_ARG0);
+	kt_wr(sim, GF100_PCOUNTER_GPC_DSET(1), GF100_PCOUNTER_DSET_CTRL_PERIODIC_RESET);
+	kt_wr(sim, GF100_PCOUNTER_GPC_DSET(1), 0);
+	e = kt_rd(sim, base + GF100_PCOUNTER_CTR_EVENT_NEXT);
 	nvkm_sim_run(sim, 0x400 * 5);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + GF100_PCOUNTER_CTR_EVENT_NEXT) - e, 5);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + GF100_PCOUNTER_CTR_EVENT_NEXT) - e, 5);
 
 	/* QUAD_STATE, bits 24-25 */
-	wr(sim, base + GF100_PCOUNTER_SWAP_SRC, S_W);
+	kt_wr(sim, base + GF100_PCOUNTER_SWAP_SRC, S_W);
 	hold(sim, d, S_W, 1);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + GF100_PCOUNTER_CTRL) & ro,
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + GF100_PCOUNTER_CTRL) & ro,
 			FIELD_PREP(GF100_PCOUNTER_CTRL_QUAD_STATE, NV_PCOUNTER_QUAD_VALID));
 
 	/* MODE 1 and SINGLE_STATE, bits 28-29: PRE always, CTR_PRE 0 */
-	wr(sim, base + GF100_PCOUNTER_CTRL, GF100_PCOUNTER_CTRL_MODE_SINGLE);
-	wr(sim, base + GF100_PCOUNTER_PRE_OP, OP_ONE);
-	wr(sim, base + GF100_PCOUNTER_START_OP, 0);
-	wr(sim, base + GF100_PCOUNTER_SINGLE_BEGIN_TRIGGER, 1);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + GF100_PCOUNTER_CTRL) & ss,
+	kt_wr(sim, base + GF100_PCOUNTER_CTRL, GF100_PCOUNTER_CTRL_MODE_SINGLE);
+	kt_wr(sim, base + GF100_PCOUNTER_PRE_OP, OP_ONE);
+	kt_wr(sim, base + GF100_PCOUNTER_START_OP, 0);
+	kt_wr(sim, base + GF100_PCOUNTER_SINGLE_BEGIN_TRIGGER, 1);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + GF100_PCOUNTER_CTRL) & ss,
 			FIELD_PREP(ss, NV_PCOUNTER_SINGLE_WAIT_PRE));
 	nvkm_sim_run(sim, 1);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + GF100_PCOUNTER_CTRL) & ss,
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + GF100_PCOUNTER_CTRL) & ss,
 			FIELD_PREP(ss, NV_PCOUNTER_SINGLE_WAIT_START));
 }
 
@@ -540,13 +541,13 @@ gf100_trailer_user_periodic_event_flag_positions(struct kunit *test)
 	u32 e;
 
 	KUNIT_EXPECT_TRUE(test, sig_bit(sim, x, t + 0x2c));	/* HALTED at reset */
-	wr(sim, x + GF100_PCOUNTER_CTRL, GF100_PCOUNTER_CTRL_MODE_QUAD);
-	wr(sim, x + GF100_PCOUNTER_USER_TRIGGER, 0xf);
-	wr(sim, x + GF100_PCOUNTER_EVENT_OP, OP_ONE);
-	wr(sim, x + GF100_PCOUNTER_SETFLAG_OP, OP_ONE);
-	wr(sim, y + GF100_PCOUNTER_CTRL, GF100_PCOUNTER_CTRL_MODE_QUAD);
-	wr(sim, y + GF100_PCOUNTER_EVENT_OP, OP_ONE);
-	wr(sim, y + GF100_PCOUNTER_SETFLAG_OP, OP_ONE);
+	kt_wr(sim, x + GF100_PCOUNTER_CTRL, GF100_PCOUNTER_CTRL_MODE_QUAD);
+	kt_wr(sim, x + GF100_PCOUNTER_USER_TRIGGER, 0xf);
+	kt_wr(sim, x + GF100_PCOUNTER_EVENT_OP, OP_ONE);
+	kt_wr(sim, x + GF100_PCOUNTER_SETFLAG_OP, OP_ONE);
+	kt_wr(sim, y + GF100_PCOUNTER_CTRL, GF100_PCOUNTER_CTRL_MODE_QUAD);
+	kt_wr(sim, y + GF100_PCOUNTER_EVENT_OP, OP_ONE);
+	kt_wr(sim, y + GF100_PCOUNTER_SETFLAG_OP, OP_ONE);
 	nvkm_sim_run(sim, 8);
 
 	for (n = 0x1f; n <= 0x3f; n++) {
@@ -560,18 +561,18 @@ gf100_trailer_user_periodic_event_flag_positions(struct kunit *test)
 	}
 
 	/* PERIODIC at +0x2e: 0x800 cycles (2) after a reset of the hub set */
-	wr(sim, x + GF100_PCOUNTER_CTRL, GF100_PCOUNTER_CTRL_MODE_QUAD |
-	   FIELD_PREP(GF100_PCOUNTER_CTRL_PERIODIC, 2));
-	wr(sim, x + GF100_PCOUNTER_EVENT_SRC, SRC(t + 0x2e, 0, 0, 0));
-	wr(sim, x + GF100_PCOUNTER_EVENT_OP, OP_ARG0);
-	wr(sim, GF100_PCOUNTER_HUB_DSET, GF100_PCOUNTER_DSET_CTRL_PERIODIC_RESET);
-	KUNIT_EXPECT_EQ(test, rd(sim, GF100_PCOUNTER_HUB_DSET),
+	kt_wr(sim, x + GF100_PCOUNTER_CTRL, GF100_PCOUNTER_CTRL_MODE_QUAD |
+	      FIELD_PREP(GF100_PCOUNTER_CTRL_PERIODIC, 2));
+	kt_wr(sim, x + GF100_PCOUNTER_EVENT_SRC, SRC(t + 0x2e, 0, 0, 0));
+	kt_wr(sim, x + GF100_PCOUNTER_EVENT_OP, OP_ARG0);
+	kt_wr(sim, GF100_PCOUNTER_HUB_DSET, GF100_PCOUNTER_DSET_CTRL_PERIODIC_RESET);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, GF100_PCOUNTER_HUB_DSET),
 			GF100_PCOUNTER_DSET_CTRL_PERIODIC_RESET);
 	nvkm_sim_run(sim, 0x10000);
-	e = rd(sim, x + GF100_PCOUNTER_CTR_EVENT_NEXT);
-	wr(sim, GF100_PCOUNTER_HUB_DSET, 0);
+	e = kt_rd(sim, x + GF100_PCOUNTER_CTR_EVENT_NEXT);
+	kt_wr(sim, GF100_PCOUNTER_HUB_DSET, 0);
 	nvkm_sim_run(sim, 0x800 * 7);
-	KUNIT_EXPECT_EQ(test, rd(sim, x + GF100_PCOUNTER_CTR_EVENT_NEXT) - e, 7);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, x + GF100_PCOUNTER_CTR_EVENT_NEXT) - e, 7);
 }
 
 static void
@@ -585,30 +586,30 @@ user_trigger_readable_with_pulse_autoclear(struct kunit *test)
 	quad_start(sim, base, SRC(u + 1, 0, 0, 0), OP_ARG0);
 
 	/* USER_0 for a cycle, USER_1 until told: the values read back at once */
-	wr(sim, base + GF100_PCOUNTER_USER_TRIGGER, 0x13);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + GF100_PCOUNTER_USER_TRIGGER), 0x13);
+	kt_wr(sim, base + GF100_PCOUNTER_USER_TRIGGER, 0x13);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + GF100_PCOUNTER_USER_TRIGGER), 0x13);
 	KUNIT_EXPECT_TRUE(test, sig_bit(sim, base, u));
 	KUNIT_EXPECT_TRUE(test, sig_bit(sim, base, u + 1));
 	nvkm_sim_run(sim, 1);
 	/* bit 0 auto-cleared by bit 4, which stays */
-	KUNIT_EXPECT_EQ(test, rd(sim, base + GF100_PCOUNTER_USER_TRIGGER), 0x12);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + GF100_PCOUNTER_USER_TRIGGER), 0x12);
 	KUNIT_EXPECT_FALSE(test, sig_bit(sim, base, u));
 	nvkm_sim_run(sim, 9);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + GF100_PCOUNTER_USER_TRIGGER), 0x12);
-	wr(sim, base + GF100_PCOUNTER_USER_TRIGGER, 0);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + GF100_PCOUNTER_USER_TRIGGER), 0x12);
+	kt_wr(sim, base + GF100_PCOUNTER_USER_TRIGGER, 0);
 	nvkm_sim_run(sim, 10);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + GF100_PCOUNTER_CTR_EVENT_NEXT), 1);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + GF100_PCOUNTER_CTR_START_NEXT), 10);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + GF100_PCOUNTER_CTR_EVENT_NEXT), 1);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + GF100_PCOUNTER_CTR_START_NEXT), 10);
 
 	/* USER_3 pulsed; pulse bits without values set nothing */
-	wr(sim, base + GF100_PCOUNTER_USER_TRIGGER, 0x88);
+	kt_wr(sim, base + GF100_PCOUNTER_USER_TRIGGER, 0x88);
 	KUNIT_EXPECT_TRUE(test, sig_bit(sim, base, u + 3));
 	nvkm_sim_run(sim, 1);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + GF100_PCOUNTER_USER_TRIGGER), 0x80);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + GF100_PCOUNTER_USER_TRIGGER), 0x80);
 	KUNIT_EXPECT_FALSE(test, sig_bit(sim, base, u + 3));
-	wr(sim, base + GF100_PCOUNTER_USER_TRIGGER, 0xf0);
+	kt_wr(sim, base + GF100_PCOUNTER_USER_TRIGGER, 0xf0);
 	nvkm_sim_run(sim, 1);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + GF100_PCOUNTER_USER_TRIGGER), 0xf0);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + GF100_PCOUNTER_USER_TRIGGER), 0xf0);
 }
 
 /* --- domain sets ---------------------------------------------------------- */
@@ -637,9 +638,9 @@ events_import_only_within_a_domain_set(struct kunit *test)
 	u32 e0[ARRAY_SIZE(obs)], s0[ARRAY_SIZE(obs)];
 	int i, pulse;
 
-	wr(sim, src + GF100_PCOUNTER_EVENT_SRC, SRC(S_A, 0, 0, 0));
-	wr(sim, src + GF100_PCOUNTER_EVENT_OP, OP_ARG0);
-	wr(sim, src + GF100_PCOUNTER_SETFLAG_OP, OP_ONE);
+	kt_wr(sim, src + GF100_PCOUNTER_EVENT_SRC, SRC(S_A, 0, 0, 0));
+	kt_wr(sim, src + GF100_PCOUNTER_EVENT_OP, OP_ARG0);
+	kt_wr(sim, src + GF100_PCOUNTER_SETFLAG_OP, OP_ONE);
 
 	for (pulse = 0; pulse < 2; pulse++) {
 		for (i = 0; i < ARRAY_SIZE(obs); i++) {
@@ -651,19 +652,19 @@ events_import_only_within_a_domain_set(struct kunit *test)
 			quad_start(sim, b, SRC(t + GF100_PCOUNTER_TRAILER_FLAG(1), 0, 0, 0),
 				   OP_ARG0);
 			if (pulse)
-				wr(sim, b + GF100_PCOUNTER_CTRL, GF100_PCOUNTER_CTRL_MODE_QUAD |
-				   GF100_PCOUNTER_CTRL_EVENT_IMPORT_PULSE);
+				kt_wr(sim, b + GF100_PCOUNTER_CTRL, GF100_PCOUNTER_CTRL_MODE_QUAD |
+				      GF100_PCOUNTER_CTRL_EVENT_IMPORT_PULSE);
 		}
 		nvkm_sim_run(sim, 8);	/* FLAG settled at 1 */
 		for (i = 0; i < ARRAY_SIZE(obs); i++) {
-			e0[i] = rd(sim, obs[i].base + GF100_PCOUNTER_CTR_EVENT_NEXT);
-			s0[i] = rd(sim, obs[i].base + GF100_PCOUNTER_CTR_START_NEXT);
+			e0[i] = kt_rd(sim, obs[i].base + GF100_PCOUNTER_CTR_EVENT_NEXT);
+			s0[i] = kt_rd(sim, obs[i].base + GF100_PCOUNTER_CTR_START_NEXT);
 		}
 		hold(sim, part(c, 0, 1), S_A, 50);
 		nvkm_sim_run(sim, 20);
 		for (i = 0; i < ARRAY_SIZE(obs); i++) {
-			u32 ev = rd(sim, obs[i].base + GF100_PCOUNTER_CTR_EVENT_NEXT) - e0[i];
-			u32 fl = rd(sim, obs[i].base + GF100_PCOUNTER_CTR_START_NEXT) - s0[i];
+			u32 ev = kt_rd(sim, obs[i].base + GF100_PCOUNTER_CTR_EVENT_NEXT) - e0[i];
+			u32 fl = kt_rd(sim, obs[i].base + GF100_PCOUNTER_CTR_START_NEXT) - s0[i];
 
 			KUNIT_EXPECT_EQ_MSG(test, ev, obs[i].sees ? (pulse ? 1 : 50) : 0,
 					    "observer %d pulse %d", i, pulse);
@@ -687,26 +688,26 @@ gf100_op_bits_follow_rnndb(struct kunit *test)
 	struct nvkm_sim *sim = gf_sim(test, 0xc0);
 	u32 s;
 
-	wr(sim, base + GF100_PCOUNTER_PRE_OP, ~0);
-	wr(sim, base + GF100_PCOUNTER_SETFLAG_OP, ~0);
-	wr(sim, base + GF100_PCOUNTER_EVENT_OP, ~0);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + GF100_PCOUNTER_PRE_OP), no18);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + GF100_PCOUNTER_SETFLAG_OP), no18);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + GF100_PCOUNTER_EVENT_OP), all);
+	kt_wr(sim, base + GF100_PCOUNTER_PRE_OP, ~0);
+	kt_wr(sim, base + GF100_PCOUNTER_SETFLAG_OP, ~0);
+	kt_wr(sim, base + GF100_PCOUNTER_EVENT_OP, ~0);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + GF100_PCOUNTER_PRE_OP), no18);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + GF100_PCOUNTER_SETFLAG_OP), no18);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + GF100_PCOUNTER_EVENT_OP), all);
 
-	wr(sim, base + GF100_PCOUNTER_CTRL, GF100_PCOUNTER_CTRL_MODE_QUAD);
+	kt_wr(sim, base + GF100_PCOUNTER_CTRL, GF100_PCOUNTER_CTRL_MODE_QUAD);
 	quad_start(sim, base, SRC(S_A, 0, S_B, 0), op | GF100_PCOUNTER_OP_REPLACE2);
-	s = rd(sim, base + GF100_PCOUNTER_CTR_START_NEXT);
+	s = kt_rd(sim, base + GF100_PCOUNTER_CTR_START_NEXT);
 	nvkm_sim_pcounter_pulse(sim, hub(0), S_A, 10, 4);
 	nvkm_sim_run(sim, 50);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + GF100_PCOUNTER_CTR_START_NEXT) - s, 4);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + GF100_PCOUNTER_CTR_START_NEXT) - s, 4);
 
 	/* G92's bit 18 does nothing on GF100's START_OP: ARG2 stays B = 0 */
 	quad_start(sim, base, SRC(S_A, 0, S_B, 0), op | NV_PCOUNTER_OP_REPLACE2);
-	s = rd(sim, base + GF100_PCOUNTER_CTR_START_NEXT);
+	s = kt_rd(sim, base + GF100_PCOUNTER_CTR_START_NEXT);
 	nvkm_sim_pcounter_pulse(sim, hub(0), S_A, 10, 4);
 	nvkm_sim_run(sim, 50);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + GF100_PCOUNTER_CTR_START_NEXT) - s, 0);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + GF100_PCOUNTER_CTR_START_NEXT) - s, 0);
 }
 
 /* --- the closed-form skip agrees with stepping on GF100 too ------------ */
@@ -738,26 +739,26 @@ gf100_scenario(struct nvkm_sim *sim, struct rnd_state *rnd, int d, u32 base, u32
 
 		src[i / 4] |= (sig & 0xff) << (i % 4 * 8);
 	}
-	wr(sim, base + GF100_PCOUNTER_CTRL, modes[prandom_u32_state(rnd) % 4]);
-	wr(sim, base + GF100_PCOUNTER_SWAP_SRC, S_A + prandom_u32_state(rnd) % 4);
+	kt_wr(sim, base + GF100_PCOUNTER_CTRL, modes[prandom_u32_state(rnd) % 4]);
+	kt_wr(sim, base + GF100_PCOUNTER_SWAP_SRC, S_A + prandom_u32_state(rnd) % 4);
 	for (i = 0; i < 4; i++)
-		wr(sim, base + GF100_PCOUNTER_PRE_SRC + i * 8, src[i]);
+		kt_wr(sim, base + GF100_PCOUNTER_PRE_SRC + i * 8, src[i]);
 	for (i = 0; i < ARRAY_SIZE(ops); i++)
-		wr(sim, base + ops[i], prandom_u32_state(rnd));
-	wr(sim, base + GF100_PCOUNTER_THRESHOLD, prandom_u32_state(rnd) % 300);
-	wr(sim, base + GF100_PCOUNTER_CTR_PRE, prandom_u32_state(rnd) % 50);
-	wr(sim, base + GF100_PCOUNTER_CTR_STOP, prandom_u32_state(rnd) % 20);
-	wr(sim, base + GF100_PCOUNTER_SINGLE_BEGIN_TRIGGER, 1);
+		kt_wr(sim, base + ops[i], prandom_u32_state(rnd));
+	kt_wr(sim, base + GF100_PCOUNTER_THRESHOLD, prandom_u32_state(rnd) % 300);
+	kt_wr(sim, base + GF100_PCOUNTER_CTR_PRE, prandom_u32_state(rnd) % 50);
+	kt_wr(sim, base + GF100_PCOUNTER_CTR_STOP, prandom_u32_state(rnd) % 20);
+	kt_wr(sim, base + GF100_PCOUNTER_SINGLE_BEGIN_TRIGGER, 1);
 	for (i = 0; i < 3; i++)
 		nvkm_sim_pcounter_pulse(sim, d, S_A + i, 1 + prandom_u32_state(rnd) % 200,
 					1 + prandom_u32_state(rnd) % 40);
 	for (i = 0; i < 4; i++) {
 		nvkm_sim_run(sim, prandom_u32_state(rnd) % 3000);
 		cond_resched();	/* stepping 23 domains takes seconds under TCG */
-		level(sim, d, S_A + i % 3, i & 1);
-		wr(sim, base + GF100_PCOUNTER_USER_TRIGGER, prandom_u32_state(rnd) & 0xff);
+		kt_level(sim, d, S_A + i % 3, i & 1);
+		kt_wr(sim, base + GF100_PCOUNTER_USER_TRIGGER, prandom_u32_state(rnd) & 0xff);
 		for (k = GF100_PCOUNTER_CTR_CYCLES; k <= GF100_PCOUNTER_CTR_CYCLES_NEXT; k += 4)
-			*out++ = rd(sim, base + k);
+			*out++ = kt_rd(sim, base + k);
 	}
 }
 

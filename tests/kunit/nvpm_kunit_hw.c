@@ -183,16 +183,16 @@ floorswept_units_decode_nothing(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, nvkm_sim_floorsweep(g84, &fs), -ENODEV);
 	nvkm_sim_del(&g84);
 
-	KUNIT_EXPECT_EQ(test, rd(sim, DOC_HW_GPC_DISABLE), 0);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, DOC_HW_GPC_DISABLE), 0);
 	KUNIT_ASSERT_EQ(test, nvkm_sim_floorsweep(sim, &fs), 0);
-	KUNIT_EXPECT_EQ(test, rd(sim, DOC_GPC_COUNT), 4);	/* the design's */
-	KUNIT_EXPECT_EQ(test, rd(sim, DOC_PART_COUNT), 6);
-	KUNIT_EXPECT_EQ(test, rd(sim, DOC_HW_GPC_DISABLE), 0x4);
-	KUNIT_EXPECT_EQ(test, rd(sim, DOC_SW_GPC_DISABLE), 0);
-	KUNIT_EXPECT_EQ(test, rd(sim, DOC_HW_PART_DISABLE), 0);
-	KUNIT_EXPECT_EQ(test, rd(sim, DOC_SW_PART_DISABLE), 0x2);
-	wr(sim, DOC_HW_GPC_DISABLE, 0);				/* read-only */
-	KUNIT_EXPECT_EQ(test, rd(sim, DOC_HW_GPC_DISABLE), 0x4);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, DOC_GPC_COUNT), 4);	/* the design's */
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, DOC_PART_COUNT), 6);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, DOC_HW_GPC_DISABLE), 0x4);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, DOC_SW_GPC_DISABLE), 0);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, DOC_HW_PART_DISABLE), 0);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, DOC_SW_PART_DISABLE), 0x2);
+	kt_wr(sim, DOC_HW_GPC_DISABLE, 0);				/* read-only */
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, DOC_HW_GPC_DISABLE), 0x4);
 
 	/* 7 Fermi hub domains, 3 GPCs of 1, 5 partitions of 2 */
 	KUNIT_EXPECT_EQ(test, nvkm_sim_pcounter_domains(sim), 7 + 3 + 5 * 2);
@@ -201,14 +201,14 @@ floorswept_units_decode_nothing(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, nvkm_sim_pcounter_signals(sim, 10), 0xe0);
 	KUNIT_EXPECT_EQ(test, nvkm_sim_pcounter_signals(sim, 11), 0x60);
 
-	wr(sim, DOC_PMC_ENABLE, DOC_PMC_PCOUNTER);
-	before = unclaimed(sim);
+	kt_wr(sim, DOC_PMC_ENABLE, DOC_PMC_PCOUNTER);
+	before = kt_unclaimed(sim);
 	for (i = 0; i < ARRAY_SIZE(there); i++)
-		rd(sim, there[i]);
-	KUNIT_EXPECT_EQ(test, unclaimed(sim), before);
+		kt_rd(sim, there[i]);
+	KUNIT_EXPECT_EQ(test, kt_unclaimed(sim), before);
 	for (i = 0; i < ARRAY_SIZE(gone); i++) {
-		rd(sim, gone[i]);
-		KUNIT_EXPECT_EQ_MSG(test, unclaimed(sim), before + i + 1, "0x%06x", gone[i]);
+		kt_rd(sim, gone[i]);
+		KUNIT_EXPECT_EQ_MSG(test, kt_unclaimed(sim), before + i + 1, "0x%06x", gone[i]);
 	}
 	nvkm_sim_del(&sim);
 }
@@ -281,7 +281,7 @@ floorswept_domains_are_never_touched(struct kunit *test)
 		KUNIT_EXPECT_EQ_MSG(test, r.cycles, 101, "%s", b->name[d]);
 		nvkm_pm_group_del(&grp);
 	}
-	KUNIT_EXPECT_EQ(test, unclaimed(f->sim), 0);
+	KUNIT_EXPECT_EQ(test, kt_unclaimed(f->sim), 0);
 }
 
 /* --- the GF100 programming sequence --------------------------------------- */
@@ -298,28 +298,28 @@ filter_enable_gates_counting(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, sim);
 	nvkm_sim_set_manual_clock(sim, true);
-	wr(sim, DOC_PMC_ENABLE, DOC_PMC_PCOUNTER);
-	wr(sim, base + DOC_CTRL, 0x00040002);		/* QUAD, bit 18 */
-	wr(sim, base + DOC_EVENT_SRC, 0);
-	wr(sim, base + DOC_EVENT_OP, OP_ALWAYS);
-	wr(sim, base + DOC_FILTER, 0x80000000);
+	kt_wr(sim, DOC_PMC_ENABLE, DOC_PMC_PCOUNTER);
+	kt_wr(sim, base + DOC_CTRL, 0x00040002);		/* QUAD, bit 18 */
+	kt_wr(sim, base + DOC_EVENT_SRC, 0);
+	kt_wr(sim, base + DOC_EVENT_OP, OP_ALWAYS);
+	kt_wr(sim, base + DOC_FILTER, 0x80000000);
 	nvkm_sim_run(sim, 50);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + DOC_FILTER), 0x80000000);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + DOC_CTRL) & 0x001c0007, 0x00040002);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + DOC_CTR_EVENT_NEXT), 0);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + DOC_CTR_CYCLES_NEXT), 0);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + DOC_FILTER), 0x80000000);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + DOC_CTRL) & 0x001c0007, 0x00040002);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + DOC_CTR_EVENT_NEXT), 0);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + DOC_CTR_CYCLES_NEXT), 0);
 
-	wr(sim, base + DOC_FILTER, 0x7fffffff);
+	kt_wr(sim, base + DOC_FILTER, 0x7fffffff);
 	nvkm_sim_run(sim, 50);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + DOC_CTR_EVENT_NEXT), 50);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + DOC_CTR_CYCLES_NEXT), 50);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + DOC_CTR_EVENT_NEXT), 50);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + DOC_CTR_CYCLES_NEXT), 50);
 
-	wr(sim, base + DOC_FILTER, 0x80000001);
+	kt_wr(sim, base + DOC_FILTER, 0x80000001);
 	nvkm_sim_run(sim, 20);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + DOC_CTR_EVENT_NEXT), 50);
-	wr(sim, base + DOC_FILTER, 0);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + DOC_CTR_EVENT_NEXT), 50);
+	kt_wr(sim, base + DOC_FILTER, 0);
 	nvkm_sim_run(sim, 20);
-	KUNIT_EXPECT_EQ(test, rd(sim, base + DOC_CTR_EVENT_NEXT), 70);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, base + DOC_CTR_EVENT_NEXT), 70);
 	nvkm_sim_del(&sim);
 }
 
@@ -343,14 +343,14 @@ gf100_ctrl_and_filter_as_nouveau(struct kunit *test)
 
 	KUNIT_ASSERT_GE(test, d, 0);
 	for (i = 0; i < ARRAY_SIZE(t); i++) {
-		wr(f->sim, base + DOC_FILTER, 0x80000000);
+		kt_wr(f->sim, base + DOC_FILTER, 0x80000000);
 		one_ctr(&a, d, OP_ALWAYS, 0);
 		a.ctr_mode = t[i].ctr_mode;
 		KUNIT_ASSERT_EQ(test, nvkm_pm_group_new(f->pm, &a, &grp), 0);
 		/* state fields (bits 24-25, 28-29) aside */
-		KUNIT_EXPECT_EQ_MSG(test, rd(f->sim, base + DOC_CTRL) & ~0x33000000, t[i].ctrl,
+		KUNIT_EXPECT_EQ_MSG(test, kt_rd(f->sim, base + DOC_CTRL) & ~0x33000000, t[i].ctrl,
 				    "counter mode %u", t[i].ctr_mode);
-		KUNIT_EXPECT_EQ(test, rd(f->sim, base + DOC_FILTER), 0);
+		KUNIT_EXPECT_EQ(test, kt_rd(f->sim, base + DOC_FILTER), 0);
 		if (!t[i].ctr_mode) {
 			count_window(test, f, grp, 100, &r);
 			KUNIT_EXPECT_EQ(test, r.value[0], 101);
@@ -469,7 +469,7 @@ static bool
 status(struct nvkm_sim *sim, int d, int sig)
 {
 	nvkm_sim_run(sim, 1);
-	return rd(sim, DOC_NV40_STATUS(d)) & BIT(sig);
+	return kt_rd(sim, DOC_NV40_STATUS(d)) & BIT(sig);
 }
 
 static void
@@ -484,28 +484,28 @@ first_enabled_multiplexer_drives_the_bus(struct kunit *test)
 						    true), 0);
 	KUNIT_ASSERT_EQ(test, nvkm_sim_pcounter_mux(sim, 0, 7, DOC_G80_PROP_MUX(0), 0x1f, 7,
 						    true), 0);
-	wr(sim, DOC_G80_PROP_MUX(0), 5);			/* no ENABLE */
+	kt_wr(sim, DOC_G80_PROP_MUX(0), 5);			/* no ENABLE */
 	KUNIT_EXPECT_FALSE(test, status(sim, 0, 5));
-	wr(sim, DOC_G80_PROP_MUX(3), DOC_PM_MUX_ENABLE | 7);
+	kt_wr(sim, DOC_G80_PROP_MUX(3), DOC_PM_MUX_ENABLE | 7);
 	KUNIT_EXPECT_TRUE(test, status(sim, 0, 7));
-	wr(sim, DOC_G80_PROP_MUX(1), DOC_PM_MUX_ENABLE | 5);	/* TPC 1 comes first */
+	kt_wr(sim, DOC_G80_PROP_MUX(1), DOC_PM_MUX_ENABLE | 5);	/* TPC 1 comes first */
 	KUNIT_EXPECT_TRUE(test, status(sim, 0, 5));
 	KUNIT_EXPECT_FALSE(test, status(sim, 0, 7));
-	wr(sim, DOC_G80_PROP_MUX(1), 5);
+	kt_wr(sim, DOC_G80_PROP_MUX(1), 5);
 	KUNIT_EXPECT_FALSE(test, status(sim, 0, 5));
 	KUNIT_EXPECT_TRUE(test, status(sim, 0, 7));
-	wr(sim, DOC_G80_PROP_MUX(7), 0xffffffff);		/* SEL is 5 bits */
-	KUNIT_EXPECT_EQ(test, rd(sim, DOC_G80_PROP_MUX(7)), 0x8000001f);
-	KUNIT_EXPECT_EQ(test, rd(sim, DOC_G80_PROP_MUX(1)), 5);
-	KUNIT_EXPECT_EQ(test, unclaimed(sim), 0);
+	kt_wr(sim, DOC_G80_PROP_MUX(7), 0xffffffff);		/* SEL is 5 bits */
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, DOC_G80_PROP_MUX(7)), 0x8000001f);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, DOC_G80_PROP_MUX(1)), 5);
+	KUNIT_EXPECT_EQ(test, kt_unclaimed(sim), 0);
 
 	/* CROP: ROP 1's enabled SEL0 3 rather than ROP 0's 5 without ENABLE */
 	KUNIT_ASSERT_EQ(test, nvkm_sim_pcounter_mux(sim, 0, 9, DOC_CROP_MUX(0), 0x7, 3,
 						    true), 0);
-	wr(sim, DOC_CROP_MUX(0), 5);
-	wr(sim, DOC_CROP_MUX(1), DOC_PM_MUX_ENABLE | 3);
+	kt_wr(sim, DOC_CROP_MUX(0), 5);
+	kt_wr(sim, DOC_CROP_MUX(1), DOC_PM_MUX_ENABLE | 3);
 	KUNIT_EXPECT_TRUE(test, status(sim, 0, 9));
-	wr(sim, DOC_CROP_MUX(0), DOC_PM_MUX_ENABLE | 5);
+	kt_wr(sim, DOC_CROP_MUX(0), DOC_PM_MUX_ENABLE | 5);
 	KUNIT_EXPECT_FALSE(test, status(sim, 0, 9));
 	nvkm_sim_del(&sim);
 }
@@ -531,22 +531,22 @@ g80_prop_selection_drives_the_bus(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, f->pm->dom[d].src[sig->src[0]]->name, "prop_sel");
 	KUNIT_ASSERT_EQ(test, nvkm_sim_pcounter_mux(f->sim, d, sig->signal, DOC_G80_PROP_MUX(0),
 						    0x1f, 9, true), 0);
-	wr(f->sim, DOC_G80_PROP_MUX(0), DOC_PM_MUX_ENABLE | 3);
-	wr(f->sim, DOC_G80_PROP_MUX(2), DOC_PM_MUX_ENABLE | 9);
+	kt_wr(f->sim, DOC_G80_PROP_MUX(0), DOC_PM_MUX_ENABLE | 3);
+	kt_wr(f->sim, DOC_G80_PROP_MUX(2), DOC_PM_MUX_ENABLE | 9);
 
 	one_ctr(&a, d, OP_ARG0, sig->signal);
 	a.nr_src = 1;
 	a.src[0].id = sig->src[0];
 	a.src[0].value = 9;
 	KUNIT_ASSERT_EQ(test, nvkm_pm_group_new(f->pm, &a, &grp), 0);
-	KUNIT_EXPECT_EQ(test, rd(f->sim, DOC_G80_PROP_MUX(0)), 3);
-	KUNIT_EXPECT_EQ(test, rd(f->sim, DOC_G80_PROP_MUX(1)), 0);
-	KUNIT_EXPECT_EQ(test, rd(f->sim, DOC_G80_PROP_MUX(2)), 9);
-	KUNIT_EXPECT_EQ(test, rd(f->sim, DOC_G80_PROP_MUX(3)), DOC_PM_MUX_ENABLE | 9);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, DOC_G80_PROP_MUX(0)), 3);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, DOC_G80_PROP_MUX(1)), 0);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, DOC_G80_PROP_MUX(2)), 9);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, DOC_G80_PROP_MUX(3)), DOC_PM_MUX_ENABLE | 9);
 	count_window(test, f, grp, 100, &r);
 	KUNIT_EXPECT_EQ(test, r.value[0], 101);
 	nvkm_pm_group_del(&grp);
-	KUNIT_EXPECT_EQ(test, unclaimed(f->sim), 0);
+	KUNIT_EXPECT_EQ(test, kt_unclaimed(f->sim), 0);
 }
 
 /* G84+: ROP 0's CROP and TPC 0's PROP, with ENABLE: first whatever follows. */
@@ -565,14 +565,14 @@ g84_crop_selection_sets_enable(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, sig->nr_src, 2);
 	KUNIT_ASSERT_EQ(test, nvkm_sim_pcounter_mux(f->sim, d, sig->signal, DOC_CROP_MUX(0),
 						    0xf, 6, true), 0);
-	wr(f->sim, DOC_CROP_MUX(1), DOC_PM_MUX_ENABLE | 2);	/* after ROP 0 */
+	kt_wr(f->sim, DOC_CROP_MUX(1), DOC_PM_MUX_ENABLE | 2);	/* after ROP 0 */
 
 	one_ctr(&a, d, OP_ARG0, sig->signal);
 	a.nr_src = 1;
 	a.src[0].id = sig->src[0];				/* crop_sel0 */
 	a.src[0].value = 6;
 	KUNIT_ASSERT_EQ(test, nvkm_pm_group_new(f->pm, &a, &grp), 0);
-	KUNIT_EXPECT_EQ(test, rd(f->sim, DOC_CROP_MUX(0)), DOC_PM_MUX_ENABLE | 6);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, DOC_CROP_MUX(0)), DOC_PM_MUX_ENABLE | 6);
 	nvkm_sim_run(f->sim, 100);
 	KUNIT_EXPECT_EQ(test, sample(f, grp), 0);
 	nvkm_pm_group_read(grp, &r, NVPM_READ_LOST);

@@ -47,7 +47,7 @@ mem_exit(struct kunit *test)
 
 	if (!f)
 		return;
-	KUNIT_EXPECT_EQ(test, unclaimed(f->sim), 0ull);
+	KUNIT_EXPECT_EQ(test, kt_unclaimed(f->sim), 0ull);
 	nvkm_sim_del(&f->sim);
 	free_page((unsigned long)f->pt);
 	free_page((unsigned long)f->page);
@@ -57,8 +57,8 @@ mem_exit(struct kunit *test)
 static void
 vram(struct mem_fixture *f, u32 addr, u32 data)
 {
-	wr(f->sim, 0x1700, 0);
-	wr(f->sim, PRAMIN + addr, data);
+	kt_wr(f->sim, 0x1700, 0);
+	kt_wr(f->sim, PRAMIN + addr, data);
 }
 
 /* The window shows VRAM from (0x1700 << 16); beyond 4 MiB nothing. */
@@ -67,17 +67,17 @@ pramin_window_moves(struct kunit *test)
 {
 	struct mem_fixture *f = test->priv;
 
-	wr(f->sim, 0x1700, 0x10);		/* VRAM 0x100000 */
-	wr(f->sim, PRAMIN + 0x40, 0x12345678);
-	KUNIT_EXPECT_EQ(test, rd(f->sim, PRAMIN + 0x40), 0x12345678u);
-	wr(f->sim, 0x1700, 0x0);
-	KUNIT_EXPECT_EQ(test, rd(f->sim, PRAMIN + 0x40), 0u);
-	wr(f->sim, 0x1700, 0x8);		/* VRAM 0x80000: 0x100040 is 0x80040 on */
-	KUNIT_EXPECT_EQ(test, rd(f->sim, PRAMIN + 0x80040), 0x12345678u);
-	wr(f->sim, 0x1700, 0x40);		/* 4 MiB: past the card's VRAM */
-	wr(f->sim, PRAMIN, 0xffffffff);
-	KUNIT_EXPECT_EQ(test, rd(f->sim, PRAMIN), 0u);
-	KUNIT_EXPECT_EQ(test, rd(f->sim, 0x1700), 0x40u);
+	kt_wr(f->sim, 0x1700, 0x10);		/* VRAM 0x100000 */
+	kt_wr(f->sim, PRAMIN + 0x40, 0x12345678);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, PRAMIN + 0x40), 0x12345678u);
+	kt_wr(f->sim, 0x1700, 0x0);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, PRAMIN + 0x40), 0u);
+	kt_wr(f->sim, 0x1700, 0x8);		/* VRAM 0x80000: 0x100040 is 0x80040 on */
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, PRAMIN + 0x80040), 0x12345678u);
+	kt_wr(f->sim, 0x1700, 0x40);		/* 4 MiB: past the card's VRAM */
+	kt_wr(f->sim, PRAMIN, 0xffffffff);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, PRAMIN), 0u);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x1700), 0x40u);
 }
 
 /* 4 KiB pages, table and page in VRAM. */
@@ -211,11 +211,11 @@ tlb_flush_completes(struct kunit *test)
 {
 	struct mem_fixture *f = test->priv;
 
-	wr(f->sim, 0x100c80, 0x000b0001);
-	KUNIT_EXPECT_EQ(test, rd(f->sim, 0x100c80) & 1, 0u);
+	kt_wr(f->sim, 0x100c80, 0x000b0001);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x100c80) & 1, 0u);
 	KUNIT_EXPECT_EQ(test, nvkm_sim_vm_flushes(f->sim, 0xb), 1u);
 	KUNIT_EXPECT_EQ(test, nvkm_sim_vm_flushes(f->sim, 0x5), 0u);
-	wr(f->sim, 0x100c80, 0x00050000);	/* no trigger: nothing */
+	kt_wr(f->sim, 0x100c80, 0x00050000);	/* no trigger: nothing */
 	KUNIT_EXPECT_EQ(test, nvkm_sim_vm_flushes(f->sim, 0x5), 0u);
 }
 
@@ -244,20 +244,21 @@ chan_table_g80_g84(struct kunit *test)
 						      &device), 0);
 		KUNIT_ASSERT_EQ(test, nvkm_device_init(device), 0);
 		KUNIT_ASSERT_EQ(test, nvkm_fifo_chan_new(device->fifo, NULL, NULL, &chan), 0);
-		KUNIT_EXPECT_EQ_MSG(test, rd(sim, 0x2600 + chan->chid * 4), t[i].entry,
+		KUNIT_EXPECT_EQ_MSG(test, kt_rd(sim, 0x2600 + chan->chid * 4), t[i].entry,
 				    "chipset 0x%x", t[i].chipset);
 		if (t[i].chipset != 0x50) {
-			wr(sim, 0x1700, 0);
-			KUNIT_EXPECT_EQ(test, rd(sim, PRAMIN + 0x46400 + 0x98), 0x42u);
+			kt_wr(sim, 0x1700, 0);
+			KUNIT_EXPECT_EQ(test, kt_rd(sim, PRAMIN + 0x46400 + 0x98), 0x42u);
 		}
 		/* on the playlist: one entry, its id */
-		KUNIT_EXPECT_EQ(test, rd(sim, 0x32ec), 1u);
-		wr(sim, 0x1700, 0);
-		KUNIT_EXPECT_EQ(test, rd(sim, PRAMIN + (rd(sim, 0x32f4) << 12)), (u32)chan->chid);
+		KUNIT_EXPECT_EQ(test, kt_rd(sim, 0x32ec), 1u);
+		kt_wr(sim, 0x1700, 0);
+		KUNIT_EXPECT_EQ(test, kt_rd(sim, PRAMIN + (kt_rd(sim, 0x32f4) << 12)),
+				(u32)chan->chid);
 		nvkm_fifo_chan_del(&chan);
-		KUNIT_EXPECT_EQ(test, rd(sim, 0x2600 + 1 * 4), 0u);
-		KUNIT_EXPECT_EQ(test, rd(sim, 0x32ec), 0u);
-		KUNIT_EXPECT_EQ(test, unclaimed(sim), 0ull);
+		KUNIT_EXPECT_EQ(test, kt_rd(sim, 0x2600 + 1 * 4), 0u);
+		KUNIT_EXPECT_EQ(test, kt_rd(sim, 0x32ec), 0u);
+		KUNIT_EXPECT_EQ(test, kt_unclaimed(sim), 0ull);
 		nvpm_kunit_sim_down(pdev, &sim, &device);
 	}
 }

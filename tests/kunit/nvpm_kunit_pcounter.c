@@ -52,16 +52,16 @@ pc_exit(struct kunit *test)
 static void
 quad_event(struct nvkm_sim *sim, int d, u32 src, u32 op, u32 ctr_mode)
 {
-	wr(sim, NV40_PCOUNTER_CTRL(d), NV_PCOUNTER_MODE_QUAD | ctr_mode << 4);
-	wr(sim, NV40_PCOUNTER_EVENT_SRC(d), src);
-	wr(sim, NV40_PCOUNTER_EVENT_OP(d), op);
+	kt_wr(sim, NV40_PCOUNTER_CTRL(d), NV_PCOUNTER_MODE_QUAD | ctr_mode << 4);
+	kt_wr(sim, NV40_PCOUNTER_EVENT_SRC(d), src);
+	kt_wr(sim, NV40_PCOUNTER_EVENT_OP(d), op);
 }
 
 /* G84+: swap the quad counters by writing PRE_OP (value kept). */
 static void
 qswap(struct nvkm_sim *sim, int d)
 {
-	wr(sim, NV40_PCOUNTER_PRE_OP(d), rd(sim, NV40_PCOUNTER_PRE_OP(d)));
+	kt_wr(sim, NV40_PCOUNTER_PRE_OP(d), kt_rd(sim, NV40_PCOUNTER_PRE_OP(d)));
 }
 
 /* --- layout and presence ------------------------------------------------ */
@@ -138,9 +138,9 @@ absent_registers_are_unclaimed(struct kunit *test)
 		u64 before;
 
 		KUNIT_ASSERT_NOT_NULL(test, sim);
-		before = unclaimed(sim);
-		rd(sim, t[i].addr);
-		KUNIT_EXPECT_EQ_MSG(test, unclaimed(sim) - before, t[i].present ? 0 : 1,
+		before = kt_unclaimed(sim);
+		kt_rd(sim, t[i].addr);
+		KUNIT_EXPECT_EQ_MSG(test, kt_unclaimed(sim) - before, t[i].present ? 0 : 1,
 				    "chipset %x reg %06x", t[i].chipset, t[i].addr);
 		nvkm_sim_del(&sim);
 	}
@@ -153,14 +153,14 @@ op_registers_keep_generation_bits(struct kunit *test)
 	struct nvkm_sim *g92 = nvkm_sim_new(0x92);
 
 	KUNIT_ASSERT_NOT_NULL(test, g92);
-	wr(sim, NV40_PCOUNTER_EVENT_OP(0), ~0);
-	wr(sim, NV40_PCOUNTER_PRE_OP(0), ~0);
-	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_EVENT_OP(0)), 0x7ffff);
-	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_PRE_OP(0)), 0x3ffff);
-	wr(g92, NV40_PCOUNTER_EVENT_OP(0), ~0);
-	wr(g92, NV40_PCOUNTER_PRE_OP(0), ~0);
-	KUNIT_EXPECT_EQ(test, rd(g92, NV40_PCOUNTER_EVENT_OP(0)), 0x1fffff);
-	KUNIT_EXPECT_EQ(test, rd(g92, NV40_PCOUNTER_PRE_OP(0)), 0xfffff);
+	kt_wr(sim, NV40_PCOUNTER_EVENT_OP(0), ~0);
+	kt_wr(sim, NV40_PCOUNTER_PRE_OP(0), ~0);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV40_PCOUNTER_EVENT_OP(0)), 0x7ffff);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV40_PCOUNTER_PRE_OP(0)), 0x3ffff);
+	kt_wr(g92, NV40_PCOUNTER_EVENT_OP(0), ~0);
+	kt_wr(g92, NV40_PCOUNTER_PRE_OP(0), ~0);
+	KUNIT_EXPECT_EQ(test, kt_rd(g92, NV40_PCOUNTER_EVENT_OP(0)), 0x1fffff);
+	KUNIT_EXPECT_EQ(test, kt_rd(g92, NV40_PCOUNTER_PRE_OP(0)), 0xfffff);
 	nvkm_sim_del(&g92);
 }
 
@@ -169,12 +169,12 @@ sig_and_src_status_show_signals(struct kunit *test)
 {
 	struct nvkm_sim *sim = pc_sim(test, 0x84);
 
-	level(sim, D, 0x21, true);
-	level(sim, D, 0x3f, true);
-	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_SIG_STATUS(D, 1)), BIT(1) | BIT(31));
-	wr(sim, NV40_PCOUNTER_START_SRC(D), SRC(0, 0x21, 0, 0x3f));
-	wr(sim, NV40_PCOUNTER_STOP_SRC(D), SRC(0x3f, 0, 0, 0));
-	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_SRC_STATUS(D)),
+	kt_level(sim, D, 0x21, true);
+	kt_level(sim, D, 0x3f, true);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV40_PCOUNTER_SIG_STATUS(D, 1)), BIT(1) | BIT(31));
+	kt_wr(sim, NV40_PCOUNTER_START_SRC(D), SRC(0, 0x21, 0, 0x3f));
+	kt_wr(sim, NV40_PCOUNTER_STOP_SRC(D), SRC(0x3f, 0, 0, 0));
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV40_PCOUNTER_SRC_STATUS(D)),
 			BIT(4 + 1) | BIT(4 + 3) | BIT(12));
 	/* trailer signals cannot be driven; below them, the trailer base can */
 	KUNIT_EXPECT_EQ(test, nvkm_sim_pcounter_set_signal(sim, D, 0xe0 + 0x0c, true), -EINVAL);
@@ -196,13 +196,13 @@ logic_op_is_a_truth_table(struct kunit *test)
 		qswap(sim, D);
 		for (combo = 0; combo < 16; combo++) {
 			nvkm_sim_pcounter_set_value(sim, D, S_A, 3, combo & 7);
-			level(sim, D, S_W, combo & 8);
+			kt_level(sim, D, S_W, combo & 8);
 			nvkm_sim_run(sim, 10);
 		}
 		qswap(sim, D);
-		KUNIT_EXPECT_EQ_MSG(test, rd(sim, NV40_PCOUNTER_CTR_EVENT(D)),
+		KUNIT_EXPECT_EQ_MSG(test, kt_rd(sim, NV40_PCOUNTER_CTR_EVENT(D)),
 				    10 * hweight16(ops[i]), "op %04x", ops[i]);
-		KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_CYCLES(D)), 160);
+		KUNIT_EXPECT_EQ(test, kt_rd(sim, NV40_PCOUNTER_CTR_CYCLES(D)), 160);
 	}
 }
 
@@ -216,10 +216,10 @@ delay_bit_counts_rising_edges(struct kunit *test)
 	qswap(sim, D);
 	nvkm_sim_pcounter_pulse(sim, D, S_A, 5, 7);
 	nvkm_sim_run(sim, 50);
-	level(sim, D, S_A, true);
+	kt_level(sim, D, S_A, true);
 	nvkm_sim_run(sim, 100);
 	qswap(sim, D);
-	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), 8);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), 8);
 }
 
 /* G92+: EVENT_OP bit 19 makes ARG2 = SRC[0] delayed; G84 lacks the bit. */
@@ -244,7 +244,7 @@ g92_delay_replace_bit(struct kunit *test)
 		nvkm_sim_pcounter_pulse(sim, D, S_A, 10, 4);
 		nvkm_sim_run(sim, 40);
 		qswap(sim, D);
-		KUNIT_EXPECT_EQ_MSG(test, rd(sim, NV40_PCOUNTER_CTR_EVENT(D)),
+		KUNIT_EXPECT_EQ_MSG(test, kt_rd(sim, NV40_PCOUNTER_CTR_EVENT(D)),
 				    chipsets[i] == 0x92 ? 4 : 0, "chipset %x", chipsets[i]);
 		nvkm_sim_del(&sim);
 	}
@@ -257,14 +257,14 @@ setflag_is_argument_3_of_event(struct kunit *test)
 	struct nvkm_sim *sim = pc_sim(test, 0x84);
 
 	/* SETFLAG's arguments: START_SRC[2], START_SRC[3], PRE_SRC[0], PRE_SRC[1] */
-	wr(sim, NV40_PCOUNTER_START_SRC(D), SRC(0, 0, S_A, 0));
-	wr(sim, NV40_PCOUNTER_SETFLAG_OP(D), OP_ARG0);
+	kt_wr(sim, NV40_PCOUNTER_START_SRC(D), SRC(0, 0, S_A, 0));
+	kt_wr(sim, NV40_PCOUNTER_SETFLAG_OP(D), OP_ARG0);
 	quad_event(sim, D, SRC(0, 0, 0, 0), OP_ARG3 | NV_PCOUNTER_OP_SETFLAG3, 0);
 	qswap(sim, D);
 	nvkm_sim_pcounter_pulse(sim, D, S_A, 3, 9);
 	nvkm_sim_run(sim, 60);
 	qswap(sim, D);
-	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), 9);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), 9);
 }
 
 /* SETFLAG in cycle X shows on the FLAG trailer signal in cycle X + 2. */
@@ -274,18 +274,20 @@ flag_signal_is_two_cycles_late(struct kunit *test)
 	struct nvkm_sim *sim = pc_sim(test, 0x84);
 	int flag = nvkm_sim_pcounter_trailer(sim, D) + NV40_PCOUNTER_TRAILER_FLAG(D);
 
-	wr(sim, NV40_PCOUNTER_START_SRC(D), SRC(0, 0, S_A, 0));
-	wr(sim, NV40_PCOUNTER_SETFLAG_OP(D), OP_ARG0);
+	kt_wr(sim, NV40_PCOUNTER_START_SRC(D), SRC(0, 0, S_A, 0));
+	kt_wr(sim, NV40_PCOUNTER_SETFLAG_OP(D), OP_ARG0);
 	quad_event(sim, D, SRC(flag, 0, 0, 0), OP_ARG0, 0);
 	qswap(sim, D);
-	level(sim, D, S_A, true);
+	kt_level(sim, D, S_A, true);
 	nvkm_sim_run(sim, 1);
-	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_SIG_STATUS(D, flag / 32)) & BIT(flag % 32), 0);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV40_PCOUNTER_SIG_STATUS(D, flag / 32)) &
+			BIT(flag % 32), 0);
 	nvkm_sim_run(sim, 1);
-	KUNIT_EXPECT_NE(test, rd(sim, NV40_PCOUNTER_SIG_STATUS(D, flag / 32)) & BIT(flag % 32), 0);
+	KUNIT_EXPECT_NE(test, kt_rd(sim, NV40_PCOUNTER_SIG_STATUS(D, flag / 32)) &
+			BIT(flag % 32), 0);
 	nvkm_sim_run(sim, 8);
 	qswap(sim, D);
-	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), 8);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), 8);
 }
 
 /* CLRFLAG wins over SETFLAG. */
@@ -295,18 +297,18 @@ clrflag_wins_over_setflag(struct kunit *test)
 	struct nvkm_sim *sim = pc_sim(test, 0x84);
 	int flag = nvkm_sim_pcounter_trailer(sim, D) + NV40_PCOUNTER_TRAILER_FLAG(D);
 
-	wr(sim, NV40_PCOUNTER_START_SRC(D), SRC(S_B, 0, S_A, 0));
-	wr(sim, NV40_PCOUNTER_SETFLAG_OP(D), OP_ARG0);	/* START_SRC[2] = A */
-	wr(sim, NV40_PCOUNTER_CLRFLAG_OP(D), 0xf0f0);	/* ARG2 = START_SRC[0] = B */
+	kt_wr(sim, NV40_PCOUNTER_START_SRC(D), SRC(S_B, 0, S_A, 0));
+	kt_wr(sim, NV40_PCOUNTER_SETFLAG_OP(D), OP_ARG0);	/* START_SRC[2] = A */
+	kt_wr(sim, NV40_PCOUNTER_CLRFLAG_OP(D), 0xf0f0);	/* ARG2 = START_SRC[0] = B */
 	quad_event(sim, D, SRC(flag, 0, 0, 0), OP_ARG0, 0);
-	level(sim, D, S_A, true);
+	kt_level(sim, D, S_A, true);
 	nvkm_sim_run(sim, 20);
-	level(sim, D, S_B, true);
+	kt_level(sim, D, S_B, true);
 	nvkm_sim_run(sim, 2);
 	qswap(sim, D);
 	nvkm_sim_run(sim, 30);
 	qswap(sim, D);
-	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), 0);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), 0);
 }
 
 /* A domain imports another's EVENT; PULSE mode turns a level into one pulse. */
@@ -317,20 +319,20 @@ event_import_continuous_and_pulse(struct kunit *test)
 	int ev0 = nvkm_sim_pcounter_trailer(sim, 2) + NV40_PCOUNTER_TRAILER_EVENT(0);
 	int pulse;
 
-	wr(sim, NV40_PCOUNTER_EVENT_SRC(0), SRC(S_A, 0, 0, 0));
-	wr(sim, NV40_PCOUNTER_EVENT_OP(0), OP_ARG0);
+	kt_wr(sim, NV40_PCOUNTER_EVENT_SRC(0), SRC(S_A, 0, 0, 0));
+	kt_wr(sim, NV40_PCOUNTER_EVENT_OP(0), OP_ARG0);
 	for (pulse = 0; pulse < 2; pulse++) {
 		quad_event(sim, 2, SRC(ev0, 0, 0, 0), OP_ARG0, 0);
 		if (pulse)
-			wr(sim, NV40_PCOUNTER_CTRL(2), NV_PCOUNTER_MODE_QUAD |
-			   NV40_PCOUNTER_CTRL_EVENT_IMPORT_PULSE);
+			kt_wr(sim, NV40_PCOUNTER_CTRL(2), NV_PCOUNTER_MODE_QUAD |
+			      NV40_PCOUNTER_CTRL_EVENT_IMPORT_PULSE);
 		qswap(sim, 2);
-		level(sim, 0, S_A, true);
+		kt_level(sim, 0, S_A, true);
 		nvkm_sim_run(sim, 10);
-		level(sim, 0, S_A, false);
+		kt_level(sim, 0, S_A, false);
 		nvkm_sim_run(sim, 10);
 		qswap(sim, 2);
-		KUNIT_EXPECT_EQ_MSG(test, rd(sim, NV40_PCOUNTER_CTR_EVENT(2)), pulse ? 1 : 10,
+		KUNIT_EXPECT_EQ_MSG(test, kt_rd(sim, NV40_PCOUNTER_CTR_EVENT(2)), pulse ? 1 : 10,
 				    "%s", pulse ? "PULSE" : "CONTINUOUS");
 	}
 }
@@ -340,7 +342,7 @@ event_import_continuous_and_pulse(struct kunit *test)
 static u32
 single_state(struct nvkm_sim *sim, int d)
 {
-	return FIELD_GET(NV40_PCOUNTER_CTRL_SINGLE_STATE, rd(sim, NV40_PCOUNTER_CTRL(d)));
+	return FIELD_GET(NV40_PCOUNTER_CTRL_SINGLE_STATE, kt_rd(sim, NV40_PCOUNTER_CTRL(d)));
 }
 
 /* PRE = A, START = B (START_SRC[0]), STOP = C, EVENT = W; CTR_PRE 2,
@@ -349,18 +351,18 @@ single_state(struct nvkm_sim *sim, int d)
 static void
 single_setup_src(struct nvkm_sim *sim, u32 ctrl, u32 threshold, u32 start_src)
 {
-	wr(sim, NV40_PCOUNTER_CTRL(D), NV_PCOUNTER_MODE_SINGLE | ctrl);
-	wr(sim, NV40_PCOUNTER_START_SRC(D), start_src);
-	wr(sim, NV40_PCOUNTER_START_OP(D), OP_ARG0);
-	wr(sim, NV40_PCOUNTER_EVENT_SRC(D), SRC(S_W, 0, 0, 0));
-	wr(sim, NV40_PCOUNTER_EVENT_OP(D), OP_ARG0);
-	wr(sim, NV40_PCOUNTER_STOP_SRC(D), SRC(S_C, 0, 0, 0));
-	wr(sim, NV40_PCOUNTER_STOP_OP(D), OP_ARG0);
-	wr(sim, NV40_PCOUNTER_THRESHOLD(D), threshold);
-	wr(sim, NV40_PCOUNTER_CTR_PRE(D), 2);
-	wr(sim, NV40_PCOUNTER_CTR_STOP(D), 1);
-	wr(sim, NV40_PCOUNTER_PRE_SRC(D), SRC(S_A, 0, 0, 0));
-	wr(sim, NV40_PCOUNTER_PRE_OP(D), OP_ARG0);	/* starts the process */
+	kt_wr(sim, NV40_PCOUNTER_CTRL(D), NV_PCOUNTER_MODE_SINGLE | ctrl);
+	kt_wr(sim, NV40_PCOUNTER_START_SRC(D), start_src);
+	kt_wr(sim, NV40_PCOUNTER_START_OP(D), OP_ARG0);
+	kt_wr(sim, NV40_PCOUNTER_EVENT_SRC(D), SRC(S_W, 0, 0, 0));
+	kt_wr(sim, NV40_PCOUNTER_EVENT_OP(D), OP_ARG0);
+	kt_wr(sim, NV40_PCOUNTER_STOP_SRC(D), SRC(S_C, 0, 0, 0));
+	kt_wr(sim, NV40_PCOUNTER_STOP_OP(D), OP_ARG0);
+	kt_wr(sim, NV40_PCOUNTER_THRESHOLD(D), threshold);
+	kt_wr(sim, NV40_PCOUNTER_CTR_PRE(D), 2);
+	kt_wr(sim, NV40_PCOUNTER_CTR_STOP(D), 1);
+	kt_wr(sim, NV40_PCOUNTER_PRE_SRC(D), SRC(S_A, 0, 0, 0));
+	kt_wr(sim, NV40_PCOUNTER_PRE_OP(D), OP_ARG0);	/* starts the process */
 }
 
 static void
@@ -372,9 +374,9 @@ single_setup(struct nvkm_sim *sim, u32 ctrl, u32 threshold)
 static void
 hold(struct nvkm_sim *sim, int sig, u64 cycles)
 {
-	level(sim, D, sig, true);
+	kt_level(sim, D, sig, true);
 	nvkm_sim_run(sim, cycles);
-	level(sim, D, sig, false);
+	kt_level(sim, D, sig, false);
 }
 
 static void
@@ -382,38 +384,38 @@ single_event_state_machine(struct kunit *test)
 {
 	struct nvkm_sim *sim = pc_sim(test, 0x84);
 
-	level(sim, D, S_W, true);	/* EVENT every cycle */
+	kt_level(sim, D, S_W, true);	/* EVENT every cycle */
 	single_setup(sim, 0, 40);
 	KUNIT_EXPECT_EQ(test, single_state(sim, D), NV_PCOUNTER_SINGLE_WAIT_PRE);
-	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_PRE(D)), 2);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV40_PCOUNTER_CTR_PRE(D)), 2);
 
 	/* CTR_PRE + 1 PRE cycles leave WAIT_FOR_PRE. */
 	hold(sim, S_A, 2);
 	KUNIT_EXPECT_EQ(test, single_state(sim, D), NV_PCOUNTER_SINGLE_WAIT_PRE);
-	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_PRE(D)), 0);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV40_PCOUNTER_CTR_PRE(D)), 0);
 	hold(sim, S_A, 1);
 	KUNIT_EXPECT_EQ(test, single_state(sim, D), NV_PCOUNTER_SINGLE_WAIT_START);
 	nvkm_sim_run(sim, 100);		/* events outside a period don't count */
 
 	hold(sim, S_B, 1);
 	KUNIT_EXPECT_EQ(test, single_state(sim, D), NV_PCOUNTER_SINGLE_COUNTING);
-	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), 0);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), 0);
 	nvkm_sim_run(sim, 50);
 	hold(sim, S_C, 1);		/* period 1: 51 cycles, 51 events >= 40 */
 	KUNIT_EXPECT_EQ(test, single_state(sim, D), NV_PCOUNTER_SINGLE_WAIT_START);
-	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_CYCLES(D)), 51);
-	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_CYCLES_ALT(D)), 51);
-	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), 51);
-	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_START(D)), 1);
-	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_STOP(D)), 0);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV40_PCOUNTER_CTR_CYCLES(D)), 51);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV40_PCOUNTER_CTR_CYCLES_ALT(D)), 51);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), 51);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV40_PCOUNTER_CTR_START(D)), 1);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV40_PCOUNTER_CTR_STOP(D)), 0);
 
 	hold(sim, S_B, 1);
 	nvkm_sim_run(sim, 30);
 	hold(sim, S_C, 1);		/* period 2: 31 events < 40, last period */
 	KUNIT_EXPECT_EQ(test, single_state(sim, D), NV_PCOUNTER_SINGLE_INACTIVE);
-	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), 31);
-	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_CYCLES(D)), 31);
-	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_START(D)), 1);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), 31);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV40_PCOUNTER_CTR_CYCLES(D)), 31);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV40_PCOUNTER_CTR_START(D)), 1);
 	hold(sim, S_B, 1);		/* INACTIVE ignores START */
 	KUNIT_EXPECT_EQ(test, single_state(sim, D), NV_PCOUNTER_SINGLE_INACTIVE);
 }
@@ -424,7 +426,7 @@ single_event_ctr_period_all(struct kunit *test)
 {
 	struct nvkm_sim *sim = pc_sim(test, 0x84);
 
-	level(sim, D, S_W, true);
+	kt_level(sim, D, S_W, true);
 	single_setup(sim, NV40_PCOUNTER_CTRL_CTR_PERIOD, 40);
 	hold(sim, S_A, 3);
 	hold(sim, S_B, 1);
@@ -433,8 +435,8 @@ single_event_ctr_period_all(struct kunit *test)
 	hold(sim, S_B, 1);
 	nvkm_sim_run(sim, 30);
 	hold(sim, S_C, 1);
-	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), 51 + 31);
-	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_START(D)), 2);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), 51 + 31);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV40_PCOUNTER_CTR_START(D)), 2);
 }
 
 /* Writing a config register aborts; writing PRE_OP does not. */
@@ -446,15 +448,15 @@ config_write_aborts_single_event(struct kunit *test)
 	single_setup(sim, 0, 0);
 	hold(sim, S_A, 3);
 	KUNIT_EXPECT_EQ(test, single_state(sim, D), NV_PCOUNTER_SINGLE_WAIT_START);
-	wr(sim, NV40_PCOUNTER_PRE_OP(D), OP_ARG0);
+	kt_wr(sim, NV40_PCOUNTER_PRE_OP(D), OP_ARG0);
 	KUNIT_EXPECT_EQ(test, single_state(sim, D), NV_PCOUNTER_SINGLE_WAIT_START);
-	wr(sim, NV40_PCOUNTER_THRESHOLD(D), 5);
+	kt_wr(sim, NV40_PCOUNTER_THRESHOLD(D), 5);
 	KUNIT_EXPECT_EQ(test, single_state(sim, D), NV_PCOUNTER_SINGLE_INACTIVE);
-	wr(sim, NV40_PCOUNTER_PRE_OP(D), OP_ARG0);
+	kt_wr(sim, NV40_PCOUNTER_PRE_OP(D), OP_ARG0);
 	KUNIT_EXPECT_EQ(test, single_state(sim, D), NV_PCOUNTER_SINGLE_WAIT_PRE);
-	rd(sim, NV40_PCOUNTER_CTR_EVENT(D));
+	kt_rd(sim, NV40_PCOUNTER_CTR_EVENT(D));
 	KUNIT_EXPECT_EQ(test, single_state(sim, D), NV_PCOUNTER_SINGLE_WAIT_PRE);
-	wr(sim, NV40_PCOUNTER_CTR_EVENT(D), 0);		/* read-only, still aborts */
+	kt_wr(sim, NV40_PCOUNTER_CTR_EVENT(D), 0);		/* read-only, still aborts */
 	KUNIT_EXPECT_EQ(test, single_state(sim, D), NV_PCOUNTER_SINGLE_INACTIVE);
 }
 
@@ -469,16 +471,16 @@ single_extra_b4_sums_into_ctr_pre(struct kunit *test)
 	single_setup_src(sim, NV_PCOUNTER_CTR_MODE_EXTRA_B4 << 4, 0,
 			 SRC(S_B, 0x40, 0x41, 0x42));
 	hold(sim, S_A, 3);
-	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_PRE(D)), 0);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV40_PCOUNTER_CTR_PRE(D)), 0);
 	hold(sim, S_B, 1);
 	nvkm_sim_run(sim, 20);
 	hold(sim, S_C, 1);		/* 21 counting cycles */
-	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_PRE(D)), 21 * 10);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV40_PCOUNTER_CTR_PRE(D)), 21 * 10);
 	hold(sim, S_B, 1);
 	nvkm_sim_run(sim, 9);
 	hold(sim, S_C, 1);		/* 10 more, summed */
-	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_PRE(D)), 31 * 10);
-	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), 0);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV40_PCOUNTER_CTR_PRE(D)), 31 * 10);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), 0);
 	KUNIT_EXPECT_EQ(test, single_state(sim, D), NV_PCOUNTER_SINGLE_INACTIVE);
 }
 
@@ -491,22 +493,22 @@ quad_swap_before_count(struct kunit *test)
 	struct nvkm_sim *sim = pc_sim(test, 0x84);
 
 	quad_event(sim, D, SRC(S_A, 0, 0, 0), OP_ARG0, 0);
-	wr(sim, NV40_PCOUNTER_SPEC_SRC(D), S_W);
+	kt_wr(sim, NV40_PCOUNTER_SPEC_SRC(D), S_W);
 	qswap(sim, D);
-	level(sim, D, S_A, true);
+	kt_level(sim, D, S_A, true);
 	nvkm_sim_run(sim, 10);
 	hold(sim, S_W, 1);		/* SWAP and EVENT in the same cycle */
-	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), 10);
-	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_CYCLES(D)), 10);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), 10);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV40_PCOUNTER_CTR_CYCLES(D)), 10);
 	nvkm_sim_run(sim, 4);
 	qswap(sim, D);
-	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), 5);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), 5);
 }
 
 static u32
 quad_state(struct nvkm_sim *sim, int d)
 {
-	return FIELD_GET(NV40_PCOUNTER_CTRL_QUAD_STATE, rd(sim, NV40_PCOUNTER_CTRL(d)));
+	return FIELD_GET(NV40_PCOUNTER_CTRL_QUAD_STATE, kt_rd(sim, NV40_PCOUNTER_CTRL(d)));
 }
 
 static void
@@ -516,7 +518,7 @@ quad_state_counts_swaps_and_acks(struct kunit *test)
 
 	quad_event(sim, D, 0, 0, 0);
 	KUNIT_EXPECT_EQ(test, quad_state(sim, D), NV_PCOUNTER_QUAD_EMPTY);
-	wr(sim, NV40_PCOUNTER_QUAD_ACK_TRIGGER(D), 1);
+	kt_wr(sim, NV40_PCOUNTER_QUAD_ACK_TRIGGER(D), 1);
 	KUNIT_EXPECT_EQ(test, quad_state(sim, D), NV_PCOUNTER_QUAD_EMPTY);
 	qswap(sim, D);
 	KUNIT_EXPECT_EQ(test, quad_state(sim, D), NV_PCOUNTER_QUAD_VALID);
@@ -524,11 +526,11 @@ quad_state_counts_swaps_and_acks(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, quad_state(sim, D), NV_PCOUNTER_QUAD_OVERFLOW);
 	qswap(sim, D);
 	KUNIT_EXPECT_EQ(test, quad_state(sim, D), NV_PCOUNTER_QUAD_OVERFLOW);
-	wr(sim, NV40_PCOUNTER_QUAD_ACK_TRIGGER(D), 0);
+	kt_wr(sim, NV40_PCOUNTER_QUAD_ACK_TRIGGER(D), 0);
 	KUNIT_EXPECT_EQ(test, quad_state(sim, D), NV_PCOUNTER_QUAD_OVERFLOW);
-	wr(sim, NV40_PCOUNTER_QUAD_ACK_TRIGGER(D), 1);
+	kt_wr(sim, NV40_PCOUNTER_QUAD_ACK_TRIGGER(D), 1);
 	KUNIT_EXPECT_EQ(test, quad_state(sim, D), NV_PCOUNTER_QUAD_VALID);
-	wr(sim, NV40_PCOUNTER_QUAD_ACK_TRIGGER(D), 1);
+	kt_wr(sim, NV40_PCOUNTER_QUAD_ACK_TRIGGER(D), 1);
 	KUNIT_EXPECT_EQ(test, quad_state(sim, D), NV_PCOUNTER_QUAD_EMPTY);
 }
 
@@ -538,20 +540,20 @@ nv30_swap_is_pm_trigger(struct kunit *test)
 {
 	struct nvkm_sim *sim = pc_sim(test, 0x30);
 
-	wr(sim, NV10_PCOUNTER_CTRL, NV30_PCOUNTER_CTRL_MODE_QUAD(0));
-	wr(sim, NV10_PCOUNTER_EVENT_SRC(0), SRC(S_A, 0, 0, 0));
-	wr(sim, NV10_PCOUNTER_EVENT_OP(0), OP_ARG0);
-	level(sim, 0, S_A, true);
+	kt_wr(sim, NV10_PCOUNTER_CTRL, NV30_PCOUNTER_CTRL_MODE_QUAD(0));
+	kt_wr(sim, NV10_PCOUNTER_EVENT_SRC(0), SRC(S_A, 0, 0, 0));
+	kt_wr(sim, NV10_PCOUNTER_EVENT_OP(0), OP_ARG0);
+	kt_level(sim, 0, S_A, true);
 	nvkm_sim_run(sim, 20);
-	wr(sim, NV10_PCOUNTER_PRE_OP(0), 0);
-	KUNIT_EXPECT_EQ(test, rd(sim, NV10_PCOUNTER_CTR_EVENT(0)), 0);
+	kt_wr(sim, NV10_PCOUNTER_PRE_OP(0), 0);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV10_PCOUNTER_CTR_EVENT(0)), 0);
 	nvkm_sim_pcounter_pm_trigger(sim, 0);
 	nvkm_sim_run(sim, 1);
-	KUNIT_EXPECT_EQ(test, rd(sim, NV10_PCOUNTER_CTR_EVENT(0)), 20);
-	KUNIT_EXPECT_EQ(test, rd(sim, NV10_PCOUNTER_CTRL) & NV30_PCOUNTER_CTRL_QUAD_STATE(0),
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV10_PCOUNTER_CTR_EVENT(0)), 20);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV10_PCOUNTER_CTRL) & NV30_PCOUNTER_CTRL_QUAD_STATE(0),
 			NV_PCOUNTER_QUAD_VALID << 24);
-	wr(sim, NV30_PCOUNTER_QUAD_ACK_TRIGGER, NV30_PCOUNTER_QUAD_ACK_DOM(0));
-	KUNIT_EXPECT_EQ(test, rd(sim, NV10_PCOUNTER_CTRL) & NV30_PCOUNTER_CTRL_QUAD_STATE(0), 0);
+	kt_wr(sim, NV30_PCOUNTER_QUAD_ACK_TRIGGER, NV30_PCOUNTER_QUAD_ACK_DOM(0));
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV10_PCOUNTER_CTRL) & NV30_PCOUNTER_CTRL_QUAD_STATE(0), 0);
 }
 
 /* The five counter modes, with B4 = 0b1011, B6 = 0b011011, B2 = 0b11. */
@@ -576,14 +578,14 @@ counter_modes_add_integers(struct kunit *test)
 	nvkm_sim_pcounter_set_value(sim, D, 0x44, 4, 0x7);
 	for (i = 0; i < ARRAY_SIZE(t); i++) {
 		quad_event(sim, D, SRC(0x44, 0x45, 0x46, 0x47), OP_ONE, t[i].mode);
-		wr(sim, NV40_PCOUNTER_START_SRC(D), SRC(0x40, 0x41, 0x42, 0x43));
-		wr(sim, NV40_PCOUNTER_START_OP(D), OP_ONE);
+		kt_wr(sim, NV40_PCOUNTER_START_SRC(D), SRC(0x40, 0x41, 0x42, 0x43));
+		kt_wr(sim, NV40_PCOUNTER_START_OP(D), OP_ONE);
 		qswap(sim, D);
 		nvkm_sim_run(sim, 100);
 		qswap(sim, D);
-		KUNIT_EXPECT_EQ_MSG(test, rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), 100 * t[i].event,
+		KUNIT_EXPECT_EQ_MSG(test, kt_rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), 100 * t[i].event,
 				    "mode %u", t[i].mode);
-		KUNIT_EXPECT_EQ_MSG(test, rd(sim, NV40_PCOUNTER_CTR_START(D)), 100 * t[i].start,
+		KUNIT_EXPECT_EQ_MSG(test, kt_rd(sim, NV40_PCOUNTER_CTR_START(D)), 100 * t[i].start,
 				    "mode %u", t[i].mode);
 	}
 }
@@ -598,8 +600,8 @@ nv30_counters_saturate(struct kunit *test)
 	qswap(sim, D);
 	nvkm_sim_run(sim, 5ull << 32);
 	qswap(sim, D);
-	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), U32_MAX);
-	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_CYCLES(D)), U32_MAX);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), U32_MAX);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV40_PCOUNTER_CTR_CYCLES(D)), U32_MAX);
 }
 
 /* NV10:NV30: 40-bit counters whose bit 39 sticks. */
@@ -608,24 +610,24 @@ nv10_counters_are_40_bit_with_sticky_bit39(struct kunit *test)
 {
 	struct nvkm_sim *sim = pc_sim(test, 0x10);
 
-	wr(sim, NV10_PCOUNTER_START_SRC(0), SRC(S_B, 0, 0, 0));
-	wr(sim, NV10_PCOUNTER_START_OP(0), OP_ARG0);
-	wr(sim, NV10_PCOUNTER_EVENT_OP(0), OP_ONE);
-	wr(sim, NV10_PCOUNTER_PRE_OP(0), OP_ONE);
+	kt_wr(sim, NV10_PCOUNTER_START_SRC(0), SRC(S_B, 0, 0, 0));
+	kt_wr(sim, NV10_PCOUNTER_START_OP(0), OP_ARG0);
+	kt_wr(sim, NV10_PCOUNTER_EVENT_OP(0), OP_ONE);
+	kt_wr(sim, NV10_PCOUNTER_PRE_OP(0), OP_ONE);
 	nvkm_sim_run(sim, 1);			/* CTR_PRE 0: one PRE cycle */
-	level(sim, 0, S_B, true);
+	kt_level(sim, 0, S_B, true);
 	nvkm_sim_run(sim, 1);
-	level(sim, 0, S_B, false);
-	KUNIT_EXPECT_EQ(test, rd(sim, NV10_PCOUNTER_CTRL) & NV10_PCOUNTER_CTRL_SINGLE_STATE(0),
+	kt_level(sim, 0, S_B, false);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV10_PCOUNTER_CTRL) & NV10_PCOUNTER_CTRL_SINGLE_STATE(0),
 			NV_PCOUNTER_SINGLE_COUNTING << 3);
 	nvkm_sim_run(sim, (1ull << 39) - 2);
-	KUNIT_EXPECT_EQ(test, rd(sim, NV10_PCOUNTER_CTR_EVENT_HI(0)), 0x7f);
-	KUNIT_EXPECT_EQ(test, rd(sim, NV10_PCOUNTER_CTR_EVENT(0)), 0xfffffffe);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV10_PCOUNTER_CTR_EVENT_HI(0)), 0x7f);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV10_PCOUNTER_CTR_EVENT(0)), 0xfffffffe);
 	nvkm_sim_run(sim, (1ull << 39) + 7);
 	/* the low 39 bits wrapped; bit 39 stayed */
-	KUNIT_EXPECT_EQ(test, rd(sim, NV10_PCOUNTER_CTR_EVENT_HI(0)), 0x80);
-	KUNIT_EXPECT_EQ(test, rd(sim, NV10_PCOUNTER_CTR_EVENT(0)), 5);
-	KUNIT_EXPECT_EQ(test, rd(sim, NV10_PCOUNTER_CTR_CYCLES_HI(0)), 0x80);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV10_PCOUNTER_CTR_EVENT_HI(0)), 0x80);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV10_PCOUNTER_CTR_EVENT(0)), 5);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV10_PCOUNTER_CTR_CYCLES_HI(0)), 0x80);
 }
 
 /* NV10:NV30 SETFLAG has its own selection. */
@@ -635,12 +637,12 @@ nv10_setflag_has_own_selection(struct kunit *test)
 	struct nvkm_sim *sim = pc_sim(test, 0x20);
 	int flag = nvkm_sim_pcounter_trailer(sim, 0) + NV20_PCOUNTER_TRAILER_FLAG(0);
 
-	wr(sim, NV10_PCOUNTER_SETFLAG_SRC(0), SRC(S_A, 0, 0, 0));
-	wr(sim, NV10_PCOUNTER_SETFLAG_OP(0), OP_ARG0);
-	wr(sim, NV10_PCOUNTER_PRE_OP(0), 0);		/* WAIT_PRE: flag live */
-	level(sim, 0, S_A, true);
+	kt_wr(sim, NV10_PCOUNTER_SETFLAG_SRC(0), SRC(S_A, 0, 0, 0));
+	kt_wr(sim, NV10_PCOUNTER_SETFLAG_OP(0), OP_ARG0);
+	kt_wr(sim, NV10_PCOUNTER_PRE_OP(0), 0);		/* WAIT_PRE: flag live */
+	kt_level(sim, 0, S_A, true);
 	nvkm_sim_run(sim, 3);
-	KUNIT_EXPECT_NE(test, rd(sim, NV10_PCOUNTER_SIG_STATUS(0, flag / 128, flag / 32 % 4)) &
+	KUNIT_EXPECT_NE(test, kt_rd(sim, NV10_PCOUNTER_SIG_STATUS(0, flag / 128, flag / 32 % 4)) &
 			BIT(flag % 32), 0);
 }
 
@@ -654,27 +656,27 @@ periodic_pulses_every_period(struct kunit *test)
 	u32 sel;
 
 	for (sel = 1; sel <= 7; sel++) {
-		wr(sim, NV40_PCOUNTER_CTRL(D), NV_PCOUNTER_MODE_QUAD |
-		   FIELD_PREP(NV40_PCOUNTER_CTRL_PERIODIC, sel));
-		wr(sim, NV40_PCOUNTER_EVENT_SRC(D), SRC(per, 0, 0, 0));
-		wr(sim, NV40_PCOUNTER_EVENT_OP(D), OP_ARG0);
-		wr(sim, NV40_PCOUNTER_GCTRL, NV40_PCOUNTER_GCTRL_PERIODIC_RESET);
-		wr(sim, NV40_PCOUNTER_GCTRL, 0);
+		kt_wr(sim, NV40_PCOUNTER_CTRL(D), NV_PCOUNTER_MODE_QUAD |
+		      FIELD_PREP(NV40_PCOUNTER_CTRL_PERIODIC, sel));
+		kt_wr(sim, NV40_PCOUNTER_EVENT_SRC(D), SRC(per, 0, 0, 0));
+		kt_wr(sim, NV40_PCOUNTER_EVENT_OP(D), OP_ARG0);
+		kt_wr(sim, NV40_PCOUNTER_GCTRL, NV40_PCOUNTER_GCTRL_PERIODIC_RESET);
+		kt_wr(sim, NV40_PCOUNTER_GCTRL, 0);
 		qswap(sim, D);
 		nvkm_sim_run(sim, (0x200 << sel) * 10);
 		qswap(sim, D);
-		KUNIT_EXPECT_EQ_MSG(test, rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), 10,
+		KUNIT_EXPECT_EQ_MSG(test, kt_rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), 10,
 				    "period 0x%x", 0x200 << sel);
 	}
-	wr(sim, NV40_PCOUNTER_GCTRL, NV40_PCOUNTER_GCTRL_PERIODIC_RESET);
+	kt_wr(sim, NV40_PCOUNTER_GCTRL, NV40_PCOUNTER_GCTRL_PERIODIC_RESET);
 	nvkm_sim_run(sim, 0x100000);
 	qswap(sim, D);
-	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), 0);
-	wr(sim, NV40_PCOUNTER_CTRL(D), NV_PCOUNTER_MODE_QUAD);	/* disabled */
-	wr(sim, NV40_PCOUNTER_GCTRL, 0);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), 0);
+	kt_wr(sim, NV40_PCOUNTER_CTRL(D), NV_PCOUNTER_MODE_QUAD);	/* disabled */
+	kt_wr(sim, NV40_PCOUNTER_GCTRL, 0);
 	nvkm_sim_run(sim, 0x100000);
 	qswap(sim, D);
-	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), 0);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), 0);
 }
 
 static void
@@ -684,19 +686,19 @@ user_trigger_values_and_pulses(struct kunit *test)
 	const int user0 = 0x69;		/* GT215 core clock A: USER 0x69-0x6a */
 
 	quad_event(sim, D, SRC(user0, user0 + 1, 0, 0), OP_ARG0, 0);
-	wr(sim, NV40_PCOUNTER_START_SRC(D), SRC(user0 + 1, 0, 0, 0));
-	wr(sim, NV40_PCOUNTER_START_OP(D), OP_ARG0);
+	kt_wr(sim, NV40_PCOUNTER_START_SRC(D), SRC(user0 + 1, 0, 0, 0));
+	kt_wr(sim, NV40_PCOUNTER_START_OP(D), OP_ARG0);
 	qswap(sim, D);
-	wr(sim, NV40_PCOUNTER_USER_TRIGGER(D), 0x5);	/* USER_0 = 1 for a cycle */
+	kt_wr(sim, NV40_PCOUNTER_USER_TRIGGER(D), 0x5);	/* USER_0 = 1 for a cycle */
 	nvkm_sim_run(sim, 10);
-	wr(sim, NV40_PCOUNTER_USER_TRIGGER(D), 0x2);	/* USER_1 = 1 until told */
+	kt_wr(sim, NV40_PCOUNTER_USER_TRIGGER(D), 0x2);	/* USER_1 = 1 until told */
 	nvkm_sim_run(sim, 10);
-	wr(sim, NV40_PCOUNTER_USER_TRIGGER(D), 0x0);
+	kt_wr(sim, NV40_PCOUNTER_USER_TRIGGER(D), 0x0);
 	nvkm_sim_run(sim, 10);
 	qswap(sim, D);
-	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), 1);
-	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTR_START(D)), 10);
-	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_USER_TRIGGER(D)), 0);	/* write-only */
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV40_PCOUNTER_CTR_EVENT(D)), 1);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV40_PCOUNTER_CTR_START(D)), 10);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV40_PCOUNTER_USER_TRIGGER(D)), 0);	/* write-only */
 }
 
 /* --- the closed-form skip agrees with cycle-by-cycle simulation ---------- */
@@ -733,21 +735,21 @@ scenario_run(struct nvkm_sim *sim, const struct pc_scenario *s, u32 *out)
 	};
 	int i, k = 0;
 
-	wr(sim, NV40_PCOUNTER_CTRL(D), s->ctrl);
-	wr(sim, NV40_PCOUNTER_SPEC_SRC(D), s->spec);
-	wr(sim, NV40_PCOUNTER_START_SRC(D), s->src[1]);
-	wr(sim, NV40_PCOUNTER_EVENT_SRC(D), s->src[2]);
-	wr(sim, NV40_PCOUNTER_STOP_SRC(D), s->src[3]);
-	wr(sim, NV40_PCOUNTER_START_OP(D), s->op[1]);
-	wr(sim, NV40_PCOUNTER_EVENT_OP(D), s->op[2]);
-	wr(sim, NV40_PCOUNTER_STOP_OP(D), s->op[3]);
-	wr(sim, NV40_PCOUNTER_SETFLAG_OP(D), s->op[4]);
-	wr(sim, NV40_PCOUNTER_CLRFLAG_OP(D), s->op[5]);
-	wr(sim, NV40_PCOUNTER_THRESHOLD(D), s->threshold);
-	wr(sim, NV40_PCOUNTER_CTR_PRE(D), s->pre);
-	wr(sim, NV40_PCOUNTER_CTR_STOP(D), s->stop);
-	wr(sim, NV40_PCOUNTER_PRE_SRC(D), s->src[0]);
-	wr(sim, NV40_PCOUNTER_PRE_OP(D), s->op[0]);
+	kt_wr(sim, NV40_PCOUNTER_CTRL(D), s->ctrl);
+	kt_wr(sim, NV40_PCOUNTER_SPEC_SRC(D), s->spec);
+	kt_wr(sim, NV40_PCOUNTER_START_SRC(D), s->src[1]);
+	kt_wr(sim, NV40_PCOUNTER_EVENT_SRC(D), s->src[2]);
+	kt_wr(sim, NV40_PCOUNTER_STOP_SRC(D), s->src[3]);
+	kt_wr(sim, NV40_PCOUNTER_START_OP(D), s->op[1]);
+	kt_wr(sim, NV40_PCOUNTER_EVENT_OP(D), s->op[2]);
+	kt_wr(sim, NV40_PCOUNTER_STOP_OP(D), s->op[3]);
+	kt_wr(sim, NV40_PCOUNTER_SETFLAG_OP(D), s->op[4]);
+	kt_wr(sim, NV40_PCOUNTER_CLRFLAG_OP(D), s->op[5]);
+	kt_wr(sim, NV40_PCOUNTER_THRESHOLD(D), s->threshold);
+	kt_wr(sim, NV40_PCOUNTER_CTR_PRE(D), s->pre);
+	kt_wr(sim, NV40_PCOUNTER_CTR_STOP(D), s->stop);
+	kt_wr(sim, NV40_PCOUNTER_PRE_SRC(D), s->src[0]);
+	kt_wr(sim, NV40_PCOUNTER_PRE_OP(D), s->op[0]);
 	for (i = 0; i < 3; i++)
 		nvkm_sim_pcounter_wave(sim, D, s->sig[i], s->period[i], s->width[i],
 				       s->count[i]);
@@ -755,7 +757,7 @@ scenario_run(struct nvkm_sim *sim, const struct pc_scenario *s, u32 *out)
 		scenario_sliced(sim, s->cycles[i], s->slices);
 		nvkm_sim_pcounter_set_signal(sim, D, s->sig[i % 3], i & 1);
 		for (k = 0; k < ARRAY_SIZE(regs); k++)
-			*out++ = rd(sim, regs[k]);
+			*out++ = kt_rd(sim, regs[k]);
 	}
 }
 
@@ -916,20 +918,20 @@ md_run(struct nvkm_sim *sim, const struct md_scenario *s, u32 *out)
 	int d, i, p;
 
 	for (d = 0; d < MD_DOMS; d++) {
-		wr(sim, NV40_PCOUNTER_CTRL(d), s->ctrl[d]);
-		wr(sim, NV40_PCOUNTER_SPEC_SRC(d), s->spec[d]);
-		wr(sim, NV40_PCOUNTER_START_SRC(d), s->src[d][1]);
-		wr(sim, NV40_PCOUNTER_EVENT_SRC(d), s->src[d][2]);
-		wr(sim, NV40_PCOUNTER_STOP_SRC(d), s->src[d][3]);
-		wr(sim, NV40_PCOUNTER_START_OP(d), s->op[d][1]);
-		wr(sim, NV40_PCOUNTER_EVENT_OP(d), s->op[d][2]);
-		wr(sim, NV40_PCOUNTER_STOP_OP(d), s->op[d][3]);
-		wr(sim, NV40_PCOUNTER_SETFLAG_OP(d), s->op[d][4]);
-		wr(sim, NV40_PCOUNTER_CLRFLAG_OP(d), s->op[d][5]);
-		wr(sim, NV40_PCOUNTER_CTR_PRE(d), d * 3);
-		wr(sim, NV40_PCOUNTER_CTR_STOP(d), d * 2);
-		wr(sim, NV40_PCOUNTER_PRE_SRC(d), s->src[d][0]);
-		wr(sim, NV40_PCOUNTER_PRE_OP(d), s->op[d][0]);
+		kt_wr(sim, NV40_PCOUNTER_CTRL(d), s->ctrl[d]);
+		kt_wr(sim, NV40_PCOUNTER_SPEC_SRC(d), s->spec[d]);
+		kt_wr(sim, NV40_PCOUNTER_START_SRC(d), s->src[d][1]);
+		kt_wr(sim, NV40_PCOUNTER_EVENT_SRC(d), s->src[d][2]);
+		kt_wr(sim, NV40_PCOUNTER_STOP_SRC(d), s->src[d][3]);
+		kt_wr(sim, NV40_PCOUNTER_START_OP(d), s->op[d][1]);
+		kt_wr(sim, NV40_PCOUNTER_EVENT_OP(d), s->op[d][2]);
+		kt_wr(sim, NV40_PCOUNTER_STOP_OP(d), s->op[d][3]);
+		kt_wr(sim, NV40_PCOUNTER_SETFLAG_OP(d), s->op[d][4]);
+		kt_wr(sim, NV40_PCOUNTER_CLRFLAG_OP(d), s->op[d][5]);
+		kt_wr(sim, NV40_PCOUNTER_CTR_PRE(d), d * 3);
+		kt_wr(sim, NV40_PCOUNTER_CTR_STOP(d), d * 2);
+		kt_wr(sim, NV40_PCOUNTER_PRE_SRC(d), s->src[d][0]);
+		kt_wr(sim, NV40_PCOUNTER_PRE_OP(d), s->op[d][0]);
 	}
 	for (i = 0; i < 3; i++)
 		nvkm_sim_pcounter_wave(sim, s->dom[i], s->sig[i], s->period[i], s->width[i],
@@ -942,34 +944,34 @@ md_run(struct nvkm_sim *sim, const struct md_scenario *s, u32 *out)
 		cond_resched();	/* stepping it all takes seconds under TCG */
 		switch (s->act[p]) {
 		case 0:		/* start (single) or swap (quad) */
-			wr(sim, NV40_PCOUNTER_PRE_OP(d), s->op[d][0]);
+			kt_wr(sim, NV40_PCOUNTER_PRE_OP(d), s->op[d][0]);
 			break;
 		case 1:
-			wr(sim, NV40_PCOUNTER_EVENT_OP(d), arg >> 8 & 0xffff);
+			kt_wr(sim, NV40_PCOUNTER_EVENT_OP(d), arg >> 8 & 0xffff);
 			break;
 		case 2:
-			wr(sim, NV40_PCOUNTER_QUAD_ACK_TRIGGER(d), 1);
+			kt_wr(sim, NV40_PCOUNTER_QUAD_ACK_TRIGGER(d), 1);
 			break;
 		case 3:
-			wr(sim, NV40_PCOUNTER_CTRL(d), s->ctrl[(arg >> 4) % MD_DOMS]);
+			kt_wr(sim, NV40_PCOUNTER_CTRL(d), s->ctrl[(arg >> 4) % MD_DOMS]);
 			break;
 		case 4:
 			nvkm_sim_pcounter_set_signal(sim, d, 0x10 + (arg >> 4) % 4, arg & BIT(8));
 			break;
 		case 5:		/* the whole unit: PERIODIC generators restart */
-			wr(sim, NV40_PCOUNTER_GCTRL, NV40_PCOUNTER_GCTRL_PERIODIC_RESET);
-			wr(sim, NV40_PCOUNTER_GCTRL, 0);
+			kt_wr(sim, NV40_PCOUNTER_GCTRL, NV40_PCOUNTER_GCTRL_PERIODIC_RESET);
+			kt_wr(sim, NV40_PCOUNTER_GCTRL, 0);
 			break;
 		case 6:
 			nvkm_sim_pcounter_pm_trigger(sim, (arg >> 4) % 64);
 			break;
 		default:	/* another unit's register */
-			wr(sim, 0x400c0c, arg);
+			kt_wr(sim, 0x400c0c, arg);
 			break;
 		}
 		for (d = 0; d < MD_DOMS; d++) {
 			for (i = 0; i < MD_REGS; i++)
-				*out++ = rd(sim, md_counter(i, d));
+				*out++ = kt_rd(sim, md_counter(i, d));
 		}
 	}
 }
@@ -1112,9 +1114,9 @@ catch_up_write(struct nvkm_sim *sim, u32 reg, u32 data, u64 cycles, u64 *stepped
 	u64 s0, k0, s1, k1;
 
 	nvkm_sim_pcounter_work(sim, &s0, &k0);
-	wr(sim, reg, data);
+	kt_wr(sim, reg, data);
 	nvkm_sim_run(sim, cycles);
-	rd(sim, NV40_PCOUNTER_CTR_EVENT(D));
+	kt_rd(sim, NV40_PCOUNTER_CTR_EVENT(D));
 	nvkm_sim_pcounter_work(sim, &s1, &k1);
 	*stepped = s1 - s0;
 	return s1 - s0 + k1 - k0;

@@ -87,16 +87,16 @@ pd_sim(struct kunit *test, u32 chipset)
 static u32
 count_of(struct nvkm_sim *sim, unsigned int i)
 {
-	return rd(sim, DOC_COUNT(i));
+	return kt_rd(sim, DOC_COUNT(i));
 }
 
 /* Program counter @i and zero it. */
 static void
 counter_setup(struct nvkm_sim *sim, unsigned int i, u32 mask, u32 mode)
 {
-	wr(sim, DOC_MASK(i), mask);
-	wr(sim, DOC_MODE(i), mode);
-	wr(sim, DOC_COUNT(i), DOC_CLEAR_TRIGGER);
+	kt_wr(sim, DOC_MASK(i), mask);
+	kt_wr(sim, DOC_MODE(i), mode);
+	kt_wr(sim, DOC_COUNT(i), DOC_CLEAR_TRIGGER);
 }
 
 /* Drive every signal: the bits of @idle idle, all others busy. */
@@ -131,7 +131,7 @@ run_phases(struct kunit *test, struct nvkm_sim *sim, unsigned int i,
 			want += ph[p].cycles;
 		KUNIT_EXPECT_EQ_MSG(test, count_of(sim, i), want,
 				    "counter %u, mask 0x%08x mode %u, after %llu cycles with %s (idle 0x%08x): %s",
-				    i, rd(sim, DOC_MASK(i)), rd(sim, DOC_MODE(i)),
+				    i, kt_rd(sim, DOC_MASK(i)), kt_rd(sim, DOC_MODE(i)),
 				    ph[p].cycles, ph[p].what, ph[p].idle,
 				    ph[p].counts ? "should have counted them" :
 						   "should not have counted them");
@@ -313,7 +313,7 @@ clear_trigger_resets_count(struct kunit *test)
 	KUNIT_ASSERT_EQ_MSG(test, count_of(sim, 0), 1000,
 			    "GR idle for 1000 cycles, INCR_IF_ALL on GR");
 
-	wr(sim, DOC_COUNT(0), DOC_CLEAR_TRIGGER);
+	kt_wr(sim, DOC_COUNT(0), DOC_CLEAR_TRIGGER);
 	KUNIT_EXPECT_EQ_MSG(test, count_of(sim, 0), 0,
 			    "COUNT after writing CLEAR_TRIGGER (bit 31)");
 	nvkm_sim_run(sim, 25);
@@ -321,17 +321,17 @@ clear_trigger_resets_count(struct kunit *test)
 			    "the counter keeps counting from 0 after a clear");
 
 	/* Bits 0-30 are not loaded by a clearing write. */
-	wr(sim, DOC_COUNT(0), DOC_CLEAR_TRIGGER | 0x1234);
+	kt_wr(sim, DOC_COUNT(0), DOC_CLEAR_TRIGGER | 0x1234);
 	KUNIT_EXPECT_EQ_MSG(test, count_of(sim, 0), 0,
 			    "COUNT after writing 0x80001234: cleared, 0x1234 not loaded");
 	nvkm_sim_run(sim, 3);
-	wr(sim, DOC_COUNT(0), ~0u);
+	kt_wr(sim, DOC_COUNT(0), ~0u);
 	KUNIT_EXPECT_EQ_MSG(test, count_of(sim, 0), 0,
 			    "COUNT after writing 0xffffffff: cleared");
 
 	/* Clearing does not change what the counter counts. */
-	KUNIT_EXPECT_EQ(test, rd(sim, DOC_MASK(0)), DOC_GR);
-	KUNIT_EXPECT_EQ(test, rd(sim, DOC_MODE(0)), DOC_INCR_IF_ALL);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, DOC_MASK(0)), DOC_GR);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, DOC_MODE(0)), DOC_INCR_IF_ALL);
 }
 
 /* The reference lists only CLEAR_TRIGGER as writable in COUNTER_COUNT. */
@@ -346,7 +346,7 @@ count_write_without_clear_is_ignored(struct kunit *test)
 	set_signals(sim, DOC_GR);
 	nvkm_sim_run(sim, 777);
 	for (w = 0; w < ARRAY_SIZE(writes); w++) {
-		wr(sim, DOC_COUNT(5), writes[w]);
+		kt_wr(sim, DOC_COUNT(5), writes[w]);
 		KUNIT_EXPECT_EQ_MSG(test, count_of(sim, 5), 777,
 				    "COUNT after writing 0x%08x (bit 31 clear) must be unchanged",
 				    writes[w]);
@@ -396,14 +396,14 @@ counters_are_independent(struct kunit *test)
 	}
 
 	/* Clearing one counter leaves the others alone. */
-	wr(sim, DOC_COUNT(1), DOC_CLEAR_TRIGGER);
+	kt_wr(sim, DOC_COUNT(1), DOC_CLEAR_TRIGGER);
 	p = ARRAY_SIZE(ph) - 1;
 	for (i = 0; i < 8; i++)
 		KUNIT_EXPECT_EQ_MSG(test, count_of(sim, i), i == 1 ? 0 : ph[p].count[i],
 				    "counter %u after clearing counter 1", i);
 	for (i = 0; i < 8; i++) {
-		KUNIT_EXPECT_EQ_MSG(test, rd(sim, DOC_MASK(i)), cfg[i].mask, "MASK(%u)", i);
-		KUNIT_EXPECT_EQ_MSG(test, rd(sim, DOC_MODE(i)), cfg[i].mode, "MODE(%u)", i);
+		KUNIT_EXPECT_EQ_MSG(test, kt_rd(sim, DOC_MASK(i)), cfg[i].mask, "MASK(%u)", i);
+		KUNIT_EXPECT_EQ_MSG(test, kt_rd(sim, DOC_MODE(i)), cfg[i].mode, "MODE(%u)", i);
 	}
 }
 
@@ -421,19 +421,19 @@ gt215_has_four_counters_gf100_eight(struct kunit *test)
 	for (i = 0; i < PROBE_COUNTERS; i++) {
 		bool present = i < chip->counters;
 
-		before = unclaimed(sim);
-		wr(sim, DOC_MASK(i), DOC_GR);
-		wr(sim, DOC_MODE(i), DOC_BOTH);
-		wr(sim, DOC_COUNT(i), DOC_CLEAR_TRIGGER);
+		before = kt_unclaimed(sim);
+		kt_wr(sim, DOC_MASK(i), DOC_GR);
+		kt_wr(sim, DOC_MODE(i), DOC_BOTH);
+		kt_wr(sim, DOC_COUNT(i), DOC_CLEAR_TRIGGER);
 		nvkm_sim_run(sim, 10);
-		KUNIT_EXPECT_EQ_MSG(test, rd(sim, DOC_MASK(i)), present ? DOC_GR : 0,
+		KUNIT_EXPECT_EQ_MSG(test, kt_rd(sim, DOC_MASK(i)), present ? DOC_GR : 0,
 				    "%s MASK(%u) at 0x%06x", chip->name, i, DOC_MASK(i));
-		KUNIT_EXPECT_EQ_MSG(test, rd(sim, DOC_MODE(i)), present ? DOC_BOTH : 0,
+		KUNIT_EXPECT_EQ_MSG(test, kt_rd(sim, DOC_MODE(i)), present ? DOC_BOTH : 0,
 				    "%s MODE(%u) at 0x%06x", chip->name, i, DOC_MODE(i));
 		KUNIT_EXPECT_EQ_MSG(test, count_of(sim, i), present ? 10 : 0,
 				    "%s COUNT(%u) at 0x%06x after 10 cycles in both modes",
 				    chip->name, i, DOC_COUNT(i));
-		KUNIT_EXPECT_EQ_MSG(test, unclaimed(sim) - before, present ? 0 : 6,
+		KUNIT_EXPECT_EQ_MSG(test, kt_unclaimed(sim) - before, present ? 0 : 6,
 				    "%s has %u counters: the 6 accesses to counter %u must be %s",
 				    chip->name, chip->counters, i,
 				    present ? "claimed" : "unclaimed");
@@ -452,16 +452,16 @@ undocumented_addresses_are_unclaimed(struct kunit *test)
 	u64 before;
 
 	for (h = 0; h < ARRAY_SIZE(holes); h++) {
-		before = unclaimed(sim);
-		KUNIT_EXPECT_EQ_MSG(test, rd(sim, holes[h]), 0, "read of 0x%06x", holes[h]);
-		wr(sim, holes[h], ~0u);
-		KUNIT_EXPECT_EQ_MSG(test, unclaimed(sim) - before, 2,
+		before = kt_unclaimed(sim);
+		KUNIT_EXPECT_EQ_MSG(test, kt_rd(sim, holes[h]), 0, "read of 0x%06x", holes[h]);
+		kt_wr(sim, holes[h], ~0u);
+		KUNIT_EXPECT_EQ_MSG(test, kt_unclaimed(sim) - before, 2,
 				    "read and write of 0x%06x must be unclaimed", holes[h]);
 	}
 	/* The writes to the holes reached no register. */
-	KUNIT_EXPECT_EQ(test, rd(sim, DOC_MASK(0)), 0);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, DOC_MASK(0)), 0);
 	KUNIT_EXPECT_EQ(test, count_of(sim, 0), 0);
-	KUNIT_EXPECT_EQ(test, rd(sim, DOC_MODE(0)), 0);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, DOC_MODE(0)), 0);
 }
 
 static void
@@ -478,12 +478,12 @@ no_pdaemon_before_gt215(struct kunit *test)
 
 	set_signals(sim, ~0u);
 	for (r = 0; r < ARRAY_SIZE(regs); r++) {
-		before = unclaimed(sim);
-		wr(sim, regs[r], DOC_BOTH);
+		before = kt_unclaimed(sim);
+		kt_wr(sim, regs[r], DOC_BOTH);
 		nvkm_sim_run(sim, 10);
-		KUNIT_EXPECT_EQ_MSG(test, rd(sim, regs[r]), 0,
+		KUNIT_EXPECT_EQ_MSG(test, kt_rd(sim, regs[r]), 0,
 				    "%s has no PDAEMON: 0x%06x must read 0", chip->name, regs[r]);
-		KUNIT_EXPECT_EQ_MSG(test, unclaimed(sim) - before, 2,
+		KUNIT_EXPECT_EQ_MSG(test, kt_unclaimed(sim) - before, 2,
 				    "%s has no PDAEMON: write and read of 0x%06x must be unclaimed",
 				    chip->name, regs[r]);
 	}
@@ -501,16 +501,16 @@ signals_register_is_read_only(struct kunit *test)
 	for (i = 0; i < ARRAY_SIZE(idles); i++) {
 		set_signals(sim, idles[i]);
 		nvkm_sim_run(sim, 1);
-		before = unclaimed(sim);
-		KUNIT_EXPECT_EQ_MSG(test, rd(sim, DOC_SIGNALS), idles[i],
+		before = kt_unclaimed(sim);
+		KUNIT_EXPECT_EQ_MSG(test, kt_rd(sim, DOC_SIGNALS), idles[i],
 				    "COUNTER_SIGNALS with the workload idle 0x%08x", idles[i]);
 		for (w = 0; w < ARRAY_SIZE(writes); w++) {
-			wr(sim, DOC_SIGNALS, writes[w]);
-			KUNIT_EXPECT_EQ_MSG(test, rd(sim, DOC_SIGNALS), idles[i],
+			kt_wr(sim, DOC_SIGNALS, writes[w]);
+			KUNIT_EXPECT_EQ_MSG(test, kt_rd(sim, DOC_SIGNALS), idles[i],
 					    "COUNTER_SIGNALS after writing 0x%08x: read-only",
 					    writes[w]);
 		}
-		KUNIT_EXPECT_EQ_MSG(test, unclaimed(sim), before,
+		KUNIT_EXPECT_EQ_MSG(test, kt_unclaimed(sim), before,
 				    "COUNTER_SIGNALS exists: its accesses are claimed");
 	}
 
@@ -518,7 +518,7 @@ signals_register_is_read_only(struct kunit *test)
 	counter_setup(sim, 0, DOC_GR, DOC_INCR_IF_ALL);
 	set_signals(sim, 0);
 	nvkm_sim_run(sim, 1);
-	wr(sim, DOC_SIGNALS, DOC_GR);
+	kt_wr(sim, DOC_SIGNALS, DOC_GR);
 	nvkm_sim_run(sim, 100);
 	KUNIT_EXPECT_EQ_MSG(test, count_of(sim, 0), 0,
 			    "GR busy, COUNTER_SIGNALS written with GR set: nothing to count");
@@ -533,14 +533,14 @@ chipset_specific_signal_bits(struct kunit *test)
 
 	set_signals(sim, ~0u);
 	nvkm_sim_run(sim, 1);
-	KUNIT_EXPECT_EQ_MSG(test, rd(sim, DOC_SIGNALS), chip->signals,
+	KUNIT_EXPECT_EQ_MSG(test, kt_rd(sim, DOC_SIGNALS), chip->signals,
 			    "%s COUNTER_SIGNALS with every engine idle", chip->name);
 
 	/* One signal at a time: only the chipset's own show through. */
 	for (bit = 0; bit < 32; bit++) {
 		set_signals(sim, BIT(bit));
 		nvkm_sim_run(sim, 1);
-		KUNIT_EXPECT_EQ_MSG(test, rd(sim, DOC_SIGNALS), chip->signals & BIT(bit),
+		KUNIT_EXPECT_EQ_MSG(test, kt_rd(sim, DOC_SIGNALS), chip->signals & BIT(bit),
 				    "%s COUNTER_SIGNALS with only bit %u idle", chip->name, bit);
 	}
 }
@@ -554,8 +554,8 @@ mask_holds_only_existing_signal_bits(struct kunit *test)
 	unsigned int i;
 
 	for (i = 0; i < chip->counters; i++) {
-		wr(sim, DOC_MASK(i), ~0u);
-		KUNIT_EXPECT_EQ_MSG(test, rd(sim, DOC_MASK(i)), chip->signals,
+		kt_wr(sim, DOC_MASK(i), ~0u);
+		KUNIT_EXPECT_EQ_MSG(test, kt_rd(sim, DOC_MASK(i)), chip->signals,
 				    "%s MASK(%u) after writing 0xffffffff", chip->name, i);
 	}
 
@@ -575,12 +575,12 @@ mode_unk2_only_on_gf119_plus(struct kunit *test)
 	const struct pd_chip *chip = test->param_value;
 	struct nvkm_sim *sim = pd_sim(test, chip->chipset);
 
-	wr(sim, DOC_MODE(0), ~0u);
-	KUNIT_EXPECT_EQ_MSG(test, rd(sim, DOC_MODE(0)), chip->mode,
+	kt_wr(sim, DOC_MODE(0), ~0u);
+	KUNIT_EXPECT_EQ_MSG(test, kt_rd(sim, DOC_MODE(0)), chip->mode,
 			    "%s MODE(0) after writing 0xffffffff", chip->name);
 
 	counter_setup(sim, 1, DOC_GR, DOC_UNK2);
-	KUNIT_EXPECT_EQ_MSG(test, rd(sim, DOC_MODE(1)), chip->mode & DOC_UNK2,
+	KUNIT_EXPECT_EQ_MSG(test, kt_rd(sim, DOC_MODE(1)), chip->mode & DOC_UNK2,
 			    "%s MODE(1) after writing UNK2", chip->name);
 	set_signals(sim, DOC_GR);
 	nvkm_sim_run(sim, 10);
@@ -649,9 +649,10 @@ idle_wave_alternates_from_the_next_cycle(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, nvkm_sim_idle_wave(sim, DOC_GR, 10, 4), 0);
 	for (c = 0; c < 35; c++) {
 		idle = c % 10 < 4;
-		KUNIT_EXPECT_EQ_MSG(test, !!(rd(sim, DOC_SIGNALS) & DOC_GR), idle,
+		KUNIT_EXPECT_EQ_MSG(test, !!(kt_rd(sim, DOC_SIGNALS) & DOC_GR), idle,
 				    "COUNTER_SIGNALS.GR in cycle %d", c);
-		KUNIT_EXPECT_EQ_MSG(test, rd(sim, DOC_SIGNALS) & ~DOC_GR, GT215_SIGNALS & ~DOC_GR,
+		KUNIT_EXPECT_EQ_MSG(test, kt_rd(sim, DOC_SIGNALS) & ~DOC_GR,
+				    GT215_SIGNALS & ~DOC_GR,
 				    "the other engines stay idle, cycle %d", c);
 		nvkm_sim_run(sim, 1);
 		busy += !idle;
@@ -696,7 +697,7 @@ idle_wave_long_run_matches_short_runs(struct kunit *test)
 	for (i = 0; i < ARRAY_SIZE(ctr); i++)
 		KUNIT_EXPECT_EQ_MSG(test, count_of(one, i), count_of(many, i), "counter %d", i);
 	KUNIT_EXPECT_EQ(test, count_of(one, 4), total);
-	KUNIT_EXPECT_EQ(test, rd(one, DOC_SIGNALS), rd(many, DOC_SIGNALS));
+	KUNIT_EXPECT_EQ(test, kt_rd(one, DOC_SIGNALS), kt_rd(many, DOC_SIGNALS));
 }
 
 /* nvkm_sim_set_idle() stops the waves of its engines; the slots run out. */

@@ -331,7 +331,7 @@ stale_binding_number_not_reused(struct kunit *test)
 	nvkm_sim_run(f->sim, PERIOD);
 	KUNIT_ASSERT_EQ(test, nvkm_record_del(&rec, NULL), 0);
 	/* bits 0-29: CHAN (address >> 12 in 0-27, target 28-29), bit 31: VALID */
-	bound = rd(f->sim, 0x00a7a0);
+	bound = kt_rd(f->sim, 0x00a7a0);
 	KUNIT_ASSERT_TRUE(test, bound & BIT(31));
 	bound &= 0x3fffffff;
 	for (i = 0; i < ARRAY_SIZE(v); i++) {
@@ -342,7 +342,7 @@ stale_binding_number_not_reused(struct kunit *test)
 		nvkm_vmm_del(&v[i]);
 	/* a new session binds a new space: the old number is free again */
 	KUNIT_ASSERT_EQ(test, nvkm_record_new(f->pm, &args, &rec), 0);
-	KUNIT_EXPECT_NE(test, rd(f->sim, 0x00a7a0) & 0x3fffffff, bound);
+	KUNIT_EXPECT_NE(test, kt_rd(f->sim, 0x00a7a0) & 0x3fffffff, bound);
 	KUNIT_ASSERT_EQ(test, nvkm_record_del(&rec, NULL), 0);
 }
 

@@ -105,8 +105,8 @@ rec_sim_unbound(struct kunit *test, u32 chipset)
 static void
 bind(struct nvkm_sim *sim)
 {
-	wr(sim, NV40_PCOUNTER_RECORD_DMA, DMA);
-	wr(sim, NV40_PCOUNTER_RECORD_CHAN, CHAN | NV40_PCOUNTER_RECORD_CHAN_VALID);
+	kt_wr(sim, NV40_PCOUNTER_RECORD_DMA, DMA);
+	kt_wr(sim, NV40_PCOUNTER_RECORD_CHAN, CHAN | NV40_PCOUNTER_RECORD_CHAN_VALID);
 }
 
 /* ... with @buf mapped at VA, DMA over exactly it, and bound. */
@@ -126,14 +126,14 @@ rec_sim(struct kunit *test, u32 chipset, u8 **buf)
 static void
 rec_setup(struct nvkm_sim *sim, int d, u32 ctrl, u32 start, u32 limit)
 {
-	wr(sim, NV40_PCOUNTER_CTRL(d), NV_PCOUNTER_MODE_RECORD | ctrl);
-	wr(sim, NV40_PCOUNTER_PRE_SRC(d), SRC(S_EV(0), S_EV(1), S_EV(2), S_EV(3)));
-	wr(sim, NV40_PCOUNTER_START_SRC(d), SRC(S_EV(4), S_EV(5), S_EV(6), S_EV(7)));
-	wr(sim, NV40_PCOUNTER_EVENT_SRC(d), SRC(S_EV(8), S_EV(9), S_EV(10), S_EV(11)));
-	wr(sim, NV40_PCOUNTER_STOP_SRC(d), SRC(S_STOP, 0, 0, 0));
-	wr(sim, NV40_PCOUNTER_STOP_OP(d), OP_ARG0);
-	wr(sim, NV40_PCOUNTER_RECORD_LIMIT(d), limit);
-	wr(sim, NV40_PCOUNTER_RECORD_START(d), start);
+	kt_wr(sim, NV40_PCOUNTER_CTRL(d), NV_PCOUNTER_MODE_RECORD | ctrl);
+	kt_wr(sim, NV40_PCOUNTER_PRE_SRC(d), SRC(S_EV(0), S_EV(1), S_EV(2), S_EV(3)));
+	kt_wr(sim, NV40_PCOUNTER_START_SRC(d), SRC(S_EV(4), S_EV(5), S_EV(6), S_EV(7)));
+	kt_wr(sim, NV40_PCOUNTER_EVENT_SRC(d), SRC(S_EV(8), S_EV(9), S_EV(10), S_EV(11)));
+	kt_wr(sim, NV40_PCOUNTER_STOP_SRC(d), SRC(S_STOP, 0, 0, 0));
+	kt_wr(sim, NV40_PCOUNTER_STOP_OP(d), OP_ARG0);
+	kt_wr(sim, NV40_PCOUNTER_RECORD_LIMIT(d), limit);
+	kt_wr(sim, NV40_PCOUNTER_RECORD_START(d), start);
 }
 
 /* One STOP pulse, in the next cycle. */
@@ -146,7 +146,7 @@ stop_pulse(struct nvkm_sim *sim, int d)
 static u32
 status(struct nvkm_sim *sim, int d)
 {
-	return rd(sim, NV40_PCOUNTER_RECORD_STATUS(d));
+	return kt_rd(sim, NV40_PCOUNTER_RECORD_STATUS(d));
 }
 
 static u16
@@ -290,9 +290,9 @@ event_counters_saturate_at_ffff_and_stop_at_fff(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, status(sim, D), DOC_LONG);
 	KUNIT_EXPECT_TRUE(test, zero(buf + DOC_LONG, BUF - DOC_LONG));
 
-	wr(sim, NV40_PCOUNTER_CTRL(D), NV_PCOUNTER_MODE_QUAD);
-	wr(sim, NV40_PCOUNTER_RECORD_START(D), 0x100);
-	wr(sim, NV40_PCOUNTER_CTRL(D), NV_PCOUNTER_MODE_RECORD);
+	kt_wr(sim, NV40_PCOUNTER_CTRL(D), NV_PCOUNTER_MODE_QUAD);
+	kt_wr(sim, NV40_PCOUNTER_RECORD_START(D), 0x100);
+	kt_wr(sim, NV40_PCOUNTER_CTRL(D), NV_PCOUNTER_MODE_RECORD);
 	nvkm_sim_run(sim, W);
 
 	ev[9] = 0xffff;
@@ -368,8 +368,8 @@ record_start_resets_position_and_counters(struct kunit *test)
 	nvkm_sim_run(sim, 500);
 	KUNIT_EXPECT_EQ(test, status(sim, D), 0x100 + DOC_LONG);
 
-	wr(sim, NV40_PCOUNTER_RECORD_START(D), 0x40f);
-	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_RECORD_START(D)), 0x400);
+	kt_wr(sim, NV40_PCOUNTER_RECORD_START(D), 0x40f);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV40_PCOUNTER_RECORD_START(D)), 0x400);
 	KUNIT_EXPECT_EQ(test, status(sim, D), 0x400);
 	nvkm_sim_run(sim, 29);
 	stop_pulse(sim, D);
@@ -409,7 +409,7 @@ limit_stops_after_one_packet_beyond(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, word(buf + 0x40, DOC_CYCLES_LOW), 81);
 	KUNIT_EXPECT_TRUE(test, zero(buf + 0x60, 0x1000 - 0x60));
 
-	wr(sim, NV40_PCOUNTER_RECORD_START(D2), 0x80);
+	kt_wr(sim, NV40_PCOUNTER_RECORD_START(D2), 0x80);
 	stop_pulse(sim, D2);
 	nvkm_sim_run(sim, W);
 	KUNIT_EXPECT_EQ(test, status(sim, D2), 0xa0);
@@ -432,7 +432,7 @@ position_wraps_at_4gib(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, kvm_dma(sim, CHAN, DMA, 0, VM_TOP - 1), 0);
 	bind(sim);
 
-	wr(sim, NV40_PCOUNTER_RECORD_ADDRESS_HIGH(D), 1);
+	kt_wr(sim, NV40_PCOUNTER_RECORD_ADDRESS_HIGH(D), 1);
 	rec_setup(sim, D, 0, 0xffffffe0, 0xfffffff0);
 	nvkm_sim_pcounter_pulse(sim, D, S_STOP, 40, 2);
 	nvkm_sim_run(sim, 100);
@@ -527,11 +527,11 @@ tlb_keeps_pages_until_flushed(struct kunit *test)
 						      NVKM_SIM_VM_PAGE), 0);
 			break;
 		case 2:		/* PFIFO's TLB (engine 5) */
-			wr(sim, 0x100c80, 0x5 << 16 | 1);
+			kt_wr(sim, 0x100c80, 0x5 << 16 | 1);
 			break;
 		case 3:		/* PCOUNTER's */
-			wr(sim, 0x100c80, 0xb << 16 | 1);
-			KUNIT_EXPECT_EQ(test, rd(sim, 0x100c80) & 1, 0);
+			kt_wr(sim, 0x100c80, 0xb << 16 | 1);
+			KUNIT_EXPECT_EQ(test, kt_rd(sim, 0x100c80) & 1, 0);
 			break;
 		case 4:		/* p0 again, seen through a new binding */
 			kvm_unmap(test, sim, CHAN, VA, NVKM_SIM_VM_PAGE);
@@ -562,10 +562,10 @@ address_high_on_g92_only(struct kunit *test)
 	u64 before;
 
 	g84 = rec_sim(test, 0x84, &buf84);
-	before = unclaimed(g84);
-	wr(g84, NV40_PCOUNTER_RECORD_ADDRESS_HIGH(D), 0x12);
-	rd(g84, NV40_PCOUNTER_RECORD_ADDRESS_HIGH(D));
-	KUNIT_EXPECT_EQ(test, unclaimed(g84) - before, 2);
+	before = kt_unclaimed(g84);
+	kt_wr(g84, NV40_PCOUNTER_RECORD_ADDRESS_HIGH(D), 0x12);
+	kt_rd(g84, NV40_PCOUNTER_RECORD_ADDRESS_HIGH(D));
+	KUNIT_EXPECT_EQ(test, kt_unclaimed(g84) - before, 2);
 	rec_setup(g84, D, 0, 0x40, BUF - DOC_LONG);
 	stop_pulse(g84, D);
 	nvkm_sim_run(g84, W);
@@ -578,12 +578,12 @@ address_high_on_g92_only(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, kvm_map(test, g92, CHAN, high, buf92, NVKM_SIM_VM_PAGE), 0);
 	KUNIT_ASSERT_EQ(test, kvm_dma(g92, CHAN, DMA, 0, VM_TOP - 1), 0);
 	bind(g92);
-	before = unclaimed(g92);
-	wr(g92, NV40_PCOUNTER_RECORD_ADDRESS_HIGH(D), 0x1ff);
-	KUNIT_EXPECT_EQ(test, rd(g92, NV40_PCOUNTER_RECORD_ADDRESS_HIGH(D)), 0xff);
-	KUNIT_EXPECT_EQ(test, rd(g92, NV40_PCOUNTER_RECORD_ADDRESS_HIGH(D2)), 0);
-	KUNIT_EXPECT_EQ(test, unclaimed(g92) - before, 0);
-	wr(g92, NV40_PCOUNTER_RECORD_ADDRESS_HIGH(D), high >> 32);
+	before = kt_unclaimed(g92);
+	kt_wr(g92, NV40_PCOUNTER_RECORD_ADDRESS_HIGH(D), 0x1ff);
+	KUNIT_EXPECT_EQ(test, kt_rd(g92, NV40_PCOUNTER_RECORD_ADDRESS_HIGH(D)), 0xff);
+	KUNIT_EXPECT_EQ(test, kt_rd(g92, NV40_PCOUNTER_RECORD_ADDRESS_HIGH(D2)), 0);
+	KUNIT_EXPECT_EQ(test, kt_unclaimed(g92) - before, 0);
+	kt_wr(g92, NV40_PCOUNTER_RECORD_ADDRESS_HIGH(D), high >> 32);
 	rec_setup(g92, D, 0, 0x40, BUF - DOC_LONG);
 	stop_pulse(g92, D);
 	nvkm_sim_run(g92, W);
@@ -621,25 +621,25 @@ record_registers_follow_address_table(struct kunit *test)
 		u64 before;
 
 		KUNIT_ASSERT_NOT_NULL(test, s);
-		before = unclaimed(s);
-		rd(s, t[i].addr);
-		KUNIT_EXPECT_EQ_MSG(test, unclaimed(s) - before, t[i].present ? 0 : 1,
+		before = kt_unclaimed(s);
+		kt_rd(s, t[i].addr);
+		KUNIT_EXPECT_EQ_MSG(test, kt_unclaimed(s) - before, t[i].present ? 0 : 1,
 				    "chipset %x reg %06x", t[i].chipset, t[i].addr);
 		nvkm_sim_del(&s);
 	}
 
 	/* Field widths; RECORD_STATUS is read-only. */
 	sim = rec_sim(test, 0x84, &buf);
-	wr(sim, NV40_PCOUNTER_RECORD_LIMIT(D), 0x1234567f);
-	wr(sim, NV40_PCOUNTER_RECORD_START(D), 0x7654321f);
-	wr(sim, NV40_PCOUNTER_RECORD_STATUS(D), 0x11111111);
-	wr(sim, NV40_PCOUNTER_RECORD_DMA, 0x1beef);
-	wr(sim, NV40_PCOUNTER_RECORD_CHAN, 0x7fffffff);
-	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_RECORD_LIMIT(D)), 0x12345670);
-	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_RECORD_START(D)), 0x76543210);
+	kt_wr(sim, NV40_PCOUNTER_RECORD_LIMIT(D), 0x1234567f);
+	kt_wr(sim, NV40_PCOUNTER_RECORD_START(D), 0x7654321f);
+	kt_wr(sim, NV40_PCOUNTER_RECORD_STATUS(D), 0x11111111);
+	kt_wr(sim, NV40_PCOUNTER_RECORD_DMA, 0x1beef);
+	kt_wr(sim, NV40_PCOUNTER_RECORD_CHAN, 0x7fffffff);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV40_PCOUNTER_RECORD_LIMIT(D)), 0x12345670);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV40_PCOUNTER_RECORD_START(D)), 0x76543210);
 	KUNIT_EXPECT_EQ(test, status(sim, D), 0x76543210);
-	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_RECORD_DMA), 0xbeef);
-	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_RECORD_CHAN), 0x3fffffff);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV40_PCOUNTER_RECORD_DMA), 0xbeef);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV40_PCOUNTER_RECORD_CHAN), 0x3fffffff);
 }
 
 /* --- binding and faults --------------------------------------------------- */
@@ -658,8 +658,8 @@ dma_must_be_written_before_chan(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, kvm_dma(sim, CHAN, DMA, VA, BUF - 1), 0);
 
 	/* Wrong order: binds the power-on RECORD_DMA, which is no object. */
-	wr(sim, NV40_PCOUNTER_RECORD_CHAN, CHAN | NV40_PCOUNTER_RECORD_CHAN_VALID);
-	wr(sim, NV40_PCOUNTER_RECORD_DMA, DMA);
+	kt_wr(sim, NV40_PCOUNTER_RECORD_CHAN, CHAN | NV40_PCOUNTER_RECORD_CHAN_VALID);
+	kt_wr(sim, NV40_PCOUNTER_RECORD_DMA, DMA);
 	rec_setup(sim, D, 0, 0, BUF - DOC_LONG);
 	stop_pulse(sim, D);
 	nvkm_sim_run(sim, W);
@@ -667,10 +667,10 @@ dma_must_be_written_before_chan(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, zero(buf, BUF));
 
 	/* Right order; then a CHAN write without VALID binds nothing. */
-	wr(sim, NV40_PCOUNTER_RECORD_CHAN, CHAN | NV40_PCOUNTER_RECORD_CHAN_VALID);
-	wr(sim, NV40_PCOUNTER_RECORD_DMA, 0x77);
-	wr(sim, NV40_PCOUNTER_RECORD_CHAN, 0x99);
-	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_RECORD_CHAN), 0x99);
+	kt_wr(sim, NV40_PCOUNTER_RECORD_CHAN, CHAN | NV40_PCOUNTER_RECORD_CHAN_VALID);
+	kt_wr(sim, NV40_PCOUNTER_RECORD_DMA, 0x77);
+	kt_wr(sim, NV40_PCOUNTER_RECORD_CHAN, 0x99);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV40_PCOUNTER_RECORD_CHAN), 0x99);
 	rec_setup(sim, D2, 0, 0x100, BUF - DOC_LONG);
 	stop_pulse(sim, D2);
 	nvkm_sim_run(sim, W);
@@ -749,7 +749,7 @@ vm_fault_sets_status_and_wedges_until_reset(struct kunit *test)
 				    "case %d", why);
 
 		/* Wedged: a good buffer and more STOPs write nothing. */
-		wr(sim, NV40_PCOUNTER_RECORD_START(D), 0);
+		kt_wr(sim, NV40_PCOUNTER_RECORD_START(D), 0);
 		nvkm_sim_pcounter_pulse(sim, D, S_STOP, 40, 3);
 		nvkm_sim_run(sim, 200);
 		KUNIT_EXPECT_TRUE_MSG(test, zero(buf, BUF), "case %d", why);
@@ -766,7 +766,7 @@ vm_fault_sets_status_and_wedges_until_reset(struct kunit *test)
 			/* the reset brings D back, bindings gone with it */
 			KUNIT_ASSERT_EQ(test, nvkm_sim_reset(sim), 0);
 			KUNIT_EXPECT_EQ(test, status(sim, D), 0);
-			KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_RECORD_CHAN), 0);
+			KUNIT_EXPECT_EQ(test, kt_rd(sim, NV40_PCOUNTER_RECORD_CHAN), 0);
 			bind(sim);
 			rec_setup(sim, D, 0, 0x40, BUF - DOC_LONG);
 			stop_pulse(sim, D);
@@ -791,11 +791,12 @@ fault_clear_clears_only_the_bit(struct kunit *test)
 	nvkm_sim_run(sim, W);
 	KUNIT_EXPECT_EQ(test, status(sim, D), next | NV40_PCOUNTER_RECORD_STATUS_FAULT);
 
-	wr(sim, NV40_PCOUNTER_CTRL(D), NV_PCOUNTER_MODE_RECORD | NV40_PCOUNTER_CTRL_FAULT_CLEAR);
+	kt_wr(sim, NV40_PCOUNTER_CTRL(D), NV_PCOUNTER_MODE_RECORD | NV40_PCOUNTER_CTRL_FAULT_CLEAR);
 	KUNIT_EXPECT_EQ(test, status(sim, D), next);
-	KUNIT_EXPECT_EQ(test, rd(sim, NV40_PCOUNTER_CTRL(D)) & NV40_PCOUNTER_CTRL_FAULT_CLEAR, 0);
+	KUNIT_EXPECT_EQ(test, kt_rd(sim, NV40_PCOUNTER_CTRL(D)) &
+			NV40_PCOUNTER_CTRL_FAULT_CLEAR, 0);
 
-	wr(sim, NV40_PCOUNTER_RECORD_START(D), 0);
+	kt_wr(sim, NV40_PCOUNTER_RECORD_START(D), 0);
 	nvkm_sim_pcounter_pulse(sim, D, S_STOP, 40, 3);
 	nvkm_sim_run(sim, 200);
 	KUNIT_EXPECT_TRUE(test, zero(buf, BUF));
@@ -825,11 +826,11 @@ record_reset_forces_counters_zero(struct kunit *test)
 		rec_setup(sim, D, 0, 0, BUF - DOC_LONG);
 		nvkm_sim_run(sim, 1000);
 
-		wr(sim, NV40_PCOUNTER_GCTRL, NV40_PCOUNTER_GCTRL_RECORD_RESET);
+		kt_wr(sim, NV40_PCOUNTER_GCTRL, NV40_PCOUNTER_GCTRL_RECORD_RESET);
 		nvkm_sim_pcounter_pulse(sim, D, S_STOP, 10, 5);	/* at 0: no packet */
 		nvkm_sim_run(sim, 100);
 		KUNIT_EXPECT_EQ(test, status(sim, D), 0);
-		wr(sim, NV40_PCOUNTER_GCTRL, 0);
+		kt_wr(sim, NV40_PCOUNTER_GCTRL, 0);
 		nvkm_sim_run(sim, 9);
 		stop_pulse(sim, D);
 		nvkm_sim_run(sim, W);
@@ -859,24 +860,24 @@ record_start_outside_record_mode_sends_bogus_packet(struct kunit *test)
 	for (d = 0; d < 3; d++) {
 		static const int doms[] = { D, D2, D3 };
 
-		wr(sim, NV40_PCOUNTER_CTRL(doms[d]), NV_PCOUNTER_MODE_SINGLE);
+		kt_wr(sim, NV40_PCOUNTER_CTRL(doms[d]), NV_PCOUNTER_MODE_SINGLE);
 		nvkm_sim_pcounter_set_signal(sim, doms[d], S_EV(2), true);
-		wr(sim, NV40_PCOUNTER_RECORD_LIMIT(doms[d]), BUF - DOC_LONG);
+		kt_wr(sim, NV40_PCOUNTER_RECORD_LIMIT(doms[d]), BUF - DOC_LONG);
 	}
 	/* D: the wrong way round */
-	wr(sim, NV40_PCOUNTER_RECORD_START(D), 0x100);
+	kt_wr(sim, NV40_PCOUNTER_RECORD_START(D), 0x100);
 	nvkm_sim_run(sim, 50);
 	KUNIT_EXPECT_EQ(test, status(sim, D), 0x100);
 	rec_setup(sim, D, 0, 0x100, BUF - DOC_LONG);	/* in record mode: clears */
 	/* D2: START before record mode, RECORD_RESET pulse */
-	wr(sim, NV40_PCOUNTER_RECORD_START(D2), 0x200);
-	wr(sim, NV40_PCOUNTER_GCTRL, NV40_PCOUNTER_GCTRL_RECORD_RESET);
-	wr(sim, NV40_PCOUNTER_GCTRL, 0);
-	wr(sim, NV40_PCOUNTER_CTRL(D2), NV_PCOUNTER_MODE_RECORD);
+	kt_wr(sim, NV40_PCOUNTER_RECORD_START(D2), 0x200);
+	kt_wr(sim, NV40_PCOUNTER_GCTRL, NV40_PCOUNTER_GCTRL_RECORD_RESET);
+	kt_wr(sim, NV40_PCOUNTER_GCTRL, 0);
+	kt_wr(sim, NV40_PCOUNTER_CTRL(D2), NV_PCOUNTER_MODE_RECORD);
 	/* D3: START before record mode, nothing else */
-	wr(sim, NV40_PCOUNTER_RECORD_START(D3), 0x300);
-	wr(sim, NV40_PCOUNTER_PRE_SRC(D3), SRC(S_EV(0), S_EV(1), S_EV(2), S_EV(3)));
-	wr(sim, NV40_PCOUNTER_CTRL(D3), NV_PCOUNTER_MODE_RECORD);
+	kt_wr(sim, NV40_PCOUNTER_RECORD_START(D3), 0x300);
+	kt_wr(sim, NV40_PCOUNTER_PRE_SRC(D3), SRC(S_EV(0), S_EV(1), S_EV(2), S_EV(3)));
+	kt_wr(sim, NV40_PCOUNTER_CTRL(D3), NV_PCOUNTER_MODE_RECORD);
 	nvkm_sim_run(sim, 100);
 
 	KUNIT_EXPECT_EQ(test, status(sim, D), 0x100);
@@ -933,15 +934,15 @@ rec_scenario_run(struct nvkm_sim *sim, u8 *buf, const struct rec_scenario *s, u3
 	for (d = 0; d < SC_DOMS; d++) {
 		int dom = sc_dom[d];
 
-		wr(sim, NV40_PCOUNTER_CTRL(dom), s->ctrl[d]);
-		wr(sim, NV40_PCOUNTER_PRE_SRC(dom), s->src[d][0]);
-		wr(sim, NV40_PCOUNTER_START_SRC(dom), s->src[d][1]);
-		wr(sim, NV40_PCOUNTER_EVENT_SRC(dom), s->src[d][2]);
-		wr(sim, NV40_PCOUNTER_STOP_SRC(dom), s->src[d][3]);
-		wr(sim, NV40_PCOUNTER_STOP_OP(dom), s->stop_op[d]);
-		wr(sim, NV40_PCOUNTER_RECORD_ADDRESS_HIGH(dom), s->high[d]);
-		wr(sim, NV40_PCOUNTER_RECORD_LIMIT(dom), s->limit[d]);
-		wr(sim, NV40_PCOUNTER_RECORD_START(dom), s->start[d]);
+		kt_wr(sim, NV40_PCOUNTER_CTRL(dom), s->ctrl[d]);
+		kt_wr(sim, NV40_PCOUNTER_PRE_SRC(dom), s->src[d][0]);
+		kt_wr(sim, NV40_PCOUNTER_START_SRC(dom), s->src[d][1]);
+		kt_wr(sim, NV40_PCOUNTER_EVENT_SRC(dom), s->src[d][2]);
+		kt_wr(sim, NV40_PCOUNTER_STOP_SRC(dom), s->src[d][3]);
+		kt_wr(sim, NV40_PCOUNTER_STOP_OP(dom), s->stop_op[d]);
+		kt_wr(sim, NV40_PCOUNTER_RECORD_ADDRESS_HIGH(dom), s->high[d]);
+		kt_wr(sim, NV40_PCOUNTER_RECORD_LIMIT(dom), s->limit[d]);
+		kt_wr(sim, NV40_PCOUNTER_RECORD_START(dom), s->start[d]);
 	}
 	for (i = 0; i < SC_PULSERS; i++)
 		nvkm_sim_pcounter_pulse(sim, sc_dom[i % SC_DOMS], s->sig[i], s->period[i],
@@ -957,14 +958,14 @@ rec_scenario_run(struct nvkm_sim *sim, u8 *buf, const struct rec_scenario *s, u3
 
 		switch (s->action[p]) {
 		case ACT_START:
-			wr(sim, NV40_PCOUNTER_RECORD_START(dom), arg & 0xff0);
+			kt_wr(sim, NV40_PCOUNTER_RECORD_START(dom), arg & 0xff0);
 			break;
 		case ACT_RESET:
-			wr(sim, NV40_PCOUNTER_GCTRL, arg & NV40_PCOUNTER_GCTRL_RECORD_RESET);
+			kt_wr(sim, NV40_PCOUNTER_GCTRL, arg & NV40_PCOUNTER_GCTRL_RECORD_RESET);
 			break;
 		case ACT_MODE:
-			wr(sim, NV40_PCOUNTER_CTRL(dom), arg & 0x100000 ?
-			   NV_PCOUNTER_MODE_QUAD : s->ctrl[arg % SC_DOMS]);
+			kt_wr(sim, NV40_PCOUNTER_CTRL(dom), arg & 0x100000 ?
+			      NV_PCOUNTER_MODE_QUAD : s->ctrl[arg % SC_DOMS]);
 			break;
 		case ACT_LEVELS:
 			for (i = 0; i < SC_SIGS; i++)

@@ -63,20 +63,20 @@ sfifo_chan(struct kunit *test, struct sfifo_fixture *f, int c)
 	KUNIT_ASSERT_EQ(test, kvm_chan_new(test, f->sim, VM(c)), 0);
 	KUNIT_ASSERT_EQ(test, kvm_map(test, f->sim, VM(c), IB_VA, ch->ib, PAGE), 0);
 	KUNIT_ASSERT_EQ(test, kvm_map(test, f->sim, VM(c), PUSH_VA, ch->push, PAGE), 0);
-	wr(f->sim, NV50_PRAMIN + RAMFC(c) + NV50_RAMFC_IB_LOW, IB_VA);
-	wr(f->sim, NV50_PRAMIN + RAMFC(c) + NV50_RAMFC_IB_HIGH,
-	   FIELD_PREP(NV50_RAMFC_IB_HIGH_ORDER, IB_ORDER));
-	wr(f->sim, NV50_PRAMIN + RAMFC(c) + NV50_RAMFC_RAMHT,
-	   FIELD_PREP(NV50_RAMFC_RAMHT_OFFSET, RAMHT_OFF >> 4));
-	wr(f->sim, NV50_PRAMIN + RAMFC(c) + 0x98, INST(c) >> 12);	/* CHAN_INST */
-	wr(f->sim, NV50_PRAMIN + RAMHT(c), GR_HANDLE);
-	wr(f->sim, NV50_PRAMIN + RAMHT(c) + 4,
-	   FIELD_PREP(NV50_RAMHT_CONTEXT_ENGINE, NV50_FIFO_ENGINE_GR));
+	kt_wr(f->sim, NV50_PRAMIN + RAMFC(c) + NV50_RAMFC_IB_LOW, IB_VA);
+	kt_wr(f->sim, NV50_PRAMIN + RAMFC(c) + NV50_RAMFC_IB_HIGH,
+	      FIELD_PREP(NV50_RAMFC_IB_HIGH_ORDER, IB_ORDER));
+	kt_wr(f->sim, NV50_PRAMIN + RAMFC(c) + NV50_RAMFC_RAMHT,
+	      FIELD_PREP(NV50_RAMFC_RAMHT_OFFSET, RAMHT_OFF >> 4));
+	kt_wr(f->sim, NV50_PRAMIN + RAMFC(c) + 0x98, INST(c) >> 12);	/* CHAN_INST */
+	kt_wr(f->sim, NV50_PRAMIN + RAMHT(c), GR_HANDLE);
+	kt_wr(f->sim, NV50_PRAMIN + RAMHT(c) + 4,
+	      FIELD_PREP(NV50_RAMHT_CONTEXT_ENGINE, NV50_FIFO_ENGINE_GR));
 	/* G84: ENABLED | RAMFC >> 8 */
-	wr(f->sim, NV50_PFIFO_CTX_TABLE(c), BIT(31) | RAMFC(c) >> 8);
-	wr(f->sim, NV50_PRAMIN + PLAYLIST + (c - 1) * 4, c);
-	wr(f->sim, 0x32f4, PLAYLIST >> 12);
-	wr(f->sim, 0x32ec, c);
+	kt_wr(f->sim, NV50_PFIFO_CTX_TABLE(c), BIT(31) | RAMFC(c) >> 8);
+	kt_wr(f->sim, NV50_PRAMIN + PLAYLIST + (c - 1) * 4, c);
+	kt_wr(f->sim, 0x32f4, PLAYLIST >> 12);
+	kt_wr(f->sim, 0x32ec, c);
 }
 
 static int
@@ -90,7 +90,7 @@ sfifo_init(struct kunit *test)
 	f->sim = nvkm_sim_new(0x84);
 	KUNIT_ASSERT_NOT_NULL(test, f->sim);
 	nvkm_sim_set_manual_clock(f->sim, true);
-	wr(f->sim, NV_PFIFO_INTR_EN_0, NV_PFIFO_INTR_CACHE_ERROR | NV_PFIFO_INTR_DMA_PUSHER);
+	kt_wr(f->sim, NV_PFIFO_INTR_EN_0, NV_PFIFO_INTR_CACHE_ERROR | NV_PFIFO_INTR_DMA_PUSHER);
 	for (c = 1; c <= CHANS; c++)
 		sfifo_chan(test, f, c);
 	return 0;
@@ -128,7 +128,7 @@ segment(struct sfifo_fixture *f, int c, u32 from, u32 to)
 	e[0] = PUSH_VA + from * 4;
 	e[1] = FIELD_PREP(NV50_IB_HIGH_LENGTH, to - from);
 	ch->ib_put = (ch->ib_put + 1) % BIT(IB_ORDER);
-	wr(f->sim, NV50_USER(c) + NV50_USER_IB_PUT, ch->ib_put);
+	kt_wr(f->sim, NV50_USER(c) + NV50_USER_IB_PUT, ch->ib_put);
 }
 
 /* The graphics engine is busy: its PDAEMON idle bit, as seen in stats. */
@@ -144,7 +144,7 @@ gr_busy(struct sfifo_fixture *f)
 static u32
 ref(struct sfifo_fixture *f, int c)
 {
-	return rd(f->sim, NV50_USER(c) + NV50_USER_REF_CNT);
+	return kt_rd(f->sim, NV50_USER(c) + NV50_USER_REF_CNT);
 }
 
 /*
@@ -171,8 +171,8 @@ one_method_per_cycle(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ref(f, 1), 7u);
 	nvkm_sim_run(f->sim, 100);
 	KUNIT_EXPECT_EQ(test, ref(f, 1), 10u);
-	KUNIT_EXPECT_EQ(test, rd(f->sim, NV50_USER(1) + NV50_USER_IB_GET), 1u);
-	KUNIT_EXPECT_EQ(test, rd(f->sim, NV_PFIFO_INTR_0), 0u);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, NV50_USER(1) + NV50_USER_IB_GET), 1u);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, NV_PFIFO_INTR_0), 0u);
 }
 
 /* Every header costs a cycle, one that carries no method too. */
@@ -215,7 +215,7 @@ step_work_is_bounded(struct kunit *test)
 	nvkm_sim_set_access_cycles(f->sim, 4096);
 	do {
 		t0 = ktime_get_ns();
-		rd(f->sim, NV_PFIFO_INTR_0);
+		kt_rd(f->sim, NV_PFIFO_INTR_0);
 		ns = ktime_get_ns() - t0;
 		worst = max(worst, ns);
 		KUNIT_ASSERT_EQ(test, nvkm_sim_fifo_stats(f->sim, &st), 0);
@@ -266,7 +266,7 @@ disabled_channel_ends_its_draw(struct kunit *test)
 	nvkm_sim_run(f->sim, 100);
 	KUNIT_EXPECT_EQ(test, ref(f, 2), 0u);
 	KUNIT_EXPECT_TRUE(test, gr_busy(f));
-	wr(f->sim, NV50_PFIFO_CTX_TABLE(1), INST(1) >> 12);
+	kt_wr(f->sim, NV50_PFIFO_CTX_TABLE(1), INST(1) >> 12);
 	nvkm_sim_run(f->sim, 10);
 	KUNIT_EXPECT_EQ(test, ref(f, 2), 9u);
 }
@@ -314,19 +314,19 @@ trap_waits_for_graphics_idle(struct kunit *test)
 	push(f, 1, 5, 0x0100, 0x1234);
 	segment(f, 1, 0, f->chan[1].pos);
 	nvkm_sim_run(f->sim, 36);
-	KUNIT_EXPECT_EQ(test, rd(f->sim, NV_PFIFO_INTR_0), 0u);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, NV_PFIFO_INTR_0), 0u);
 	nvkm_sim_run(f->sim, 1);
-	KUNIT_EXPECT_EQ(test, rd(f->sim, NV_PFIFO_INTR_0), (u32)NV_PFIFO_INTR_CACHE_ERROR);
-	KUNIT_EXPECT_EQ(test, rd(f->sim, NV_PMC_INTR_0), (u32)NV_PMC_INTR_0_PFIFO);
-	KUNIT_EXPECT_EQ(test, rd(f->sim, NV_PFIFO_CACHE1_PUSH1) &
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, NV_PFIFO_INTR_0), (u32)NV_PFIFO_INTR_CACHE_ERROR);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, NV_PMC_INTR_0), (u32)NV_PMC_INTR_0_PFIFO);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, NV_PFIFO_CACHE1_PUSH1) &
 			NV50_PFIFO_CACHE1_PUSH1_CHID, 1u);
-	get = rd(f->sim, NV_PFIFO_CACHE1_GET);
+	get = kt_rd(f->sim, NV_PFIFO_CACHE1_GET);
 	slot = NV_PFIFO_CACHE1_SLOT(get);
-	KUNIT_EXPECT_EQ(test, rd(f->sim, NV40_PFIFO_CACHE1_METHOD(slot)),
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, NV40_PFIFO_CACHE1_METHOD(slot)),
 			FIELD_PREP(NV_PFIFO_CACHE1_METHOD_SUBC, 5) | 0x0100);
-	KUNIT_EXPECT_EQ(test, rd(f->sim, NV40_PFIFO_CACHE1_DATA(slot)), 0x1234u);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, NV40_PFIFO_CACHE1_DATA(slot)), 0x1234u);
 	/* subchannel 0 is bound to graphics, the others to nothing (SW) */
-	KUNIT_EXPECT_EQ(test, rd(f->sim, NV_PFIFO_CACHE1_ENGINE), (u32)NV50_FIFO_ENGINE_GR);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, NV_PFIFO_CACHE1_ENGINE), (u32)NV50_FIFO_ENGINE_GR);
 }
 
 /*
@@ -344,21 +344,21 @@ pull0_resumes_and_get_skips(struct kunit *test)
 	push(f, 1, 0, NV_FIFO_MTHD_REF_CNT, 7);
 	segment(f, 1, 0, f->chan[1].pos);
 	nvkm_sim_run(f->sim, 10);
-	get = rd(f->sim, NV_PFIFO_CACHE1_GET);
-	wr(f->sim, NV_PFIFO_INTR_0, NV_PFIFO_INTR_CACHE_ERROR);
+	get = kt_rd(f->sim, NV_PFIFO_CACHE1_GET);
+	kt_wr(f->sim, NV_PFIFO_INTR_0, NV_PFIFO_INTR_CACHE_ERROR);
 	nvkm_sim_run(f->sim, 10);
 	KUNIT_EXPECT_EQ(test, ref(f, 1), 0u);		/* acked, still stopped */
-	wr(f->sim, NV_PFIFO_CACHE1_PULL0, NV_PFIFO_CACHE1_PULL0_ACCESS);
+	kt_wr(f->sim, NV_PFIFO_CACHE1_PULL0, NV_PFIFO_CACHE1_PULL0_ACCESS);
 	nvkm_sim_run(f->sim, 10);
 	KUNIT_ASSERT_EQ(test, nvkm_sim_fifo_stats(f->sim, &st), 0);
 	KUNIT_EXPECT_EQ(test, st.traps, 2ull);		/* the same method again */
 	KUNIT_EXPECT_EQ(test, ref(f, 1), 0u);
-	wr(f->sim, NV_PFIFO_CACHE1_GET, get + 4);
-	wr(f->sim, NV_PFIFO_INTR_0, NV_PFIFO_INTR_CACHE_ERROR);
-	wr(f->sim, NV_PFIFO_CACHE1_PULL0, NV_PFIFO_CACHE1_PULL0_ACCESS);
+	kt_wr(f->sim, NV_PFIFO_CACHE1_GET, get + 4);
+	kt_wr(f->sim, NV_PFIFO_INTR_0, NV_PFIFO_INTR_CACHE_ERROR);
+	kt_wr(f->sim, NV_PFIFO_CACHE1_PULL0, NV_PFIFO_CACHE1_PULL0_ACCESS);
 	nvkm_sim_run(f->sim, 10);
 	KUNIT_EXPECT_EQ(test, ref(f, 1), 7u);
-	KUNIT_EXPECT_EQ(test, rd(f->sim, NV_PFIFO_INTR_0), 0u);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, NV_PFIFO_INTR_0), 0u);
 }
 
 /* Words the pusher cannot decode: DMA_PUSHER, its state; others go on. */
@@ -372,21 +372,21 @@ bad_command_raises_dma_pusher(struct kunit *test)
 	push(f, 2, 0, NV_FIFO_MTHD_REF_CNT, 5);
 	segment(f, 2, 0, 2);
 	nvkm_sim_run(f->sim, 10);
-	KUNIT_EXPECT_EQ(test, rd(f->sim, NV_PFIFO_INTR_0), (u32)NV_PFIFO_INTR_DMA_PUSHER);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, NV_PFIFO_INTR_0), (u32)NV_PFIFO_INTR_DMA_PUSHER);
 	KUNIT_EXPECT_EQ(test, FIELD_GET(NV_PFIFO_CACHE1_DMA_STATE_ERROR,
-					rd(f->sim, NV_PFIFO_CACHE1_DMA_STATE)),
+					kt_rd(f->sim, NV_PFIFO_CACHE1_DMA_STATE)),
 			(unsigned long)NV_PFIFO_DMA_ERROR_INVALID_CMD);
-	KUNIT_EXPECT_EQ(test, rd(f->sim, NV_PFIFO_CACHE1_DMA_GET), (u32)PUSH_VA);
-	KUNIT_EXPECT_EQ(test, rd(f->sim, NV_PFIFO_CACHE1_PUSH1) &
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, NV_PFIFO_CACHE1_DMA_GET), (u32)PUSH_VA);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, NV_PFIFO_CACHE1_PUSH1) &
 			NV50_PFIFO_CACHE1_PUSH1_CHID, 1u);
 	KUNIT_EXPECT_EQ(test, ref(f, 2), 0u);		/* everything waits */
-	wr(f->sim, NV50_PFIFO_CTX_TABLE(1), RAMFC(1) >> 8);
-	wr(f->sim, NV_PFIFO_CACHE1_DMA_STATE, 0);
-	wr(f->sim, NV_PFIFO_CACHE1_DMA_PUSH, NV_PFIFO_CACHE1_DMA_PUSH_ACCESS);
-	wr(f->sim, NV_PFIFO_INTR_0, NV_PFIFO_INTR_DMA_PUSHER);
+	kt_wr(f->sim, NV50_PFIFO_CTX_TABLE(1), RAMFC(1) >> 8);
+	kt_wr(f->sim, NV_PFIFO_CACHE1_DMA_STATE, 0);
+	kt_wr(f->sim, NV_PFIFO_CACHE1_DMA_PUSH, NV_PFIFO_CACHE1_DMA_PUSH_ACCESS);
+	kt_wr(f->sim, NV_PFIFO_INTR_0, NV_PFIFO_INTR_DMA_PUSHER);
 	nvkm_sim_run(f->sim, 10);
 	KUNIT_EXPECT_EQ(test, ref(f, 2), 5u);
-	KUNIT_EXPECT_EQ(test, rd(f->sim, NV_PFIFO_INTR_0), 0u);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, NV_PFIFO_INTR_0), 0u);
 }
 
 /* A segment that is not mapped: MEM_FAULT. */
@@ -398,13 +398,13 @@ unmapped_segment_is_mem_fault(struct kunit *test)
 
 	e[0] = PUSH_VA + PAGE;		/* the page after the pushbuffer */
 	e[1] = FIELD_PREP(NV50_IB_HIGH_LENGTH, 2);
-	wr(f->sim, NV50_USER(1) + NV50_USER_IB_PUT, 1);
+	kt_wr(f->sim, NV50_USER(1) + NV50_USER_IB_PUT, 1);
 	nvkm_sim_run(f->sim, 10);
-	KUNIT_EXPECT_EQ(test, rd(f->sim, NV_PFIFO_INTR_0), (u32)NV_PFIFO_INTR_DMA_PUSHER);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, NV_PFIFO_INTR_0), (u32)NV_PFIFO_INTR_DMA_PUSHER);
 	KUNIT_EXPECT_EQ(test, FIELD_GET(NV_PFIFO_CACHE1_DMA_STATE_ERROR,
-					rd(f->sim, NV_PFIFO_CACHE1_DMA_STATE)),
+					kt_rd(f->sim, NV_PFIFO_CACHE1_DMA_STATE)),
 			(unsigned long)NV_PFIFO_DMA_ERROR_MEM_FAULT);
-	KUNIT_EXPECT_EQ(test, rd(f->sim, NV_PFIFO_CACHE1_DMA_GET), (u32)(PUSH_VA + PAGE));
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, NV_PFIFO_CACHE1_DMA_GET), (u32)(PUSH_VA + PAGE));
 }
 
 /* A disabled channel is not read any more; enabled again, it restarts. */
@@ -418,15 +418,15 @@ disabled_channel_is_not_read(struct kunit *test)
 		push(f, 1, 0, NV_FIFO_MTHD_REF_CNT, i);
 	segment(f, 1, 0, 16);
 	nvkm_sim_run(f->sim, 7);
-	wr(f->sim, NV50_PFIFO_CTX_TABLE(1), RAMFC(1) >> 8);
+	kt_wr(f->sim, NV50_PFIFO_CTX_TABLE(1), RAMFC(1) >> 8);
 	/* a page of garbage where the rest was: never decoded */
 	memset(f->chan[1].push, 0xff, PAGE);
 	nvkm_sim_run(f->sim, 100);
-	KUNIT_EXPECT_EQ(test, rd(f->sim, NV_PFIFO_INTR_0), 0u);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, NV_PFIFO_INTR_0), 0u);
 	KUNIT_EXPECT_EQ(test, ref(f, 1), 3u);
-	wr(f->sim, NV50_PFIFO_CTX_TABLE(1), BIT(31) | RAMFC(1) >> 8);
+	kt_wr(f->sim, NV50_PFIFO_CTX_TABLE(1), BIT(31) | RAMFC(1) >> 8);
 	KUNIT_EXPECT_EQ(test, ref(f, 1), 0u);
-	KUNIT_EXPECT_EQ(test, rd(f->sim, NV50_USER(1) + NV50_USER_IB_GET), 0u);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, NV50_USER(1) + NV50_USER_IB_GET), 0u);
 }
 
 /* Only the NV50 family has the PFIFO model and an interrupt line. */
@@ -443,11 +443,11 @@ fifo_only_on_nv50_family(struct kunit *test)
 		u64 before;
 
 		KUNIT_ASSERT_NOT_NULL(test, sim);
-		before = unclaimed(sim);
-		rd(sim, NV_PFIFO_INTR_0);
-		rd(sim, NV50_PRAMIN);
-		rd(sim, NV50_USER(1) + NV50_USER_IB_GET);
-		KUNIT_EXPECT_EQ_MSG(test, unclaimed(sim) - before, nv50 ? 0ull : 3ull,
+		before = kt_unclaimed(sim);
+		kt_rd(sim, NV_PFIFO_INTR_0);
+		kt_rd(sim, NV50_PRAMIN);
+		kt_rd(sim, NV50_USER(1) + NV50_USER_IB_GET);
+		KUNIT_EXPECT_EQ_MSG(test, kt_unclaimed(sim) - before, nv50 ? 0ull : 3ull,
 				    "chipset 0x%x", chipsets[i]);
 		KUNIT_EXPECT_EQ_MSG(test, nvkm_sim_irq(sim) > 0, nv50, "chipset 0x%x",
 				    chipsets[i]);
@@ -459,7 +459,7 @@ fifo_only_on_nv50_family(struct kunit *test)
 static u64
 ptimer(struct nvkm_sim *sim)
 {
-	return rd(sim, NV_PTIMER_TIME_0) | (u64)rd(sim, NV_PTIMER_TIME_1) << 32;
+	return kt_rd(sim, NV_PTIMER_TIME_0) | (u64)kt_rd(sim, NV_PTIMER_TIME_1) << 32;
 }
 
 /* PTIMER: nanoseconds of simulated time, at the device's clock rate. */

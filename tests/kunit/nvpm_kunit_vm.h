@@ -20,15 +20,15 @@
 static inline void
 kvm_wr(struct nvkm_sim *sim, u64 vram, u32 data)
 {
-	wr(sim, 0x1700, (u32)(vram >> 20) << 4);
-	wr(sim, 0x700000 + (vram & 0xfffff), data);
+	kt_wr(sim, 0x1700, (u32)(vram >> 20) << 4);
+	kt_wr(sim, 0x700000 + (vram & 0xfffff), data);
 }
 
 static inline u32
 kvm_rd(struct nvkm_sim *sim, u64 vram)
 {
-	wr(sim, 0x1700, (u32)(vram >> 20) << 4);
-	return rd(sim, 0x700000 + (vram & 0xfffff));
+	kt_wr(sim, 0x1700, (u32)(vram >> 20) << 4);
+	return kt_rd(sim, 0x700000 + (vram & 0xfffff));
 }
 
 static inline u64

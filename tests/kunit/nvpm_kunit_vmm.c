@@ -52,7 +52,7 @@ vmm_exit(struct kunit *test)
 	nvkm_vmm_del(&f->vmm);
 	nvkm_device_del(&f->device);
 	if (f->sim)
-		KUNIT_EXPECT_EQ(test, unclaimed(f->sim), 0ull);
+		KUNIT_EXPECT_EQ(test, kt_unclaimed(f->sim), 0ull);
 	nvkm_sim_del(&f->sim);
 	vfree(f->buf);
 	if (!IS_ERR_OR_NULL(f->pdev))
@@ -176,8 +176,8 @@ spaces_are_separate(struct kunit *test)
 static u32
 vram(struct vmm_fixture *f, u64 addr)
 {
-	wr(f->sim, 0x1700, (u32)(addr >> 20) << 4);
-	return rd(f->sim, 0x700000 + (addr & 0xfffff));
+	kt_wr(f->sim, 0x1700, (u32)(addr >> 20) << 4);
+	return kt_rd(f->sim, 0x700000 + (addr & 0xfffff));
 }
 
 /*
