@@ -24,6 +24,10 @@
 #define CHIP_GF(id, nm, type, gen, pd) \
 	{ .chipset = (id), .name = (nm), .card_type = (type), .pm = gen##_pm_new, \
 	  .pmu = pd##_pmu_new }
+/* GF100+ where the reference names a GPC's signals: catalog @cat */
+#define CHIP_GF_CAT(id, nm, type, gen, cat, pd) \
+	{ .chipset = (id), .name = (nm), .card_type = (type), .pm = gen##_pm_new, \
+	  .pm_cat = &cat##_pm_catalog, .pmu = pd##_pmu_new }
 
 const struct nvkm_device_chip nvkm_device_chips[] = {
 	CHIP(0x010, "NV10",  NV_10, nv10, nv10),
@@ -66,7 +70,7 @@ const struct nvkm_device_chip nvkm_device_chips[] = {
 	CHIP_PMU(0x0a5, "GT216", NV_50, gt215, gt216, gt215),
 	CHIP_PMU(0x0a8, "GT218", NV_50, gt215, gt218, gt215),
 	CHIP_PMU(0x0af, "MCP89", NV_50, gt215, mcp89, gt215),
-	CHIP_GF(0x0c0, "GF100", NV_C0, gf100, gf100),
+	CHIP_GF_CAT(0x0c0, "GF100", NV_C0, gf100, gf100, gf100),
 	CHIP_GF(0x0c1, "GF108", NV_C0, gf100, gf100),
 	CHIP_GF(0x0c3, "GF106", NV_C0, gf100, gf100),
 	CHIP_GF(0x0c4, "GF104", NV_C0, gf100, gf100),

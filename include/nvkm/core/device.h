@@ -32,8 +32,8 @@ enum nv_card_type {
  * @name: marketing-neutral chip name ("G84")
  * @card_type: architecture the chipset belongs to
  * @pm: constructor of the chipset's perfmon engine
- * @pm_cat: its PCOUNTER domains and named signals; NULL where the
- *	    generation finds its domains on the chip itself (GF100+)
+ * @pm_cat: its PCOUNTER domains and named signals; GF100+ find their
+ *	    domains on the chip, and this names a GPC's signals, or is NULL
  * @pmu: constructor of its PDAEMON idle counters (GT215+), or NULL
  */
 struct nvkm_device_chip {

@@ -53,6 +53,8 @@ extern const struct nvkm_pm_chip_desc g92_pm_catalog, g94_pm_catalog, g96_pm_cat
 extern const struct nvkm_pm_chip_desc g98_pm_catalog, g200_pm_catalog, mcp77_pm_catalog;
 extern const struct nvkm_pm_chip_desc mcp79_pm_catalog, gt215_pm_catalog, gt216_pm_catalog;
 extern const struct nvkm_pm_chip_desc gt218_pm_catalog, mcp89_pm_catalog;
+/* GF100+: the named signals of each GPC's domains (gf100.c) */
+extern const struct nvkm_pm_chip_desc gf100_pm_catalog;
 
 /* Every G80:GF100 catalog, generated from the reference's tables. */
 extern const struct nvkm_pm_chip_desc * const nvkm_pm_tesla_chips[];

@@ -23,7 +23,8 @@
  * GF100's GPC domain 0, as pcounter_fermi.rst lists it (each multiplexer's
  * outputs numbered from 0; the signals it names "???" stay unnamed).  The
  * reference has this list for GF100 only: the other Fermi chips' GPC
- * domains name their trailer alone.
+ * domains name their trailer alone.  GF100's row of the chipset table
+ * carries it (gf100_pm_catalog).
  */
 static const struct nvkm_pm_signal_desc
 gf100_gpc0_signals[] = {
@@ -161,10 +162,14 @@ gf100_gpc0_cat = {
 	.nr_named = ARRAY_SIZE(gf100_gpc0_signals),
 };
 
-static const struct gf100_pm_set gf100_pm_gpc = { "gpc", 1, { 0xe0 } };
-static const struct gf100_pm_set gf100_pm_gpc_gf100 = {
-	"gpc", 1, { 0xe0 }, { &gf100_gpc0_cat }
+const struct nvkm_pm_chip_desc
+gf100_pm_catalog = {
+	.chipset = 0xc0,
+	.doms = &gf100_gpc0_cat,
+	.nr_doms = 1,
 };
+
+static const struct gf100_pm_set gf100_pm_gpc = { "gpc", 1, { 0xe0 } };
 
 static const struct gf100_pm_set gf100_pm_part = { "part", 1, { 0xe0 } };
 
@@ -374,13 +379,17 @@ gf100_pm_doms_(struct nvkm_pm *pm, const struct gf100_pm_set *hub,
 	return ret;
 }
 
+/* A GPC's domains name the signals the chip's row catalogs, if any. */
 static int
 gf100_pm_doms(struct nvkm_pm *pm)
 {
-	bool gf100 = pm->engine.subdev.device->chipset == 0xc0;
+	const struct nvkm_pm_chip_desc *cat = pm->engine.subdev.device->chip->pm_cat;
+	struct gf100_pm_set gpc = gf100_pm_gpc;
+	int j;
 
-	return gf100_pm_doms_(pm, NULL, gf100 ? &gf100_pm_gpc_gf100 : &gf100_pm_gpc,
-			      &gf100_pm_part);
+	for (j = 0; cat && j < min_t(int, cat->nr_doms, gpc.nr); j++)
+		gpc.cat[j] = &cat->doms[j];
+	return gf100_pm_doms_(pm, NULL, &gpc, &gf100_pm_part);
 }
 
 static const struct nvkm_pm_func
