@@ -12,6 +12,9 @@
 #include <nvkm/core/device.h>
 #include <nvkm/sim/pcounter.h>
 
+/* memory_g80-vm.rst "Channels": a G84+ page directory at +0x200 */
+#define G84_PGD		0x200
+
 /*
  * What a fixture with a simulated GPU starts from: a platform device for
  * the nvkm device to hang on, and a simulator on a manual clock.

@@ -335,7 +335,7 @@ stale_binding_number_not_reused(struct kunit *test)
 	KUNIT_ASSERT_TRUE(test, bound & BIT(31));
 	bound &= 0x3fffffff;
 	for (i = 0; i < ARRAY_SIZE(v); i++) {
-		KUNIT_ASSERT_EQ(test, nvkm_vmm_new(f->device, &v[i]), 0);
+		KUNIT_ASSERT_EQ(test, nvkm_vmm_new(f->device, G84_PGD, &v[i]), 0);
 		KUNIT_EXPECT_NE_MSG(test, v[i]->inst >> 12, bound & 0x0fffffff, "space %d", i);
 	}
 	for (i = 0; i < ARRAY_SIZE(v); i++)

@@ -38,7 +38,7 @@ vmm_init(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, f->buf);
 	KUNIT_ASSERT_EQ(test, nvkm_device_new(&f->pdev->dev, NULL, &nvkm_sim_mmio,
 					      f->sim, &f->device), 0);
-	KUNIT_ASSERT_EQ(test, nvkm_vmm_new(f->device, &f->vmm), 0);
+	KUNIT_ASSERT_EQ(test, nvkm_vmm_new(f->device, G84_PGD, &f->vmm), 0);
 	return 0;
 }
 
@@ -160,7 +160,7 @@ spaces_are_separate(struct kunit *test)
 	struct nvkm_vmm *other;
 	u64 va;
 
-	KUNIT_ASSERT_EQ(test, nvkm_vmm_new(f->device, &other), 0);
+	KUNIT_ASSERT_EQ(test, nvkm_vmm_new(f->device, G84_PGD, &other), 0);
 	KUNIT_EXPECT_NE(test, other->inst, f->vmm->inst);
 	KUNIT_ASSERT_EQ(test, nvkm_vmm_map(f->vmm, f->buf, NVKM_VMM_PAGE, 0, &va), 0);
 	KUNIT_ASSERT_EQ(test, nvkm_vmm_dma(f->vmm, DMA, va, NVKM_VMM_PAGE - 1), 0);
@@ -289,7 +289,7 @@ no_spaces_outside_nv50(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, sim);
 	KUNIT_ASSERT_EQ(test, nvkm_device_new(&f->pdev->dev, NULL, &nvkm_sim_mmio, sim,
 					      &device), 0);
-	KUNIT_EXPECT_EQ(test, nvkm_vmm_new(device, &vmm), -ENODEV);
+	KUNIT_EXPECT_EQ(test, nvkm_vmm_new(device, G84_PGD, &vmm), -ENODEV);
 	KUNIT_EXPECT_NULL(test, vmm);
 	nvkm_device_del(&device);
 	nvkm_sim_del(&sim);

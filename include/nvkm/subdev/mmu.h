@@ -77,7 +77,7 @@ struct nvkm_vma {
 };
 
 bool nvkm_vmm_supported(struct nvkm_device *device);
-int nvkm_vmm_new(struct nvkm_device *device, struct nvkm_vmm **pvmm);
+int nvkm_vmm_new(struct nvkm_device *device, u32 pgd, struct nvkm_vmm **pvmm);
 void nvkm_vmm_del(struct nvkm_vmm **pvmm);
 void nvkm_vmm_engine(struct nvkm_vmm *vmm, u32 engine);
 u32 nvkm_vmm_chan(struct nvkm_vmm *vmm);

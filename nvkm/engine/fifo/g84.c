@@ -49,6 +49,7 @@ g84_fifo_table(struct nvkm_fifo_chan *chan)
 
 static const struct nv50_fifo_func
 g84_fifo = {
+	.pgd = G84_CHAN_PGD,
 	.ramfc = G84_FIFO_RAMFC,
 	.saved = { G84_FIFO_RAMFC, G84_FIFO_CACHE + 0x1000 - G84_FIFO_RAMFC },
 	.ramfc_init = g84_fifo_ramfc_init,

@@ -347,7 +347,7 @@ nvkm_fifo_chan_new(struct nvkm_fifo *fifo, nvkm_sw_lookup_t lookup, void *priv,
 	init_waitqueue_head(&chan->wait);
 	nvkm_sw_chan_init(&chan->sw, device, &fifo->sw_stats, lookup, priv);
 
-	ret = nvkm_vmm_new(device, &chan->vmm);
+	ret = nvkm_vmm_new(device, fifo->func->pgd, &chan->vmm);
 	if (ret)
 		goto fail;
 	/* PFIFO reads the IB ring and pushbuffers through the space */
@@ -682,6 +682,7 @@ nv50_fifo_table(struct nvkm_fifo_chan *chan)
 
 static const struct nv50_fifo_func
 nv50_fifo_func = {
+	.pgd = G80_CHAN_PGD,
 	.ramfc = G80_CHAN_RAMFC,
 	.saved = { G80_CHAN_RAMFC, G80_CHAN_PGD },	/* RAMFC, contexts, CACHE */
 	.table = nv50_fifo_table,

@@ -15,6 +15,8 @@
 
 /**
  * struct nv50_fifo_func - what a generation's channels differ in
+ * @pgd: the page directory's offset in the channel structure
+ *	 (memory_g80-vm.rst "Channels")
  * @ramfc: RAMFC's offset in the channel structure
  * @saved: offset and size of what PFIFO itself writes when it switches
  *	   the channel out (RAMFC, CACHE): not known zero afterwards
@@ -22,6 +24,7 @@
  * @table: the channel table entry's address and target part
  */
 struct nv50_fifo_func {
+	u32 pgd;
 	u32 ramfc;
 	u32 saved[2];
 	void (*ramfc_init)(struct nvkm_fifo_chan *chan);

@@ -699,7 +699,8 @@ nvkm_record_vmm_new(struct nvkm_pm_record *prec)
 
 	if (prec->vmm)
 		return 0;
-	ret = nvkm_vmm_new(nvkm_record_device(prec->pm), &prec->vmm);
+	/* record mode is G84+: its channel structure layout */
+	ret = nvkm_vmm_new(nvkm_record_device(prec->pm), G84_CHAN_PGD, &prec->vmm);
 	if (ret)
 		return ret;
 	/* PCOUNTER is VM engine 0xb (memory_g80-vm.rst), flushed with the space */

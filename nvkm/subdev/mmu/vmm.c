@@ -114,12 +114,14 @@ nvkm_vmm_chan(struct nvkm_vmm *vmm)
 /**
  * nvkm_vmm_new() - create an empty address space
  * @device: the device
+ * @pgd: where its channel structure holds the page directory: G80_CHAN_PGD
+ *	 or G84_CHAN_PGD, as the user's generation lays the structure out
  * @pvmm: the new space
  *
  * Return: 0, -ENODEV outside the NV50 family, -ENOMEM.
  */
 int
-nvkm_vmm_new(struct nvkm_device *device, struct nvkm_vmm **pvmm)
+nvkm_vmm_new(struct nvkm_device *device, u32 pgd, struct nvkm_vmm **pvmm)
 {
 	struct nvkm_vmm *vmm;
 	int ret;
@@ -142,8 +144,7 @@ nvkm_vmm_new(struct nvkm_device *device, struct nvkm_vmm **pvmm)
 		return ret;
 	}
 	vmm->device = device;
-	/* memory_g80-vm.rst "Channels": where the page directory sits */
-	vmm->pgd = device->chipset == 0x50 ? G80_CHAN_PGD : G84_CHAN_PGD;
+	vmm->pgd = pgd;
 	vmm->objs = vmm->pgd + NV50_CHAN_PGD_SIZE;
 	mutex_init(&vmm->mutex);
 	INIT_LIST_HEAD(&vmm->vmas);
