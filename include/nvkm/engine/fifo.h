@@ -8,7 +8,7 @@
 #include <nvkm/engine/sw.h>
 
 struct nvkm_vmm;
-struct nv50_fifo_func;
+struct nvkm_fifo_func;
 
 /* Channel ids (the NV50 channel table) */
 #define NVKM_FIFO_CHANS			128
@@ -91,7 +91,7 @@ struct nvkm_fifo_chan {
  */
 struct nvkm_fifo {
 	struct nvkm_engine engine;
-	const struct nv50_fifo_func *func;
+	const struct nvkm_fifo_func *func;
 	spinlock_t lock;	/* see above */
 	struct nvkm_fifo_chan *chan[NVKM_FIFO_CHANS];
 	int next_chid;

@@ -47,8 +47,20 @@ g84_fifo_table(struct nvkm_fifo_chan *chan)
 	       FIELD_PREP(G84_PFIFO_CTX_TABLE_TARGET, NV50_MEM_TARGET_VRAM);
 }
 
-static const struct nv50_fifo_func
+static const struct nvkm_fifo_func
 g84_fifo = {
+	.chid = { 1, 126 },
+	.vm_engine = NV50_VM_ENGINE_PFIFO,
+	.oneinit = nv50_fifo_oneinit,
+	.dtor = nv50_fifo_dtor,
+	.init = nv50_fifo_init,
+	.fini = nv50_fifo_fini,
+	.intr = nv50_fifo_intr,
+	.chan_start = nv50_fifo_chan_start,
+	.chan_fini = nv50_fifo_chan_fini,
+	.chan_halt = nv50_fifo_chan_halt,
+	.submit = nv50_fifo_submit,
+	.ref = nv50_fifo_ref,
 	.pgd = G84_CHAN_PGD,
 	.ramfc = G84_FIFO_RAMFC,
 	.saved = { G84_FIFO_RAMFC, G84_FIFO_CACHE + 0x1000 - G84_FIFO_RAMFC },
@@ -66,5 +78,5 @@ g84_fifo = {
 int
 g84_fifo_new(struct nvkm_device *device, struct nvkm_fifo **pfifo)
 {
-	return nv50_fifo_ctor(&g84_fifo, device, pfifo);
+	return nvkm_fifo_new_(&g84_fifo, device, pfifo);
 }
