@@ -751,20 +751,28 @@ sim_pc_skip_dom(struct nvkm_sim_pcounter *pc, int d, u64 n)
 	pc->skips++;
 }
 
-/* Settled domains @mask fall behind from now on, while others step. */
+/* Settled domains @mask fall behind from now on (those not already). */
 static void
 sim_pc_leave(struct nvkm_sim_pcounter *pc, u64 mask)
 {
 	u64 m;
 
+	mask &= ~pc->behind;
 	for (m = mask; m; m &= m - 1)
 		pc->dom[__ffs64(m)].since = pc->now;
 	pc->behind |= mask;
 }
 
-/* A settled domain left behind while others stepped catches up. */
-static void
-sim_pc_catch_up(struct nvkm_sim_pcounter *pc, int d)
+/**
+ * nvkm_sim_pc_catch_up() - a settled domain left behind catches up
+ * @pc: the model
+ * @d: the domain; nothing happens if it is not behind
+ *
+ * Before anything reads or changes its state: its register decoded
+ * (sim_pc_touch()), an input change that unsettles it.
+ */
+void
+nvkm_sim_pc_catch_up(struct nvkm_sim_pcounter *pc, int d)
 {
 	struct sim_pcdom *dom = &pc->dom[d];
 
@@ -774,6 +782,39 @@ sim_pc_catch_up(struct nvkm_sim_pcounter *pc, int d)
 	if (pc->now > dom->since)
 		sim_pc_skip_dom(pc, d, pc->now - dom->since);
 	dom->since = 0;
+}
+
+/* Every domain left behind catches up. */
+void
+nvkm_sim_pc_catch_up_all(struct nvkm_sim_pcounter *pc)
+{
+	while (pc->behind)
+		nvkm_sim_pc_catch_up(pc, __ffs64(pc->behind));
+}
+
+/*
+ * The settled domains that may stay behind until something looks at them:
+ * nothing of theirs is due at a given cycle, neither a PERIODIC pulse
+ * (sim_pc_calms() reads its counter) nor a record packet (it must reach
+ * memory when it lands).  Their closed form over the cycles they fell
+ * behind is the same, in one piece or in many.
+ */
+static u64
+sim_pc_deferrable(struct nvkm_sim_pcounter *pc)
+{
+	u64 mask = 0;
+	int d;
+
+	if (pc->step_only)
+		return 0;
+	for (d = 0; d < pc->nr_doms; d++) {
+		const struct sim_pcdom *dom = &pc->dom[d];
+
+		if (!sim_pc_periodic_on(pc, dom) && dom->mode != NV_PCOUNTER_MODE_RECORD &&
+		    !dom->rec.busy)
+			mask |= BIT_ULL(d);
+	}
+	return mask & ~pc->unsettled;
 }
 
 /* What passes for the whole unit in @n cycles: pulses, trains, the clock. */
@@ -839,7 +880,7 @@ sim_pc_step(struct nvkm_sim_pcounter *pc)
 		if ((pc->unsettled & BIT_ULL(d)) || !(sets & BIT_ULL(dom->set)) ||
 		    !sim_pc_imports(pc, dom))
 			continue;
-		sim_pc_catch_up(pc, d);
+		nvkm_sim_pc_catch_up(pc, d);
 		pc->unsettled |= BIT_ULL(d);
 	}
 	return mask & ~pc->unsettled;
@@ -847,15 +888,21 @@ sim_pc_step(struct nvkm_sim_pcounter *pc)
 
 /*
  * @n cycles of every domain in closed form: all are settled and @n is
- * within every domain's calm.
+ * within every domain's calm.  The deferrable ones fall behind, at no
+ * cost; the others (PERIODIC, record mode) go now.
  */
 static void
 sim_pc_skip(struct nvkm_sim_pcounter *pc, u64 n)
 {
+	u64 def = sim_pc_deferrable(pc), m;
 	int d;
 
-	for (d = 0; d < pc->nr_doms; d++)
+	for (m = sim_pc_all(pc) & ~def; m; m &= m - 1) {
+		d = __ffs64(m);
+		nvkm_sim_pc_catch_up(pc, d);
 		sim_pc_skip_dom(pc, d, n);
+	}
+	sim_pc_leave(pc, def);
 	sim_pc_time(pc, n);
 }
 
@@ -893,11 +940,15 @@ sim_pc_flush(struct nvkm_sim_pcounter *pc)
 	}
 }
 
-/* Something outside the model's own time changes it: applied from now. */
+/*
+ * Something outside the model's own time changes it: applied from now,
+ * to domains all caught up.
+ */
 static void
 sim_pc_change(struct nvkm_sim_pcounter *pc)
 {
 	sim_pc_flush(pc);
+	nvkm_sim_pc_catch_up_all(pc);
 	pc->until = 0;
 }
 
@@ -923,7 +974,7 @@ sim_pc_change(struct nvkm_sim_pcounter *pc)
 static u64
 sim_pc_advance_once(struct nvkm_sim_pcounter *pc, u64 cycles)
 {
-	u64 w = U64_MAX, n = 0, settled;
+	u64 w = U64_MAX, n = 0, settled, m;
 	int d;
 
 	sim_pc_calms(pc);
@@ -931,6 +982,7 @@ sim_pc_advance_once(struct nvkm_sim_pcounter *pc, u64 cycles)
 		if (pc->unsettled & BIT_ULL(d))
 			continue;
 		if (!pc->calm[d]) {
+			nvkm_sim_pc_catch_up(pc, d);
 			pc->unsettled |= BIT_ULL(d);
 			continue;
 		}
@@ -969,8 +1021,9 @@ sim_pc_advance_once(struct nvkm_sim_pcounter *pc, u64 cycles)
 						   nvkm_sim_pc_record_calm(pc, &pc->dom[d])));
 		}
 	}
-	while (pc->behind)
-		sim_pc_catch_up(pc, __ffs64(pc->behind));
+	/* those that may not stay behind catch up */
+	for (m = pc->behind & ~sim_pc_deferrable(pc); m; m &= m - 1)
+		nvkm_sim_pc_catch_up(pc, __ffs64(m));
 	return n;
 }
 
@@ -1215,12 +1268,16 @@ sim_pc_jump(struct nvkm_sim_pcounter *pc, u64 cycles)
 	if (!l || !j || min(cycles, h) / 4 < l)
 		return 0;
 
+	/* the periods compare every domain's whole state */
+	nvkm_sim_pc_catch_up_all(pc);
 	memcpy(j->s0, pc->dom, pc->nr_doms * sizeof(*pc->dom));
 	sim_pc_advance(pc, l);
+	nvkm_sim_pc_catch_up_all(pc);
 	memcpy(j->s1, pc->dom, pc->nr_doms * sizeof(*pc->dom));
 	j->nr_land = 0;
 	j->logging = true;
 	sim_pc_advance(pc, l);
+	nvkm_sim_pc_catch_up_all(pc);
 	j->logging = false;
 
 	k = div64_u64(min(cycles, h) - 2 * l, l);
@@ -1302,6 +1359,7 @@ nvkm_sim_pcounter_run(struct nvkm_sim_pcounter *pc, u64 cycles)
 	pc->until = 0;
 
 	if (pc->layout->off && pc->layout->off(pc)) {
+		nvkm_sim_pc_catch_up_all(pc);
 		sim_pc_idle(pc, cycles);
 		pc->unsettled = sim_pc_all(pc);
 		return;
@@ -1342,11 +1400,13 @@ sim_pc_unsettle(struct nvkm_sim_pcounter *pc)
 	pc->unsettled = sim_pc_all(pc);
 }
 
-/* The same, for domain @d alone. */
+/* The same, for domain @d alone: the others may stay behind. */
 static inline void
 sim_pc_unsettle_dom(struct nvkm_sim_pcounter *pc, int d)
 {
-	sim_pc_change(pc);
+	sim_pc_flush(pc);
+	nvkm_sim_pc_catch_up(pc, d);
+	pc->until = 0;
 	pc->unsettled |= BIT_ULL(d);
 }
 
@@ -1530,15 +1590,27 @@ sim_pc_mine(const struct nvkm_sim_pcounter *pc, u32 addr)
 
 /*
  * Reads of other units' registers (PFIFO, PMC: the bulk of an interrupt
- * handler's) leave the settled time deferred.
+ * handler's) leave the settled time deferred.  A read of a domain's
+ * register catches up that domain alone (its decoder touches it); one
+ * of the whole unit's (NV10's CTRL, record mode's channel, SIG_STATUS
+ * where no decoder marks it) is read again once every domain caught up:
+ * reads change nothing.
  */
 bool
 nvkm_sim_pcounter_rd(struct nvkm_sim_pcounter *pc, u32 addr, u32 *data)
 {
+	bool claimed;
+
 	if (!sim_pc_mine(pc, addr))
 		return nvkm_sim_pc_mux_rd(pc, addr, data);
 	sim_pc_flush(pc);
-	return pc->layout->rd(pc, addr, data);
+	pc->touched = 0;
+	claimed = pc->layout->rd(pc, addr, data);
+	if (claimed && !pc->touched && pc->behind) {
+		nvkm_sim_pc_catch_up_all(pc);
+		claimed = pc->layout->rd(pc, addr, data);
+	}
+	return claimed;
 }
 
 /*
@@ -1843,8 +1915,12 @@ void
 nvkm_sim_pcounter_pgraph_pulse(struct nvkm_sim_pcounter *pc, unsigned int delay,
 			       bool flush)
 {
-	/* the pulse is an input change when it comes (sim_pc_calms()) */
-	sim_pc_change(pc);
+	/*
+	 * the pulse is an input change when it comes (sim_pc_calms()): the
+	 * domains it unsettles catch up then
+	 */
+	sim_pc_flush(pc);
+	pc->until = 0;
 	if (flush)
 		pc->wrcache_flush |= BIT_ULL(delay);
 	else

@@ -150,6 +150,8 @@ sim_pc_gf100_off(struct nvkm_sim_pcounter *pc)
 	if (pc->in_reset)
 		return true;
 
+	/* what they counted before the reset, before it clears them */
+	nvkm_sim_pc_catch_up_all(pc);
 	for (d = 0; d < pc->nr_doms; d++) {
 		struct sim_pcdom *dom = &pc->dom[d];
 		struct sim_pcdom keep = *dom;

@@ -240,10 +240,11 @@ struct sim_pc_pulser {
  *	       domain not in it is settled: its entry of @cyc holds what it
  *	       sees until the next change of its own inputs (register writes
  *	       to it, its workload, its pulses, what it imports)
- * @touched: domains the register being written belongs to (the layouts'
+ * @touched: domains the register being accessed belongs to (the layouts'
  *	     decoders mark them; none: a register of the whole unit)
- * @behind: settled domains left behind while others step, to catch up in
- *	    closed form (sim_pc_catch_up())
+ * @behind: settled domains left behind while others step, or while
+ *	    nothing looks at them, to catch up in closed form
+ *	    (nvkm_sim_pc_catch_up())
  * @until: while every domain is settled, the cycle of the next change due
  *	   (0: not known)
  * @lazy: cycles counted but not yet applied (sim_pc_flush()); @now is
@@ -391,11 +392,19 @@ int nvkm_sim_pc_train(struct nvkm_sim_pcounter *pc, int d, int sig, u32 period,
 		      u32 width, u64 count);
 int nvkm_sim_pc_force_low(struct nvkm_sim_pcounter *pc, int d, int sig, bool low);
 
-/* A register of domain @d is being decoded (a write unsettles it only). */
+void nvkm_sim_pc_catch_up(struct nvkm_sim_pcounter *pc, int d);
+void nvkm_sim_pc_catch_up_all(struct nvkm_sim_pcounter *pc);
+
+/*
+ * A register of domain @d is being decoded: it catches up before its
+ * state is read or written (a write unsettles it only).
+ */
 static inline void
 sim_pc_touch(struct nvkm_sim_pcounter *pc, int d)
 {
 	pc->touched |= BIT_ULL(d);
+	if (pc->behind & BIT_ULL(d))
+		nvkm_sim_pc_catch_up(pc, d);
 }
 
 static inline bool
