@@ -1615,11 +1615,12 @@ nvkm_sim_pcounter_rd(struct nvkm_sim_pcounter *pc, u32 addr, u32 *data)
 
 /*
  * A write unsettles the domain its register belongs to (the layouts'
- * decoders say which), or every domain for a register of the whole unit
- * (GCTRL, the record channel, the NV10 CTRL, a GF100 set's registers).
- * Multiplexer writes unsettle the domains whose signals they drive;
- * registers of other units, nothing: they keep the settled time deferred
- * and the next change known.
+ * decoders say which, and catch it up first), or every domain for a
+ * register of the whole unit (GCTRL, the record channel, the NV10 CTRL,
+ * a GF100 set's registers: the layouts catch every domain up before they
+ * change anything).  Multiplexer writes unsettle the domains whose
+ * signals they drive; registers of other units, nothing: they keep the
+ * settled time deferred and the next change known.
  */
 bool
 nvkm_sim_pcounter_wr(struct nvkm_sim_pcounter *pc, u32 addr, u32 data)
@@ -1629,11 +1630,14 @@ nvkm_sim_pcounter_wr(struct nvkm_sim_pcounter *pc, u32 addr, u32 data)
 
 	if (!sim_pc_mine(pc, addr))
 		return nvkm_sim_pc_mux_wr(pc, addr, data);
-	sim_pc_change(pc);
+	sim_pc_flush(pc);
+	pc->until = 0;
 	pc->touched = 0;
 	if (!pc->layout->wr(pc, addr, data))
 		return false;
 	if (!pc->touched) {
+		WARN_ON_ONCE(pc->behind);	/* the layout must have caught up */
+		nvkm_sim_pc_catch_up_all(pc);
 		pc->unsettled = sim_pc_all(pc);
 		return true;
 	}

@@ -521,10 +521,12 @@ sim_pc_gf100_wr(struct nvkm_sim_pcounter *pc, u32 addr, u32 data)
 		return false;
 	if (sim_pc_gf100_off(pc))
 		return true;	/* dropped */
-	if (r.dom)
+	if (r.dom) {
 		sim_pc_gf100_dom_wr(pc, r.dom, r.reg, data);
-	else
+	} else {
+		nvkm_sim_pc_catch_up_all(pc);
 		sim_pc_gf100_set_wr(pc, r.set, r.reg, data);
+	}
 	return true;
 }
 

@@ -197,10 +197,12 @@ sim_pc_nv10_wr(struct nvkm_sim_pcounter *pc, u32 addr, u32 data)
 	int kind, d, i;
 
 	if (addr == NV10_PCOUNTER_CTRL) {
+		nvkm_sim_pc_catch_up_all(pc);
 		sim_pc_nv10_ctrl_wr(pc, data);
 		return true;
 	}
 	if (addr == NV30_PCOUNTER_QUAD_ACK_TRIGGER && pc->gen >= PC_NV30) {
+		nvkm_sim_pc_catch_up_all(pc);
 		for (d = 0; d < pc->nr_doms; d++) {
 			if (data & NV30_PCOUNTER_QUAD_ACK_DOM(d))
 				nvkm_sim_pc_quad_ack(&pc->dom[d]);

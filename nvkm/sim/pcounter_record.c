@@ -569,6 +569,10 @@ nvkm_sim_pc_record_wr(struct nvkm_sim_pcounter *pc, u32 addr, u32 data)
 	enum sim_pc_record_reg reg;
 	struct sim_pcdom *dom;
 
+	/* the unit's registers: every domain as of now first */
+	if (addr == NV40_PCOUNTER_RECORD_CHAN || addr == NV40_PCOUNTER_RECORD_DMA ||
+	    addr == NV40_PCOUNTER_GCTRL)
+		nvkm_sim_pc_catch_up_all(pc);
 	switch (addr) {
 	case NV40_PCOUNTER_RECORD_CHAN:
 		sim_pc_record_chan_wr(pc, data);
