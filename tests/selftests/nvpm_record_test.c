@@ -894,19 +894,19 @@ TEST_F(record, record_needs_perfmon)
 #define REF_SATURATED	0x2u
 #define REF_RESTART	0x4u
 #define REF_GAP		0x8u
-#define REF_WRAP	(1ull << 48)
+#define REF_WRAP	0x1000000000000ull
 #define REF_PACKETS	3000
 #define REF_FILL	0xa5
 
 struct ref_stream {
 	unsigned int size, nr;
 	int merge, started, gap;
-	uint64_t last, time, row_time, early, restarts;
+	__u64 last, time, row_time, early, restarts;
 	struct nvpm_record_row pend;	/* pending when its flags are not 0 */
 };
 
-static uint64_t
-ref_rand(uint64_t *x)
+static __u64
+ref_rand(__u64 *x)
 {
 	*x ^= *x << 13;
 	*x ^= *x >> 7;
@@ -924,7 +924,7 @@ ref_u16(const __u8 *b)
 static size_t
 ref_decode(struct ref_stream *r, const __u8 *p, struct nvpm_record_row *row)
 {
-	uint64_t raw = 0, d;
+	__u64 raw = 0, d;
 	unsigned int stop = ref_u16(p + 6) & 0xfff, flags = 0, j;
 	int i;
 
@@ -983,14 +983,14 @@ ref_decode(struct ref_stream *r, const __u8 *p, struct nvpm_record_row *row)
 
 /* @n random packets of @size bytes from @x; cycles from *@cycles on. */
 static void
-ref_packets(__u8 *buf, size_t n, unsigned int size, uint64_t *x, uint64_t *cycles)
+ref_packets(__u8 *buf, size_t n, unsigned int size, __u64 *x, __u64 *cycles)
 {
 	size_t i;
 	unsigned int j, w;
 
 	for (i = 0; i < n; i++) {
 		__u8 *p = buf + i * size;
-		uint64_t c = ref_rand(x), k = c % 100;
+		__u64 c = ref_rand(x), k = c % 100;
 		unsigned int stop = k < 8 ? 0 : k < 95 ? 1 : ref_rand(x) & 0xfff;
 
 		c >>= 8;
@@ -1022,7 +1022,7 @@ TEST(record_decode_matches_reference)
 	struct nvpm_record_row *got = malloc((REF_PACKETS + 1) * sizeof(*got));
 	struct nvpm_record_row *want = malloc((REF_PACKETS + 1) * sizeof(*want));
 	__u8 *buf = malloc(REF_PACKETS * NVPM_RECORD_LONG_SIZE), gap[REF_PACKETS];
-	uint64_t x = 0x6e76706d5eedull;
+	__u64 x = 0x6e76706d5eedull;
 	unsigned int run;
 
 	if (!got || !want || !buf)
@@ -1031,7 +1031,7 @@ TEST(record_decode_matches_reference)
 		unsigned int size = run % 2 ? 16 : 32, nr_signals = run / 4 % 14;
 		struct nvpm_record_stream s;
 		struct ref_stream r = { .size = size, .merge = run / 2 % 2 };
-		uint64_t cycles = ref_rand(&x) % 100000;
+		__u64 cycles = ref_rand(&x) % 100000;
 		size_t i, n, ng = 0, nw = 0;
 
 		/* short packets carry 4 counters, long ones 12 */
@@ -1067,8 +1067,8 @@ TEST(record_decode_matches_reference)
 		}
 		if (ng != nw || i != nw || s.packets != REF_PACKETS || s.early != r.early ||
 		    s.restarts != r.restarts)
-			FAIL(goto out, "%u-byte packets, %u signals, merge %d: %zu rows, want %zu, "
-			     "first difference at row %zu; %llu early, %llu restarts, want %llu, %llu",
+			FAIL(goto out,
+			     "%u-byte packets, %u signals, merge %d: %zu rows, want %zu, first difference at row %zu; %llu early, %llu restarts, want %llu, %llu",
 			     size, nr_signals, r.merge, ng, nw, i, (unsigned long long)s.early,
 			     (unsigned long long)s.restarts, (unsigned long long)r.early,
 			     (unsigned long long)r.restarts);

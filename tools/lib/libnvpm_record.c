@@ -115,7 +115,10 @@ le64(const uint8_t *b)
 	return v;
 }
 
-/* Lanes of @x (four 16-bit counters) that read 0xffff, as bit 15 of each, and more. */
+/*
+ * Bit 15 of each lane of @x (four 16-bit counters) set if the lane reads
+ * 0xffff; the other bits are left to the caller to mask.
+ */
 static __always_inline uint64_t
 nvpm_record_sat4(uint64_t x)
 {
@@ -245,18 +248,19 @@ nvpm_record_fast_row(struct nvpm_record_row *row, const uint8_t *b, uint64_t raw
  * common packet (cycle counter up, a STOP, nothing pending, no gap) is
  * one row straight into the output: the time is the counter plus a
  * constant offset, the row's cycles the counter's step.  Packets are
- * taken @unroll at a time with one test for all of them, then one at a
- * time near the end or an uncommon packet, which goes through
- * nvpm_record_decode_one().  The counters are read 64 bits (four of
- * them) at a time and split with shifts, and only the row's used fields
- * are written: under an emulator as under the CPU, memory accesses and
- * branches are what cost (an emulator ends its translated blocks at
- * branches, and runs vector unpacking out of line).
+ * taken two at a time with one test for both (four at a time costs more
+ * than it saves: the registers run out), then one at a time near the end
+ * or an uncommon packet, which goes through nvpm_record_decode_one().
+ * The counters are read 64 bits (four of them) at a time and split with
+ * shifts, and only the row's used fields are written: under an emulator
+ * as under the CPU, memory accesses and branches are what cost (an
+ * emulator ends its translated blocks at branches, and runs vector
+ * unpacking out of line).
  */
 static __always_inline size_t
 nvpm_record_decode_n(struct nvpm_record_stream *s, const uint8_t *b, size_t n,
 		     struct nvpm_record_row *rows, const unsigned int nr,
-		     const unsigned int size, const unsigned int unroll)
+		     const unsigned int size)
 {
 	struct nvpm_record_row *row = rows;
 	const uint8_t *end = b + n * size;
@@ -265,31 +269,27 @@ nvpm_record_decode_n(struct nvpm_record_stream *s, const uint8_t *b, size_t n,
 		uint64_t last = s->last_raw, off = s->time - last;
 
 		if (s->started && !s->gap && !s->pend.flags && s->row_time == s->time) {
-			for (; (size_t)(end - b) >= unroll * size; b += unroll * size, row += unroll) {
-				uint64_t raw[4], stop[4], slow = 0;
-				unsigned int k;
+			for (; end - b >= 2 * size; b += 2 * size, row += 2) {
+				uint64_t h0 = le64(b), h1 = le64(b + size);
+				uint64_t r0 = h0 & CYCLES_MASK, r1 = h1 & CYCLES_MASK;
+				uint64_t s0 = (h0 >> 48) & NVPM_RECORD_STOP_MAX;
+				uint64_t s1 = (h1 >> 48) & NVPM_RECORD_STOP_MAX;
 
-#pragma GCC unroll 4
-				for (k = 0; k < unroll; k++) {
-					uint64_t head = le64(b + k * size);
+				uint64_t slow = NVPM_RECORD_SLOW(r0, last, s0) |
+						NVPM_RECORD_SLOW(r1, r0, s1);
 
-					raw[k] = head & CYCLES_MASK;
-					stop[k] = (head >> 48) & NVPM_RECORD_STOP_MAX;
-					slow |= NVPM_RECORD_SLOW(raw[k], k ? raw[k - 1] : last, stop[k]);
-				}
 				if (__builtin_expect((int64_t)slow < 0, 0))
 					break;
-#pragma GCC unroll 4
-				for (k = 0; k < unroll; k++)
-					nvpm_record_fast_row(row + k, b + k * size, raw[k],
-							     k ? raw[k - 1] : last, stop[k], off, nr);
-				last = raw[unroll - 1];
+				nvpm_record_fast_row(row, b, r0, last, s0, off, nr);
+				nvpm_record_fast_row(row + 1, b + size, r1, r0, s1, off, nr);
+				last = r1;
 			}
 			for (; b < end; b += size, row++) {
 				uint64_t head = le64(b), raw = head & CYCLES_MASK;
 				uint64_t stop = (head >> 48) & NVPM_RECORD_STOP_MAX;
+				uint64_t slow = NVPM_RECORD_SLOW(raw, last, stop);
 
-				if (__builtin_expect((int64_t)NVPM_RECORD_SLOW(raw, last, stop) < 0, 0))
+				if (__builtin_expect((int64_t)slow < 0, 0))
 					break;
 				nvpm_record_fast_row(row, b, raw, last, stop, off, nr);
 				last = raw;
@@ -324,28 +324,36 @@ size_t
 nvpm_record_decode(struct nvpm_record_stream *s, const void *pkts, size_t n,
 		   struct nvpm_record_row *rows)
 {
-#define NVPM_RECORD_DECODE_LONG(nr) \
-	case nr: return nvpm_record_decode_n(s, pkts, n, rows, nr, NVPM_RECORD_LONG_SIZE, 2)
-
 	if (s->packet_size == NVPM_RECORD_SHORT_SIZE)
 		return nvpm_record_decode_n(s, pkts, n, rows, NVPM_RECORD_SHORT_SIGNALS,
-					    NVPM_RECORD_SHORT_SIZE, 4);
-	switch (s->nr_signals) {
-	NVPM_RECORD_DECODE_LONG(1);
-	NVPM_RECORD_DECODE_LONG(2);
-	NVPM_RECORD_DECODE_LONG(3);
-	NVPM_RECORD_DECODE_LONG(4);
-	NVPM_RECORD_DECODE_LONG(5);
-	NVPM_RECORD_DECODE_LONG(6);
-	NVPM_RECORD_DECODE_LONG(7);
-	NVPM_RECORD_DECODE_LONG(8);
-	NVPM_RECORD_DECODE_LONG(9);
-	NVPM_RECORD_DECODE_LONG(10);
-	NVPM_RECORD_DECODE_LONG(11);
-	NVPM_RECORD_DECODE_LONG(12);
+					    NVPM_RECORD_SHORT_SIZE);
+	switch (s->nr_signals) {	/* one loop per count of long packets */
+	case 1:
+		return nvpm_record_decode_n(s, pkts, n, rows, 1, NVPM_RECORD_LONG_SIZE);
+	case 2:
+		return nvpm_record_decode_n(s, pkts, n, rows, 2, NVPM_RECORD_LONG_SIZE);
+	case 3:
+		return nvpm_record_decode_n(s, pkts, n, rows, 3, NVPM_RECORD_LONG_SIZE);
+	case 4:
+		return nvpm_record_decode_n(s, pkts, n, rows, 4, NVPM_RECORD_LONG_SIZE);
+	case 5:
+		return nvpm_record_decode_n(s, pkts, n, rows, 5, NVPM_RECORD_LONG_SIZE);
+	case 6:
+		return nvpm_record_decode_n(s, pkts, n, rows, 6, NVPM_RECORD_LONG_SIZE);
+	case 7:
+		return nvpm_record_decode_n(s, pkts, n, rows, 7, NVPM_RECORD_LONG_SIZE);
+	case 8:
+		return nvpm_record_decode_n(s, pkts, n, rows, 8, NVPM_RECORD_LONG_SIZE);
+	case 9:
+		return nvpm_record_decode_n(s, pkts, n, rows, 9, NVPM_RECORD_LONG_SIZE);
+	case 10:
+		return nvpm_record_decode_n(s, pkts, n, rows, 10, NVPM_RECORD_LONG_SIZE);
+	case 11:
+		return nvpm_record_decode_n(s, pkts, n, rows, 11, NVPM_RECORD_LONG_SIZE);
+	case 12:
+		return nvpm_record_decode_n(s, pkts, n, rows, 12, NVPM_RECORD_LONG_SIZE);
 	}
-#undef NVPM_RECORD_DECODE_LONG
-	return nvpm_record_decode_n(s, pkts, n, rows, 0, NVPM_RECORD_LONG_SIZE, 1);
+	return nvpm_record_decode_n(s, pkts, n, rows, 0, NVPM_RECORD_LONG_SIZE);
 }
 
 /**
