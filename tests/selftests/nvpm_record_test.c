@@ -880,6 +880,205 @@ TEST_F(record, record_needs_perfmon)
 		FAIL(return, "child status %#x, want EPERM from START", status);
 }
 
+/*
+ * The decoder against a plain one written here from the packet layout
+ * (bytes 0-5: the cycle counter, 6-7: STOP count in bits 0-11, then the
+ * 16-bit counters, all little endian): one packet and one signal at a
+ * time, every case a test of its own.  Random packets with a fixed seed:
+ * mostly common ones (counter up, one STOP), with early packets (STOP 0),
+ * saturated and early-threshold counters, repeated counters, wraps near
+ * 2^48, restarts, lost packets, fed in chunks of every length.  Rows must
+ * be equal byte for byte, fields the decoder leaves alone included.
+ */
+#define REF_EARLY	0x1u
+#define REF_SATURATED	0x2u
+#define REF_RESTART	0x4u
+#define REF_GAP		0x8u
+#define REF_WRAP	0x1000000000000ull
+#define REF_PACKETS	3000
+#define REF_FILL	0xa5
+
+struct ref_stream {
+	unsigned int size, nr;
+	int merge, started, gap;
+	__u64 last, time, row_time, early, restarts;
+	struct nvpm_record_row pend;	/* pending when its flags are not 0 */
+};
+
+static __u64
+ref_rand(__u64 *x)
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 7;
+	*x ^= *x << 17;
+	return *x;
+}
+
+static unsigned int
+ref_u16(const __u8 *b)
+{
+	return b[0] | b[1] << 8;
+}
+
+/* Packet @p into the stream's rows at @row; returns the rows written. */
+static size_t
+ref_decode(struct ref_stream *r, const __u8 *p, struct nvpm_record_row *row)
+{
+	__u64 raw = 0, d;
+	unsigned int stop = ref_u16(p + 6) & 0xfff, flags = 0, j;
+	int i;
+
+	for (i = 5; i >= 0; i--)
+		raw = raw << 8 | p[i];
+	if (!r->started) {
+		d = raw;
+		r->started = 1;
+	} else if (raw >= r->last) {
+		d = raw - r->last;
+	} else if (r->last >= REF_WRAP / 2 && raw + REF_WRAP - r->last < REF_WRAP / 2) {
+		d = raw + REF_WRAP - r->last;
+	} else {
+		d = raw;
+		flags |= REF_RESTART;
+		r->restarts++;
+	}
+	r->time += d;
+	r->last = raw;
+	if (r->gap)
+		flags |= REF_GAP;
+	r->gap = 0;
+	if (!stop)
+		r->early++;
+	if (r->merge && (!stop || r->pend.flags)) {
+		if (!r->pend.flags) {
+			memset(&r->pend, 0, sizeof(r->pend));
+			flags |= REF_EARLY;
+		}
+		for (j = 0; j < r->nr; j++) {
+			r->pend.value[j] += ref_u16(p + 8 + 2 * j);
+			if (ref_u16(p + 8 + 2 * j) == 0xffff)
+				flags |= REF_SATURATED;
+		}
+		r->pend.stops += stop;
+		r->pend.flags |= flags;
+		if (!stop)
+			return 0;
+		*row = r->pend;
+		row->flags &= ~REF_EARLY;
+		r->pend.flags = 0;
+	} else {
+		for (j = 0; j < r->nr; j++) {
+			row->value[j] = ref_u16(p + 8 + 2 * j);
+			if (row->value[j] == 0xffff)
+				flags |= REF_SATURATED;
+		}
+		row->stops = stop;
+		row->flags = flags;
+	}
+	row->time = r->time;
+	row->cycles = r->time - r->row_time;
+	r->row_time = r->time;
+	return 1;
+}
+
+/* @n random packets of @size bytes from @x; cycles from *@cycles on. */
+static void
+ref_packets(__u8 *buf, size_t n, unsigned int size, __u64 *x, __u64 *cycles)
+{
+	size_t i;
+	unsigned int j, w;
+
+	for (i = 0; i < n; i++) {
+		__u8 *p = buf + i * size;
+		__u64 c = ref_rand(x), k = c % 100;
+		unsigned int stop = k < 8 ? 0 : k < 95 ? 1 : ref_rand(x) & 0xfff;
+
+		c >>= 8;
+		if (k == 97)
+			*cycles = REF_WRAP - 1 - c % 3000;	/* wraps soon */
+		else if (k == 98)
+			*cycles = c % 5000;			/* a restart */
+		else if (k != 99)
+			*cycles += 1 + c % 2048;		/* 99: a repeat */
+		*cycles &= REF_WRAP - 1;
+		for (j = 0; j < 6; j++)
+			p[j] = *cycles >> (8 * j);
+		w = stop | (ref_rand(x) & 0xf000);	/* bits 12-15: not STOPs */
+		p[6] = w;
+		p[7] = w >> 8;
+		for (j = 8; j < size; j += 2) {
+			unsigned int v = ref_rand(x) % 1000;
+
+			k = ref_rand(x) % 64;
+			v = k == 0 ? 0xffff : k == 1 ? 0xf000 : k == 2 ? 0xfffe : v;
+			p[j] = v;
+			p[j + 1] = v >> 8;
+		}
+	}
+}
+
+TEST(record_decode_matches_reference)
+{
+	struct nvpm_record_row *got = malloc((REF_PACKETS + 1) * sizeof(*got));
+	struct nvpm_record_row *want = malloc((REF_PACKETS + 1) * sizeof(*want));
+	__u8 *buf = malloc(REF_PACKETS * NVPM_RECORD_LONG_SIZE), gap[REF_PACKETS];
+	__u64 x = 0x6e76706d5eedull;
+	unsigned int run;
+
+	if (!got || !want || !buf)
+		FAIL(goto out, "out of memory");
+	for (run = 0; run < 2 * 2 * 14; run++) {
+		unsigned int size = run % 2 ? 16 : 32, nr_signals = run / 4 % 14;
+		struct nvpm_record_stream s;
+		struct ref_stream r = { .size = size, .merge = run / 2 % 2 };
+		__u64 cycles = ref_rand(&x) % 100000;
+		size_t i, n, ng = 0, nw = 0;
+
+		/* short packets carry 4 counters, long ones 12 */
+		r.nr = size == 16 ? 4 : nr_signals < 12 ? nr_signals : 12;
+		ref_packets(buf, REF_PACKETS, size, &x, &cycles);
+		memset(got, REF_FILL, (REF_PACKETS + 1) * sizeof(*got));
+		memset(want, REF_FILL, (REF_PACKETS + 1) * sizeof(*want));
+		memset(gap, 0, sizeof(gap));
+		nvpm_record_stream_init(&s, size, nr_signals, r.merge);
+		for (i = 0; i < REF_PACKETS; i += n) {
+			n = ref_rand(&x) % 40;
+			n = n < 30 ? n : ref_rand(&x) % 400;
+			n = n < REF_PACKETS - i ? n : REF_PACKETS - i;
+			if (ref_rand(&x) % 16 == 0) {
+				nvpm_record_stream_gap(&s);
+				gap[i] = 1;	/* before packet i, even if n is 0 */
+			}
+			ng += nvpm_record_decode(&s, buf + i * size, n, got + ng);
+		}
+		for (i = 0; i < REF_PACKETS; i++) {
+			r.gap |= gap[i];
+			nw += ref_decode(&r, buf + i * size, want + nw);
+		}
+		ng += nvpm_record_flush(&s, got + ng);
+		if (r.merge && r.pend.flags) {
+			want[nw] = r.pend;
+			want[nw].time = r.time;
+			want[nw++].cycles = r.time - r.row_time;
+		}
+		for (i = 0; i < nw && i < ng; i++) {
+			if (memcmp(&got[i], &want[i], sizeof(*got)))
+				break;
+		}
+		if (ng != nw || i != nw || s.packets != REF_PACKETS || s.early != r.early ||
+		    s.restarts != r.restarts)
+			FAIL(goto out,
+			     "%u-byte packets, %u signals, merge %d: %zu rows, want %zu, first difference at row %zu; %llu early, %llu restarts, want %llu, %llu",
+			     size, nr_signals, r.merge, ng, nw, i, (unsigned long long)s.early,
+			     (unsigned long long)s.restarts, (unsigned long long)r.early,
+			     (unsigned long long)r.restarts);
+	}
+out:
+	free(got);
+	free(want);
+	free(buf);
+}
+
 static void
 print_usage(FILE *f)
 {

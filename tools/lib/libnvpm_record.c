@@ -115,11 +115,46 @@ le64(const uint8_t *b)
 	return v;
 }
 
-/* Lanes of @x (four 16-bit counters) that read 0xffff, as bit 15 of each. */
-static inline uint64_t
+/*
+ * Bit 15 of each lane of @x (four 16-bit counters) set if the lane reads
+ * 0xffff; the other bits are left to the caller to mask.
+ */
+static __always_inline uint64_t
 nvpm_record_sat4(uint64_t x)
 {
-	return ((x & 0x7fff7fff7fff7fffull) + 0x0001000100010001ull) & x & 0x8000800080008000ull;
+	return ((x & 0x7fff7fff7fff7fffull) + 0x0001000100010001ull) & x;
+}
+
+/*
+ * @lanes (1 to 4) counters from the 64 bits at @b into @v; returns their
+ * nvpm_record_sat4() bits.
+ */
+static __always_inline uint64_t
+nvpm_record_word(uint64_t *v, const uint8_t *b, const unsigned int lanes)
+{
+	uint64_t x = le64(b);
+
+	v[0] = x & 0xffff;
+	if (lanes > 1)
+		v[1] = (x >> 16) & 0xffff;
+	if (lanes > 2)
+		v[2] = (x >> 32) & 0xffff;
+	if (lanes > 3)
+		v[3] = x >> 48;
+	return nvpm_record_sat4(x) & (~0ull >> (64 - 16 * lanes));
+}
+
+/* @row's stops and flags, adjacent 32-bit fields, in one 64-bit store. */
+static __always_inline void
+nvpm_record_put_stops(struct nvpm_record_row *row, uint32_t stops, uint32_t flags)
+{
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	uint64_t v = (uint64_t)stops << 32 | flags;
+#else
+	uint64_t v = (uint64_t)flags << 32 | stops;
+#endif
+
+	memcpy(&row->stops, &v, sizeof(v));
 }
 
 /* Early packets, and the STOP packet ending them: into s->pend, slowly. */
@@ -142,75 +177,133 @@ nvpm_record_pend(struct nvpm_record_stream *s, const uint8_t *b, uint32_t stop,
 }
 
 /*
- * The loop, for a number of signals the compiler may know: one row per
- * packet straight into the output, but for early packets.  The counters
- * are read 64 bits (four of them) at a time and split with shifts: under
- * an emulator as under the CPU that is what costs least (no vector
- * instruction, few memory accesses).
+ * One packet the fast loop leaves out: the first, one after a gap, a
+ * cycle counter that did not go up (wrap, restart or a repeat), an early
+ * packet, or any while early packets are pending.  Works on s->time,
+ * s->last_raw and s->row_time.  Returns the rows written, 0 or 1.
+ */
+static size_t __attribute__((noinline))
+nvpm_record_decode_one(struct nvpm_record_stream *s, const uint8_t *b,
+		       struct nvpm_record_row *row, unsigned int nr)
+{
+	uint64_t raw = le64(b) & CYCLES_MASK;
+	uint32_t stop = le16(b + 6) & NVPM_RECORD_STOP_MAX, flags = 0;
+	unsigned int j;
+
+	s->time += nvpm_record_delta(s, raw, &flags);
+	s->last_raw = raw;
+	if (s->gap) {
+		flags |= NVPM_ROW_GAP;
+		s->gap = 0;
+	}
+	if (!stop || s->pend.flags) {
+		s->early += !stop;
+		if (s->merge_early) {
+			nvpm_record_pend(s, b, stop, flags, nr);
+			if (!stop)
+				return 0;
+			*row = s->pend;
+			row->flags &= ~NVPM_ROW_EARLY;
+			s->pend.flags = 0;
+			goto emit;
+		}
+	}
+	for (j = 0; j < nr; j++) {
+		row->value[j] = le16(b + 8 + 2 * j);
+		flags |= row->value[j] == NVPM_RECORD_EVENT_MAX ? NVPM_ROW_SATURATED : 0;
+	}
+	row->stops = stop;
+	row->flags = flags;
+emit:
+	row->time = s->time;
+	row->cycles = s->time - s->row_time;
+	s->row_time = s->time;
+	return 1;
+}
+
+/* The row of a common packet: @raw its cycle counter, @prev the one before. */
+static __always_inline void
+nvpm_record_fast_row(struct nvpm_record_row *row, const uint8_t *b, uint64_t raw,
+		     uint64_t prev, uint64_t stop, uint64_t off, const unsigned int nr)
+{
+	uint64_t sat = 0;
+
+	row->time = raw + off;
+	row->cycles = raw - prev;
+	if (nr > 0)
+		sat = nvpm_record_word(row->value, b + 8, nr < 4 ? nr : 4);
+	if (nr > 4)
+		sat |= nvpm_record_word(row->value + 4, b + 16, nr < 8 ? nr - 4 : 4);
+	if (nr > 8)
+		sat |= nvpm_record_word(row->value + 8, b + 24, nr - 8);
+	sat &= 0x8000800080008000ull;
+	nvpm_record_put_stops(row, stop, sat ? NVPM_ROW_SATURATED : 0);
+}
+
+/* Negative unless the counter went up from @prev to @raw and @stop is not 0. */
+#define NVPM_RECORD_SLOW(raw, prev, stop)	(((raw) - (prev) - 1) | ((stop) - 1))
+
+/*
+ * The loop, for @nr signals and @size bytes known to the compiler.  The
+ * common packet (cycle counter up, a STOP, nothing pending, no gap) is
+ * one row straight into the output: the time is the counter plus a
+ * constant offset, the row's cycles the counter's step.  Packets are
+ * taken two at a time with one test for both (four at a time costs more
+ * than it saves: the registers run out), then one at a time near the end
+ * or an uncommon packet, which goes through nvpm_record_decode_one().
+ * The counters are read 64 bits (four of them) at a time and split with
+ * shifts, and only the row's used fields are written: under an emulator
+ * as under the CPU, memory accesses and branches are what cost (an
+ * emulator ends its translated blocks at branches, and runs vector
+ * unpacking out of line).
  */
 static __always_inline size_t
 nvpm_record_decode_n(struct nvpm_record_stream *s, const uint8_t *b, size_t n,
 		     struct nvpm_record_row *rows, const unsigned int nr,
 		     const unsigned int size)
 {
-	const unsigned int words = (nr + 3) / 4;
 	struct nvpm_record_row *row = rows;
-	uint64_t time = s->time, last = s->last_raw, row_time = s->row_time;
-	size_t i;
+	const uint8_t *end = b + n * size;
 
-	for (i = 0; i < n; i++, b += size) {
-		uint64_t head = le64(b), raw = head & CYCLES_MASK, sat = 0;
-		uint32_t stop = (head >> 48) & NVPM_RECORD_STOP_MAX, flags = 0;
-		unsigned int k;
+	while (b < end) {
+		uint64_t last = s->last_raw, off = s->time - last;
 
-		if (__builtin_expect(raw > last && s->started, 1)) {
-			time += raw - last;
-		} else {
-			s->last_raw = last;
-			time += nvpm_record_delta(s, raw, &flags);
-		}
-		last = raw;
-		if (__builtin_expect(s->gap, 0)) {
-			flags |= NVPM_ROW_GAP;
-			s->gap = 0;
-		}
-		if (__builtin_expect(!stop || s->pend.flags, 0)) {
-			s->early += !stop;
-			if (s->merge_early) {
-				nvpm_record_pend(s, b, stop, flags, nr);
-				if (!stop)
-					continue;
-				*row = s->pend;
-				row->flags &= ~NVPM_ROW_EARLY;
-				s->pend.flags = 0;
-				goto emit;
+		if (s->started && !s->gap && !s->pend.flags && s->row_time == s->time) {
+			for (; end - b >= 2 * size; b += 2 * size, row += 2) {
+				uint64_t h0 = le64(b), h1 = le64(b + size);
+				uint64_t r0 = h0 & CYCLES_MASK, r1 = h1 & CYCLES_MASK;
+				uint64_t s0 = (h0 >> 48) & NVPM_RECORD_STOP_MAX;
+				uint64_t s1 = (h1 >> 48) & NVPM_RECORD_STOP_MAX;
+
+				uint64_t slow = NVPM_RECORD_SLOW(r0, last, s0) |
+						NVPM_RECORD_SLOW(r1, r0, s1);
+
+				if (__builtin_expect((int64_t)slow < 0, 0))
+					break;
+				nvpm_record_fast_row(row, b, r0, last, s0, off, nr);
+				nvpm_record_fast_row(row + 1, b + size, r1, r0, s1, off, nr);
+				last = r1;
 			}
-		}
-		for (k = 0; k < words; k++) {
-			uint64_t x = le64(b + 8 + 8 * k);
-			unsigned int lanes = nr - 4 * k < 4 ? nr - 4 * k : 4;
+			for (; b < end; b += size, row++) {
+				uint64_t head = le64(b), raw = head & CYCLES_MASK;
+				uint64_t stop = (head >> 48) & NVPM_RECORD_STOP_MAX;
+				uint64_t slow = NVPM_RECORD_SLOW(raw, last, stop);
 
-			row->value[4 * k] = x & 0xffff;
-			if (lanes > 1)
-				row->value[4 * k + 1] = (x >> 16) & 0xffff;
-			if (lanes > 2)
-				row->value[4 * k + 2] = (x >> 32) & 0xffff;
-			if (lanes > 3)
-				row->value[4 * k + 3] = x >> 48;
-			sat |= nvpm_record_sat4(x) & (~0ull >> (64 - 16 * lanes));
+				if (__builtin_expect((int64_t)slow < 0, 0))
+					break;
+				nvpm_record_fast_row(row, b, raw, last, stop, off, nr);
+				last = raw;
+			}
+			s->last_raw = last;
+			s->time = last + off;
+			s->row_time = s->time;
+			if (b == end)
+				break;
 		}
-		row->stops = stop;
-		row->flags = flags | (sat ? NVPM_ROW_SATURATED : 0);
-emit:
-		row->time = time;
-		row->cycles = time - row_time;
-		row_time = time;
-		row++;
+		row += nvpm_record_decode_one(s, b, row, nr);
+		b += size;
 	}
 	s->packets += n;
-	s->time = time;
-	s->last_raw = last;
-	s->row_time = row_time;
 	return row - rows;
 }
 
@@ -221,6 +314,10 @@ emit:
  * @n: their number
  * @rows: room for @n rows
  *
+ * Only the used fields of a row are written: @value beyond the signals
+ * recorded (4 for short packets) is left as it was, or 0 in a row that
+ * ends early packets.
+ *
  * Return: rows written (fewer than @n when early packets were folded).
  */
 size_t
@@ -230,10 +327,33 @@ nvpm_record_decode(struct nvpm_record_stream *s, const void *pkts, size_t n,
 	if (s->packet_size == NVPM_RECORD_SHORT_SIZE)
 		return nvpm_record_decode_n(s, pkts, n, rows, NVPM_RECORD_SHORT_SIGNALS,
 					    NVPM_RECORD_SHORT_SIZE);
-	if (s->nr_signals == NVPM_RECORD_SIGNALS)
-		return nvpm_record_decode_n(s, pkts, n, rows, NVPM_RECORD_SIGNALS,
-					    NVPM_RECORD_LONG_SIZE);
-	return nvpm_record_decode_n(s, pkts, n, rows, s->nr_signals, NVPM_RECORD_LONG_SIZE);
+	switch (s->nr_signals) {	/* one loop per count of long packets */
+	case 1:
+		return nvpm_record_decode_n(s, pkts, n, rows, 1, NVPM_RECORD_LONG_SIZE);
+	case 2:
+		return nvpm_record_decode_n(s, pkts, n, rows, 2, NVPM_RECORD_LONG_SIZE);
+	case 3:
+		return nvpm_record_decode_n(s, pkts, n, rows, 3, NVPM_RECORD_LONG_SIZE);
+	case 4:
+		return nvpm_record_decode_n(s, pkts, n, rows, 4, NVPM_RECORD_LONG_SIZE);
+	case 5:
+		return nvpm_record_decode_n(s, pkts, n, rows, 5, NVPM_RECORD_LONG_SIZE);
+	case 6:
+		return nvpm_record_decode_n(s, pkts, n, rows, 6, NVPM_RECORD_LONG_SIZE);
+	case 7:
+		return nvpm_record_decode_n(s, pkts, n, rows, 7, NVPM_RECORD_LONG_SIZE);
+	case 8:
+		return nvpm_record_decode_n(s, pkts, n, rows, 8, NVPM_RECORD_LONG_SIZE);
+	case 9:
+		return nvpm_record_decode_n(s, pkts, n, rows, 9, NVPM_RECORD_LONG_SIZE);
+	case 10:
+		return nvpm_record_decode_n(s, pkts, n, rows, 10, NVPM_RECORD_LONG_SIZE);
+	case 11:
+		return nvpm_record_decode_n(s, pkts, n, rows, 11, NVPM_RECORD_LONG_SIZE);
+	case 12:
+		return nvpm_record_decode_n(s, pkts, n, rows, 12, NVPM_RECORD_LONG_SIZE);
+	}
+	return nvpm_record_decode_n(s, pkts, n, rows, 0, NVPM_RECORD_LONG_SIZE);
 }
 
 /**
