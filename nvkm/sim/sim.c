@@ -256,6 +256,22 @@ nvkm_sim_calm(struct nvkm_sim *sim)
 }
 
 /*
+ * Real time for the simulated clock: sched_clock(), which reads the TSC
+ * wherever there is one, even one the kernel does not trust as its clock
+ * source (QEMU's TCG: it offers the HPET, whose read costs about as much
+ * as a whole access should).  It is taken under sim->lock, so accesses
+ * from two CPUs are ordered; where the CPUs' clocks differ, time seen
+ * going back does not move the simulated clock (it waits).
+ */
+static u64
+nvkm_sim_clock_ns(struct nvkm_sim *sim)
+{
+	u64 ns = sched_clock();
+
+	return (s64)(ns - sim->last_ns) > 0 ? ns : sim->last_ns;
+}
+
+/*
  * Bring the models up to real time, unless the clock is manual; there,
  * an access may take time of its own (nvkm_sim_set_access_cycles()).
  */
@@ -266,7 +282,7 @@ nvkm_sim_sync_max(struct nvkm_sim *sim, u64 max)
 
 	if (sim->manual_clock)
 		return;
-	ns = ktime_get_ns();
+	ns = nvkm_sim_clock_ns(sim);
 	cycles = div_u64((ns - sim->last_ns) * sim->mhz, 1000);
 	if (!cycles)
 		return;
@@ -298,7 +314,7 @@ nvkm_sim_sync_max(struct nvkm_sim *sim, u64 max)
 		nvkm_sim_advance_units(sim, n);
 		sim->stats.pieces++;
 		cycles -= n;
-		if (cycles && ktime_get_ns() - ns > NVKM_SIM_SYNC_BUDGET_NS) {
+		if (cycles && sched_clock() - ns > NVKM_SIM_SYNC_BUDGET_NS) {
 			sim->stats.dropped += cycles;
 			break;
 		}
@@ -549,7 +565,7 @@ nvkm_sim_new(u32 chipset)
 	sim->chip = nvkm_sim_chip_find(chipset);
 	sim->boot0 = (chipset & NV_PMC_BOOT_0_CHIPSET_MASK) <<
 		     NV_PMC_BOOT_0_CHIPSET_SHIFT | SIM_BOOT0_REVISION;
-	sim->last_ns = ktime_get_ns();
+	sim->last_ns = sched_clock();
 	sim->mhz = nvkm_sim_default_clock(chipset);
 	sim->idle = ~0;		/* nothing runs until the workload says so */
 
@@ -673,7 +689,7 @@ nvkm_sim_set_manual_clock(struct nvkm_sim *sim, bool manual)
 	spin_lock_irqsave(&sim->lock, flags);
 	nvkm_sim_sync(sim);
 	sim->manual_clock = manual;
-	sim->last_ns = ktime_get_ns();
+	sim->last_ns = sched_clock();
 	nvkm_sim_kick(sim);
 	spin_unlock_irqrestore(&sim->lock, flags);
 }
@@ -725,7 +741,7 @@ nvkm_sim_set_clock(struct nvkm_sim *sim, u32 mhz)
 	spin_lock_irqsave(&sim->lock, flags);
 	nvkm_sim_sync(sim);
 	sim->mhz = mhz;
-	sim->last_ns = ktime_get_ns();
+	sim->last_ns = sched_clock();
 	spin_unlock_irqrestore(&sim->lock, flags);
 	return 0;
 }

@@ -134,8 +134,9 @@ nvkm_sim_idle_run(struct nvkm_sim *sim, u64 cycles)
 	u32 before[NV_PDAEMON_COUNTER_NR_MAX];
 	u64 t = sim->now, period, n, left;
 
-	period = sim_idle_lcm(sim);
-	if (sim->pdaemon && period && cycles >= 2 * period) {
+	/* the waves' common period matters to PDAEMON's counters only */
+	period = sim->pdaemon ? sim_idle_lcm(sim) : 0;
+	if (period && cycles >= 2 * period) {
 		n = div64_u64(cycles, period);
 		nvkm_sim_pdaemon_snapshot(sim->pdaemon, before);
 		sim_idle_step(sim, &t, period);
