@@ -53,7 +53,7 @@ nvkm_fifo_chan_stop(struct nvkm_fifo_chan *chan, u32 fault, u64 info)
 	chan->fault = fault;
 	chan->fault_info = info;
 	fifo->stats.faults++;
-	fifo->func->chan_halt(chan);
+	fifo->func->hw->chan_halt(chan);
 	dev_err_ratelimited(nvkm_fifo_device(fifo)->dev, "%s: fifo: channel %d stopped: %s (0x%llx)\n",
 			    nvkm_fifo_device(fifo)->name, chan->chid,
 			    nvkm_fifo_fault_name[fault], info);
@@ -128,7 +128,7 @@ nvkm_fifo_intr(struct nvkm_fifo *fifo)
 	u64 t0 = local_clock();
 	unsigned long flags;
 
-	if (!fifo->func->intr(fifo))
+	if (!fifo->func->hw->intr(fifo))
 		return false;
 	spin_lock_irqsave(&fifo->lock, flags);
 	fifo->stats.intr++;
@@ -144,8 +144,8 @@ nvkm_fifo_intr(struct nvkm_fifo *fifo)
 static int
 nvkm_fifo_chid_get(struct nvkm_fifo *fifo, struct nvkm_fifo_chan *chan)
 {
-	int first = fifo->func->chid[0];
-	int i, chid, nr = fifo->func->chid[1] - first + 1;
+	int first = fifo->func->hw->chid[0];
+	int i, chid, nr = fifo->func->hw->chid[1] - first + 1;
 	unsigned long flags;
 
 	/*
@@ -212,7 +212,7 @@ nvkm_fifo_chan_new(struct nvkm_fifo *fifo, nvkm_sw_lookup_t lookup, void *priv,
 	if (ret)
 		goto fail;
 	/* PFIFO reads the IB ring and pushbuffers through the space */
-	nvkm_vmm_engine(chan->vmm, fifo->func->vm_engine);
+	nvkm_vmm_engine(chan->vmm, fifo->func->hw->vm_engine);
 	chan->inst = chan->vmm->inst;
 	chan->ib = nvkm_fifo_chan_page(chan, &chan->ib_addr);
 	chan->tail = nvkm_fifo_chan_page(chan, &chan->tail_addr);
@@ -224,7 +224,7 @@ nvkm_fifo_chan_new(struct nvkm_fifo *fifo, nvkm_sw_lookup_t lookup, void *priv,
 	if (ret < 0)
 		goto fail;
 	chan->chid = ret;
-	fifo->func->chan_start(chan);
+	fifo->func->hw->chan_start(chan);
 	*pchan = chan;
 	return 0;
 
@@ -257,7 +257,7 @@ nvkm_fifo_chan_del(struct nvkm_fifo_chan **pchan)
 		spin_unlock_irqrestore(&fifo->lock, flags);
 		/* after fini (GPU removed or suspended) the hardware is left alone */
 		if (nvkm_fifo_device(fifo)->initialised) {
-			fifo->func->chan_fini(chan);
+			fifo->func->hw->chan_fini(chan);
 			nvkm_sw_chan_fini(&chan->sw);
 		}
 	}
@@ -309,7 +309,7 @@ nvkm_fifo_chan_submit(struct nvkm_fifo_chan *chan, u64 addr, u32 len, u64 *seq)
 		return -EINVAL;
 	if (READ_ONCE(chan->fault))
 		return -EIO;
-	return chan->fifo->func->submit(chan, addr, len, seq);
+	return chan->fifo->func->hw->submit(chan, addr, len, seq);
 }
 
 /**
@@ -323,7 +323,7 @@ u64
 nvkm_fifo_chan_completed(struct nvkm_fifo_chan *chan)
 {
 	u64 sub = READ_ONCE(chan->submitted);
-	u32 ref = chan->fifo->func->ref(chan);
+	u32 ref = chan->fifo->func->hw->ref(chan);
 	u32 behind = lower_32_bits(sub) - ref;
 
 	if (behind > sub || behind >= NVKM_FIFO_IB_ENTRIES)
@@ -399,7 +399,7 @@ nvkm_fifo_fini(struct nvkm_subdev *subdev, bool suspend)
 	unsigned long flags;
 	int chid;
 
-	fifo->func->fini(fifo);
+	fifo->func->hw->fini(fifo);
 	spin_lock_irqsave(&fifo->lock, flags);
 	for (chid = 0; chid < NVKM_FIFO_CHANS; chid++) {
 		if (fifo->chan[chid])
@@ -414,7 +414,7 @@ nvkm_fifo_init(struct nvkm_subdev *subdev)
 {
 	struct nvkm_fifo *fifo = nvkm_fifo(subdev);
 
-	fifo->func->init(fifo);
+	fifo->func->hw->init(fifo);
 	return 0;
 }
 
@@ -426,8 +426,8 @@ nvkm_fifo_dtor(struct nvkm_subdev *subdev)
 
 	for (chid = 0; chid < NVKM_FIFO_CHANS; chid++)
 		WARN_ON(fifo->chan[chid]);
-	if (fifo->func->dtor)
-		fifo->func->dtor(fifo);
+	if (fifo->func->hw->dtor)
+		fifo->func->hw->dtor(fifo);
 	mutex_destroy(&fifo->mutex);
 	return fifo;
 }
@@ -461,5 +461,5 @@ nvkm_fifo_new_(const struct nvkm_fifo_func *func, struct nvkm_device *device,
 	mutex_init(&fifo->mutex);
 	nvkm_engine_ctor(&nvkm_fifo, device, "fifo", &fifo->engine);
 	*pfifo = fifo;
-	return func->oneinit ? func->oneinit(fifo) : 0;
+	return func->hw->oneinit ? func->hw->oneinit(fifo) : 0;
 }

@@ -49,18 +49,7 @@ g84_fifo_table(struct nvkm_fifo_chan *chan)
 
 static const struct nvkm_fifo_func
 g84_fifo = {
-	.chid = { 1, 126 },
-	.vm_engine = NV50_VM_ENGINE_PFIFO,
-	.oneinit = nv50_fifo_oneinit,
-	.dtor = nv50_fifo_dtor,
-	.init = nv50_fifo_init,
-	.fini = nv50_fifo_fini,
-	.intr = nv50_fifo_intr,
-	.chan_start = nv50_fifo_chan_start,
-	.chan_fini = nv50_fifo_chan_fini,
-	.chan_halt = nv50_fifo_chan_halt,
-	.submit = nv50_fifo_submit,
-	.ref = nv50_fifo_ref,
+	.hw = &nv50_fifo_hw,
 	.pgd = G84_CHAN_PGD,
 	.ramfc = G84_FIFO_RAMFC,
 	.saved = { G84_FIFO_RAMFC, G84_FIFO_CACHE + 0x1000 - G84_FIFO_RAMFC },

@@ -90,7 +90,7 @@ nv50_fifo_dma_pusher(struct nvkm_fifo *fifo)
 	nvkm_wr32(device, NV_PFIFO_INTR_0, NV_PFIFO_INTR_DMA_PUSHER);
 }
 
-bool
+static bool
 nv50_fifo_intr(struct nvkm_fifo *fifo)
 {
 	struct nvkm_device *device = nv50_fifo_device(fifo);
@@ -107,7 +107,7 @@ nv50_fifo_intr(struct nvkm_fifo *fifo)
 }
 
 /* A faulted channel: ENABLED off, as nouveau's fini; fifo->lock held. */
-void
+static void
 nv50_fifo_chan_halt(struct nvkm_fifo_chan *chan)
 {
 	nvkm_wr32(nv50_fifo_device(chan->fifo), NV50_PFIFO_CTX_TABLE(chan->chid),
@@ -187,7 +187,7 @@ nv50_fifo_playlist(struct nvkm_fifo *fifo)
 }
 
 /* A new channel: its structure's words start known, then it is served. */
-void
+static void
 nv50_fifo_chan_start(struct nvkm_fifo_chan *chan)
 {
 	struct nvkm_fifo *fifo = chan->fifo;
@@ -206,7 +206,7 @@ nv50_fifo_chan_start(struct nvkm_fifo_chan *chan)
  * nouveau's fini: off the playlist, then the entry; then the structure's
  * words are what nothing wrote again.
  */
-void
+static void
 nv50_fifo_chan_fini(struct nvkm_fifo_chan *chan)
 {
 	struct nvkm_fifo *fifo = chan->fifo;
@@ -231,7 +231,7 @@ nv50_fifo_ib_put(struct nvkm_fifo_chan *chan, u64 addr, u32 len)
 }
 
 /* The segment, then a tail setting the reference counter; -EBUSY if full. */
-int
+static int
 nv50_fifo_submit(struct nvkm_fifo_chan *chan, u64 addr, u32 len, u64 *seq)
 {
 	struct nvkm_device *device = nv50_fifo_device(chan->fifo);
@@ -257,7 +257,7 @@ nv50_fifo_submit(struct nvkm_fifo_chan *chan, u64 addr, u32 len, u64 *seq)
 	return 0;
 }
 
-u32
+static u32
 nv50_fifo_ref(struct nvkm_fifo_chan *chan)
 {
 	return nvkm_rd32(nv50_fifo_device(chan->fifo), NV50_USER(chan->chid) + NV50_USER_REF_CNT);
@@ -265,7 +265,7 @@ nv50_fifo_ref(struct nvkm_fifo_chan *chan)
 
 /* --- the engine ------------------------------------------------------------ */
 
-void
+static void
 nv50_fifo_init(struct nvkm_fifo *fifo)
 {
 	struct nvkm_device *device = nv50_fifo_device(fifo);
@@ -285,7 +285,7 @@ nv50_fifo_init(struct nvkm_fifo *fifo)
 	nvkm_wr32(device, NV_PMC_INTR_EN_0, NV_PMC_INTR_EN_0_HARDWARE);
 }
 
-void
+static void
 nv50_fifo_fini(struct nvkm_fifo *fifo)
 {
 	struct nvkm_device *device = nv50_fifo_device(fifo);
@@ -296,7 +296,7 @@ nv50_fifo_fini(struct nvkm_fifo *fifo)
 }
 
 /* The two playlists, in instance memory. */
-int
+static int
 nv50_fifo_oneinit(struct nvkm_fifo *fifo)
 {
 	int i, ret = 0;
@@ -307,7 +307,7 @@ nv50_fifo_oneinit(struct nvkm_fifo *fifo)
 	return ret;
 }
 
-void
+static void
 nv50_fifo_dtor(struct nvkm_fifo *fifo)
 {
 	int i;
@@ -319,16 +319,8 @@ nv50_fifo_dtor(struct nvkm_fifo *fifo)
 	}
 }
 
-/* G80: RAMFC opens the channel structure, the table holds its descriptor. */
-static u32
-nv50_fifo_table(struct nvkm_fifo_chan *chan)
-{
-	return FIELD_PREP(NV50_CHAN_DESC_ADDR, chan->inst >> 12) |
-	       FIELD_PREP(NV50_CHAN_DESC_TARGET, NV50_MEM_TARGET_VRAM);
-}
-
-static const struct nvkm_fifo_func
-nv50_fifo = {
+const struct nvkm_fifo_hw
+nv50_fifo_hw = {
 	.chid = { 1, 126 },	/* nouveau keeps 0 (PIO) and 127 (inactive) */
 	.vm_engine = NV50_VM_ENGINE_PFIFO,
 	.oneinit = nv50_fifo_oneinit,
@@ -341,6 +333,19 @@ nv50_fifo = {
 	.chan_halt = nv50_fifo_chan_halt,
 	.submit = nv50_fifo_submit,
 	.ref = nv50_fifo_ref,
+};
+
+/* G80: RAMFC opens the channel structure, the table holds its descriptor. */
+static u32
+nv50_fifo_table(struct nvkm_fifo_chan *chan)
+{
+	return FIELD_PREP(NV50_CHAN_DESC_ADDR, chan->inst >> 12) |
+	       FIELD_PREP(NV50_CHAN_DESC_TARGET, NV50_MEM_TARGET_VRAM);
+}
+
+static const struct nvkm_fifo_func
+nv50_fifo = {
+	.hw = &nv50_fifo_hw,
 	.pgd = G80_CHAN_PGD,
 	.ramfc = G80_CHAN_RAMFC,
 	.saved = { G80_CHAN_RAMFC, G80_CHAN_PGD },	/* RAMFC, contexts, CACHE */

@@ -16,7 +16,7 @@
 #define NV50_FIFO_RAMFC_SIZE	0x100	/* the words G80_RAMFC names */
 
 /**
- * struct nvkm_fifo_func - a generation's FIFO
+ * struct nvkm_fifo_hw - what a FIFO family writes to the GPU
  * @chid: the first and last channel id channels get
  * @vm_engine: the FIFO's engine number in a channel's address space
  * @oneinit: allocate what the engine keeps (at construction), may be NULL
@@ -29,15 +29,8 @@
  * @chan_halt: the FIFO reads nothing more of a faulted channel; fifo->lock held
  * @submit: queue a checked segment, set the channel's @submitted and *seq
  * @ref: a channel's reference counter
- * @pgd: the NV50 family's channel structure: the page directory's offset
- *	 in it (memory_g80-vm.rst "Channels")
- * @ramfc: RAMFC's offset in the channel structure
- * @saved: offset and size of what PFIFO itself writes when it switches
- *	   the channel out (RAMFC, CACHE): not known zero afterwards
- * @ramfc_init: RAMFC words of the generation, after the common ones
- * @table: the channel table entry's address and target part
  */
-struct nvkm_fifo_func {
+struct nvkm_fifo_hw {
 	int chid[2];
 	u8 vm_engine;
 	int (*oneinit)(struct nvkm_fifo *fifo);
@@ -50,7 +43,21 @@ struct nvkm_fifo_func {
 	void (*chan_halt)(struct nvkm_fifo_chan *chan);
 	int (*submit)(struct nvkm_fifo_chan *chan, u64 addr, u32 len, u64 *seq);
 	u32 (*ref)(struct nvkm_fifo_chan *chan);
+};
 
+/**
+ * struct nvkm_fifo_func - a generation's FIFO
+ * @hw: its family's registers (nv50_fifo_hw for G80 and G84+ alike)
+ * @pgd: its channel structure: the page directory's offset in it
+ *	 (memory_g80-vm.rst "Channels")
+ * @ramfc: RAMFC's offset in the channel structure
+ * @saved: offset and size of what PFIFO itself writes when it switches
+ *	   the channel out (RAMFC, CACHE): not known zero afterwards
+ * @ramfc_init: RAMFC words of the generation, after the common ones
+ * @table: the channel table entry's address and target part
+ */
+struct nvkm_fifo_func {
+	const struct nvkm_fifo_hw *hw;
 	u32 pgd;
 	u32 ramfc;
 	u32 saved[2];
@@ -65,16 +72,7 @@ void nvkm_fifo_chan_stop(struct nvkm_fifo_chan *chan, u32 fault, u64 info);
 void nvkm_fifo_swmthd(struct nvkm_fifo *fifo, int chid, u32 subc, u32 mthd, u32 data);
 void nvkm_fifo_fault(struct nvkm_fifo *fifo, int chid, u32 fault, u64 info);
 
-/* The NV50 family's, g84.c's too (nv50.c). */
-int nv50_fifo_oneinit(struct nvkm_fifo *fifo);
-void nv50_fifo_dtor(struct nvkm_fifo *fifo);
-void nv50_fifo_init(struct nvkm_fifo *fifo);
-void nv50_fifo_fini(struct nvkm_fifo *fifo);
-bool nv50_fifo_intr(struct nvkm_fifo *fifo);
-void nv50_fifo_chan_start(struct nvkm_fifo_chan *chan);
-void nv50_fifo_chan_fini(struct nvkm_fifo_chan *chan);
-void nv50_fifo_chan_halt(struct nvkm_fifo_chan *chan);
-int nv50_fifo_submit(struct nvkm_fifo_chan *chan, u64 addr, u32 len, u64 *seq);
-u32 nv50_fifo_ref(struct nvkm_fifo_chan *chan);
+/* The NV50 family's (nv50.c), g84.c's too. */
+extern const struct nvkm_fifo_hw nv50_fifo_hw;
 
 #endif
