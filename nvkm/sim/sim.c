@@ -261,14 +261,13 @@ nvkm_sim_calm(struct nvkm_sim *sim)
  * source (QEMU's TCG: it offers the HPET, whose read costs about as much
  * as a whole access should).  It is taken under sim->lock, so accesses
  * from two CPUs are ordered; where the CPUs' clocks differ, time seen
- * going back does not move the simulated clock (it waits).
+ * going back does not move the simulated clock (it waits).  An access
+ * reads it once, for its statistics too.
  */
 static u64
-nvkm_sim_clock_ns(struct nvkm_sim *sim)
+nvkm_sim_clock_ns(struct nvkm_sim *sim, u64 now)
 {
-	u64 ns = sched_clock();
-
-	return (s64)(ns - sim->last_ns) > 0 ? ns : sim->last_ns;
+	return (s64)(now - sim->last_ns) > 0 ? now : sim->last_ns;
 }
 
 /*
@@ -276,13 +275,13 @@ nvkm_sim_clock_ns(struct nvkm_sim *sim)
  * an access may take time of its own (nvkm_sim_set_access_cycles()).
  */
 static void
-nvkm_sim_sync_max(struct nvkm_sim *sim, u64 max)
+nvkm_sim_sync_max(struct nvkm_sim *sim, u64 now, u64 max)
 {
 	u64 ns, cycles, n;
 
 	if (sim->manual_clock)
 		return;
-	ns = nvkm_sim_clock_ns(sim);
+	ns = nvkm_sim_clock_ns(sim, now);
 	cycles = div_u64((ns - sim->last_ns) * sim->mhz, 1000);
 	if (!cycles)
 		return;
@@ -321,10 +320,17 @@ nvkm_sim_sync_max(struct nvkm_sim *sim, u64 max)
 	}
 }
 
+/* Up to real time as of @now (sched_clock()). */
+static void
+nvkm_sim_sync_at(struct nvkm_sim *sim, u64 now)
+{
+	nvkm_sim_sync_max(sim, now, NVKM_SIM_MAX_CATCHUP_US * sim->mhz);
+}
+
 static void
 nvkm_sim_sync(struct nvkm_sim *sim)
 {
-	nvkm_sim_sync_max(sim, NVKM_SIM_MAX_CATCHUP_US * sim->mhz);
+	nvkm_sim_sync_at(sim, sched_clock());
 }
 
 /* For the workload side of the models: lock the simulator, in time. */
@@ -353,7 +359,7 @@ nvkm_sim_tick(struct hrtimer *timer)
 	u64 ns;
 
 	spin_lock_irqsave(&sim->lock, flags);
-	nvkm_sim_sync_max(sim, NVKM_SIM_FIFO_TICK_CATCHUP_US * sim->mhz);
+	nvkm_sim_sync_max(sim, sched_clock(), NVKM_SIM_FIFO_TICK_CATCHUP_US * sim->mhz);
 	ns = nvkm_sim_tick_ns(sim);
 	sim->timer_armed = ns != 0;
 	nvkm_sim_irq_update(sim);
@@ -381,9 +387,9 @@ nvkm_sim_rd32(void *priv, u32 addr)
 	u64 t0;
 
 	spin_lock_irqsave(&sim->lock, flags);
-	t0 = local_clock();
-	nvkm_sim_sync(sim);
-	sim->stats.sync_ns += local_clock() - t0;
+	t0 = sched_clock();
+	nvkm_sim_sync_at(sim, t0);
+	sim->stats.sync_ns += sched_clock() - t0;
 	if (sim->manual_clock)
 		nvkm_sim_advance(sim, sim->access_cycles);
 	sim->stats.rd++;
@@ -406,7 +412,7 @@ nvkm_sim_rd32(void *priv, u32 addr)
 		data = 0;
 	}
 	nvkm_sim_irq_update(sim);
-	sim->stats.ns += local_clock() - t0;
+	sim->stats.ns += sched_clock() - t0;
 	spin_unlock_irqrestore(&sim->lock, flags);
 	return data;
 }
@@ -420,9 +426,9 @@ nvkm_sim_wr32(void *priv, u32 addr, u32 data)
 	u64 t0;
 
 	spin_lock_irqsave(&sim->lock, flags);
-	t0 = local_clock();
-	nvkm_sim_sync(sim);
-	sim->stats.sync_ns += local_clock() - t0;
+	t0 = sched_clock();
+	nvkm_sim_sync_at(sim, t0);
+	sim->stats.sync_ns += sched_clock() - t0;
 	if (sim->manual_clock)
 		nvkm_sim_advance(sim, sim->access_cycles);
 	sim->stats.wr++;
@@ -443,7 +449,7 @@ nvkm_sim_wr32(void *priv, u32 addr, u32 data)
 		sim->stats.unclaimed++;
 	nvkm_sim_kick(sim);
 	nvkm_sim_irq_update(sim);
-	sim->stats.ns += local_clock() - t0;
+	sim->stats.ns += sched_clock() - t0;
 	spin_unlock_irqrestore(&sim->lock, flags);
 }
 
