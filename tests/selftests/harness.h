@@ -171,6 +171,21 @@ harness_timeout(const char *name, int s)
 	}
 }
 
+/* The program's own options (@args: -1 to run the tests), then the tests. */
+static inline int
+nvpm_harness_run(int argc, char **argv, int (*args)(int argc, char **argv))
+{
+	int ret = args(argc, argv);
+
+	if (ret >= 0)
+		return ret;
+	/* a test's output must not wait in a buffer at _exit() */
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	nodes_scan();
+	argv[optind - 1] = argv[0];
+	return test_harness_run(argc - optind + 1, argv + optind - 1);
+}
+
 /*
  * TEST_HARNESS_MAIN with the program's own options first: @args returns
  * -1 to run the tests, else the exit status.  Last in the file, like
@@ -185,15 +200,7 @@ harness_timeout(const char *name, int s)
 	}								\
 	int main(int argc, char **argv)					\
 	{								\
-		int ret = args(argc, argv);				\
-									\
-		if (ret >= 0)						\
-			return ret;					\
-		/* a test's output must not wait in a buffer at _exit() */ \
-		setvbuf(stdout, NULL, _IOLBF, 0);			\
-		nodes_scan();						\
-		argv[optind - 1] = argv[0];				\
-		return test_harness_run(argc - optind + 1, argv + optind - 1); \
+		exit(nvpm_harness_run(argc, argv, args));		\
 	}
 
 #endif /* __NVPM_HARNESS_H__ */

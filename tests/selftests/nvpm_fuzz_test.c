@@ -232,7 +232,8 @@ fuzz_map(struct fuzzer *f, int d)
 static int
 fuzz_one(struct fuzzer *f)
 {
-	unsigned char arg[512] __attribute__((aligned(8)));
+	__u64 words[64];	/* 8-aligned, as the kernel's structs */
+	unsigned char *arg = (unsigned char *)words;
 	int d = below(f, f->nr_fds);
 	unsigned long cmd;
 	size_t size;
@@ -251,13 +252,13 @@ fuzz_one(struct fuzzer *f)
 	cmd = nvpm_ioctls[below(f, nvpm_nr_ioctls)];
 	size = _IOC_SIZE(cmd);
 	if (!below(f, 16)) {	/* the size the ioctl number encodes: wrong */
-		size = below(f, sizeof(arg));
+		size = below(f, sizeof(words));
 		cmd = _IOC(_IOC_DIR(cmd), _IOC_TYPE(cmd), _IOC_NR(cmd), size);
 	} else if (!below(f, 32)) {	/* a number the driver does not have */
 		cmd = _IOC(_IOC_DIR(cmd), _IOC_TYPE(cmd), DRM_COMMAND_BASE + 0x14 + below(f, 0x2c),
 			   size);
 	}
-	memset(arg, 0, sizeof(arg));
+	memset(arg, 0, sizeof(words));
 	fill_args(f, arg, size);
 	if (_IOC_NR(cmd) == DRM_COMMAND_BASE + DRM_NVPM_WAIT) {
 		__u64 t = rnd(f) % WAIT_MAX_NS;
