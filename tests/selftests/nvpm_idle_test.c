@@ -20,7 +20,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include "harness.h"
+#include "chip_fixture.h"
 
 #define GR_BUSY_PARAM		"/sys/module/nvpm/parameters/sim_gr_busy"
 #define SLEEP_US		100000
@@ -135,28 +135,6 @@ read_param(const char *path, long *val)
 }
 
 /* ---- per chip ---- */
-
-/* The tests per --expect device: one variant each, named after the chip. */
-FIXTURE(chip) {
-	struct nodes n;
-};
-
-FIXTURE_VARIANT(chip) {
-	struct chip_variant v;
-};
-
-FIXTURE_SETUP(chip)
-{
-	/* without --expect the harness runs the tests once, variant-less */
-	if (!variant)
-		SETUP_SKIP("no --expect device");
-	NODES_SETUP(&self->n);
-}
-
-FIXTURE_TEARDOWN(chip)
-{
-	NODES_TEARDOWN(&self->n);
-}
 
 /* Per --expect device with idle counters. */
 FIXTURE(idle_chip) {

@@ -31,7 +31,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include "harness.h"
+#include "chip_fixture.h"
 
 #define UNPRIVILEGED		"/sys/module/nvpm/parameters/unprivileged"
 #define NOBODY			65534
@@ -493,28 +493,6 @@ pick_grp_dev(struct nodes *nodes)
 		return;
 	grp_caps = info.hw_caps;
 	grp_fd = nodes->devs[i].fd;
-}
-
-/* The tests per --expect device: one variant each, named after the chip. */
-FIXTURE(chip) {
-	struct nodes n;
-};
-
-FIXTURE_VARIANT(chip) {
-	struct chip_variant v;
-};
-
-FIXTURE_SETUP(chip)
-{
-	/* without --expect the harness runs the tests once, variant-less */
-	if (!variant)
-		SETUP_SKIP("no --expect device");
-	NODES_SETUP(&self->n);
-}
-
-FIXTURE_TEARDOWN(chip)
-{
-	NODES_TEARDOWN(&self->n);
 }
 
 /* The tests on any device. */

@@ -19,7 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/mman.h>
-#include "harness.h"
+#include "chip_fixture.h"
 
 #define OPEN_CLOSE_LOOPS	1000
 
@@ -91,28 +91,6 @@ check_info(struct __test_metadata *_metadata, const struct chip *chip,
 		     (unsigned long long)caps, want);
 	}
 	return true;
-}
-
-/* The tests per --expect device: one variant each, named after the chip. */
-FIXTURE(chip) {
-	struct nodes n;
-};
-
-FIXTURE_VARIANT(chip) {
-	struct chip_variant v;
-};
-
-FIXTURE_SETUP(chip)
-{
-	/* without --expect the harness runs the tests once, variant-less */
-	if (!variant)
-		SETUP_SKIP("no --expect device");
-	NODES_SETUP(&self->n);
-}
-
-FIXTURE_TEARDOWN(chip)
-{
-	NODES_TEARDOWN(&self->n);
 }
 
 /* The other tests. */
