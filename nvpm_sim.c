@@ -12,6 +12,7 @@
 #include <linux/string.h>
 #include <drm/drm_file.h>
 #include <drm/drm_managed.h>
+#include <nvkm/hw/pmc.h>
 #include <nvkm/sim/fifo.h>
 #include <nvkm/sim/pcounter.h>
 #include "nvpm_drv.h"
@@ -36,6 +37,9 @@ module_param_named(sim_clock_mhz, nvpm_sim_clock_mhz, uint, 0444);
 MODULE_PARM_DESC(sim_clock_mhz,
 		 "Clock rate of the simulated GPUs in MHz, 1.." __stringify(NVKM_SIM_MHZ_MAX)
 		 "; 0: each chip's reference board core clock (G84: 540) [1]");
+
+/* Reads per measurement of the access floor (debugfs nvpm_sim_floor). */
+#define NVPM_SIM_FLOOR_READS	20000
 
 /* One busy+idle round of the simulated PGRAPH load, in microseconds. */
 #define NVPM_SIM_GR_PERIOD_US	1000
@@ -72,6 +76,26 @@ nvpm_sim_debugfs_show(struct seq_file *m, void *data)
 }
 DEFINE_SHOW_ATTRIBUTE(nvpm_sim_debugfs);
 
+/*
+ * The floor under every register access, measured when read (make bench):
+ * NVPM_SIM_FLOOR_READS reads of PMC_BOOT_0, which has nothing to simulate,
+ * and as many times the lock and the clock alone.
+ */
+static int
+nvpm_sim_floor_show(struct seq_file *m, void *data)
+{
+	struct nvkm_sim *sim = m->private;
+	s64 bare, boot0;
+
+	bare = nvkm_sim_time_reads(sim, NV_PMC_BOOT_0, NVPM_SIM_FLOOR_READS, true);
+	boot0 = nvkm_sim_time_reads(sim, NV_PMC_BOOT_0, NVPM_SIM_FLOOR_READS, false);
+	if (bare < 0 || boot0 < 0)
+		return -EINVAL;
+	seq_printf(m, "reads %u bare_ns %lld boot0_ns %lld\n", NVPM_SIM_FLOOR_READS, bare, boot0);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(nvpm_sim_floor);
+
 /* /sys/kernel/debug/dri/<minor>/nvpm_sim, removed with the minors. */
 static void
 nvpm_sim_debugfs_init(struct nvpm_drm *nvpm, struct nvkm_sim *sim)
@@ -80,9 +104,13 @@ nvpm_sim_debugfs_init(struct nvpm_drm *nvpm, struct nvkm_sim *sim)
 	int i;
 
 	for (i = 0; i < ARRAY_SIZE(minors); i++) {
-		if (minors[i] && minors[i]->debugfs_root)
-			debugfs_create_file("nvpm_sim", 0444, minors[i]->debugfs_root, sim,
-					    &nvpm_sim_debugfs_fops);
+		if (!minors[i] || !minors[i]->debugfs_root)
+			continue;
+		debugfs_create_file("nvpm_sim", 0444, minors[i]->debugfs_root, sim,
+				    &nvpm_sim_debugfs_fops);
+		/* reading it costs the CPU a while: root alone */
+		debugfs_create_file("nvpm_sim_floor", 0400, minors[i]->debugfs_root, sim,
+				    &nvpm_sim_floor_fops);
 	}
 }
 #else

@@ -701,6 +701,44 @@ nvkm_sim_set_manual_clock(struct nvkm_sim *sim, bool manual)
 }
 
 /**
+ * nvkm_sim_time_reads() - what register reads cost the CPU, for make bench
+ * @sim: the simulator
+ * @addr: the register, read @n times through the same path as the driver's
+ * @n: reads, at most NVKM_SIM_TIME_READS_MAX
+ * @bare: time only what any access costs whatever it does: taking the lock
+ *	  with interrupts off and reading the clock once
+ *
+ * The floor under an access: a register with nothing to simulate (PMC's
+ * BOOT_0) costs the lock, the clock, catching up on time that only passed,
+ * the claim and the interrupt check.  Accesses of the measurement count in
+ * the statistics as any other.
+ *
+ * Return: nanoseconds for all @n, -EINVAL if @n is too many.
+ */
+s64
+nvkm_sim_time_reads(struct nvkm_sim *sim, u32 addr, u32 n, bool bare)
+{
+	unsigned long flags;
+	u64 t0, sink = 0;
+	u32 i;
+
+	if (n > NVKM_SIM_TIME_READS_MAX)
+		return -EINVAL;
+	t0 = ktime_get_ns();
+	for (i = 0; i < n; i++) {
+		if (bare) {
+			spin_lock_irqsave(&sim->lock, flags);
+			sink += sched_clock();
+			spin_unlock_irqrestore(&sim->lock, flags);
+		} else {
+			sink += nvkm_sim_rd32(sim, addr);
+		}
+	}
+	barrier_data(&sink);
+	return ktime_get_ns() - t0;
+}
+
+/**
  * nvkm_sim_default_clock() - the clock rate a simulated chipset starts with
  * @chipset: chipset id
  *

@@ -35,6 +35,7 @@ struct bench {
 	__u32 handle;
 	long iters;
 	char chip[32];
+	double version_ns;
 };
 
 typedef int (*bench_fn)(struct bench *b);
@@ -142,8 +143,9 @@ bench_run(struct bench *b, const struct nvpm_catalog *cat)
 	int ret;
 
 	printf("%-28s %12s %10s\n", "ioctl", "ns/op", "x VERSION");
-	ret = bench_row(b, "DRM_IOCTL_VERSION", bench_version, &base) ||
-	      bench_row(b, "NVPM_GET_INFO", bench_get_info, &base) ||
+	ret = bench_row(b, "DRM_IOCTL_VERSION", bench_version, &base);
+	b->version_ns = base;
+	ret = ret || bench_row(b, "NVPM_GET_INFO", bench_get_info, &base) ||
 	      bench_row(b, "NVPM_SAMPLE, no group", bench_sample, &base);
 	if (ret)
 		return 1;
@@ -239,6 +241,33 @@ bench_sim_print(const struct bench_sim *a, const struct bench_sim *b)
 	       (double)(b->sync_ns - a->sync_ns) / n, (double)(b->pieces - a->pieces) / n,
 	       b->dropped - a->dropped);
 	fflush(stdout);	/* record mode takes a while: show these first */
+}
+
+/*
+ * The floor under any access (debugfs nvpm_sim_floor, root only): the
+ * simulator's lock and clock alone, and a whole read of a register with
+ * nothing to simulate, per access.
+ */
+static void
+bench_floor_print(const struct nvpm_dev *dev, double version_ns)
+{
+	long long bare, boot0;
+	unsigned int n;
+	char path[96];
+	FILE *f;
+	int ret;
+
+	snprintf(path, sizeof(path), "/sys/kernel/debug/dri/%d/nvpm_sim_floor", dev->minor);
+	f = fopen(path, "r");
+	if (!f)
+		return;
+	ret = fscanf(f, "reads %u bare_ns %lld boot0_ns %lld", &n, &bare, &boot0);
+	fclose(f);
+	if (ret != 3 || !n || version_ns <= 0)
+		return;
+	printf("floor per access: %.0f ns lock and clock, %.0f ns reading PMC_BOOT_0 (%.2fx VERSION)\n",
+	       (double)bare / n, (double)boot0 / n, boot0 / n / version_ns);
+	fflush(stdout);
 }
 
 /* /sys/kernel/debug/dri/<minor>/nvpm_fifo */
@@ -491,8 +520,10 @@ cmd_bench(int argc, char **argv)
 	/* software methods on the last domain, before the file is reopened */
 	if (!ret)
 		ret = bench_sw(&b, &dev, &cat);
-	if (!ret && sim_ok && !bench_sim_read(&dev, &sim1))
+	if (!ret && sim_ok && !bench_sim_read(&dev, &sim1)) {
 		bench_sim_print(&sim0, &sim1);
+		bench_floor_print(&dev, b.version_ns);
+	}
 	if (!ret) {
 		/* closing the file frees its groups: record mode needs core_a */
 		char node[sizeof(dev.path)];

@@ -65,6 +65,8 @@ struct nvkm_sim_punits {
  */
 #define NVKM_SIM_SYNC_BUDGET_NS		50000000
 #define NVKM_SIM_SYNC_PIECE		64
+/* Reads nvkm_sim_time_reads() times at once, at most. */
+#define NVKM_SIM_TIME_READS_MAX		1000000
 
 /* PDAEMON COUNTER_SIGNALS bits (set: the engine is idle). */
 #define NVKM_SIM_IDLE_GR		BIT(0)
@@ -178,5 +180,6 @@ void nvkm_sim_set_access_cycles(struct nvkm_sim *sim, u32 cycles);
 void nvkm_sim_set_idle(struct nvkm_sim *sim, u32 mask, u32 idle);
 int nvkm_sim_floorsweep(struct nvkm_sim *sim, const struct nvkm_sim_punits *fs);
 int nvkm_sim_idle_wave(struct nvkm_sim *sim, u32 mask, u32 period, u32 idle);
+s64 nvkm_sim_time_reads(struct nvkm_sim *sim, u32 addr, u32 n, bool bare);
 
 #endif
