@@ -609,6 +609,14 @@ sim_pc_settled(const struct sim_pcdom *dom, u32 last_src)
 	       (dom->flag_hist & 1) == (dom->xflag & 1);
 }
 
+/* Two cycles see the same inputs. */
+static bool
+sim_pc_cycle_eq(const struct sim_pc_cycle *a, const struct sim_pc_cycle *b)
+{
+	return !memcmp(a->in, b->in, sizeof(a->in)) && a->swap == b->swap &&
+	       a->cur == b->cur && a->b2 == b->b2 && a->b4 == b->b4 && a->b6 == b->b6;
+}
+
 static void
 sim_pc_history(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom,
 	       const struct sim_pc_cycle *c)
@@ -779,9 +787,84 @@ nvkm_sim_pc_catch_up(struct nvkm_sim_pcounter *pc, int d)
 	if (!(pc->behind & BIT_ULL(d)))
 		return;
 	pc->behind &= ~BIT_ULL(d);
-	if (pc->now > dom->since)
+	if (pc->now > dom->since) {
 		sim_pc_skip_dom(pc, d, pc->now - dom->since);
+		/*
+		 * After a pulse on SWAP, the cycles since saw the settled
+		 * inputs again: the history holds them now (it holds
+		 * them already in every other case: the same call again)
+		 */
+		if (dom->pulsed)
+			sim_pc_history(pc, dom, &pc->cyc[d]);
+		dom->pulsed = false;
+	}
 	dom->since = 0;
+}
+
+/*
+ * SWAP is a PGRAPH pulse, high for one cycle per pulse: NV30:G84 wire
+ * PM_TRIGGER to it; G84:GF100 SPEC_SRC selects it (PM_TRIGGER or
+ * WRCACHE_FLUSH from the trailer).  Not a signal that may stay high.
+ */
+static bool
+sim_pc_swap_is_pgraph(const struct nvkm_sim_pcounter *pc, const struct sim_pcdom *dom)
+{
+	u32 s = dom->spec_src & 0xff;
+
+	if (pc->gen < PC_NV30 || pc->gen >= PC_GF100)
+		return false;
+	if (pc->gen < PC_G84)
+		return true;
+	return s == dom->trailer + NV40_PCOUNTER_TRAILER_PM_TRIGGER ||
+	       s == dom->trailer + NV40_PCOUNTER_TRAILER_WRCACHE_FLUSH;
+}
+
+/*
+ * A PGRAPH pulse (PM_TRIGGER, WRCACHE_FLUSH) in this cycle reaches settled
+ * quad mode domain @d through its SWAP alone: its SPEC_SRC selects the
+ * pulse (or NV30:G84 wire PM_TRIGGER to SWAP) and nothing else it sees
+ * changes.  The cycle is simulated here: the latch, as stepping does it.
+ * From the next cycle on the domain sees its settled inputs again, and
+ * falls behind as a settled domain; its history takes them at its next
+ * catch-up over a cycle or more.  One cycle simulated for the three that
+ * stepping takes to settle again; the swap-before-count order is the
+ * cycle's own (sim_pc_cycle()).
+ *
+ * Return: true when done; false, with @d caught up and nothing else done,
+ * when the pulse changes more than SWAP or @d may not fall behind.
+ */
+static bool
+sim_pc_swap_pulse(struct nvkm_sim_pcounter *pc, int d)
+{
+	struct sim_pcdom *dom = &pc->dom[d];
+	u32 sig[PC_SIG_WORDS];
+	struct sim_pc_cycle c;
+
+	if (pc->step_only || dom->mode != NV_PCOUNTER_MODE_QUAD || dom->rec.busy ||
+	    sim_pc_periodic_on(pc, dom) || !sim_pc_swap_is_pgraph(pc, dom))
+		return false;
+	nvkm_sim_pc_catch_up(pc, d);
+	nvkm_sim_pc_signals(pc, d, sig);
+	sim_pc_inputs(pc, d, sig, &c);
+	if (!c.swap || pc->cyc[d].swap)
+		return false;
+	c.swap = false;
+	c.cur &= ~PC_CUR_SWAP;
+	if (!sim_pc_cycle_eq(&c, &pc->cyc[d]))
+		return false;
+	c.swap = true;
+	c.cur |= PC_CUR_SWAP;
+
+	sim_pc_cycle(pc, dom, &c);
+	sim_pc_history(pc, dom, &c);
+	sim_pc_periodic_tick(pc, dom, 1);
+	nvkm_sim_pc_record_tick(pc, dom, 1);
+	pc->steps++;
+	pc->pulses++;
+	dom->pulsed = true;
+	dom->since = pc->now + 1;
+	pc->behind |= BIT_ULL(d);
+	return true;
 }
 
 /* Every domain left behind catches up. */
@@ -982,6 +1065,11 @@ sim_pc_advance_once(struct nvkm_sim_pcounter *pc, u64 cycles)
 		if (pc->unsettled & BIT_ULL(d))
 			continue;
 		if (!pc->calm[d]) {
+			/* this cycle is its own: the others take it next */
+			if (sim_pc_swap_pulse(pc, d)) {
+				w = 1;
+				continue;
+			}
 			nvkm_sim_pc_catch_up(pc, d);
 			pc->unsettled |= BIT_ULL(d);
 			continue;
@@ -1550,13 +1638,6 @@ nvkm_sim_pcounter_new(struct nvkm_sim *sim)
 	return pc;
 }
 
-static bool
-sim_pc_cycle_eq(const struct sim_pc_cycle *a, const struct sim_pc_cycle *b)
-{
-	return !memcmp(a->in, b->in, sizeof(a->in)) && a->swap == b->swap &&
-	       a->cur == b->cur && a->b2 == b->b2 && a->b4 == b->b4 && a->b6 == b->b6;
-}
-
 /*
  * After a write to settled domain @d: is it still at its fixed point?
  * Its delay lines must still hold one value (a write may have moved the
@@ -2016,6 +2097,27 @@ nvkm_sim_pcounter_work(struct nvkm_sim *sim, u64 *steps, u64 *skips)
 	*steps = pc ? pc->steps : 0;
 	*skips = pc ? pc->skips : 0;
 	nvkm_sim_unlock(sim, flags);
+}
+
+/**
+ * nvkm_sim_pcounter_swap_pulses() - PGRAPH pulses taken on SWAP alone
+ * @sim: the simulator
+ *
+ * Tests use it to see that a pulse a quad mode domain sees only as its
+ * SWAP cost one simulated cycle, not a settling run of them.
+ *
+ * Return: how many, since the model was created; 0 without a PCOUNTER.
+ */
+u64
+nvkm_sim_pcounter_swap_pulses(struct nvkm_sim *sim)
+{
+	unsigned long flags;
+	u64 n;
+
+	nvkm_sim_lock(sim, &flags);
+	n = sim->pcounter ? sim->pcounter->pulses : 0;
+	nvkm_sim_unlock(sim, flags);
+	return n;
 }
 
 /**

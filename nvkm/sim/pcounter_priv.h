@@ -130,6 +130,8 @@ struct sim_pc_jump {
  * @rec: record mode state
  * @since: while this settled domain is left behind as others step
  *	   (&nvkm_sim_pcounter.behind), the cycle it was left at; 0 otherwise
+ * @pulsed: its last cycle saw a PGRAPH pulse on SWAP alone
+ *	    (sim_pc_swap_pulse()): the next cycle's history is due
  */
 struct sim_pcdom {
 	u8 set;
@@ -173,6 +175,7 @@ struct sim_pcdom {
 	u32 force_low[PC_SIG_WORDS];
 	struct sim_pc_record rec;
 	u64 since;
+	bool pulsed;
 };
 
 /* Domains of one PCOUNTER at most: one bit each in the settledness masks. */
@@ -251,6 +254,7 @@ struct sim_pc_pulser {
  *	  that much behind
  * @steps: domain cycles simulated one by one, in all
  * @skips: closed-form advances of a domain, in all
+ * @pulses: PGRAPH pulses a domain took on SWAP alone (sim_pc_swap_pulse())
  * @in_reset: held in reset by PMC.ENABLE (GF100+), state already cleared
  */
 /*
@@ -319,6 +323,7 @@ struct nvkm_sim_pcounter {
 	u64 lazy;
 	u64 steps;
 	u64 skips;
+	u64 pulses;
 	bool in_reset;
 	struct sim_pc_mux mux;
 };

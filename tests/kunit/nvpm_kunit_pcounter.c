@@ -898,6 +898,9 @@ struct md_scenario {
 	bool sparse;	/* a phase reads one domain, not all */
 };
 
+/* What md_random() draws: anything, or PGRAPH's pulses seen on SWAP alone. */
+enum md_kind { MD_ANY, MD_SWAP };
+
 #define MD_REGS		6	/* the five counters and CTRL */
 
 static u32
@@ -980,7 +983,7 @@ md_run(struct nvkm_sim *sim, const struct md_scenario *s, u32 *out)
 }
 
 static void
-md_random(struct md_scenario *s, struct rnd_state *rnd, const u32 *trailer)
+md_random(struct md_scenario *s, struct rnd_state *rnd, const u32 *trailer, enum md_kind kind)
 {
 	static const u32 ctrls[] = {
 		NV_PCOUNTER_MODE_SINGLE, NV_PCOUNTER_MODE_QUAD,
@@ -995,7 +998,8 @@ md_random(struct md_scenario *s, struct rnd_state *rnd, const u32 *trailer)
 	for (d = 0; d < MD_DOMS; d++) {
 		s->ctrl[d] = ctrls[prandom_u32_state(rnd) % ARRAY_SIZE(ctrls)];
 		for (i = 0; i < 16; i++) {
-			u32 pick = prandom_u32_state(rnd) % 13, sig;
+			/* MD_SWAP: PM_TRIGGER (pick 12) is SWAP's alone */
+			u32 pick = prandom_u32_state(rnd) % (kind == MD_SWAP ? 12 : 13), sig;
 
 			/*
 			 * own signals, the others' EVENT and FLAG, PERIODIC,
@@ -1016,7 +1020,7 @@ md_random(struct md_scenario *s, struct rnd_state *rnd, const u32 *trailer)
 		}
 		for (i = 0; i < 6; i++)
 			s->op[d][i] = prandom_u32_state(rnd) & 0x1fffff;
-		switch (prandom_u32_state(rnd) % 3) {
+		switch (kind == MD_SWAP ? 2 : prandom_u32_state(rnd) % 3) {
 		case 0:
 			s->spec[d] = 0x10;
 			break;
@@ -1041,16 +1045,19 @@ md_random(struct md_scenario *s, struct rnd_state *rnd, const u32 *trailer)
 		s->cycles[i] = prandom_u32_state(rnd) % (i & 1 ? 12 : 3000);
 		s->act[i] = prandom_u32_state(rnd) % 8;
 		s->arg[i] = prandom_u32_state(rnd);
+		/* MD_SWAP: every other phase a pulse, up to 63 cycles on */
+		if (kind == MD_SWAP && !(i & 1))
+			s->act[i] = 6;
 	}
 }
 
 static void
-md_compare(struct kunit *test, u32 seed, bool sparse)
+md_compare(struct kunit *test, u32 seed, bool sparse, enum md_kind kind)
 {
 	const int nr = MD_PHASES * MD_DOMS * MD_REGS;
 	u32 *a = kunit_kcalloc(test, nr, sizeof(*a), GFP_KERNEL);
 	u32 *b = kunit_kcalloc(test, nr, sizeof(*b), GFP_KERNEL);
-	u64 steps[2] = {}, skips, n0, n1;
+	u64 steps[2] = {}, pulses[2] = {}, skips, n0, n1;
 	struct md_scenario *s;
 	struct rnd_state rnd;
 	u32 trailer[MD_DOMS];
@@ -1071,7 +1078,7 @@ md_compare(struct kunit *test, u32 seed, bool sparse)
 		nvkm_sim_pcounter_step_only(y, true);
 		for (d = 0; d < MD_DOMS; d++)
 			trailer[d] = nvkm_sim_pcounter_trailer(x, d);
-		md_random(s, &rnd, trailer);
+		md_random(s, &rnd, trailer, kind);
 		s->sparse = sparse;
 
 		md_run(x, s, a);
@@ -1084,17 +1091,23 @@ md_compare(struct kunit *test, u32 seed, bool sparse)
 		nvkm_sim_pcounter_work(y, &n1, &skips);
 		steps[0] += n0;
 		steps[1] += n1;
+		pulses[0] += nvkm_sim_pcounter_swap_pulses(x);
+		pulses[1] += nvkm_sim_pcounter_swap_pulses(y);
 		nvkm_sim_del(&x);
 		nvkm_sim_del(&y);
 	}
 	/* the per-domain path ran: far fewer domain cycles stepped */
 	KUNIT_EXPECT_LT(test, steps[0] * 4, steps[1]);
+	/* the stepping reference never takes a pulse whole */
+	KUNIT_EXPECT_EQ(test, pulses[1], 0);
+	if (kind == MD_SWAP)
+		KUNIT_EXPECT_GT(test, pulses[0], 24);
 }
 
 static void
 domains_settle_apart_match_stepping(struct kunit *test)
 {
-	md_compare(test, 0x646f6d73, false);
+	md_compare(test, 0x646f6d73, false, MD_ANY);
 }
 
 /*
@@ -1105,7 +1118,21 @@ domains_settle_apart_match_stepping(struct kunit *test)
 static void
 domains_read_apart_match_stepping(struct kunit *test)
 {
-	md_compare(test, 0x72656164, true);
+	md_compare(test, 0x72656164, true, MD_ANY);
+}
+
+/*
+ * Quad mode domains whose SWAP is PGRAPH's PM_TRIGGER, which nothing else
+ * they see selects, as the driver sets up a quad group: each pulse is
+ * one simulated cycle (the latch) and the domain settled again at once
+ * (sim_pc_swap_pulse()).  Pulses come in every other phase, at any delay
+ * up to 63 cycles, and the others read some domains while the rest stay
+ * behind: the stepping reference must agree register for register.
+ */
+static void
+swap_pulses_match_stepping(struct kunit *test)
+{
+	md_compare(test, 0x73776170, true, MD_SWAP);
 }
 
 /*
@@ -1265,6 +1292,7 @@ SIM_SUITE(nvpm_sim_pcounter,
 	  KUNIT_CASE(periods_match_stepping),
 	  KUNIT_CASE(domains_settle_apart_match_stepping),
 	  KUNIT_CASE(domains_read_apart_match_stepping),
+	  KUNIT_CASE(swap_pulses_match_stepping),
 	  KUNIT_CASE(read_catches_up_its_domain_alone),
 	  KUNIT_CASE(catch_up_follows_changes_not_cycles));
 
