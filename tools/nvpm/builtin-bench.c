@@ -265,8 +265,9 @@ bench_floor_print(const struct nvpm_dev *dev, double version_ns)
 	fclose(f);
 	if (ret != 3 || !n || version_ns <= 0)
 		return;
-	printf("floor per access: %.0f ns lock and clock, %.0f ns reading PMC_BOOT_0 (%.2fx VERSION)\n",
-	       (double)bare / n, (double)boot0 / n, boot0 / n / version_ns);
+	printf("floor per access: %.0f ns lock and clock, ", (double)bare / n);
+	printf("%.0f ns reading PMC_BOOT_0 (%.2fx VERSION)\n", (double)boot0 / n,
+	       boot0 / n / version_ns);
 	fflush(stdout);
 }
 

@@ -54,6 +54,10 @@ nvpm_nodes() { for d in /sys/class/drm/renderD*; do
 done; }
 count_nodes() { nvpm_nodes | wc -l; }
 
+# One kmemleak scan after every selftest (no_nvpm_object_leaked), not one
+# per leak test: each waits out kmemleak's minimum age and scans for
+# seconds under TCG.  A leak's backtrace names where it was allocated.
+export NVPM_KMEMLEAK_DEFERRED=1
 echo NVPM-SELFTEST-BEGIN
 selftest nvpm_uapi_test --expect "$EXPECT"
 selftest nvpm_perf_test --expect "$EXPECT"
@@ -64,6 +68,25 @@ selftest nvpm_fuzz_test --calls "${fuzz_calls:-40000}" --procs 4 --seed 1
 selftest nvpm_unplug_test
 echo "NVPM-BIN-BEGIN guest"
 guest_t0=$(now)
+# The selftests' leak checks, at once, before nvpm unloads (a leak's
+# backtrace names nvpm's functions while it is loaded): objects older than
+# kmemleak's 5 s minimum age, unreferenced, allocated by nvpm.
+KMEMLEAK=/sys/kernel/debug/kmemleak
+nvpm_leaks() {
+	sleep 6
+	echo scan >$KMEMLEAK || return 1
+	awk '/^unreferenced object/ { if (hit) n++; hit = 0; bt = 0 }
+		/backtrace:/ { bt = 1 }
+		bt && /nvpm/ { hit = 1 }
+		END { if (hit) n++; print n + 0 }' $KMEMLEAK
+}
+if [ -e $KMEMLEAK ]; then
+	leaks=$(nvpm_leaks)
+	check no_nvpm_object_leaked test "$leaks" = 0
+	[ "$leaks" = 0 ] || sed 's/^/# /' $KMEMLEAK
+else
+	n=$((n + 1)); echo "ok $n no_nvpm_object_leaked # SKIP no kmemleak"
+fi
 check module_creates_one_render_node_per_sim test "$(count_nodes)" -eq $NSIMS
 check nvpm_info_lists_every_device test "$(./nvpm info | grep -c '/dev/dri/renderD')" -eq $NSIMS
 check nvpm_list_lists_every_device test "$(./nvpm list | grep -c '^/dev/dri/renderD')" -eq $NSIMS
