@@ -545,6 +545,8 @@ cmd_bench(int argc, char **argv)
 #define BENCH_DECODE_ROUNDS	5
 /* how long the record bench lets the rings drain */
 #define BENCH_DRAIN_US		20000
+/* bytes per domain: 16 MB, half a second of packets at 1.08M/s */
+#define BENCH_REC_RING		(16u << 20)
 
 static int
 bench_count(void *priv, unsigned int d, const void *pkts, size_t n, __u64 lost)
@@ -568,7 +570,7 @@ bench_record_run(int fd, const struct drm_nvpm_record_domain *dom, unsigned int 
 	double t0, t;
 	int ret;
 
-	ret = nvpm_record_open(fd, dom, nr, 0, 1u << 20, &rec);
+	ret = nvpm_record_open(fd, dom, nr, 0, BENCH_REC_RING, &rec);
 	if (ret) {
 		fprintf(stderr, "nvpm bench: record: %s\n", strerror(-ret));
 		return 1;
