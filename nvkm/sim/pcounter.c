@@ -345,8 +345,11 @@ sim_pc_inputs(struct nvkm_sim_pcounter *pc, int d, u32 *sig, struct sim_pc_cycle
 		unsigned int ev = pc->gen >= PC_GF100 ? GF100_PCOUNTER_TRAILER_EVENT(dom->idx) :
 							NV40_PCOUNTER_TRAILER_EVENT(dom->idx);
 
-		sig_put(sig, dom->trailer + ev, in[PC_EVENT]);
-		c->cur = sim_pc_select(pc, dom, sig);
+		/* selected again only if it changed what it shows */
+		if (sig_get(sig, dom->trailer + ev) != in[PC_EVENT]) {
+			sig_put(sig, dom->trailer + ev, in[PC_EVENT]);
+			c->cur = sim_pc_select(pc, dom, sig);
+		}
 	}
 	in[PC_PRE] = sim_pc_logic(pc, dom, PC_PRE, c->cur, in[PC_SETFLAG]);
 	in[PC_START] = sim_pc_logic(pc, dom, PC_START, c->cur, in[PC_SETFLAG]);

@@ -431,6 +431,7 @@ sim_tlb_dmaobj(struct nvkm_sim_vm *mem, struct nvkm_sim_tlb *tlb, u32 chan, u16 
  * An engine's access of @len bytes from @addr through DMA object @sel
  * (@virt false) or virtual address @addr (@virt true), all or nothing:
  * the first pass translates and checks every piece, the second copies.
+ * An access within one page is one piece: checked, it is copied at once.
  */
 static int
 sim_vm_access(struct nvkm_sim_vm *vm, struct nvkm_sim_tlb *tlb, u32 chan, u16 sel,
@@ -467,8 +468,10 @@ sim_vm_access(struct nvkm_sim_vm *vm, struct nvkm_sim_tlb *tlb, u32 chan, u16 se
 			n = min_t(u64, len - at, x.page - (x.addr & (x.page - 1)));
 			if (!pass && !known && !sim_mem_ok(vm, x.target, x.addr, n))
 				return -EFAULT;
-			if (pass)
+			if (pass || n == len)
 				sim_mem_copy(vm, x.target, x.addr, buf + at, n, write);
+			if (n == len)
+				return 0;
 		}
 	}
 	return 0;
