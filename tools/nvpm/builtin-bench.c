@@ -531,7 +531,7 @@ cmd_bench(int argc, char **argv)
 
 		memcpy(node, dev.path, sizeof(node));
 		nvpm_dev_close(&dev);
-		ret = open_dev("bench", node, &dev) || bench_record(dev.fd, &cat);
+		ret = open_dev("bench", node, &dev) || bench_record(&dev, &cat);
 	}
 	nvpm_catalog_free(&cat);
 	nvpm_dev_close(&dev);
@@ -562,9 +562,12 @@ bench_count(void *priv, unsigned int d, const void *pkts, size_t n, __u64 lost)
 
 /* Records @nr domains for BENCH_REC_MS, draining every 20 ms. */
 static int
-bench_record_run(int fd, const struct drm_nvpm_record_domain *dom, unsigned int nr,
-		 const char *what)
+bench_record_run(const struct nvpm_dev *dev, const struct drm_nvpm_record_domain *dom,
+		 unsigned int nr, const char *what)
 {
+	struct bench_sim sim0, sim1;
+	bool sim_ok = !bench_sim_read(dev, &sim0);
+	int fd = dev->fd;
 	unsigned long long count[2] = { 0, 0 };
 	struct nvpm_record rec;
 	double t0, t;
@@ -587,6 +590,11 @@ bench_record_run(int fd, const struct drm_nvpm_record_domain *dom, unsigned int 
 	       count[0] + count[1], t, what);
 	printf("%-28s %12.0f %10s  (%llu lost: overwritten before read)\n",
 	       "record packets/s read", count[0] / t, "", count[1]);
+	/* did the simulated clock keep real time, or drop cycles? */
+	if (sim_ok && !bench_sim_read(dev, &sim1) && sim1.mhz)
+		printf("%-28s %11.0f%% %10s  (%llu cycles dropped)\n", "simulated clock kept",
+		       100.0 * (1 - (sim1.dropped - sim0.dropped) / (t * sim1.mhz * 1e6)), "",
+		       sim1.dropped - sim0.dropped);
 	return ret ? 1 : 0;
 }
 
@@ -598,7 +606,7 @@ bench_record_run(int fd, const struct drm_nvpm_record_domain *dom, unsigned int 
  * (540k packets/s per domain at 540 MHz).
  */
 static int
-bench_packet_rate(int fd, const struct nvpm_catalog *cat)
+bench_packet_rate(const struct nvpm_dev *dev, const struct nvpm_catalog *cat)
 {
 	struct drm_nvpm_record_domain dom[2] = {
 		{ .stop = NVPM_RECORD_STOP_SIGNAL },
@@ -615,7 +623,7 @@ bench_packet_rate(int fd, const struct nvpm_catalog *cat)
 	dom[0].stop_arg = ev.signal;
 	dom[0].nr_signals = 1;
 	dom[0].signal[0] = ev.signal;
-	ret = bench_record_run(fd, dom, 1, "STOP on PGRAPH.IDLE");
+	ret = bench_record_run(dev, dom, 1, "STOP on PGRAPH.IDLE");
 	if (ret || nvpm_event_parse(cat, "core_b/0x20", &evb))
 		return ret;
 
@@ -624,7 +632,7 @@ bench_packet_rate(int fd, const struct nvpm_catalog *cat)
 	dom[1] = dom[0];
 	dom[1].domain = evb.domain;
 	dom[1].signal[0] = evb.signal;
-	return bench_record_run(fd, dom, 2, "PERIODIC 1024, 2 domains");
+	return bench_record_run(dev, dom, 2, "PERIODIC 1024, 2 domains");
 }
 
 /* A buffer of plausible long packets: PERIODIC, 12 counters. */
@@ -707,21 +715,21 @@ bench_decode(unsigned int size, unsigned int nr_signals, const char *what)
 
 /**
  * bench_record() - the record rows of nvpm bench
- * @fd: the device
+ * @dev: the device (its simulator's debugfs, if any, says what was dropped)
  * @cat: its catalog
  *
  * Return: 0, or 1 on failure.
  */
 int
-bench_record(int fd, const struct nvpm_catalog *cat)
+bench_record(const struct nvpm_dev *dev, const struct nvpm_catalog *cat)
 {
 	struct drm_nvpm_get_info info;
-	__u64 hw_caps = nvpm_get_info(fd, &info) ? 0 : info.hw_caps;
+	__u64 hw_caps = nvpm_get_info(dev->fd, &info) ? 0 : info.hw_caps;
 	int ret = 0;
 
 	printf("\n%-28s %12s %10s\n", "record mode", "rate", "x memcpy");
 	if (hw_caps & NVPM_HW_CAP_RECORD)
-		ret = bench_packet_rate(fd, cat);
+		ret = bench_packet_rate(dev, cat);
 	else
 		printf("%-28s %s\n", "record packets/s", "(no record mode on this chip)");
 	ret |= bench_decode(NVPM_RECORD_LONG_SIZE, NVPM_RECORD_SIGNALS,
