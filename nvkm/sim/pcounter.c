@@ -1341,6 +1341,28 @@ sim_pc_jump_trains_apply(struct nvkm_sim_pcounter *pc, u64 l, u64 max, u64 k)
 }
 
 /*
+ * The landings of the period simulated, @k periods over, one packet at a
+ * time in the order they land; returns the periods written before the
+ * first packet that faults (stepped again from there, it faults).
+ */
+static u64
+sim_pc_replay_each(struct nvkm_sim_pcounter *pc, struct sim_pc_jump *j, u64 k)
+{
+	u64 i;
+	int d;
+
+	for (i = 1; i <= k; i++) {
+		for (d = 0; d < j->nr_land; d++) {
+			struct sim_pc_landing *land = &j->land[d];
+
+			if (!nvkm_sim_pc_record_replay(pc, land, &j->rate[land->dom].rec, i))
+				return i - 1;
+		}
+	}
+	return k;
+}
+
+/*
  * Try to advance by whole periods; returns the cycles advanced (0 when
  * the inputs do not repeat soon enough).
  */
@@ -1381,18 +1403,12 @@ sim_pc_jump(struct nvkm_sim_pcounter *pc, u64 cycles)
 		k = min(k, nvkm_sim_pc_record_periods(&pc->dom[d].rec, &j->rate[d].rec));
 	}
 
-	/* What landed in the second period lands again, period by period. */
-	for (i = 1; i <= k; i++) {
-		for (d = 0; d < j->nr_land; d++) {
-			struct sim_pc_landing *land = &j->land[d];
-
-			if (!nvkm_sim_pc_record_replay(pc, land, &j->rate[land->dom].rec, i)) {
-				/* stepped again from there, it faults */
-				k = i - 1;
-				break;
-			}
-		}
-	}
+	/*
+	 * What landed in the second period lands again: all at once where
+	 * nothing faults, else period by period up to the fault.
+	 */
+	if (!nvkm_sim_pc_record_replay_all(pc, j, k))
+		k = sim_pc_replay_each(pc, j, k);
 
 	for (d = 0; d < pc->nr_doms; d++) {
 		struct sim_pcdom *dom = &pc->dom[d];
@@ -2119,6 +2135,28 @@ nvkm_sim_pcounter_swap_pulses(struct nvkm_sim *sim)
 
 	nvkm_sim_lock(sim, &flags);
 	n = sim->pcounter ? sim->pcounter->pulses : 0;
+	nvkm_sim_unlock(sim, flags);
+	return n;
+}
+
+/**
+ * nvkm_sim_pcounter_batched() - record packets replayed in ranges
+ * @sim: the simulator
+ *
+ * Tests use it to see that the periodic closed form wrote its record
+ * packets a range per domain (nvkm_sim_pc_record_replay_all()).
+ *
+ * Return: how many closed forms did, since the model was created; 0
+ * without a PCOUNTER.
+ */
+u64
+nvkm_sim_pcounter_batched(struct nvkm_sim *sim)
+{
+	unsigned long flags;
+	u64 n;
+
+	nvkm_sim_lock(sim, &flags);
+	n = sim->pcounter ? sim->pcounter->batched : 0;
 	nvkm_sim_unlock(sim, flags);
 	return n;
 }

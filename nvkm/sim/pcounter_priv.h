@@ -53,6 +53,9 @@ struct sim_pc_cycle {
  */
 #define PC_JUMP_PERIOD_MAX	BIT_ULL(21)
 #define PC_JUMP_LANDINGS	256
+/* Bytes of replayed packets written at once; landings replayed so, at most. */
+#define PC_REPLAY_CHUNK		2048
+#define PC_REPLAY_STREAMS	8
 
 /**
  * struct sim_pc_rate - what one period of the inputs does to a domain
@@ -72,6 +75,8 @@ struct sim_pc_rate {
  * @logging: record packets landing are logged in @land
  * @nr_land: packets that landed in the second period (may exceed @land)
  * @land: those packets
+ * @chunk: packets of one landing, periods in a row, written at once
+ *	   (nvkm_sim_pc_record_replay_all())
  * @rate: per domain, what one period does
  */
 struct sim_pc_jump {
@@ -79,6 +84,7 @@ struct sim_pc_jump {
 	bool logging;
 	int nr_land;
 	struct sim_pc_landing land[PC_JUMP_LANDINGS];
+	__le16 chunk[PC_REPLAY_CHUNK / 2];
 	struct sim_pc_rate rate[];
 };
 
@@ -255,6 +261,8 @@ struct sim_pc_pulser {
  * @steps: domain cycles simulated one by one, in all
  * @skips: closed-form advances of a domain, in all
  * @pulses: PGRAPH pulses a domain took on SWAP alone (sim_pc_swap_pulse())
+ * @batched: periodic closed forms whose packets went in ranges
+ *	     (nvkm_sim_pc_record_replay_all())
  * @in_reset: held in reset by PMC.ENABLE (GF100+), state already cleared
  */
 /*
@@ -324,6 +332,7 @@ struct nvkm_sim_pcounter {
 	u64 steps;
 	u64 skips;
 	u64 pulses;
+	u64 batched;
 	bool in_reset;
 	struct sim_pc_mux mux;
 };

@@ -285,11 +285,18 @@ nvkm_sim_pc_record_tick(struct nvkm_sim_pcounter *pc, struct sim_pcdom *dom, u64
 
 /* --- a period at a time ----------------------------------------------------- */
 
+/* A packet's 48-bit cycle counter, its first three words. */
+static u64
+sim_pc_pkt_cycles(const __le16 *pkt)
+{
+	return le16_to_cpu(pkt[0]) | (u64)le16_to_cpu(pkt[1]) << 16 |
+	       (u64)le16_to_cpu(pkt[2]) << 32;
+}
+
 static u64
 sim_pc_record_pkt_cycles(const struct sim_pc_record *r)
 {
-	return le16_to_cpu(r->pkt[0]) | (u64)le16_to_cpu(r->pkt[1]) << 16 |
-	       (u64)le16_to_cpu(r->pkt[2]) << 32;
+	return sim_pc_pkt_cycles(r->pkt);
 }
 
 static void
@@ -393,12 +400,128 @@ nvkm_sim_pc_record_replay(struct nvkm_sim_pcounter *pc, const struct sim_pc_land
 	u64 cycles;
 
 	memcpy(pkt, land->pkt, sizeof(pkt));
-	cycles = le16_to_cpu(pkt[0]) | (u64)le16_to_cpu(pkt[1]) << 16 |
-		 (u64)le16_to_cpu(pkt[2]) << 32;
+	cycles = sim_pc_pkt_cycles(pkt);
 	sim_pc_record_pkt_set_cycles(pkt, (cycles + i * rate->cycles) & PC_RECORD_CYCLES_MASK);
 	return m->bound && !nvkm_sim_vm_write_tlb(pc->sim->vm, &m->tlb, m->bound_chan,
 						  m->bound_dma, land->offset + i * rate->pos,
 						  pkt, land->len);
+}
+
+/*
+ * A domain's landings in the period simulated, one after another in
+ * memory: @bytes of them from @offset, each period the next @bytes.
+ */
+struct sim_pc_stream {
+	u16 dom;
+	u64 offset;
+	u64 bytes;
+};
+
+/* Do streams @a and @b, @k periods on, share a byte? */
+static bool
+sim_pc_streams_overlap(const struct sim_pc_stream *a, const struct sim_pc_stream *b, u64 k)
+{
+	return a->offset + a->bytes < b->offset + (k + 1) * b->bytes &&
+	       b->offset + b->bytes < a->offset + (k + 1) * a->bytes;
+}
+
+/* The landings as streams, one per domain; false if they are not. */
+static bool
+sim_pc_streams(const struct sim_pc_jump *j, struct sim_pc_stream *st, int *nr)
+{
+	int d, s;
+
+	*nr = 0;
+	for (d = 0; d < j->nr_land; d++) {
+		const struct sim_pc_landing *land = &j->land[d];
+
+		for (s = 0; s < *nr && st[s].dom != land->dom; s++)
+			;
+		if (s == *nr) {
+			if (*nr == PC_REPLAY_STREAMS)
+				return false;
+			st[s] = (struct sim_pc_stream) { land->dom, land->offset, 0 };
+			(*nr)++;
+		}
+		if (land->offset != st[s].offset + st[s].bytes)
+			return false;	/* not right after the one before */
+		st[s].bytes += land->len;
+	}
+	for (s = 0; s < *nr; s++) {
+		if (st[s].bytes != j->rate[st[s].dom].rec.pos || st[s].bytes > PC_REPLAY_CHUNK)
+			return false;
+	}
+	return true;
+}
+
+/**
+ * nvkm_sim_pc_record_replay_all() - every logged landing, periods 1 to @k later
+ * @pc: the model
+ * @j: the landings of the period simulated and each domain's rate
+ * @k: periods
+ *
+ * What nvkm_sim_pc_record_replay() does for each landing and period, in
+ * fewer, larger writes.  Where each domain's landings lie one after
+ * another in memory and take up what its position moves in a period, the
+ * periods that follow are one range per domain: every byte of each is
+ * checked first (nvkm_sim_vm_probe_tlb()), and if none would fault they
+ * are written PC_REPLAY_CHUNK bytes at a time, a translation per chunk
+ * rather than per packet.  The ranges must not share a byte, so that the
+ * order of the writes does not matter.
+ *
+ * Return: true when written; false, with nothing written, when a packet
+ * would fault or the landings do not qualify (the caller replays them
+ * one by one then).
+ */
+bool
+nvkm_sim_pc_record_replay_all(struct nvkm_sim_pcounter *pc, struct sim_pc_jump *j, u64 k)
+{
+	struct sim_pc_record_main *m = &pc->rec;
+	struct sim_pc_stream st[PC_REPLAY_STREAMS];
+	u64 i, n, t, per, cycles;
+	int s, e, d, nr;
+
+	if (!m->bound || !k || !j->nr_land || !sim_pc_streams(j, st, &nr))
+		return false;
+	for (s = 0; s < nr; s++) {
+		if (k > div64_u64(U32_MAX, st[s].bytes))
+			return false;
+		for (e = 0; e < s; e++) {
+			if (sim_pc_streams_overlap(&st[e], &st[s], k))
+				return false;
+		}
+		if (nvkm_sim_vm_probe_tlb(pc->sim->vm, &m->tlb, m->bound_chan, m->bound_dma,
+					  st[s].offset + st[s].bytes, k * st[s].bytes))
+			return false;
+	}
+	for (s = 0; s < nr; s++) {
+		const struct sim_pc_record_rate *rate = &j->rate[st[s].dom].rec;
+
+		per = PC_REPLAY_CHUNK / st[s].bytes;
+		for (i = 1; i <= k; i += n) {
+			__le16 *p = j->chunk;
+
+			n = min(k - i + 1, per);
+			for (t = 0; t < n; t++) {
+				for (d = 0; d < j->nr_land; d++) {
+					const struct sim_pc_landing *land = &j->land[d];
+
+					if (land->dom != st[s].dom)
+						continue;
+					cycles = sim_pc_pkt_cycles(land->pkt) + (i + t) * rate->cycles;
+					memcpy(p, land->pkt, land->len);
+					sim_pc_record_pkt_set_cycles(p, cycles & PC_RECORD_CYCLES_MASK);
+					p += land->len / 2;
+				}
+			}
+			/* checked above: it goes through */
+			nvkm_sim_vm_write_tlb(pc->sim->vm, &m->tlb, m->bound_chan, m->bound_dma,
+					      st[s].offset + i * st[s].bytes, j->chunk,
+					      n * st[s].bytes);
+		}
+	}
+	pc->batched++;
+	return true;
 }
 
 /**

@@ -104,6 +104,8 @@ u64 nvkm_sim_pc_record_periods(const struct sim_pc_record *r,
 			       const struct sim_pc_record_rate *rate);
 bool nvkm_sim_pc_record_replay(struct nvkm_sim_pcounter *pc, const struct sim_pc_landing *land,
 			       const struct sim_pc_record_rate *rate, u64 i);
+struct sim_pc_jump;
+bool nvkm_sim_pc_record_replay_all(struct nvkm_sim_pcounter *pc, struct sim_pc_jump *j, u64 k);
 void nvkm_sim_pc_record_apply(struct sim_pc_record *r, const struct sim_pc_record_rate *rate,
 			      u64 k);
 

@@ -432,6 +432,7 @@ sim_tlb_dmaobj(struct nvkm_sim_vm *mem, struct nvkm_sim_tlb *tlb, u32 chan, u16 
  * (@virt false) or virtual address @addr (@virt true), all or nothing:
  * the first pass translates and checks every piece, the second copies.
  * An access within one page is one piece: checked, it is copied at once.
+ * Without @buf the access is only checked (a probe).
  */
 static int
 sim_vm_access(struct nvkm_sim_vm *vm, struct nvkm_sim_tlb *tlb, u32 chan, u16 sel,
@@ -468,11 +469,15 @@ sim_vm_access(struct nvkm_sim_vm *vm, struct nvkm_sim_tlb *tlb, u32 chan, u16 se
 			n = min_t(u64, len - at, x.page - (x.addr & (x.page - 1)));
 			if (!pass && !known && !sim_mem_ok(vm, x.target, x.addr, n))
 				return -EFAULT;
+			if (!buf)
+				continue;	/* a probe: checked, nothing copied */
 			if (pass || n == len)
 				sim_mem_copy(vm, x.target, x.addr, buf + at, n, write);
 			if (n == len)
 				return 0;
 		}
+		if (!buf)
+			return 0;
 	}
 	return 0;
 }
@@ -516,6 +521,28 @@ nvkm_sim_vm_write_tlb(struct nvkm_sim_vm *vm, struct nvkm_sim_tlb *tlb, u32 chan
 		      u32 sel, u64 offset, const void *data, u32 len)
 {
 	return sim_vm_access(vm, tlb, chan, sel, false, offset, (void *)data, len, true);
+}
+
+/**
+ * nvkm_sim_vm_probe_tlb() - would a write through the engine's TLB go through
+ * @vm: the memory, may be NULL (no VM: a fault)
+ * @tlb: the engine's TLB (see struct nvkm_sim_tlb)
+ * @chan: channel descriptor bound
+ * @sel: DMA object selector bound
+ * @offset: the engine's address
+ * @len: bytes, 1 or more
+ *
+ * The checks of nvkm_sim_vm_write_tlb() for every byte, nothing written:
+ * a write of any part of the range goes through if this returns 0 and
+ * neither the memory, its mappings nor @tlb's binding change meanwhile.
+ *
+ * Return: 0, or -EFAULT (a write would fault).
+ */
+int
+nvkm_sim_vm_probe_tlb(struct nvkm_sim_vm *vm, struct nvkm_sim_tlb *tlb, u32 chan,
+		      u32 sel, u64 offset, u32 len)
+{
+	return sim_vm_access(vm, tlb, chan, sel, false, offset, NULL, len, true);
 }
 
 /**

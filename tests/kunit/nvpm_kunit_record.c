@@ -1037,6 +1037,31 @@ rec_scenario_periodic(struct rec_scenario *s, struct rnd_state *rnd, u32 trailer
 		s->cycles[i] = prandom_u32_state(rnd) % (i & 1 ? 40 : 4000);
 }
 
+/*
+ * Both domains record into rings of their own, half the buffer each (now
+ * and then D's reaching into D2's, or D2's beyond the buffer, where its
+ * packets fault), stopping on
+ * pulse trains of 8 to 64 cycles, over long phases: the periodic closed
+ * form writes a period's packets again as one range per domain.
+ */
+static void
+rec_scenario_streams(struct rec_scenario *s, struct rnd_state *rnd, u32 trailer)
+{
+	int d;
+
+	rec_scenario_periodic(s, rnd, trailer);
+	for (d = 0; d < SC_DOMS; d++) {
+		s->start[d] = d * BUF / 2;
+		s->limit[d] = (d + 1) * BUF / 2 - DOC_LONG;
+		if (prandom_u32_state(rnd) % 4 == 0)
+			s->limit[d] += BUF / 4;	/* into D2's ring; D2's: beyond BUF */
+		s->high[d] = 0;
+	}
+	/* the long phases only run: the short ones change things */
+	for (d = 0; d < SC_PHASES; d += 2)
+		s->action[d] = ACT_NONE;
+}
+
 /* Every counter of D reaches 0xf000 in cycle 0xf000 of phase 1 + 2. */
 static void
 rec_scenario_f000(struct rec_scenario *s)
@@ -1116,6 +1141,44 @@ record_periods_match_stepping(struct kunit *test)
 	KUNIT_EXPECT_GT(test, computed, 100);
 }
 
+/*
+ * The same with rings that hold many periods: the packets of the
+ * periods computed go to memory a range per domain, several pieces of
+ * PC_REPLAY_CHUNK bytes each, or packet by packet where a range would
+ * fault; every byte of the buffer as stepping writes it.
+ */
+static void
+record_ranges_match_stepping(struct kunit *test)
+{
+	u32 a[SC_PHASES * (SC_DOMS + 1)], b[SC_PHASES * (SC_DOMS + 1)];
+	struct rec_scenario s;
+	struct rnd_state rnd;
+	u64 batched = 0;
+	int n, i;
+
+	prandom_seed_state(&rnd, 0x72616e67);
+	for (n = 0; n < 6; n++) {
+		struct nvkm_sim *x, *y;
+		u8 *bx, *by;
+
+		x = rec_sim(test, 0x92, &bx);
+		y = rec_sim(test, 0x92, &by);
+		nvkm_sim_pcounter_step_only(y, true);
+		rec_scenario_streams(&s, &rnd, nvkm_sim_pcounter_trailer(x, D));
+
+		rec_scenario_run(x, bx, &s, a);
+		rec_scenario_run(y, by, &s, b);
+		for (i = 0; i < ARRAY_SIZE(a); i++)
+			KUNIT_EXPECT_EQ_MSG(test, a[i], b[i], "scenario %d, value %d", n, i);
+		KUNIT_EXPECT_EQ_MSG(test, memcmp(bx, by, BUF), 0, "scenario %d", n);
+		batched += nvkm_sim_pcounter_batched(x);
+		KUNIT_EXPECT_EQ(test, nvkm_sim_pcounter_batched(y), 0);
+		rec_exit(test);
+	}
+	/* ranges were written (5 closed forms with this seed) */
+	KUNIT_EXPECT_GT(test, batched, 2);
+}
+
 static struct kunit_case nvpm_sim_record_cases[] = {
 	KUNIT_CASE(packet_on_stop_long_format),
 	KUNIT_CASE(short_format_is_first_16_bytes),
@@ -1138,6 +1201,7 @@ static struct kunit_case nvpm_sim_record_cases[] = {
 	KUNIT_CASE(record_start_outside_record_mode_sends_bogus_packet),
 	KUNIT_CASE(record_skip_matches_stepping),
 	KUNIT_CASE(record_periods_match_stepping),
+	KUNIT_CASE(record_ranges_match_stepping),
 	{}
 };
 

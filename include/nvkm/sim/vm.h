@@ -122,6 +122,8 @@ u32 nvkm_sim_vm_flushes(struct nvkm_sim *sim, u32 engine);
 /* The engines' paths (sim->lock held): all or nothing, 0 or -EFAULT. */
 int nvkm_sim_vm_write(struct nvkm_sim_vm *vm, u32 chan, u32 sel, u64 offset,
 		      const void *data, u32 len);
+int nvkm_sim_vm_probe_tlb(struct nvkm_sim_vm *vm, struct nvkm_sim_tlb *tlb, u32 chan,
+			  u32 sel, u64 offset, u32 len);
 int nvkm_sim_vm_write_tlb(struct nvkm_sim_vm *vm, struct nvkm_sim_tlb *tlb, u32 chan,
 			  u32 sel, u64 offset, const void *data, u32 len);
 int nvkm_sim_vm_read(struct nvkm_sim_vm *vm, u32 chan, u64 va, void *data, u32 len);
