@@ -454,6 +454,28 @@ sim_pc_streams(const struct sim_pc_jump *j, struct sim_pc_stream *st, int *nr)
 	return true;
 }
 
+/* Stream @st's packets @i periods after the one simulated, at @p; words. */
+static unsigned int
+sim_pc_stream_period(const struct sim_pc_jump *j, const struct sim_pc_stream *st, u64 i,
+		     __le16 *p)
+{
+	u64 step = i * j->rate[st->dom].rec.cycles, cycles;
+	unsigned int w = 0;
+	int d;
+
+	for (d = 0; d < j->nr_land; d++) {
+		const struct sim_pc_landing *land = &j->land[d];
+
+		if (land->dom != st->dom)
+			continue;
+		cycles = sim_pc_pkt_cycles(land->pkt) + step;
+		memcpy(p + w, land->pkt, land->len);
+		sim_pc_record_pkt_set_cycles(p + w, cycles & PC_RECORD_CYCLES_MASK);
+		w += land->len / 2;
+	}
+	return w;
+}
+
 /**
  * nvkm_sim_pc_record_replay_all() - every logged landing, periods 1 to @k later
  * @pc: the model
@@ -478,8 +500,8 @@ nvkm_sim_pc_record_replay_all(struct nvkm_sim_pcounter *pc, struct sim_pc_jump *
 {
 	struct sim_pc_record_main *m = &pc->rec;
 	struct sim_pc_stream st[PC_REPLAY_STREAMS];
-	u64 i, n, t, per, cycles;
-	int s, e, d, nr;
+	u64 i, n, t, per;
+	int s, e, nr;
 
 	if (!m->bound || !k || !j->nr_land || !sim_pc_streams(j, st, &nr))
 		return false;
@@ -495,25 +517,13 @@ nvkm_sim_pc_record_replay_all(struct nvkm_sim_pcounter *pc, struct sim_pc_jump *
 			return false;
 	}
 	for (s = 0; s < nr; s++) {
-		const struct sim_pc_record_rate *rate = &j->rate[st[s].dom].rec;
-
 		per = PC_REPLAY_CHUNK / st[s].bytes;
 		for (i = 1; i <= k; i += n) {
 			__le16 *p = j->chunk;
 
 			n = min(k - i + 1, per);
-			for (t = 0; t < n; t++) {
-				for (d = 0; d < j->nr_land; d++) {
-					const struct sim_pc_landing *land = &j->land[d];
-
-					if (land->dom != st[s].dom)
-						continue;
-					cycles = sim_pc_pkt_cycles(land->pkt) + (i + t) * rate->cycles;
-					memcpy(p, land->pkt, land->len);
-					sim_pc_record_pkt_set_cycles(p, cycles & PC_RECORD_CYCLES_MASK);
-					p += land->len / 2;
-				}
-			}
+			for (t = 0; t < n; t++)
+				p += sim_pc_stream_period(j, &st[s], i + t, p);
 			/* checked above: it goes through */
 			nvkm_sim_vm_write_tlb(pc->sim->vm, &m->tlb, m->bound_chan, m->bound_dma,
 					      st[s].offset + i * st[s].bytes, j->chunk,
