@@ -2073,6 +2073,19 @@ nvkm_sim_pcounter_wrcache_flush(struct nvkm_sim *sim, unsigned int delay)
 	return sim_pc_pgraph_pulse(sim, delay, true);
 }
 
+/* A count of the model's work at @off in it, under the lock; 0 without one. */
+static u64
+sim_pc_count(struct nvkm_sim *sim, size_t off)
+{
+	unsigned long flags;
+	u64 n;
+
+	nvkm_sim_lock(sim, &flags);
+	n = sim->pcounter ? *(u64 *)((u8 *)sim->pcounter + off) : 0;
+	nvkm_sim_unlock(sim, flags);
+	return n;
+}
+
 /**
  * nvkm_sim_pcounter_periods() - periods of repeating inputs computed
  * @sim: the simulator
@@ -2085,15 +2098,7 @@ nvkm_sim_pcounter_wrcache_flush(struct nvkm_sim *sim, unsigned int delay)
 u64
 nvkm_sim_pcounter_periods(struct nvkm_sim *sim)
 {
-	struct nvkm_sim_pcounter *pc;
-	unsigned long flags;
-	u64 n;
-
-	nvkm_sim_lock(sim, &flags);
-	pc = sim->pcounter;
-	n = pc ? pc->periods : 0;
-	nvkm_sim_unlock(sim, flags);
-	return n;
+	return sim_pc_count(sim, offsetof(struct nvkm_sim_pcounter, periods));
 }
 
 /**
@@ -2130,13 +2135,7 @@ nvkm_sim_pcounter_work(struct nvkm_sim *sim, u64 *steps, u64 *skips)
 u64
 nvkm_sim_pcounter_swap_pulses(struct nvkm_sim *sim)
 {
-	unsigned long flags;
-	u64 n;
-
-	nvkm_sim_lock(sim, &flags);
-	n = sim->pcounter ? sim->pcounter->pulses : 0;
-	nvkm_sim_unlock(sim, flags);
-	return n;
+	return sim_pc_count(sim, offsetof(struct nvkm_sim_pcounter, pulses));
 }
 
 /**
@@ -2152,13 +2151,7 @@ nvkm_sim_pcounter_swap_pulses(struct nvkm_sim *sim)
 u64
 nvkm_sim_pcounter_batched(struct nvkm_sim *sim)
 {
-	unsigned long flags;
-	u64 n;
-
-	nvkm_sim_lock(sim, &flags);
-	n = sim->pcounter ? sim->pcounter->batched : 0;
-	nvkm_sim_unlock(sim, flags);
-	return n;
+	return sim_pc_count(sim, offsetof(struct nvkm_sim_pcounter, batched));
 }
 
 /**

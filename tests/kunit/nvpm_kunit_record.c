@@ -1110,33 +1110,49 @@ record_skip_matches_stepping(struct kunit *test)
 	}
 }
 
+/*
+ * @nr scenarios from @gen, seeded with @seed, run by the closed form and
+ * by stepping: every status and every byte of the buffers equal.  Adds
+ * what @count says the closed form did (the stepping reference: nothing).
+ */
 static void
-record_periods_match_stepping(struct kunit *test)
+rec_scenarios_compare(struct kunit *test, u32 seed, int nr,
+		      void (*gen)(struct rec_scenario *s, struct rnd_state *rnd, u32 trailer),
+		      u64 (*count)(struct nvkm_sim *sim), u64 *done)
 {
 	u32 a[SC_PHASES * (SC_DOMS + 1)], b[SC_PHASES * (SC_DOMS + 1)];
 	struct rec_scenario s;
 	struct rnd_state rnd;
-	u64 computed = 0;
 	int n, i;
 
-	prandom_seed_state(&rnd, 0x70657269);
-	for (n = 0; n < 6; n++) {
+	prandom_seed_state(&rnd, seed);
+	for (n = 0; n < nr; n++) {
 		struct nvkm_sim *x, *y;
 		u8 *bx, *by;
 
 		x = rec_sim(test, 0x92, &bx);
 		y = rec_sim(test, 0x92, &by);
 		nvkm_sim_pcounter_step_only(y, true);
-		rec_scenario_periodic(&s, &rnd, nvkm_sim_pcounter_trailer(x, D));
+		gen(&s, &rnd, nvkm_sim_pcounter_trailer(x, D));
 
 		rec_scenario_run(x, bx, &s, a);
 		rec_scenario_run(y, by, &s, b);
 		for (i = 0; i < ARRAY_SIZE(a); i++)
 			KUNIT_EXPECT_EQ_MSG(test, a[i], b[i], "scenario %d, value %d", n, i);
 		KUNIT_EXPECT_EQ_MSG(test, memcmp(bx, by, BUF), 0, "scenario %d", n);
-		computed += nvkm_sim_pcounter_periods(x);
+		*done += count(x);
+		KUNIT_EXPECT_EQ(test, count(y), 0);
 		rec_exit(test);
 	}
+}
+
+static void
+record_periods_match_stepping(struct kunit *test)
+{
+	u64 computed = 0;
+
+	rec_scenarios_compare(test, 0x70657269, 6, rec_scenario_periodic,
+			      nvkm_sim_pcounter_periods, &computed);
 	/* the closed form under test did run */
 	KUNIT_EXPECT_GT(test, computed, 100);
 }
@@ -1150,31 +1166,10 @@ record_periods_match_stepping(struct kunit *test)
 static void
 record_ranges_match_stepping(struct kunit *test)
 {
-	u32 a[SC_PHASES * (SC_DOMS + 1)], b[SC_PHASES * (SC_DOMS + 1)];
-	struct rec_scenario s;
-	struct rnd_state rnd;
 	u64 batched = 0;
-	int n, i;
 
-	prandom_seed_state(&rnd, 0x72616e67);
-	for (n = 0; n < 6; n++) {
-		struct nvkm_sim *x, *y;
-		u8 *bx, *by;
-
-		x = rec_sim(test, 0x92, &bx);
-		y = rec_sim(test, 0x92, &by);
-		nvkm_sim_pcounter_step_only(y, true);
-		rec_scenario_streams(&s, &rnd, nvkm_sim_pcounter_trailer(x, D));
-
-		rec_scenario_run(x, bx, &s, a);
-		rec_scenario_run(y, by, &s, b);
-		for (i = 0; i < ARRAY_SIZE(a); i++)
-			KUNIT_EXPECT_EQ_MSG(test, a[i], b[i], "scenario %d, value %d", n, i);
-		KUNIT_EXPECT_EQ_MSG(test, memcmp(bx, by, BUF), 0, "scenario %d", n);
-		batched += nvkm_sim_pcounter_batched(x);
-		KUNIT_EXPECT_EQ(test, nvkm_sim_pcounter_batched(y), 0);
-		rec_exit(test);
-	}
+	rec_scenarios_compare(test, 0x72616e67, 6, rec_scenario_streams,
+			      nvkm_sim_pcounter_batched, &batched);
 	/* ranges were written (5 closed forms with this seed) */
 	KUNIT_EXPECT_GT(test, batched, 2);
 }

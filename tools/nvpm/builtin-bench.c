@@ -200,17 +200,25 @@ struct bench_sim {
 /* The line of the simulator's debugfs file (older kernels end it early). */
 #define BENCH_SIM_LINE "clock_mhz %u reads %llu writes %llu ns %llu steps %llu skips %llu dropped %llu sync_ns %llu pieces %llu"
 
+/* /sys/kernel/debug/dri/<minor>/@name of @dev, for reading; NULL, errno set */
+static FILE *
+bench_debugfs(const struct nvpm_dev *dev, const char *name)
+{
+	char path[96];
+
+	snprintf(path, sizeof(path), "/sys/kernel/debug/dri/%d/%s", dev->minor, name);
+	return fopen(path, "r");
+}
+
 /* /sys/kernel/debug/dri/<minor>/nvpm_sim; -ENOENT on a real GPU */
 static int
 bench_sim_read(const struct nvpm_dev *dev, struct bench_sim *st)
 {
 	unsigned long long rd, wr;
-	char path[96];
 	FILE *f;
 	int n;
 
-	snprintf(path, sizeof(path), "/sys/kernel/debug/dri/%d/nvpm_sim", dev->minor);
-	f = fopen(path, "r");
+	f = bench_debugfs(dev, "nvpm_sim");
 	if (!f)
 		return -errno;
 	st->steps = 0;
@@ -253,12 +261,10 @@ bench_floor_print(const struct nvpm_dev *dev, double version_ns)
 {
 	long long bare, boot0;
 	unsigned int n;
-	char path[96];
 	FILE *f;
 	int ret;
 
-	snprintf(path, sizeof(path), "/sys/kernel/debug/dri/%d/nvpm_sim_floor", dev->minor);
-	f = fopen(path, "r");
+	f = bench_debugfs(dev, "nvpm_sim_floor");
 	if (!f)
 		return;
 	ret = fscanf(f, "reads %u bare_ns %lld boot0_ns %lld", &n, &bare, &boot0);
@@ -275,14 +281,13 @@ bench_floor_print(const struct nvpm_dev *dev, double version_ns)
 static int
 bench_sw_read(const struct nvpm_dev *dev, struct bench_sw *st)
 {
-	char path[96], name[32];
+	char name[32];
 	unsigned long long c, ns, mmio, max;
 	FILE *f;
 	int i;
 
 	memset(st, 0, sizeof(*st));
-	snprintf(path, sizeof(path), "/sys/kernel/debug/dri/%d/nvpm_fifo", dev->minor);
-	f = fopen(path, "r");
+	f = bench_debugfs(dev, "nvpm_fifo");
 	if (!f)
 		return -errno;
 	if (fscanf(f, "interrupts %llu hardirq %*u ns %llu %*[^\n]\n", &st->intr,
