@@ -286,18 +286,42 @@ nvkm_sim_clock_ns(struct nvkm_sim *sim, u64 now)
 }
 
 /*
+ * A catch-up that began at @ns took longer than the @span of real time it
+ * simulated: the simulator is slower than real time here.  The next access
+ * would have all the time this one took to simulate, take longer still,
+ * and so on until every access spends NVKM_SIM_SYNC_BUDGET_NS (an MMIO
+ * loop of the driver, 50 ms a write).  The simulated clock keeps at most
+ * NVKM_SIM_LAG_NS of the time taken and lets go of the rest, counted as
+ * dropped: an access then costs about as much as the time since the last
+ * one ended, times how much slower than real time the model runs.
+ */
+static void
+nvkm_sim_let_go(struct nvkm_sim *sim, u64 ns, u64 span)
+{
+	u64 took = sched_clock() - ns, cycles;
+
+	if (took <= span || took <= NVKM_SIM_LAG_NS)
+		return;
+	cycles = div_u64((took - NVKM_SIM_LAG_NS) * sim->mhz, 1000);
+	sim->last_ns += div_u64(cycles * 1000, sim->mhz);
+	sim->stats.dropped += cycles;
+	sim->stats.behind++;
+}
+
+/*
  * Bring the models up to real time, unless the clock is manual; there,
  * an access may take time of its own (nvkm_sim_set_access_cycles()).
  */
 static void
 nvkm_sim_sync_max(struct nvkm_sim *sim, u64 now, u64 max)
 {
-	u64 ns, cycles, n;
+	u64 ns, span, cycles, n;
 
 	if (sim->manual_clock)
 		return;
 	ns = nvkm_sim_clock_ns(sim, now);
-	cycles = div_u64((ns - sim->last_ns) * sim->mhz, 1000);
+	span = ns - sim->last_ns;
+	cycles = div_u64(span * sim->mhz, 1000);
 	if (!cycles)
 		return;
 	/* keep the remainder: the clock must not run slow */
@@ -341,6 +365,7 @@ nvkm_sim_sync_max(struct nvkm_sim *sim, u64 now, u64 max)
 			break;
 		}
 	}
+	nvkm_sim_let_go(sim, ns, span);
 }
 
 /* Up to real time as of @now (sched_clock()). */

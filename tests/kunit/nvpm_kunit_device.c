@@ -5,6 +5,7 @@
  */
 #include <kunit/test.h>
 #include <linux/platform_device.h>
+#include <linux/sched/clock.h>
 #include <linux/slab.h>
 #include <nvkm/engine/pm.h>
 #include <nvkm/sim/pcounter.h>
@@ -375,6 +376,61 @@ catch_up_is_bounded(struct kunit *test)
 	sim_device_del(&sd);
 }
 
+/*
+ * A simulator slower than real time does not make every access pay for
+ * the one before: with every cycle of the G84's eight domains stepped
+ * (closed form off) a cycle costs more than its microsecond at 1 MHz
+ * (some 80 us under TCG with KASAN), so each read's catch-up takes longer
+ * than the time it simulates.  Without letting go of that time, each read
+ * would have more to simulate than the last, until every read spent
+ * NVKM_SIM_SYNC_BUDGET_NS (a driver's MMIO loop, 50 ms a write): the
+ * clock would end each read that much behind real time.  With it, after
+ * reads in a row the clock let go of time (behind, dropped) and is at most
+ * NVKM_SIM_LAG_NS behind real time (give or take a millisecond of TCG),
+ * and the simulated cycles plus the dropped ones make up its advance.
+ * (Their cost is the model's slowness times the gap since the last read,
+ * lag included: a timing left to make bench.)
+ */
+static void
+slow_simulator_lets_time_go(struct kunit *test)
+{
+	struct nvkm_sim_stats before, after;
+	u64 t0, t1, now, ran, dropped, last0, last1;
+	struct sim_device sd;
+	unsigned long flags;
+	int i;
+
+	KUNIT_ASSERT_EQ(test, sim_device_new(test, 0x84, &sd), 0);
+	KUNIT_ASSERT_EQ(test, nvkm_sim_set_clock(sd.sim, 1), 0);
+	nvkm_sim_pcounter_step_only(sd.sim, true);
+	nvkm_rd32(sd.device, NV_PMC_BOOT_0);	/* whatever came before */
+	nvkm_sim_stats(sd.sim, &before);
+	spin_lock_irqsave(&sd.sim->lock, flags);
+	now = sd.sim->now;
+	last0 = sd.sim->last_ns;
+	spin_unlock_irqrestore(&sd.sim->lock, flags);
+	t0 = sched_clock();
+	for (i = 0; i < 64; i++)
+		KUNIT_EXPECT_EQ(test, nvkm_rd32(sd.device, NV_PMC_BOOT_0), boot0_of(0x84));
+	spin_lock_irqsave(&sd.sim->lock, flags);
+	t1 = sched_clock();
+	ran = sd.sim->now - now;
+	last1 = sd.sim->last_ns;
+	spin_unlock_irqrestore(&sd.sim->lock, flags);
+	nvkm_sim_stats(sd.sim, &after);
+	dropped = after.dropped - before.dropped;
+
+	KUNIT_EXPECT_GT(test, after.behind, before.behind);
+	KUNIT_EXPECT_GT(test, dropped, 0ull);
+	KUNIT_EXPECT_LE_MSG(test, t1 - last1, (u64)NVKM_SIM_LAG_NS + NSEC_PER_MSEC,
+			    "64 reads in %llu ns: %llu cycles simulated, %llu dropped",
+			    t1 - t0, ran, dropped);
+	/* a cycle a microsecond */
+	KUNIT_EXPECT_EQ(test, ran + dropped, div_u64(last1 - last0, 1000));
+	nvkm_sim_pcounter_step_only(sd.sim, false);
+	sim_device_del(&sd);
+}
+
 static struct kunit_case nvpm_mmio_cases[] = {
 	KUNIT_CASE(rd32_routes_to_sim),
 	KUNIT_CASE(wr32_routes_to_sim),
@@ -382,6 +438,7 @@ static struct kunit_case nvpm_mmio_cases[] = {
 	KUNIT_CASE(unknown_register_reads_zero_and_is_counted),
 	KUNIT_CASE(iomem_bypasses_hooks),
 	KUNIT_CASE(catch_up_is_bounded),
+	KUNIT_CASE(slow_simulator_lets_time_go),
 	{}
 };
 

@@ -20,9 +20,13 @@ struct nvkm_sim_vm;
  * @unclaimed: accesses to addresses no simulated unit decodes
  * @ns: time the simulator spent in them, catching up included
  * @dropped: cycles of real time not simulated, because catching up on
- *	     them would have taken longer than NVKM_SIM_SYNC_BUDGET_NS
+ *	     them would have taken longer than NVKM_SIM_SYNC_BUDGET_NS, or
+ *	     the simulator ran slower than real time (@behind)
  * @sync_ns: of @ns, the time spent catching up with real time
  * @pieces: pieces the catch-ups were simulated in (nvkm_sim_sync_max())
+ * @behind: catch-ups that took longer than the time they simulated, and
+ *	    longer than NVKM_SIM_LAG_NS: the clock let go of what they took
+ *	    beyond that (in @dropped)
  */
 struct nvkm_sim_stats {
 	u64 rd;
@@ -32,6 +36,7 @@ struct nvkm_sim_stats {
 	u64 dropped;
 	u64 sync_ns;
 	u64 pieces;
+	u64 behind;
 };
 
 /**
@@ -65,6 +70,13 @@ struct nvkm_sim_punits {
  */
 #define NVKM_SIM_SYNC_BUDGET_NS		50000000
 #define NVKM_SIM_SYNC_PIECE		64
+/*
+ * Real time a catch-up slower than the time it simulated may leave for
+ * the next access to simulate (nvkm_sim_let_go()); longer than an
+ * access's ordinary work under TCG with KASAN, so that an access which
+ * only now and then takes longer than the gap before it keeps real time.
+ */
+#define NVKM_SIM_LAG_NS			50000
 /* Reads nvkm_sim_time_reads() times at once, at most. */
 #define NVKM_SIM_TIME_READS_MAX		1000000
 
