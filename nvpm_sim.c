@@ -28,15 +28,17 @@ module_param_named(sim_gr_busy, nvpm_sim_gr_busy, uint, 0444);
 MODULE_PARM_DESC(sim_gr_busy, "Percentage of time the simulated GPUs' PGRAPH is busy [35]");
 
 /*
- * 1 MHz until the simulator keeps a chip's own clock in real time under
- * QEMU: at 540 MHz record mode with STOP held high asks for a packet every
- * 16 cycles, and register writes still settle cycle by cycle.
+ * 0: each chip at its reference board's core clock, in real time (the
+ * simulator keeps it under QEMU's TCG; where it cannot, as with a record
+ * packet every 16 cycles, the simulated clock falls behind: debugfs
+ * nvpm_sim counts the cycles dropped).  The selftests count in cycles of
+ * a microsecond: sim_clock_mhz=1.
  */
-static unsigned int nvpm_sim_clock_mhz = 1;
+static unsigned int nvpm_sim_clock_mhz;
 module_param_named(sim_clock_mhz, nvpm_sim_clock_mhz, uint, 0444);
 MODULE_PARM_DESC(sim_clock_mhz,
 		 "Clock rate of the simulated GPUs in MHz, 1.." __stringify(NVKM_SIM_MHZ_MAX)
-		 "; 0: each chip's reference board core clock (G84: 540) [1]");
+		 "; 0: each chip's reference board core clock (G84: 540) [0]");
 
 /* Reads per measurement of the access floor (debugfs nvpm_sim_floor). */
 #define NVPM_SIM_FLOOR_READS	20000

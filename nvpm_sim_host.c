@@ -11,8 +11,9 @@
 #include <nvpm_host.h>
 
 /*
- * The clock of a host's simulated GPU: 1 MHz, nvpm.ko's own default
- * (sim_clock_mhz), so one cycle is one microsecond of real time.
+ * The clock of a host's simulated GPU: 1 MHz, one cycle a microsecond of
+ * real time, the unit a host's tests count in (nvpm.ko's own devices run
+ * at their chip's clock unless told otherwise: sim_clock_mhz).
  */
 #define NVPM_SIM_GPU_MHZ	1
 /* One busy+idle round of the simulated PGRAPH load, in cycles (1 ms). */

@@ -18,7 +18,7 @@ make -s -C "$NVPM_ROOT/tools" O="$NVPM_OUT/tools" >&2 || nvpm_die "tools do not 
 
 initrd=$NVPM_OUT/fuzz.cpio.gz
 nvpm_initramfs "$initrd" "$NVPM_ROOT/tools/scripts/guest-fuzz.sh" "$ko" \
-	"$NVPM_OUT/tools/nvpm_fuzz_test"
+	"$NVPM_OUT/tools/nvpm_fuzz_test" "$NVPM_ROOT/tools/scripts/guest-lib.sh"
 log=$NVPM_OUT/fuzz.log
 nvpm_log "fuzzing in QEMU (TCG): ${NVPM_FUZZ_CALLS:-1000000} calls, seed ${NVPM_FUZZ_SEED:-1}"
 NVPM_QEMU_TIMEOUT=${NVPM_QEMU_TIMEOUT:-3600} nvpm_qemu "$kbuild/arch/x86/boot/bzImage" "$initrd" \

@@ -33,9 +33,9 @@ insmod ./nvpm.ko sim=g84,g92 sim_gr_busy=35
 for dev in /dev/dri/renderD128:g84 /dev/dri/renderD129:g92; do
 	node=${dev%%:*}
 	chip=${dev##*:}
-	echo "== nvpm record -d $node -e core_a/PGRAPH.IDLE,core_a/PGRAPH.INTR,core_b/0x20 --period 1024 -o $chip.csv -- sleep 0.2 =="
+	echo "== nvpm record -d $node -e core_a/PGRAPH.IDLE,core_a/PGRAPH.INTR,core_b/0x20 --period 65536 -o $chip.csv -- sleep 0.2 =="
 	./nvpm record -d "$node" -e core_a/PGRAPH.IDLE,core_a/PGRAPH.INTR,core_b/0x20 \
-		--period 1024 -o "/tmp/$chip.csv" -- sleep 0.2
+		--period 65536 -o "/tmp/$chip.csv" -- sleep 0.2
 	head -n 6 "/tmp/$chip.csv"
 	echo "... $(grep -c '^core_' "/tmp/$chip.csv") rows"
 	echo "== nvpm plot $chip.csv -o $chip.svg =="

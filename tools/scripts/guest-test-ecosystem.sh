@@ -136,7 +136,7 @@ check nvpm_stat_x_interval_lines sh -c "[ \$(grep -c '^[0-9.]*;[0-9]*;;core_a/al
 
 # -- nvpm record: trace-event JSON ----------------------------------------------
 ./nvpm record -d "$eco_g84" -e core_a/PGRAPH.IDLE,core_a/PGRAPH.INTR,core_b/0x20 \
-	--period 1024 -o /tmp/trace.json -- sleep 0.1 2>/dev/null
+	--period 65536 -o /tmp/trace.json -- sleep 0.1 2>/dev/null
 check nvpm_record_writes_trace_json test -s /tmp/trace.json
 echo NVPM-TRACE-BEGIN
 cat /tmp/trace.json

@@ -1,0 +1,30 @@
+# SPDX-License-Identifier: MIT
+# make test, inside the KUnit kernel, beside the selftests' guest
+# (guest-test.sh): load the test-enabled module, whose KUnit suites run on
+# load, then check that they leaked nothing, that it unloads, and the
+# kernel's health.  Its checks come as the TAP of a binary named
+# kunit_guest, between the same markers as guest-test.sh's.
+. ./guest-lib.sh
+echo 30 >/proc/sys/kernel/hung_task_timeout_secs 2>/dev/null
+
+kunit_t0=$(now)
+echo NVPM-KTAP-BEGIN >/dev/kmsg
+# no simulated device of the module's own: the suites make theirs
+insmod ./nvpm.ko sim=
+st=$?
+echo NVPM-KTAP-END >/dev/kmsg
+echo "NVPM-KUNIT-TIME $(took "$kunit_t0")"
+echo 1 >/proc/sys/kernel/printk
+
+echo NVPM-SELFTEST-BEGIN
+echo "NVPM-BIN-BEGIN kunit_guest"
+guest_t0=$(now)
+check kunit_module_loads test "$st" = 0
+check_no_leaks no_nvpm_object_leaked_by_kunit
+rmmod nvpm
+check kunit_module_unloads sh -c '! grep -q "^nvpm " /proc/modules'
+check_kernel_clean kunit_kernel_has_no_warnings NVPM-KTAP-BEGIN
+echo "1..$n"
+took "$guest_t0"
+echo "NVPM-BIN-END kunit_guest $([ "$nfail" = 0 ] && echo 0 || echo 1)"
+echo NVPM-SELFTEST-END
