@@ -72,8 +72,8 @@ nvpm_sim_debugfs_show(struct seq_file *m, void *data)
 	nvkm_sim_pcounter_work(sim, &steps, &skips);
 	seq_printf(m, "clock_mhz %u reads %llu writes %llu ns %llu", nvkm_sim_clock(sim),
 		   st.rd, st.wr, st.ns);
-	seq_printf(m, " steps %llu skips %llu dropped %llu sync_ns %llu pieces %llu\n", steps,
-		   skips, st.dropped, st.sync_ns, st.pieces);
+	seq_printf(m, " steps %llu skips %llu dropped %llu sync_ns %llu pieces %llu behind %llu\n",
+		   steps, skips, st.dropped, st.sync_ns, st.pieces, st.behind);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(nvpm_sim_debugfs);

@@ -25,8 +25,8 @@ struct nvkm_sim_vm;
  * @sync_ns: of @ns, the time spent catching up with real time
  * @pieces: pieces the catch-ups were simulated in (nvkm_sim_sync_max())
  * @behind: catch-ups that took longer than the time they simulated, and
- *	    longer than NVKM_SIM_LAG_NS: the clock let go of what they took
- *	    beyond that (in @dropped)
+ *	    longer than NVKM_SIM_LAG_NS, right after one that did too: the
+ *	    clock let go of what they took beyond that (in @dropped)
  */
 struct nvkm_sim_stats {
 	u64 rd;
@@ -71,10 +71,8 @@ struct nvkm_sim_punits {
 #define NVKM_SIM_SYNC_BUDGET_NS		50000000
 #define NVKM_SIM_SYNC_PIECE		64
 /*
- * Real time a catch-up slower than the time it simulated may leave for
- * the next access to simulate (nvkm_sim_let_go()); longer than an
- * access's ordinary work under TCG with KASAN, so that an access which
- * only now and then takes longer than the gap before it keeps real time.
+ * Real time a catch-up slower than the time it simulated, right after
+ * another, leaves for the next access to simulate (nvkm_sim_let_go()).
  */
 #define NVKM_SIM_LAG_NS			50000
 /* Reads nvkm_sim_time_reads() times at once, at most. */
@@ -122,6 +120,8 @@ struct nvkm_sim_idle_wave {
  *		  otherwise it follows real time at @mhz
  * @mhz: clock rate: cycles per microsecond of real time and of PTIMER
  * @last_ns: real time up to which @now has been brought
+ * @slow: the last catch-up took longer than the time it simulated
+ *	  (nvkm_sim_let_go())
  * @access_cycles: with @manual_clock, cycles every MMIO access takes
  * @idle: PDAEMON COUNTER_SIGNALS, driven by the workload (bit set: idle)
  * @wave: engine activity patterns driving bits of @idle
@@ -155,6 +155,7 @@ struct nvkm_sim {
 	bool manual_clock;
 	u32 mhz;
 	u64 last_ns;
+	bool slow;
 	u32 access_cycles;
 
 	u32 idle;
