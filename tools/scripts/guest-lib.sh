@@ -16,7 +16,10 @@ n=0
 nfail=0
 ok() { n=$((n + 1)); echo "ok $n $1"; }
 notok() { n=$((n + 1)); nfail=$((nfail + 1)); echo "not ok $n $1 # $2"; }
-check() { name=$1; shift; if "$@"; then ok "$name"; else notok "$name" "failed: $*"; fi; }
+# a check that took 3 s or more says so ("# name: N s", as the selftests)
+check() { name=$1; shift; c0=$(now)
+	if "$@"; then ok "$name"; else notok "$name" "failed: $*"; fi
+	awk -v a="$c0" -v b="$(now)" -v n="$name" 'BEGIN { if (b - a >= 3) printf "# %s: %.1f s\n", n, b - a }'; }
 
 # Objects kmemleak finds unreferenced, older than its 5 s minimum age,
 # allocated by nvpm (a leak's backtrace names nvpm's functions while it is
@@ -33,7 +36,9 @@ nvpm_leaks() {
 # check $1: no nvpm object leaked (a SKIP without kmemleak)
 check_no_leaks() {
 	if [ -e $KMEMLEAK ]; then
+		k0=$(now)
 		leaks=$(nvpm_leaks)
+		awk -v a="$k0" -v b="$(now)" 'BEGIN { printf "# kmemleak_scan: %.1f s\n", b - a }'
 		check "$1" test "$leaks" = 0
 		[ "$leaks" = 0 ] || sed 's/^/# /' $KMEMLEAK
 	else
