@@ -286,36 +286,43 @@ nvkm_sim_clock_ns(struct nvkm_sim *sim, u64 now)
 }
 
 /*
- * A catch-up that began at @ns took longer than the @span of real time it
- * simulated, and so did the one before: the simulator is slower than real
- * time here.  The next access would have all the time this one took to
- * simulate, take longer still, and so on until every access spends
- * NVKM_SIM_SYNC_BUDGET_NS (an MMIO loop of the driver, 50 ms a write).
- * The simulated clock keeps at most NVKM_SIM_LAG_NS of the time taken and
- * lets go of the rest, counted as dropped: an access then costs about as
- * much as the time since the last one ended, times how much slower than
- * real time the model runs.
- *
- * One slow catch-up alone keeps its time: the next catches up on it.  It
- * may be the host stalling QEMU's CPU in the middle of it, or a domain
- * settling cycle by cycle after a write (under KASAN at 1 MHz, hundreds
- * of microseconds for a few cycles); letting go of that time made the
- * clock lose a tenth of real time under make test's load.
+ * Was the catch-up that began at @ns slower than real time?  It took
+ * longer than the @span of real time it simulated (and longer than
+ * NVKM_SIM_LAG_NS), or the budget cut it short (@cut).  Two in a row and
+ * the simulator is behind: the next catch-ups get NVKM_SIM_BEHIND_BUDGET_NS
+ * (nvkm_sim_budget()).  One alone is not enough: it may be the host
+ * stalling QEMU's CPU in the middle of it, or a domain settling cycle by
+ * cycle after a write (under KASAN at 1 MHz, hundreds of microseconds for
+ * a few cycles), and the next catch-up, at full budget, takes its time in
+ * closed form.
  */
 static void
-nvkm_sim_let_go(struct nvkm_sim *sim, u64 ns, u64 span)
+nvkm_sim_judge(struct nvkm_sim *sim, u64 ns, u64 span, bool cut)
 {
-	u64 took = sched_clock() - ns, cycles;
-	bool slow = took > span && took > NVKM_SIM_LAG_NS;
+	u64 took = sched_clock() - ns;
 
-	if (!slow || !sim->slow) {
-		sim->slow = slow;
-		return;
-	}
-	cycles = div_u64((took - NVKM_SIM_LAG_NS) * sim->mhz, 1000);
-	sim->last_ns += div_u64(cycles * 1000, sim->mhz);
-	sim->stats.dropped += cycles;
+	if (cut || (took > span && took > NVKM_SIM_LAG_NS))
+		sim->slow = min(sim->slow + 1, 2);
+	else
+		sim->slow = 0;
+}
+
+/*
+ * What a catch-up may spend: NVKM_SIM_SYNC_BUDGET_NS, or while the
+ * simulator is slower than real time NVKM_SIM_BEHIND_BUDGET_NS.  With the
+ * full budget there, each access would have all the time the last one
+ * took to simulate, take longer still, and so on until every access
+ * spent the full budget: an MMIO loop of the driver (a channel's page
+ * directory zeroed, 8192 writes) at 540 MHz with record mode busy under
+ * KASAN took 50 ms a write, a soft lockup after 23 s.
+ */
+static u64
+nvkm_sim_budget(struct nvkm_sim *sim)
+{
+	if (sim->slow < 2)
+		return NVKM_SIM_SYNC_BUDGET_NS;
 	sim->stats.behind++;
+	return NVKM_SIM_BEHIND_BUDGET_NS;
 }
 
 /*
@@ -325,7 +332,7 @@ nvkm_sim_let_go(struct nvkm_sim *sim, u64 ns, u64 span)
 static void
 nvkm_sim_sync_max(struct nvkm_sim *sim, u64 now, u64 max)
 {
-	u64 ns, span, cycles, n;
+	u64 ns, span, cycles, budget, n;
 
 	if (sim->manual_clock)
 		return;
@@ -343,14 +350,14 @@ nvkm_sim_sync_max(struct nvkm_sim *sim, u64 now, u64 max)
 		sim->busy = 0;
 		sim->now += cycles;
 		sim->stats.pieces++;
-		sim->slow = false;
+		sim->slow = 0;
 		return;
 	}
 	/*
 	 * The cycles are simulated in pieces that double in size, the time
 	 * spent checked between them: where the model has to step (inputs
 	 * that change every few cycles), a catch-up ends once it has spent
-	 * NVKM_SIM_SYNC_BUDGET_NS, and the cycles left are not simulated:
+	 * its budget (nvkm_sim_budget()), and the cycles left are not simulated:
 	 * the simulated clock falls behind real time, as a tick's does.  A
 	 * piece costs at most as much as all pieces before it, so an access
 	 * spends at most about twice the budget catching up, whatever the
@@ -366,17 +373,18 @@ nvkm_sim_sync_max(struct nvkm_sim *sim, u64 now, u64 max)
 	 * stops a tick past the last one while interrupts are off.  The
 	 * budget counts from the read above.
 	 */
+	budget = nvkm_sim_budget(sim);
 	for (n = NVKM_SIM_SYNC_PIECE; cycles; n *= 2) {
 		n = min(max(n, nvkm_sim_calm(sim)), cycles);
 		nvkm_sim_advance_units(sim, n);
 		sim->stats.pieces++;
 		cycles -= n;
-		if (cycles && sched_clock() - ns > NVKM_SIM_SYNC_BUDGET_NS) {
+		if (cycles && sched_clock() - ns > budget) {
 			sim->stats.dropped += cycles;
 			break;
 		}
 	}
-	nvkm_sim_let_go(sim, ns, span);
+	nvkm_sim_judge(sim, ns, span, cycles != 0);
 }
 
 /* Up to real time as of @now (sched_clock()). */

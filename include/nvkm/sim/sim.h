@@ -20,13 +20,12 @@ struct nvkm_sim_vm;
  * @unclaimed: accesses to addresses no simulated unit decodes
  * @ns: time the simulator spent in them, catching up included
  * @dropped: cycles of real time not simulated, because catching up on
- *	     them would have taken longer than NVKM_SIM_SYNC_BUDGET_NS, or
- *	     the simulator ran slower than real time (@behind)
+ *	     them would have taken longer than the budget (NVKM_SIM_SYNC_BUDGET_NS,
+ *	     or NVKM_SIM_BEHIND_BUDGET_NS while behind)
  * @sync_ns: of @ns, the time spent catching up with real time
  * @pieces: pieces the catch-ups were simulated in (nvkm_sim_sync_max())
- * @behind: catch-ups that took longer than the time they simulated, and
- *	    longer than NVKM_SIM_LAG_NS, right after one that did too: the
- *	    clock let go of what they took beyond that (in @dropped)
+ * @behind: catch-ups given NVKM_SIM_BEHIND_BUDGET_NS: the two before were
+ *	    slower than real time
  */
 struct nvkm_sim_stats {
 	u64 rd;
@@ -71,10 +70,12 @@ struct nvkm_sim_punits {
 #define NVKM_SIM_SYNC_BUDGET_NS		50000000
 #define NVKM_SIM_SYNC_PIECE		64
 /*
- * Real time a catch-up slower than the time it simulated, right after
- * another, leaves for the next access to simulate (nvkm_sim_let_go()).
+ * A catch-up slower than real time by less than this is not counted as
+ * slow (nvkm_sim_judge()); while two in a row were, a catch-up may spend
+ * NVKM_SIM_BEHIND_BUDGET_NS (about twice that at worst, as the full budget).
  */
 #define NVKM_SIM_LAG_NS			50000
+#define NVKM_SIM_BEHIND_BUDGET_NS	100000
 /* Reads nvkm_sim_time_reads() times at once, at most. */
 #define NVKM_SIM_TIME_READS_MAX		1000000
 
@@ -120,8 +121,8 @@ struct nvkm_sim_idle_wave {
  *		  otherwise it follows real time at @mhz
  * @mhz: clock rate: cycles per microsecond of real time and of PTIMER
  * @last_ns: real time up to which @now has been brought
- * @slow: the last catch-up took longer than the time it simulated
- *	  (nvkm_sim_let_go())
+ * @slow: how many catch-ups in a row (up to 2) were slower than real
+ *	  time (nvkm_sim_judge())
  * @access_cycles: with @manual_clock, cycles every MMIO access takes
  * @idle: PDAEMON COUNTER_SIGNALS, driven by the workload (bit set: idle)
  * @wave: engine activity patterns driving bits of @idle
@@ -155,7 +156,7 @@ struct nvkm_sim {
 	bool manual_clock;
 	u32 mhz;
 	u64 last_ns;
-	bool slow;
+	u8 slow;
 	u32 access_cycles;
 
 	u32 idle;
