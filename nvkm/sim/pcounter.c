@@ -181,13 +181,13 @@ nvkm_sim_pc_signals(struct nvkm_sim_pcounter *pc, int d, u32 *sig)
 	unsigned int t = dom->trailer, i, x, nr = pc->set[dom->set].nr;
 
 	memcpy(sig, dom->level, sizeof(dom->level));
-	for (i = 0; i < PC_MAX_PULSERS; i++) {
+	for (i = 0; (pc->trained & BIT_ULL(d)) && i < PC_MAX_PULSERS; i++) {
 		const struct sim_pc_pulser *p = &pc->pulser[i];
 
 		if (p->left && p->dom == d && sim_pc_pulser_high(p, pc->now))
 			sig_put(sig, p->sig, true);
 	}
-	for (i = 0; i < PC_SIG_WORDS; i++)
+	for (i = 0; (pc->forced & BIT_ULL(d)) && i < PC_SIG_WORDS; i++)
 		sig[i] &= ~dom->force_low[i];
 
 	switch (pc->gen) {
@@ -291,42 +291,45 @@ nvkm_sim_pc_op_mask(struct nvkm_sim_pcounter *pc, enum sim_pc_input in)
 	return GENMASK(17, 0);
 }
 
-/* One input: argument selection with its delay lines, then the table. */
+/*
+ * One input: argument selection with its delay lines, then the table.
+ * Scalars, not an array: this runs for every input of every domain cycle
+ * stepped.
+ */
 static bool
 sim_pc_logic(struct nvkm_sim_pcounter *pc, const struct sim_pcdom *dom,
 	     enum sim_pc_input in, u32 cur, bool setflag)
 {
 	const u8 *src = sim_pc_args_nv30[in];
 	u32 op = dom->op[in], prev = dom->prev_src;
-	bool arg[4];
-	int i;
+	u32 prev0, prev1, a0, a1, a2, a3;
 
 	if (pc->gen < PC_NV30 && in >= PC_SETFLAG)
 		src = sim_pc_args_nv10[in - PC_SETFLAG];
 
-	for (i = 0; i < 4; i++)
-		arg[i] = cur & BIT(src[i]);
-	if (op & NV_PCOUNTER_OP_DELAY0)
-		arg[0] = prev & BIT(src[0]);
-	if (op & NV_PCOUNTER_OP_DELAY1)
-		arg[1] = prev & BIT(src[1]);
+	prev0 = (prev >> src[0]) & 1;
+	prev1 = (prev >> src[1]) & 1;
+	a0 = (op & NV_PCOUNTER_OP_DELAY0) ? prev0 : (cur >> src[0]) & 1;
+	a1 = (op & NV_PCOUNTER_OP_DELAY1) ? prev1 : (cur >> src[1]) & 1;
+	a2 = (cur >> src[2]) & 1;
+	a3 = (cur >> src[3]) & 1;
 
 	if (in == PC_EVENT || in == PC_STOP || pc->gen >= PC_GF100) {
 		/* bit 18 is masked out of the other inputs' ops on GF100 */
 		if (pc->gen >= PC_G92 && (op & NV_PCOUNTER_OP_ES_REPLACE2))
-			arg[2] = prev & BIT(src[0]);
+			a2 = prev0;
 		if (pc->gen >= PC_G92 && (op & NV_PCOUNTER_OP_ES_REPLACE3))
-			arg[3] = prev & BIT(src[1]);
+			a3 = prev1;
 		if (pc->gen >= PC_NV30 && (op & NV_PCOUNTER_OP_SETFLAG3))
-			arg[3] = setflag;
+			a3 = setflag;
 	} else if (pc->gen >= PC_G92) {
 		if (op & NV_PCOUNTER_OP_REPLACE2)
-			arg[2] = prev & BIT(src[0]);
+			a2 = prev0;
 		if (op & NV_PCOUNTER_OP_REPLACE3)
-			arg[3] = prev & BIT(src[1]);
+			a3 = prev1;
 	}
 
-	return (op >> (arg[0] | arg[1] << 1 | arg[2] << 2 | arg[3] << 3)) & 1;
+	return (op >> (a0 | a1 << 1 | a2 << 2 | a3 << 3)) & 1;
 }
 
 static void
@@ -710,7 +713,7 @@ sim_pc_pulsers_tick(struct nvkm_sim_pcounter *pc)
 {
 	int i;
 
-	for (i = 0; i < PC_MAX_PULSERS; i++) {
+	for (i = 0; pc->trained && i < PC_MAX_PULSERS; i++) {
 		struct sim_pc_pulser *p = &pc->pulser[i];
 
 		while (p->left && p->next + p->width <= pc->now) {
@@ -1983,6 +1986,7 @@ nvkm_sim_pc_train(struct nvkm_sim_pcounter *pc, int d, int sig, u32 period,
 		/* a free slot, or the one driving this signal already */
 		if (p->left && !(p->dom == d && p->sig == sig))
 			continue;
+		pc->trained |= BIT_ULL(d);
 		p->dom = d;
 		p->sig = sig;
 		p->period = period;
@@ -2010,6 +2014,7 @@ nvkm_sim_pc_force_low(struct nvkm_sim_pcounter *pc, int d, int sig, bool low)
 	if (sig < 0 || sig >= sim_pc_drivable(pc, dom))
 		return -EINVAL;
 	sim_pc_unsettle_dom(pc, d);
+	pc->forced |= low ? BIT_ULL(d) : 0;
 	sig_put(dom->force_low, sig, low);
 	return 0;
 }

@@ -242,6 +242,10 @@ struct sim_pc_pulser {
  *		next 64 cycles (bit 0: current cycle)
  * @wrcache_flush: the same for WRCACHE_FLUSH
  * @pulser: workload pulse trains
+ * @trained: domains a train was ever set on, a superset of those with a
+ *	     live one: a stepped cycle looks at the trains only for them
+ * @forced: domains a signal was ever forced low on, likewise a superset:
+ *	    only their force_low masks are applied
  * @step_only: never fast-forward (tests compare the two)
  * @jump: scratch of the periodic closed form
  * @periods: periods computed rather than simulated, in all
@@ -321,6 +325,8 @@ struct nvkm_sim_pcounter {
 	u64 pm_trigger;
 	u64 wrcache_flush;
 	struct sim_pc_pulser pulser[PC_MAX_PULSERS];
+	u64 trained;
+	u64 forced;
 	bool step_only;
 	struct sim_pc_jump *jump;
 	u64 periods;
