@@ -12,6 +12,9 @@ build=$NVPM_CACHE/kunit-build-$key
 
 if [ ! -f "$build/.nvpm-built" ]; then
 	src=$(nvpm_linux_src)
+	# make intree hooks a checkout into this tree's drivers/gpu/drm
+	# Kconfig; one since removed would fail the configuration
+	[ ! -L "$src/drivers/gpu/drm/nvpm" ] || ln -sfn "$NVPM_ROOT" "$src/drivers/gpu/drm/nvpm"
 	nvpm_log "building the KUnit kernel in $build (once, ~10 min on 2 cores)"
 	mkdir -p "$build"
 	cp "$cfg" "$build/.kunitconfig"
