@@ -35,14 +35,23 @@ nvpm_linux_src() {
 }
 
 # A mirror of the sources made of symlinks: on 6.1, M= builds write their
-# objects next to the sources, and the repository must stay clean.
+# objects next to the sources, and the repository must stay clean.  Kept
+# from one build to the next, so that make rebuilds only what changed
+# (it follows the links to the files' times); made anew when $2 (what
+# the objects were built from: checkout, kernel, arguments) changed.
 nvpm_mirror() {
-	local dst=$1
-	rm -rf "$dst"
-	mkdir -p "$dst"
+	local dst=$1 stamp=$2 f
+	if [ "$(cat "$dst/.nvpm-from" 2>/dev/null)" != "$stamp" ]; then
+		rm -rf "$dst"
+		mkdir -p "$dst"
+		echo "$stamp" >"$dst/.nvpm-from"
+	fi
+	# links to files gone from the checkout go too
+	find "$dst" -xtype l -delete
 	(cd "$NVPM_ROOT" && find Kbuild Kconfig nvkm include host uapi nvpm_*.c nvpm_*.h tests/kunit \
 		-type f \( -name '*.c' -o -name '*.h' -o -name Kbuild -o -name Kconfig \) 2>/dev/null) |
 	while read -r f; do
+		[ -L "$dst/$f" ] && continue
 		mkdir -p "$dst/$(dirname "$f")"
 		ln -s "$NVPM_ROOT/$f" "$dst/$f"
 	done
@@ -50,19 +59,21 @@ nvpm_mirror() {
 
 # Build nvpm.ko against a kernel build tree.  $1: kernel dir (headers or
 # build dir), $2: output name, rest: extra make arguments.  W=1; any
-# compiler warning fails the build.  Prints the path of the module.
+# compiler warning fails the build, and drops the objects, so that the
+# next build compiles (and warns) again.  Prints the path of the module.
 nvpm_build_module() {
 	local kdir=$1 name=$2 mirror log
 	shift 2
 	mirror=$NVPM_OUT/$name
 	log=$NVPM_OUT/$name.log
-	nvpm_mirror "$mirror"
+	nvpm_mirror "$mirror" "$NVPM_ROOT $kdir $*"
 	if ! make -C "$kdir" M="$mirror" W=1 -j"$(nproc)" "$@" modules >"$log" 2>&1; then
 		cat "$log" >&2
 		nvpm_die "module build ($name) failed"
 	fi
 	if grep -q "warning:" "$log"; then
 		grep -B2 -A4 "warning:" "$log" >&2
+		rm -rf "$mirror"
 		nvpm_die "module build ($name) has warnings"
 	fi
 	echo "$mirror/nvpm.ko"
