@@ -3,7 +3,9 @@
 # (guest-test.sh): load the test-enabled module, whose KUnit suites run on
 # load, then check that they leaked nothing, that it unloads, and the
 # kernel's health.  Its checks come as the TAP of a binary named
-# kunit_guest, between the same markers as guest-test.sh's.
+# kunit_guest, between the same markers as guest-test.sh's; then the
+# ecosystem checks (guest-test-ecosystem.sh, with nvpm-plain.ko), as the
+# binary ecosystem.
 . ./guest-lib.sh
 echo 30 >/proc/sys/kernel/hung_task_timeout_secs 2>/dev/null
 
@@ -27,4 +29,18 @@ check_kernel_clean kunit_kernel_has_no_warnings NVPM-KTAP-BEGIN
 echo "1..$n"
 took "$guest_t0"
 echo "NVPM-BIN-END kunit_guest $([ "$nfail" = 0 ] && echo 0 || echo 1)"
+
+# Then the ecosystem checks (drmdevice, perf, the trace JSON), a binary of
+# their own: here rather than after the selftests, whose guest has more
+# to do than this one.
+echo "NVPM-BIN-BEGIN ecosystem"
+n=0
+nfail=0
+eco_t0=$(now)
+echo NVPM-ECOSYSTEM >/dev/kmsg
+. ./guest-test-ecosystem.sh
+check_kernel_clean ecosystem_kernel_has_no_warnings NVPM-ECOSYSTEM
+echo "1..$n"
+took "$eco_t0"
+echo "NVPM-BIN-END ecosystem $([ "$nfail" = 0 ] && echo 0 || echo 1)"
 echo NVPM-SELFTEST-END

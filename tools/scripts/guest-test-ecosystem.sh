@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: MIT
-# make test, inside the guest, sourced by guest-test.sh (its ok/notok/check):
+# make test, inside the KUnit suites' guest, sourced by guest-kunit.sh
+# after them (guest-lib.sh's ok/notok/check):
 # nvpm as tools nobody on the project wrote see it.  Three simulated GPUs
 # (a G84, a G92 and a GT215, PGRAPH 35% busy):
 #  - libdrm's drmdevice (Debian's libdrm-tests) lists three devices, each

@@ -111,9 +111,6 @@ check bad_sim_name_refused_with_message sh -c 'dmesg | grep -q "sim=bogus: not a
 check refused_sims_leave_good_ones_working test "$(count_nodes)" -eq 1
 rmmod nvpm
 
-# ecosystem: drmdevice, perf, trace JSON (its own file, its own module load)
-. ./guest-test-ecosystem.sh
-
 # the selftests' leak checks skip without it: say so here too
 if [ -e /sys/kernel/debug/kmemleak ]; then
 	ok kmemleak_is_there_for_the_leak_checks

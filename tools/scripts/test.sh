@@ -3,7 +3,8 @@
 # make test: every test nvpm has.
 #  1. the module builds against Debian's 6.1 headers with W=1, no warnings;
 #  2. the KUnit suites run in QEMU on a kernel with KASAN, lockdep and
-#     atomic-sleep checks (built once from linux-source-6.1, cached);
+#     atomic-sleep checks (built once from linux-source-6.1, cached), then
+#     the ecosystem checks (drmdevice, perf, nvpm record's trace JSON);
 #  3. the uapi and counter selftests, the fuzzer (a short run) and the
 #     unplug test run against the module on the same kernel, in a second
 #     guest at the same time (the suites run on one CPU: the host's other
@@ -62,17 +63,21 @@ result build_tools $tstatus
 
 scripts=$NVPM_ROOT/tools/scripts
 kinitrd=$NVPM_OUT/kunit.cpio.gz
-nvpm_initramfs "$kinitrd" "$scripts/guest-kunit.sh" "$ko" "$scripts/guest-lib.sh"
-initrd=$NVPM_OUT/test.cpio.gz
 # ecosystem: Debian's drmdevice and perf, run by guest-test-ecosystem.sh
-# shellcheck disable=SC2046
-NVPM_GUEST_PROGRAMS="/usr/bin/drmdevice /usr/bin/perf" nvpm_initramfs "$initrd" "$scripts/guest-test.sh" \
-	"$NVPM_OUT/nvpm-plain.ko" "$NVPM_OUT/tools/nvpm" $(for t in $SELFTESTS; do echo "$NVPM_OUT/tools/$t"; done) \
+# after the KUnit suites
+NVPM_GUEST_PROGRAMS="/usr/bin/drmdevice /usr/bin/perf" nvpm_initramfs "$kinitrd" "$scripts/guest-kunit.sh" \
+	"$ko" "$NVPM_OUT/nvpm-plain.ko" "$NVPM_OUT/tools/nvpm" \
 	"$scripts/guest-test-ecosystem.sh" "$scripts/guest-lib.sh"
+initrd=$NVPM_OUT/test.cpio.gz
+# shellcheck disable=SC2046
+nvpm_initramfs "$initrd" "$scripts/guest-test.sh" \
+	"$NVPM_OUT/nvpm-plain.ko" "$NVPM_OUT/tools/nvpm" $(for t in $SELFTESTS; do echo "$NVPM_OUT/tools/$t"; done) \
+	"$scripts/guest-lib.sh"
 
-# Two guests at once, each its own log: the KUnit suites, the selftests.
-# Each takes 4-5 minutes under TCG on two idle cores (more when they
-# share them); the timeout is for a guest that hangs.
+# Two guests at once, each its own log: the KUnit suites and the
+# ecosystem checks; the selftests and the guest's checks.  Each takes about
+# 2 minutes under TCG on two idle cores; the timeout is for a guest that
+# hangs.
 klog=$NVPM_OUT/kunit.log
 log=$NVPM_OUT/test.log
 nvpm_log "booting the KUnit kernel in QEMU (TCG), twice: KUnit suites, selftests"
@@ -118,15 +123,15 @@ fi
 
 # ecosystem: the trace-event JSON nvpm record wrote in the guest (G84,
 # PGRAPH 35% busy: PGRAPH.IDLE high 65% of the cycles)
-sed -n '/^NVPM-TRACE-BEGIN/,/^NVPM-TRACE-END/p' "$log" | sed '1d;$d' | tr -d '\r' >"$NVPM_OUT/trace.json"
+sed -n '/^NVPM-TRACE-BEGIN/,/^NVPM-TRACE-END/p' "$klog" | sed '1d;$d' | tr -d '\r' >"$NVPM_OUT/trace.json"
 python3 "$NVPM_ROOT/tools/scripts/check-trace.py" "$NVPM_OUT/trace.json" 65536 \
 	"core_a/PGRAPH.IDLE=65,core_a/PGRAPH.INTR=-,core_b/0x20=-"
 result trace_json_is_valid_perfetto_input $?
 
 # Selftests: each binary's TAP between its markers, with its exit status;
-# the KUnit guest's own checks as one more.
+# the KUnit guest's own checks and the ecosystem checks as two more.
 sed -n '/NVPM-SELFTEST-BEGIN/,/NVPM-SELFTEST-END/p' "$log" "$klog" | tr -d '\r' >"$NVPM_OUT/selftest.tap"
-for bin in $SELFTESTS guest kunit_guest; do
+for bin in $SELFTESTS guest kunit_guest ecosystem; do
 	sec=$(sed -n "/^NVPM-BIN-BEGIN $bin\$/,/^NVPM-BIN-END $bin /p" "$NVPM_OUT/selftest.tap")
 	if ! echo "$sec" | grep -q "^NVPM-BIN-END $bin "; then
 		result "${bin}_ran_to_the_end" 1	# crashed, hung, or never started
