@@ -16,10 +16,14 @@ n=0
 nfail=0
 ok() { n=$((n + 1)); echo "ok $n $1"; }
 notok() { n=$((n + 1)); nfail=$((nfail + 1)); echo "not ok $n $1 # $2"; }
+skip() { n=$((n + 1)); echo "ok $n $1 # SKIP $2"; }
+# "# $1: N s" since $2 (a now()), if N is $3 or more
+spent() { awk -v n="$1" -v a="$2" -v b="$(now)" -v m="${3:-0}" \
+	'BEGIN { if (b - a >= m) printf "# %s: %.1f s\n", n, b - a }'; }
 # a check that took 3 s or more says so ("# name: N s", as the selftests)
 check() { name=$1; shift; c0=$(now)
 	if "$@"; then ok "$name"; else notok "$name" "failed: $*"; fi
-	awk -v a="$c0" -v b="$(now)" -v n="$name" 'BEGIN { if (b - a >= 3) printf "# %s: %.1f s\n", n, b - a }'; }
+	spent "$name" "$c0" 3; }
 
 # Objects kmemleak finds unreferenced, older than its 5 s minimum age,
 # allocated by nvpm (a leak's backtrace names nvpm's functions while it is
@@ -38,18 +42,21 @@ check_no_leaks() {
 	if [ -e $KMEMLEAK ]; then
 		k0=$(now)
 		leaks=$(nvpm_leaks)
-		awk -v a="$k0" -v b="$(now)" 'BEGIN { printf "# kmemleak_scan: %.1f s\n", b - a }'
+		spent kmemleak_scan "$k0"
 		check "$1" test "$leaks" = 0
 		[ "$leaks" = 0 ] || sed 's/^/# /' $KMEMLEAK
 	else
-		n=$((n + 1)); echo "ok $n $1 # SKIP no kmemleak"
+		skip "$1" "no kmemleak"
 	fi
 }
 # check $1: no BAD kernel message since the line matching $2 (a stall
 # while the kernel boots is the host starving QEMU, not nvpm)
 check_kernel_clean() {
-	check "$1" sh -c "! dmesg | sed -n '/$2/,\$p' | grep -qE '$BAD'"
-	if dmesg | sed -n "/$2/,\$p" | grep -qE "$BAD"; then
-		dmesg | sed -n "/$2/,\$p" | grep -E -A20 "$BAD" | sed 's/^/# /' | head -n 80
+	msgs=$(dmesg | sed -n "/$2/,\$p" | grep -E -A20 "$BAD")
+	if [ -z "$msgs" ]; then
+		ok "$1"
+	else
+		notok "$1" "kernel messages since $2"
+		echo "$msgs" | sed 's/^/# /' | head -n 80
 	fi
 }
