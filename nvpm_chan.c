@@ -16,12 +16,11 @@
  */
 #include <linux/ktime.h>
 #include <linux/log2.h>
-#include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/wait_bit.h>
-#include <drm/drm_debugfs.h>
 #include <drm/drm_drv.h>
 #include <drm/drm_file.h>
+#include <drm/drm_print.h>
 #include <drm/drm_vma_manager.h>
 #include <nvkm/engine/fifo.h>
 #include <nvkm/subdev/mmu.h>
@@ -151,6 +150,42 @@ nvpm_chan_notifier(struct drm_device *drm, struct nvpm_quota *q, struct nvpm_cha
 	return 0;
 }
 
+/* What CHANNEL_NEW takes: its inputs, and outputs that are zero. */
+static int
+nvpm_chan_new_args(struct drm_device *drm, const struct drm_nvpm_channel_new *args)
+{
+	u32 ring = args->ring_size ?: NVPM_RING_SIZE_DEFAULT;
+
+	if (args->size != sizeof(*args)) {
+		drm_dbg(drm, "CHANNEL_NEW: size %u, want %zu\n", args->size, sizeof(*args));
+		return -EINVAL;
+	}
+	if (args->flags) {
+		drm_dbg(drm, "CHANNEL_NEW: unknown flags 0x%x\n", args->flags);
+		return -EINVAL;
+	}
+	if (args->pad) {
+		drm_dbg(drm, "CHANNEL_NEW: pad must be zero\n");
+		return -EINVAL;
+	}
+	if (args->channel || args->notifier) {
+		drm_dbg(drm, "CHANNEL_NEW: %s must be zero on input\n",
+			args->channel ? "channel" : "notifier");
+		return -EINVAL;
+	}
+	if (args->notifier_size || args->notifier_offset) {
+		drm_dbg(drm, "CHANNEL_NEW: %s must be zero on input\n",
+			args->notifier_size ? "notifier_size" : "notifier_offset");
+		return -EINVAL;
+	}
+	if (!is_power_of_2(ring) || ring < NVPM_RING_SIZE_MIN || ring > NVPM_RING_SIZE_MAX) {
+		drm_dbg(drm, "CHANNEL_NEW: ring_size %u: not a power of 2 in %d..%d\n",
+			args->ring_size, NVPM_RING_SIZE_MIN, NVPM_RING_SIZE_MAX);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 int
 nvpm_ioctl_channel_new(struct drm_device *drm, void *data, struct drm_file *file)
 {
@@ -162,14 +197,13 @@ nvpm_ioctl_channel_new(struct drm_device *drm, void *data, struct drm_file *file
 	u32 id, handle;
 	int ret, idx;
 
-	if (args->size != sizeof(*args) || args->flags || args->pad ||
-	    args->channel || args->notifier || args->notifier_size ||
-	    args->notifier_offset)
-		return -EINVAL;
-	if (!is_power_of_2(ring) || ring < NVPM_RING_SIZE_MIN || ring > NVPM_RING_SIZE_MAX)
-		return -EINVAL;
-	if (!fifo)
+	ret = nvpm_chan_new_args(drm, args);
+	if (ret)
+		return ret;
+	if (!fifo) {
+		drm_dbg(drm, "CHANNEL_NEW: the device has no FIFO\n");
 		return -ENODEV;
+	}
 	if (!drm_dev_enter(drm, &idx))
 		return -ENODEV;
 	/* the file's share of the channel ids: taken first, given back below */
@@ -177,8 +211,11 @@ nvpm_ioctl_channel_new(struct drm_device *drm, void *data, struct drm_file *file
 	ret = nfile->nr_channels < NVPM_CHANNELS_PER_FILE ? 0 : -ENOSPC;
 	nfile->nr_channels += !ret;
 	mutex_unlock(&nfile->lock);
-	if (ret)
+	if (ret) {
+		drm_dbg(drm, "CHANNEL_NEW: the file has %d channels already\n",
+			NVPM_CHANNELS_PER_FILE);
 		goto exit;
+	}
 
 	c = kzalloc(sizeof(*c), GFP_KERNEL_ACCOUNT);
 	if (!c) {
@@ -188,10 +225,15 @@ nvpm_ioctl_channel_new(struct drm_device *drm, void *data, struct drm_file *file
 	mutex_init(&c->lock);
 	INIT_LIST_HEAD(&c->bos);
 	ret = nvkm_fifo_chan_new(fifo, nvpm_chan_lookup, nfile, &c->chan);
-	if (!ret)
-		ret = nvpm_chan_notifier(drm, nfile->quota, c, ring);
-	if (ret)
+	if (ret) {
+		drm_dbg(drm, "CHANNEL_NEW: the FIFO refused a channel: %d\n", ret);
 		goto free;
+	}
+	ret = nvpm_chan_notifier(drm, nfile->quota, c, ring);
+	if (ret) {
+		drm_dbg(drm, "CHANNEL_NEW: no notifier for ring_size %u: %d\n", ring, ret);
+		goto free;
+	}
 
 	ret = drm_gem_handle_create(file, &c->ntfy->base, &handle);
 	if (ret)
@@ -231,8 +273,10 @@ nvpm_ioctl_channel_del(struct drm_device *drm, void *data, struct drm_file *file
 	struct nvpm_chan *c;
 	int idx;
 
-	if (args->size != sizeof(*args))
+	if (args->size != sizeof(*args)) {
+		drm_dbg(drm, "CHANNEL_DEL: size %u, want %zu\n", args->size, sizeof(*args));
 		return -EINVAL;
+	}
 	/* stopping the channel is MMIO: unplugged, it goes at close */
 	if (!drm_dev_enter(drm, &idx))
 		return -ENODEV;
@@ -242,12 +286,16 @@ nvpm_ioctl_channel_del(struct drm_device *drm, void *data, struct drm_file *file
 		nvpm_chan_destroy(nfile, c);
 	mutex_unlock(&nfile->lock);
 	drm_dev_exit(idx);
-	return c ? 0 : -ENOENT;
+	if (!c) {
+		drm_dbg(drm, "CHANNEL_DEL: no channel %u\n", args->channel);
+		return -ENOENT;
+	}
+	return 0;
 }
 
 /* The GPU address of @bo in the channel, mapping it the first time. */
 static int
-nvpm_chan_bo_addr(struct nvpm_chan *c, struct nvpm_bo *bo, u64 *addr)
+nvpm_chan_bo_addr(struct drm_device *drm, struct nvpm_chan *c, struct nvpm_bo *bo, u64 *addr)
 {
 	struct nvpm_chan_bo *m;
 	int ret;
@@ -258,13 +306,17 @@ nvpm_chan_bo_addr(struct nvpm_chan *c, struct nvpm_bo *bo, u64 *addr)
 			return 0;
 		}
 	}
-	if (c->nr_bos == NVPM_CHAN_MAX_BOS)
+	if (c->nr_bos == NVPM_CHAN_MAX_BOS) {
+		drm_dbg(drm, "EXEC: the channel has %d pushbuffer BOs already\n",
+			NVPM_CHAN_MAX_BOS);
 		return -ENOSPC;
+	}
 	m = kzalloc(sizeof(*m), GFP_KERNEL_ACCOUNT);
 	if (!m)
 		return -ENOMEM;
 	ret = nvkm_vmm_map(c->chan->vmm, bo->vaddr, bo->base.size, 0, &m->addr);
 	if (ret) {
+		drm_dbg(drm, "EXEC: the channel's address space refused the bo: %d\n", ret);
 		kfree(m);
 		return ret;
 	}
@@ -277,15 +329,15 @@ nvpm_chan_bo_addr(struct nvpm_chan *c, struct nvpm_bo *bo, u64 *addr)
 }
 
 static int
-nvpm_chan_exec(struct nvpm_chan *c, struct nvpm_bo *bo, u64 offset, u32 length,
-	       u64 *seq)
+nvpm_chan_exec(struct drm_device *drm, struct nvpm_chan *c, struct nvpm_bo *bo, u64 offset,
+	       u32 length, u64 *seq)
 {
 	unsigned long end = jiffies + msecs_to_jiffies(NVPM_CHAN_FULL_MS);
 	u64 addr;
 	int ret;
 
 	mutex_lock(&c->lock);
-	ret = nvpm_chan_bo_addr(c, bo, &addr);
+	ret = nvpm_chan_bo_addr(drm, c, bo, &addr);
 	while (!ret) {
 		ret = nvkm_fifo_chan_submit(c->chan, addr + offset, length, seq);
 		if (ret != -EBUSY || time_after(jiffies, end))
@@ -295,7 +347,41 @@ nvpm_chan_exec(struct nvpm_chan *c, struct nvpm_bo *bo, u64 offset, u32 length,
 		ret = ret < 0 ? ret : READ_ONCE(c->dead) ? -ENOENT : 0;
 	}
 	mutex_unlock(&c->lock);
+	if (ret == -EBUSY)
+		drm_dbg(drm, "EXEC: the channel's queue stayed full for %d ms\n",
+			NVPM_CHAN_FULL_MS);
+	else if (ret == -ENOENT)
+		drm_dbg(drm, "EXEC: the channel was deleted while waiting for room\n");
 	return ret;
+}
+
+/* What EXEC takes, before any lookup. */
+static int
+nvpm_exec_args(struct drm_device *drm, const struct drm_nvpm_exec *args)
+{
+	if (args->size != sizeof(*args)) {
+		drm_dbg(drm, "EXEC: size %u, want %zu\n", args->size, sizeof(*args));
+		return -EINVAL;
+	}
+	if (args->flags) {
+		drm_dbg(drm, "EXEC: unknown flags 0x%x\n", args->flags);
+		return -EINVAL;
+	}
+	if (args->sequence) {
+		drm_dbg(drm, "EXEC: sequence must be zero on input\n");
+		return -EINVAL;
+	}
+	if (!args->length || args->length > NVPM_EXEC_MAX_LENGTH) {
+		drm_dbg(drm, "EXEC: length %llu not in 1..%llu\n", args->length,
+			NVPM_EXEC_MAX_LENGTH);
+		return -EINVAL;
+	}
+	if ((args->length | args->offset) & 3) {
+		drm_dbg(drm, "EXEC: offset %llu and length %llu must be multiples of 4\n",
+			args->offset, args->length);
+		return -EINVAL;
+	}
+	return 0;
 }
 
 int
@@ -308,27 +394,30 @@ nvpm_ioctl_exec(struct drm_device *drm, void *data, struct drm_file *file)
 	u64 seq;
 	int ret, idx;
 
-	if (args->size != sizeof(*args) || args->flags || args->sequence)
-		return -EINVAL;
-	if (!args->length || args->length > NVPM_EXEC_MAX_LENGTH ||
-	    (args->length | args->offset) & 3)
-		return -EINVAL;
+	ret = nvpm_exec_args(drm, args);
+	if (ret)
+		return ret;
 	if (!drm_dev_enter(drm, &idx))
 		return -ENODEV;
 	c = nvpm_chan_get(nfile, args->channel);
 	if (!c) {
+		drm_dbg(drm, "EXEC: no channel %u\n", args->channel);
 		ret = -ENOENT;
 		goto exit;
 	}
 	bo = nvpm_bo_lookup(file, args->bo);
 	if (!bo) {
+		drm_dbg(drm, "EXEC: bo %u is not a BO of the file\n", args->bo);
 		ret = -ENOENT;
 		goto put;
 	}
-	if (args->offset > bo->base.size || args->length > bo->base.size - args->offset)
+	if (args->offset > bo->base.size || args->length > bo->base.size - args->offset) {
+		drm_dbg(drm, "EXEC: offset %llu + length %llu past the bo's %zu bytes\n",
+			args->offset, args->length, bo->base.size);
 		ret = -EINVAL;
-	else
-		ret = nvpm_chan_exec(c, bo, args->offset, args->length, &seq);
+	} else {
+		ret = nvpm_chan_exec(drm, c, bo, args->offset, args->length, &seq);
+	}
 	if (!ret)
 		args->sequence = seq;
 	nvpm_bo_put(bo);
@@ -363,13 +452,23 @@ nvpm_ioctl_wait(struct drm_device *drm, void *data, struct drm_file *file)
 	u32 seen;
 	int ret, idx;
 
-	if (args->size != sizeof(*args) || args->pad)
+	if (args->size != sizeof(*args)) {
+		drm_dbg(drm, "WAIT: size %u, want %zu\n", args->size, sizeof(*args));
 		return -EINVAL;
+	}
+	if (args->pad) {
+		drm_dbg(drm, "WAIT: pad must be zero\n");
+		return -EINVAL;
+	}
 	c = nvpm_chan_get(nfile, args->channel);
-	if (!c)
+	if (!c) {
+		drm_dbg(drm, "WAIT: no channel %u\n", args->channel);
 		return -ENOENT;
+	}
 	chan = c->chan;
 	if (args->sequence > READ_ONCE(chan->submitted)) {
+		drm_dbg(drm, "WAIT: sequence %llu > %llu, the last submitted\n",
+			args->sequence, READ_ONCE(chan->submitted));
 		nvpm_chan_put(c);
 		return -EINVAL;
 	}
@@ -403,6 +502,8 @@ nvpm_ioctl_wait(struct drm_device *drm, void *data, struct drm_file *file)
 			break;
 		}
 	}
+	if (ret == -ENOENT)
+		drm_dbg(drm, "WAIT: channel %u deleted while waiting\n", args->channel);
 	nvpm_chan_put(c);
 	return ret;
 }
@@ -432,50 +533,3 @@ nvpm_channels_release(struct nvpm_file *nfile)
 	}
 	mutex_unlock(&nfile->lock);
 }
-
-#if IS_ENABLED(CONFIG_DEBUG_FS)
-static const char * const nvpm_sw_op_name[NVKM_SW_OP_NR] = {
-	[NVKM_SW_OP_NOP] = "nop",
-	[NVKM_SW_OP_SET_NOTIFY] = "set_notify",
-	[NVKM_SW_OP_ADD] = "counter_add",
-	[NVKM_SW_OP_CLEAR] = "counter_clear",
-	[NVKM_SW_OP_SAMPLE] = "sample",
-	[NVKM_SW_OP_READOUT] = "readout",
-	[NVKM_SW_OP_OTHER] = "other",
-};
-
-/* What the interrupt handler and the software methods cost, so far. */
-static int
-nvpm_debugfs_fifo(struct seq_file *m, void *data)
-{
-	struct drm_info_node *node = m->private;
-	struct nvkm_fifo *fifo = to_nvpm(node->minor->dev)->device->fifo;
-	struct nvkm_fifo_stats st;
-	struct nvkm_sw_stats sw;
-	int i;
-
-	if (!fifo) {
-		seq_puts(m, "no FIFO\n");
-		return 0;
-	}
-	nvkm_fifo_stats(fifo, &st, &sw);
-	seq_printf(m, "interrupts %llu hardirq %llu ns %llu swmthd %llu faults %llu\n",
-		   st.intr, st.hardirq, st.ns, st.swmthd, st.faults);
-	seq_puts(m, "method count ns mmio_ns max_ns\n");
-	for (i = 0; i < NVKM_SW_OP_NR; i++)
-		seq_printf(m, "%s %llu %llu %llu %llu\n", nvpm_sw_op_name[i],
-			   sw.count[i], sw.ns[i], sw.mmio_ns[i], sw.max_ns[i]);
-	return 0;
-}
-
-static const struct drm_info_list nvpm_debugfs_list[] = {
-	{ "nvpm_fifo", nvpm_debugfs_fifo, 0 },
-};
-
-void
-nvpm_debugfs_init(struct drm_minor *minor)
-{
-	drm_debugfs_create_files(nvpm_debugfs_list, ARRAY_SIZE(nvpm_debugfs_list),
-				 minor->debugfs_root, minor);
-}
-#endif

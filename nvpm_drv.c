@@ -23,8 +23,14 @@ nvpm_ioctl_get_info(struct drm_device *drm, void *data, struct drm_file *file)
 	struct nvkm_device *device = nvpm->device;
 	struct drm_nvpm_get_info *args = data;
 
-	if (args->size != sizeof(*args) || args->reserved)
+	if (args->size != sizeof(*args)) {
+		drm_dbg(drm, "GET_INFO: size %u, want %zu\n", args->size, sizeof(*args));
 		return -EINVAL;
+	}
+	if (args->reserved) {
+		drm_dbg(drm, "GET_INFO: reserved 0x%llx must be zero\n", args->reserved);
+		return -EINVAL;
+	}
 
 	args->flags = nvpm->simulated ? NVPM_INFO_SIMULATED : 0;
 	args->version = NVPM_UAPI_VERSION;
@@ -151,23 +157,25 @@ nvpm_drm_alloc(struct device *parent)
 /**
  * nvpm_drm_init() - identify the GPU, bring it up and register its nodes
  * @nvpm: from nvpm_drm_alloc()
- * @pri: mapped BAR0, or NULL for a simulated GPU
- * @mmio: MMIO hooks of a simulated GPU, NULL with @pri
- * @mmio_priv: argument of @mmio
+ * @bus: the GPU's registers and the services its bus lends (NVKM_HOST_*);
+ *	 without an interrupt line (@nvpm->irq) the interrupt path and
+ *	 software methods are not lent, whatever @bus says
  *
  * Return: 0 or a negative errno; on failure nothing stays registered.
  */
 int
-nvpm_drm_init(struct nvpm_drm *nvpm, void __iomem *pri,
-	      const struct nvkm_mmio_func *mmio, void *mmio_priv)
+nvpm_drm_init(struct nvpm_drm *nvpm, const struct nvkm_host *bus)
 {
 	struct drm_device *drm = &nvpm->drm;
+	struct nvkm_host host = *bus;
 	int ret;
 
-	ret = nvkm_device_new(drm->dev, pri, mmio, mmio_priv, &nvpm->device);
+	if (nvpm->irq <= 0)
+		host.lends &= ~(NVKM_HOST_INTR | NVKM_HOST_SWMTHD);
+	ret = nvkm_device_new(drm->dev, &host, &nvpm->device);
 	if (ret)
 		return ret;
-	nvpm->simulated = !pri;
+	nvpm->simulated = !host.pri;
 
 	ret = drmm_add_action_or_reset(drm, nvpm_drm_release_device, nvpm);
 	if (ret)
@@ -221,7 +229,7 @@ nvpm_init(void)
 	if (ret)
 		return ret;
 
-	ret = nvpm_sim_register();
+	ret = nvpm_platform_register();
 	if (ret)
 		nvpm_pci_unregister();
 	return ret;
@@ -230,7 +238,7 @@ nvpm_init(void)
 static void __exit
 nvpm_exit(void)
 {
-	nvpm_sim_unregister();
+	nvpm_platform_unregister();
 	nvpm_pci_unregister();
 
 	if (nvkm_device_live() || nvkm_subdev_live())

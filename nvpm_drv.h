@@ -88,8 +88,7 @@ void nvpm_channels_release(struct nvpm_file *nfile);
 void nvpm_debugfs_init(struct drm_minor *minor);
 
 struct nvpm_drm *nvpm_drm_alloc(struct device *parent);
-int nvpm_drm_init(struct nvpm_drm *nvpm, void __iomem *pri,
-		  const struct nvkm_mmio_func *mmio, void *mmio_priv);
+int nvpm_drm_init(struct nvpm_drm *nvpm, const struct nvkm_host *bus);
 void nvpm_drm_remove(struct nvpm_drm *nvpm);
 
 #if IS_ENABLED(CONFIG_PERF_EVENTS)
@@ -100,13 +99,8 @@ static inline void nvpm_pmu_register(struct nvpm_drm *nvpm) { }
 static inline void nvpm_pmu_unregister(struct nvpm_drm *nvpm) { }
 #endif
 
-#if IS_ENABLED(CONFIG_DRM_NVPM_SIM)
-int nvpm_sim_register(void);
-void nvpm_sim_unregister(void);
-#else
-static inline int nvpm_sim_register(void) { return 0; }
-static inline void nvpm_sim_unregister(void) { }
-#endif
+int nvpm_platform_register(void);
+void nvpm_platform_unregister(void);
 
 #if IS_ENABLED(CONFIG_PCI)
 int nvpm_pci_register(void);

@@ -20,8 +20,10 @@
 #include <linux/vmalloc.h>
 #include <drm/drm_drv.h>
 #include <drm/drm_file.h>
+#include <drm/drm_print.h>
 #include <drm/drm_vma_manager.h>
 #include <uapi/drm/nvpm_drm.h>
+#include "nvpm_compat.h"
 #include "nvpm_drv.h"
 #include "nvpm_gem.h"
 
@@ -155,7 +157,7 @@ nvpm_bo_mmap(struct drm_gem_object *obj, struct vm_area_struct *vma)
 
 	if (first > bo->nr_pages || nr > bo->nr_pages - first)
 		return -EINVAL;
-	vma->vm_flags |= VM_DONTEXPAND | VM_DONTDUMP;
+	nvpm_vm_flags_set(vma, VM_DONTEXPAND | VM_DONTDUMP);
 	return vm_insert_pages(vma, vma->vm_start, bo->pages + first, &nr);
 }
 
@@ -290,6 +292,35 @@ nvpm_bo_put(struct nvpm_bo *bo)
 		drm_gem_object_put(&bo->base);
 }
 
+/* What GEM_NEW takes: its inputs, and outputs that are zero. */
+static int
+nvpm_gem_new_args(struct drm_device *drm, const struct drm_nvpm_gem_new *args)
+{
+	if (args->size != sizeof(*args)) {
+		drm_dbg(drm, "GEM_NEW: size %u, want %zu\n", args->size, sizeof(*args));
+		return -EINVAL;
+	}
+	if (args->flags) {
+		drm_dbg(drm, "GEM_NEW: unknown flags 0x%x\n", args->flags);
+		return -EINVAL;
+	}
+	if (args->pad) {
+		drm_dbg(drm, "GEM_NEW: pad must be zero\n");
+		return -EINVAL;
+	}
+	if (args->handle || args->map_offset) {
+		drm_dbg(drm, "GEM_NEW: %s must be zero on input\n",
+			args->handle ? "handle" : "map_offset");
+		return -EINVAL;
+	}
+	if (!args->bo_size || args->bo_size > NVPM_GEM_MAX_SIZE) {
+		drm_dbg(drm, "GEM_NEW: bo_size %llu not in 1..%llu\n", args->bo_size,
+			NVPM_GEM_MAX_SIZE);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 int
 nvpm_ioctl_gem_new(struct drm_device *drm, void *data, struct drm_file *file)
 {
@@ -299,10 +330,13 @@ nvpm_ioctl_gem_new(struct drm_device *drm, void *data, struct drm_file *file)
 	u32 handle;
 	int ret;
 
-	if (args->size != sizeof(*args) || args->flags || args->pad ||
-	    args->handle || args->map_offset)
-		return -EINVAL;
+	ret = nvpm_gem_new_args(drm, args);
+	if (ret)
+		return ret;
 	ret = nvpm_bo_new(drm, nfile->quota, args->bo_size, &bo);
+	if (ret == -ENOSPC)
+		drm_dbg(drm, "GEM_NEW: bo_size %llu: past the file's or device's pinned limit\n",
+			args->bo_size);
 	if (ret)
 		return ret;
 	ret = drm_gem_handle_create(file, &bo->base, &handle);
@@ -321,11 +355,19 @@ nvpm_ioctl_gem_info(struct drm_device *drm, void *data, struct drm_file *file)
 	struct drm_nvpm_gem_info *args = data;
 	struct nvpm_bo *bo;
 
-	if (args->size != sizeof(*args) || args->pad)
+	if (args->size != sizeof(*args)) {
+		drm_dbg(drm, "GEM_INFO: size %u, want %zu\n", args->size, sizeof(*args));
 		return -EINVAL;
+	}
+	if (args->pad) {
+		drm_dbg(drm, "GEM_INFO: pad must be zero\n");
+		return -EINVAL;
+	}
 	bo = nvpm_bo_lookup(file, args->handle);
-	if (!bo)
+	if (!bo) {
+		drm_dbg(drm, "GEM_INFO: handle %u is not a BO of the file\n", args->handle);
 		return -ENOENT;
+	}
 	args->bo_size = bo->base.size;
 	args->map_offset = drm_vma_node_offset_addr(&bo->base.vma_node);
 	nvpm_bo_put(bo);

@@ -56,7 +56,13 @@ nvpm_pci_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	if (IS_ERR(nvpm))
 		return PTR_ERR(nvpm);
 
-	ret = nvpm_drm_init(nvpm, pri, NULL, NULL);
+	/*
+	 * No interrupt line is requested for a PCI GPU yet: it lends its
+	 * memory (record mode), not the interrupt path channels need.
+	 */
+	ret = nvpm_drm_init(nvpm, &(struct nvkm_host) {
+		.pri = pri, .lends = NVKM_HOST_ALL,
+	});
 	if (ret)
 		return ret;
 

@@ -10,6 +10,7 @@
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 #include <drm/drm_drv.h>
+#include <drm/drm_print.h>
 #include <nvkm/engine/pm.h>
 #include <nvkm/engine/sw.h>
 #include <uapi/drm/nvpm_drm.h>
@@ -40,13 +41,25 @@ nvpm_pm(struct drm_device *drm)
 	return to_nvpm(drm)->device->pm;
 }
 
+/**
+ * struct nvpm_query - an array query
+ * @ioctl: its name, for the debug log
+ * @elem: bytes of an entry
+ * @fill: writes entry i of the array (of @ctx) at @out
+ */
+struct nvpm_query {
+	const char *ioctl;
+	size_t elem;
+	void (*fill)(void *ctx, u32 i, void *out);
+};
+
 /*
- * The array query protocol (see the uapi header): @fill writes entry i of
- * @total into a kernel buffer that is copied out at once.
+ * The array query protocol (see the uapi header): @q's fill writes entry
+ * i of @total into a kernel buffer that is copied out at once.
  */
 static int
-nvpm_query_array(u32 *count, u64 uptr, u32 total, size_t elem,
-		 void (*fill)(void *ctx, u32 i, void *out), void *ctx)
+nvpm_query_array(struct drm_device *drm, const struct nvpm_query *q, u32 *count, u64 uptr,
+		 u32 total, void *ctx)
 {
 	void *buf;
 	u32 i;
@@ -57,6 +70,7 @@ nvpm_query_array(u32 *count, u64 uptr, u32 total, size_t elem,
 		return 0;
 	}
 	if (*count < total) {
+		drm_dbg(drm, "%s: count %u < %u entries\n", q->ioctl, *count, total);
 		*count = total;
 		return -E2BIG;
 	}
@@ -64,12 +78,12 @@ nvpm_query_array(u32 *count, u64 uptr, u32 total, size_t elem,
 	if (!total)
 		return 0;
 
-	buf = kcalloc(total, elem, GFP_KERNEL);
+	buf = kcalloc(total, q->elem, GFP_KERNEL);
 	if (!buf)
 		return -ENOMEM;
 	for (i = 0; i < total; i++)
-		fill(ctx, i, buf + i * elem);
-	if (copy_to_user(u64_to_user_ptr(uptr), buf, total * elem))
+		q->fill(ctx, i, buf + i * q->elem);
+	if (copy_to_user(u64_to_user_ptr(uptr), buf, total * q->elem))
 		ret = -EFAULT;
 	kfree(buf);
 	return ret;
@@ -102,16 +116,24 @@ nvpm_fill_domain(void *ctx, u32 i, void *out)
 	}
 }
 
+static const struct nvpm_query nvpm_query_domains = {
+	.ioctl = "QUERY_DOMAINS",
+	.elem = sizeof(struct drm_nvpm_domain),
+	.fill = nvpm_fill_domain,
+};
+
 int
 nvpm_ioctl_query_domains(struct drm_device *drm, void *data, struct drm_file *file)
 {
 	struct drm_nvpm_query_domains *args = data;
 	struct nvkm_pm *pm = nvpm_pm(drm);
 
-	if (args->size != sizeof(*args))
+	if (args->size != sizeof(*args)) {
+		drm_dbg(drm, "QUERY_DOMAINS: size %u, want %zu\n", args->size, sizeof(*args));
 		return -EINVAL;
-	return nvpm_query_array(&args->count, args->domains, pm->nr_doms,
-				sizeof(struct drm_nvpm_domain), nvpm_fill_domain, pm);
+	}
+	return nvpm_query_array(drm, &nvpm_query_domains, &args->count, args->domains,
+				pm->nr_doms, pm);
 }
 
 static void
@@ -125,6 +147,12 @@ nvpm_fill_signal(void *ctx, u32 i, void *out)
 	strscpy(sig->name, dom->sig[i].name, sizeof(sig->name));
 }
 
+static const struct nvpm_query nvpm_query_signals = {
+	.ioctl = "QUERY_SIGNALS",
+	.elem = sizeof(struct drm_nvpm_signal),
+	.fill = nvpm_fill_signal,
+};
+
 int
 nvpm_ioctl_query_signals(struct drm_device *drm, void *data, struct drm_file *file)
 {
@@ -132,13 +160,22 @@ nvpm_ioctl_query_signals(struct drm_device *drm, void *data, struct drm_file *fi
 	struct nvkm_pm *pm = nvpm_pm(drm);
 	struct nvkm_pm_dom *dom;
 
-	if (args->size != sizeof(*args) || args->pad)
+	if (args->size != sizeof(*args)) {
+		drm_dbg(drm, "QUERY_SIGNALS: size %u, want %zu\n", args->size, sizeof(*args));
 		return -EINVAL;
-	if (args->domain >= pm->nr_doms)
+	}
+	if (args->pad) {
+		drm_dbg(drm, "QUERY_SIGNALS: pad must be zero\n");
+		return -EINVAL;
+	}
+	if (args->domain >= pm->nr_doms) {
+		drm_dbg(drm, "QUERY_SIGNALS: domain %u >= %d domains\n", args->domain,
+			pm->nr_doms);
 		return -ENOENT;
+	}
 	dom = &pm->dom[args->domain];
-	return nvpm_query_array(&args->count, args->signals, dom->nr_sig,
-				sizeof(struct drm_nvpm_signal), nvpm_fill_signal, dom);
+	return nvpm_query_array(drm, &nvpm_query_signals, &args->count, args->signals,
+				dom->nr_sig, dom);
 }
 
 struct nvpm_src_ctx {
@@ -158,6 +195,12 @@ nvpm_fill_source(void *ctx, u32 i, void *out)
 	strscpy(o->name, src->name, sizeof(o->name));
 }
 
+static const struct nvpm_query nvpm_query_sources = {
+	.ioctl = "QUERY_SOURCES",
+	.elem = sizeof(struct drm_nvpm_source),
+	.fill = nvpm_fill_source,
+};
+
 int
 nvpm_ioctl_query_sources(struct drm_device *drm, void *data, struct drm_file *file)
 {
@@ -165,45 +208,92 @@ nvpm_ioctl_query_sources(struct drm_device *drm, void *data, struct drm_file *fi
 	struct nvkm_pm *pm = nvpm_pm(drm);
 	struct nvpm_src_ctx c;
 
-	if (args->size != sizeof(*args))
+	if (args->size != sizeof(*args)) {
+		drm_dbg(drm, "QUERY_SOURCES: size %u, want %zu\n", args->size, sizeof(*args));
 		return -EINVAL;
-	if (args->domain >= pm->nr_doms)
+	}
+	if (args->domain >= pm->nr_doms) {
+		drm_dbg(drm, "QUERY_SOURCES: domain %u >= %d domains\n", args->domain,
+			pm->nr_doms);
 		return -ENOENT;
+	}
 	c.dom = &pm->dom[args->domain];
-	if (args->signal >= c.dom->nr_signals)
+	if (args->signal >= c.dom->nr_signals) {
+		drm_dbg(drm, "QUERY_SOURCES: signal %u >= the domain's %u signals\n",
+			args->signal, c.dom->nr_signals);
 		return -EINVAL;
+	}
 	c.sig = nvkm_pm_sig_find(c.dom, args->signal);
-	return nvpm_query_array(&args->count, args->sources, c.sig ? c.sig->nr_src : 0,
-				sizeof(struct drm_nvpm_source), nvpm_fill_source, &c);
+	return nvpm_query_array(drm, &nvpm_query_sources, &args->count, args->sources,
+				c.sig ? c.sig->nr_src : 0, &c);
 }
 
 /* GROUP_CREATE as version 2 knew it: no source settings. */
 #define NVPM_GROUP_CREATE_V2_SIZE \
 	offsetof(struct drm_nvpm_group_create, nr_sources)
 
-/* The uapi form of a counter group, checked for what the engine can't see. */
+/* The fields of GROUP_CREATE the engine can't see, checked. */
 static int
-nvpm_group_args(const struct drm_nvpm_group_create *in,
-		struct nvkm_pm_group_args *args)
+nvpm_group_check(struct drm_device *drm, const struct drm_nvpm_group_create *in)
 {
 	static const struct drm_nvpm_counter zero;
 	int i;
 
-	if ((in->size != sizeof(*in) && in->size != NVPM_GROUP_CREATE_V2_SIZE) ||
-	    in->pad || in->handle || in->pad2)
+	if (in->size != sizeof(*in) && in->size != NVPM_GROUP_CREATE_V2_SIZE) {
+		drm_dbg(drm, "GROUP_CREATE: size %u, want %zu (or %zu, version 2)\n",
+			in->size, sizeof(*in), NVPM_GROUP_CREATE_V2_SIZE);
 		return -EINVAL;
-	if (in->size == NVPM_GROUP_CREATE_V2_SIZE && (in->nr_sources || in->sources))
-		return -EINVAL;
-	if (in->nr_sources > NVPM_GROUP_MAX_SOURCES)
-		return -E2BIG;
-	if (in->flags & ~NVPM_GROUP_EVENT_PERIOD_ALL)
-		return -EINVAL;
-	if (in->nr_counters > ARRAY_SIZE(in->counter))
-		return -E2BIG;
-	for (i = in->nr_counters; i < ARRAY_SIZE(in->counter); i++) {
-		if (memcmp(&in->counter[i], &zero, sizeof(zero)))
-			return -EINVAL;
 	}
+	if (in->pad) {
+		drm_dbg(drm, "GROUP_CREATE: pad must be zero\n");
+		return -EINVAL;
+	}
+	if (in->pad2) {
+		drm_dbg(drm, "GROUP_CREATE: pad2 must be zero\n");
+		return -EINVAL;
+	}
+	if (in->handle) {
+		drm_dbg(drm, "GROUP_CREATE: handle must be zero on input\n");
+		return -EINVAL;
+	}
+	if (in->size == NVPM_GROUP_CREATE_V2_SIZE && (in->nr_sources || in->sources)) {
+		drm_dbg(drm, "GROUP_CREATE: nr_sources and sources must be zero (version 2)\n");
+		return -EINVAL;
+	}
+	if (in->nr_sources > NVPM_GROUP_MAX_SOURCES) {
+		drm_dbg(drm, "GROUP_CREATE: nr_sources %u > %u\n", in->nr_sources,
+			NVPM_GROUP_MAX_SOURCES);
+		return -E2BIG;
+	}
+	if (in->flags & ~NVPM_GROUP_EVENT_PERIOD_ALL) {
+		drm_dbg(drm, "GROUP_CREATE: unknown flags 0x%x\n", in->flags);
+		return -EINVAL;
+	}
+	if (in->nr_counters > ARRAY_SIZE(in->counter)) {
+		drm_dbg(drm, "GROUP_CREATE: nr_counters %u > %zu\n", in->nr_counters,
+			ARRAY_SIZE(in->counter));
+		return -E2BIG;
+	}
+	for (i = in->nr_counters; i < ARRAY_SIZE(in->counter); i++) {
+		if (memcmp(&in->counter[i], &zero, sizeof(zero))) {
+			drm_dbg(drm, "GROUP_CREATE: counter[%d] must be zero: nr_counters is %u\n",
+				i, in->nr_counters);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+/* The uapi form of a counter group, checked for what the engine can't see. */
+static int
+nvpm_group_args(struct drm_device *drm, const struct drm_nvpm_group_create *in,
+		struct nvkm_pm_group_args *args)
+{
+	int i, ret;
+
+	ret = nvpm_group_check(drm, in);
+	if (ret)
+		return ret;
 
 	memset(args, 0, sizeof(*args));
 	args->dom = in->domain;
@@ -262,22 +352,28 @@ nvpm_ioctl_group_create(struct drm_device *drm, void *data, struct drm_file *fil
 	int ret, idx;
 	u32 handle;
 
-	ret = nvpm_group_args(in, &args);
+	ret = nvpm_group_args(drm, in, &args);
 	if (ret)
 		return ret;
-	if (!nvpm_perf_allowed())
+	if (!nvpm_perf_allowed()) {
+		drm_dbg(drm, "GROUP_CREATE: needs CAP_PERFMON (or unprivileged=1)\n");
 		return -EPERM;
+	}
 	if (!drm_dev_enter(drm, &idx))
 		return -ENODEV;
 
 	mutex_lock(&nfile->lock);
 	if (!nvpm_group_room(nfile, args.dom)) {
+		drm_dbg(drm, "GROUP_CREATE: the file has %d groups on domain %u already\n",
+			NVKM_PM_GROUPS_PER_DOM, args.dom);
 		ret = -ENOSPC;
 		goto out;
 	}
 	ret = nvkm_pm_group_new_held(nvpm_pm(drm), &args, nfile, &grp);
-	if (ret)
+	if (ret) {
+		drm_dbg(drm, "GROUP_CREATE: the engine refused the configuration: %d\n", ret);
 		goto out;
+	}
 	/* software methods name groups in 24 bits */
 	ret = xa_alloc(&nfile->groups, &handle, grp,
 		       XA_LIMIT(1, NVKM_SW_COUNTER_HANDLE), GFP_KERNEL_ACCOUNT);
@@ -300,8 +396,10 @@ nvpm_ioctl_group_destroy(struct drm_device *drm, void *data, struct drm_file *fi
 	struct nvkm_pm_group *grp;
 	int idx, ret = -ENOENT;
 
-	if (args->size != sizeof(*args))
+	if (args->size != sizeof(*args)) {
+		drm_dbg(drm, "GROUP_DESTROY: size %u, want %zu\n", args->size, sizeof(*args));
 		return -EINVAL;
+	}
 	/* stopping its counters is MMIO: unplugged, the group goes at close */
 	if (!drm_dev_enter(drm, &idx))
 		return -ENODEV;
@@ -314,6 +412,8 @@ nvpm_ioctl_group_destroy(struct drm_device *drm, void *data, struct drm_file *fi
 	if (grp) {
 		nvkm_pm_group_del(&grp);	/* clears grp */
 		ret = 0;
+	} else {
+		drm_dbg(drm, "GROUP_DESTROY: no group with handle %u\n", args->handle);
 	}
 	drm_dev_exit(idx);
 	return ret;
@@ -327,8 +427,14 @@ nvpm_ioctl_sample(struct drm_device *drm, void *data, struct drm_file *file)
 	struct nvkm_pm *pm = nvpm_pm(drm);
 	int ret, idx;
 
-	if (args->size != sizeof(*args) || args->flags)
+	if (args->size != sizeof(*args)) {
+		drm_dbg(drm, "SAMPLE: size %u, want %zu\n", args->size, sizeof(*args));
 		return -EINVAL;
+	}
+	if (args->flags) {
+		drm_dbg(drm, "SAMPLE: unknown flags 0x%x\n", args->flags);
+		return -EINVAL;
+	}
 	if (!drm_dev_enter(drm, &idx))
 		return -ENODEV;
 
@@ -352,16 +458,24 @@ nvpm_ioctl_read(struct drm_device *drm, void *data, struct drm_file *file)
 	struct nvkm_pm_group *grp;
 	int i;
 
-	if (args->size != sizeof(*args) || args->pad)
+	if (args->size != sizeof(*args)) {
+		drm_dbg(drm, "READ: size %u, want %zu\n", args->size, sizeof(*args));
 		return -EINVAL;
+	}
+	if (args->pad) {
+		drm_dbg(drm, "READ: pad must be zero\n");
+		return -EINVAL;
+	}
 
 	mutex_lock(&nfile->lock);
 	grp = xa_load(&nfile->groups, args->handle);
 	if (grp)
 		nvkm_pm_group_read(grp, &res, NVPM_READ_LOST);
 	mutex_unlock(&nfile->lock);
-	if (!grp)
+	if (!grp) {
+		drm_dbg(drm, "READ: no group with handle %u\n", args->handle);
 		return -ENOENT;
+	}
 
 	for (i = 0; i < NVKM_PM_COUNTERS; i++) {
 		args->value[i] = res.value[i];

@@ -12,6 +12,7 @@
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 #include <drm/drm_drv.h>
+#include <drm/drm_print.h>
 #include <drm/drm_vma_manager.h>
 #include <nvkm/engine/record.h>
 #include <nvkm/hw/pcounter.h>
@@ -52,31 +53,72 @@ nvpm_record_bo_busy(struct nvpm_bo *bo)
 	return false;
 }
 
+/* The output fields of RECORD_START, zero on input. */
+static int
+nvpm_record_start_outputs(struct drm_device *drm, const struct drm_nvpm_record_start *in)
+{
+	if (in->handle) {
+		drm_dbg(drm, "RECORD_START: handle must be zero on input\n");
+		return -EINVAL;
+	}
+	if (in->packet_size) {
+		drm_dbg(drm, "RECORD_START: packet_size must be zero on input\n");
+		return -EINVAL;
+	}
+	if (in->bo_size) {
+		drm_dbg(drm, "RECORD_START: bo_size must be zero on input\n");
+		return -EINVAL;
+	}
+	if (in->map_offset) {
+		drm_dbg(drm, "RECORD_START: map_offset must be zero on input\n");
+		return -EINVAL;
+	}
+	return 0;
+}
+
 /* What RECORD_START takes, checked for what the engine cannot see. */
 static int
-nvpm_record_start_args(const struct drm_nvpm_record_start *in,
+nvpm_record_start_args(struct drm_device *drm, const struct drm_nvpm_record_start *in,
 		       struct drm_nvpm_record_domain *doms)
 {
 	u64 max = NVPM_BO_MAX_SIZE;
 	int i;
 
-	if (in->size != sizeof(*in) || in->handle || in->packet_size ||
-	    in->bo_size || in->map_offset ||
-	    (in->flags & ~(NVPM_RECORD_SHORT | NVPM_RECORD_USER_BO)))
+	if (in->size != sizeof(*in)) {
+		drm_dbg(drm, "RECORD_START: size %u, want %zu\n", in->size, sizeof(*in));
 		return -EINVAL;
-	if (!(in->flags & NVPM_RECORD_USER_BO) && in->bo_handle)
+	}
+	if (nvpm_record_start_outputs(drm, in))
 		return -EINVAL;
-	if (!in->nr_domains || in->nr_domains > NVPM_RECORD_MAX_DOMAINS)
+	if (in->flags & ~(NVPM_RECORD_SHORT | NVPM_RECORD_USER_BO)) {
+		drm_dbg(drm, "RECORD_START: unknown flags 0x%x\n", in->flags);
+		return -EINVAL;
+	}
+	if (!(in->flags & NVPM_RECORD_USER_BO) && in->bo_handle) {
+		drm_dbg(drm, "RECORD_START: bo_handle must be zero without NVPM_RECORD_USER_BO\n");
+		return -EINVAL;
+	}
+	if (!in->nr_domains || in->nr_domains > NVPM_RECORD_MAX_DOMAINS) {
+		drm_dbg(drm, "RECORD_START: nr_domains %u not in 1..%d\n", in->nr_domains,
+			NVPM_RECORD_MAX_DOMAINS);
 		return -E2BIG;
+	}
 	if (in->ring_size && (in->ring_size % PAGE_SIZE || in->ring_size < NVPM_RECORD_RING_MIN ||
-			      in->ring_size > div_u64(max, in->nr_domains)))
+			      in->ring_size > div_u64(max, in->nr_domains))) {
+		drm_dbg(drm, "RECORD_START: ring_size %llu: not a multiple of %lu in %u..%llu\n",
+			in->ring_size, PAGE_SIZE, NVPM_RECORD_RING_MIN,
+			div_u64(max, in->nr_domains));
 		return -EINVAL;
+	}
 	if (copy_from_user(doms, u64_to_user_ptr(in->domains),
 			   in->nr_domains * sizeof(*doms)))
 		return -EFAULT;
 	for (i = 0; i < in->nr_domains; i++) {
-		if (doms[i].ring_offset || doms[i].ring_size)
+		if (doms[i].ring_offset || doms[i].ring_size) {
+			drm_dbg(drm, "RECORD_START: domains[%d].%s must be zero on input\n", i,
+				doms[i].ring_offset ? "ring_offset" : "ring_size");
 			return -EINVAL;
+		}
 	}
 	return 0;
 }
@@ -93,16 +135,25 @@ nvpm_record_bo(struct drm_device *drm, struct drm_file *file,
 
 	if (!(in->flags & NVPM_RECORD_USER_BO)) {
 		*ring = in->ring_size ?: NVPM_RECORD_RING_DEFAULT;
-		return nvpm_bo_new(drm, nfile->quota, *ring * nr, pbo);
+		ret = nvpm_bo_new(drm, nfile->quota, *ring * nr, pbo);
+		if (ret)
+			drm_dbg(drm, "RECORD_START: no BO of %u rings of %llu bytes: %d\n",
+				nr, *ring, ret);
+		return ret;
 	}
 	bo = nvpm_bo_lookup(file, in->bo_handle);
-	if (!bo)
+	if (!bo) {
+		drm_dbg(drm, "RECORD_START: bo_handle %u is not a BO of the file\n",
+			in->bo_handle);
 		return -ENOENT;
+	}
 	*ring = in->ring_size ?: rounddown(div_u64(bo->base.size, nr), PAGE_SIZE);
-	ret = *ring < NVPM_RECORD_RING_MIN || *ring * nr > bo->base.size ? -EINVAL : 0;
-	if (ret) {
+	if (*ring < NVPM_RECORD_RING_MIN || *ring * nr > bo->base.size) {
+		drm_dbg(drm, "RECORD_START: bo_handle %u: %zu bytes < %u rings of %llu\n",
+			in->bo_handle, bo->base.size, nr,
+			max_t(u64, *ring, NVPM_RECORD_RING_MIN));
 		nvpm_bo_put(bo);
-		return ret;
+		return -EINVAL;
 	}
 	*pbo = bo;
 	return 0;
@@ -154,9 +205,15 @@ nvpm_record_create(struct drm_device *drm, struct drm_file *file,
 	nvpm_record_args(in, doms, r->bo, *ring, args);
 
 	mutex_lock(&nvpm_record_mutex);
-	ret = nvpm_record_bo_busy(r->bo) ? -EBUSY : 0;
-	if (!ret)
+	if (nvpm_record_bo_busy(r->bo)) {
+		drm_dbg(drm, "RECORD_START: bo_handle %u is recording already\n", in->bo_handle);
+		ret = -EBUSY;
+	} else {
 		ret = nvkm_record_new(to_nvpm(drm)->device->pm, args, &r->rec);
+		if (ret)
+			drm_dbg(drm, "RECORD_START: the engine refused the configuration: %d\n",
+				ret);
+	}
 	if (!ret)
 		list_add_tail(&r->head, &nvpm_record_sessions);
 	mutex_unlock(&nvpm_record_mutex);
@@ -202,13 +259,17 @@ nvpm_ioctl_record_start(struct drm_device *drm, void *data, struct drm_file *fil
 	int ret, idx, i;
 	u64 ring;
 
-	ret = nvpm_record_start_args(in, doms);
+	ret = nvpm_record_start_args(drm, in, doms);
 	if (ret)
 		return ret;
-	if (!nvpm_perf_allowed())
+	if (!nvpm_perf_allowed()) {
+		drm_dbg(drm, "RECORD_START: needs CAP_PERFMON (or unprivileged=1)\n");
 		return -EPERM;
-	if (!(nvkm_pm_caps(to_nvpm(drm)->device->pm) & NVPM_HW_CAP_RECORD))
+	}
+	if (!(nvkm_pm_caps(to_nvpm(drm)->device->pm) & NVPM_HW_CAP_RECORD)) {
+		drm_dbg(drm, "RECORD_START: the chipset has no record mode\n");
 		return -EOPNOTSUPP;
+	}
 	r = kzalloc(sizeof(*r), GFP_KERNEL_ACCOUNT);
 	if (!r)
 		return -ENOMEM;
@@ -252,6 +313,25 @@ out:
 	return ret;
 }
 
+/* The session behind @handle, with @count domains (0: any); nfile->lock held. */
+static struct nvpm_record *
+nvpm_record_find(struct drm_device *drm, struct nvpm_file *nfile, const char *ioctl,
+		 u32 handle, u32 count)
+{
+	struct nvpm_record *r = xa_load(&nfile->records, handle);
+
+	if (!r) {
+		drm_dbg(drm, "%s: no record session with handle %u\n", ioctl, handle);
+		return ERR_PTR(-ENOENT);
+	}
+	if (count && nvkm_record_nr_doms(r->rec) != count) {
+		drm_dbg(drm, "%s: count %u, the session has %d domains\n", ioctl, count,
+			nvkm_record_nr_doms(r->rec));
+		return ERR_PTR(-EINVAL);
+	}
+	return r;
+}
+
 static void
 nvpm_record_status_out(const struct nvkm_record_status *st,
 		       struct drm_nvpm_record_dom_status *out)
@@ -279,22 +359,34 @@ nvpm_ioctl_record_status(struct drm_device *drm, void *data, struct drm_file *fi
 	struct nvpm_record *r;
 	int ret, idx, i;
 
-	if (args->size != sizeof(*args) || (args->flags & ~NVPM_RECORD_STATUS_TRIGGER) ||
-	    !args->count || args->count > NVPM_RECORD_MAX_DOMAINS)
+	if (args->size != sizeof(*args)) {
+		drm_dbg(drm, "RECORD_STATUS: size %u, want %zu\n", args->size, sizeof(*args));
 		return -EINVAL;
+	}
+	if (args->flags & ~NVPM_RECORD_STATUS_TRIGGER) {
+		drm_dbg(drm, "RECORD_STATUS: unknown flags 0x%x\n", args->flags);
+		return -EINVAL;
+	}
+	if (!args->count || args->count > NVPM_RECORD_MAX_DOMAINS) {
+		drm_dbg(drm, "RECORD_STATUS: count %u not in 1..%d\n", args->count,
+			NVPM_RECORD_MAX_DOMAINS);
+		return -EINVAL;
+	}
 	if (copy_from_user(out, u64_to_user_ptr(args->domains), args->count * sizeof(*out)))
 		return -EFAULT;
 	for (i = 0; i < args->count; i++) {
-		if (out[i].pad)
+		if (out[i].pad) {
+			drm_dbg(drm, "RECORD_STATUS: domains[%d].pad must be zero\n", i);
 			return -EINVAL;
+		}
 		read[i] = out[i].read;
 	}
 	if (!drm_dev_enter(drm, &idx))
 		return -ENODEV;
 
 	mutex_lock(&nfile->lock);
-	r = xa_load(&nfile->records, args->handle);
-	ret = !r ? -ENOENT : nvkm_record_nr_doms(r->rec) != args->count ? -EINVAL : 0;
+	r = nvpm_record_find(drm, nfile, "RECORD_STATUS", args->handle, args->count);
+	ret = PTR_ERR_OR_ZERO(r);
 	if (!ret) {
 		ret = nvkm_record_status(r->rec, read, args->flags & NVPM_RECORD_STATUS_TRIGGER,
 					 st);
@@ -320,16 +412,29 @@ nvpm_ioctl_record_stop(struct drm_device *drm, void *data, struct drm_file *file
 	struct nvpm_record *r;
 	int ret, i, idx;
 
-	if (args->size != sizeof(*args) || args->pad ||
-	    args->count > NVPM_RECORD_MAX_DOMAINS || (!args->count != !args->domains))
+	if (args->size != sizeof(*args)) {
+		drm_dbg(drm, "RECORD_STOP: size %u, want %zu\n", args->size, sizeof(*args));
 		return -EINVAL;
+	}
+	if (args->pad) {
+		drm_dbg(drm, "RECORD_STOP: pad must be zero\n");
+		return -EINVAL;
+	}
+	if (args->count > NVPM_RECORD_MAX_DOMAINS) {
+		drm_dbg(drm, "RECORD_STOP: count %u > %d\n", args->count, NVPM_RECORD_MAX_DOMAINS);
+		return -EINVAL;
+	}
+	if (!args->count != !args->domains) {
+		drm_dbg(drm, "RECORD_STOP: count %u and domains must both be zero or both be set\n",
+			args->count);
+		return -EINVAL;
+	}
 	if (!drm_dev_enter(drm, &idx))
 		return -ENODEV;
 
 	mutex_lock(&nfile->lock);
-	r = xa_load(&nfile->records, args->handle);
-	ret = !r ? -ENOENT : args->count && nvkm_record_nr_doms(r->rec) != args->count ?
-	      -EINVAL : 0;
+	r = nvpm_record_find(drm, nfile, "RECORD_STOP", args->handle, args->count);
+	ret = PTR_ERR_OR_ZERO(r);
 	/* a status that cannot be written must not cost the session */
 	if (!ret && args->count && copy_to_user(uptr, out, args->count * sizeof(*out)))
 		ret = -EFAULT;

@@ -12,6 +12,7 @@
 #ifndef __NVPM_HOST_H__
 #define __NVPM_HOST_H__
 #include <linux/types.h>
+#include <nvpm_class.h>
 
 struct device;
 struct nvpm_host;
@@ -34,10 +35,14 @@ struct nvpm_host_ops {
 	void (*wr32)(void *priv, u32 addr, u32 data);
 };
 
-#define NVPM_HOST_NAME_LEN	40
-#define NVPM_HOST_COUNTERS	4	/* counters of a counter group */
-#define NVPM_HOST_SOURCES	8	/* source settings per counter group */
-#define NVPM_HOST_SIG_SOURCES	2	/* sources a signal can have */
+/*
+ * The sizes are nvpm's class constants (nvpm_class.h, which userspace and
+ * nvpm's engines share), so there is one definition of each.
+ */
+#define NVPM_HOST_NAME_LEN	NVPM_NAME_LEN
+#define NVPM_HOST_COUNTERS	NVPM_GROUP_COUNTERS	/* counters of a counter group */
+#define NVPM_HOST_SOURCES	NVPM_GROUP_MAX_SOURCES	/* source settings per group */
+#define NVPM_HOST_SIG_SOURCES	NVPM_SIGNAL_SOURCES	/* sources a signal can have */
 #define NVPM_HOST_SAMPLE_MAX	64	/* groups one nvpm_host_sample() takes */
 
 /**
@@ -82,14 +87,10 @@ struct nvpm_host_source {
 	u32 mask;
 };
 
-/* nvpm_host_group_args.mode */
-#define NVPM_HOST_MODE_QUAD	0
-#define NVPM_HOST_MODE_SINGLE	1
-
 /**
  * struct nvpm_host_group_args - what a counter group counts
  * @dom: domain index
- * @mode: NVPM_HOST_MODE_*
+ * @mode: NVPM_MODE_QUAD or NVPM_MODE_SINGLE (nvpm_class.h)
  * @ctr_mode: counter mode (PCOUNTER CTRL field; 0 for plain counting)
  * @nr_ctr: counters used, 1 .. NVPM_HOST_COUNTERS
  * @ctr: per counter
@@ -118,18 +119,13 @@ struct nvpm_host_group_args {
 	} src[NVPM_HOST_SOURCES];
 };
 
-/* nvpm_host_result.flags */
-#define NVPM_HOST_NOT_READY	BIT(0)	/* never sampled */
-#define NVPM_HOST_LOST		BIT(1)	/* a latch was lost since the last read */
-/* nvpm_host_result.ctr_flags[] */
-#define NVPM_HOST_SATURATED	BIT(0)
-
 /**
  * struct nvpm_host_result - a counter group's totals (64-bit, never wrap)
  * @value: per counter, the sum over all samples
  * @cycles: domain cycles over all samples
- * @ctr_flags: per counter NVPM_HOST_SATURATED
- * @flags: NVPM_HOST_NOT_READY / NVPM_HOST_LOST
+ * @ctr_flags: per counter NVPM_READ_SATURATED (nvpm_class.h)
+ * @flags: NVPM_READ_NOT_READY (never sampled) / NVPM_READ_LOST (a latch
+ *	   was lost since the last read)
  * @samples: samples taken
  */
 struct nvpm_host_result {

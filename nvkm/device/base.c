@@ -81,36 +81,62 @@ nvkm_device_free_subdevs(struct nvkm_device *device)
 	nvkm_instmem_del(&device->imem);
 }
 
+/*
+ * nvpm's own FIFO on the NV50 family: channels live in address spaces nvkm
+ * builds, their structures in instance memory, and the FIFO's interrupts
+ * carry the software methods.  Built only when the host lends all of it; a
+ * host that owns the GPU's FIFO (nouveau) keeps it to itself.
+ */
+static int
+nvkm_device_new_fifo(struct nvkm_device *device)
+{
+	int ret;
+
+	if (device->card_type != NV_50 ||
+	    (device->lends & NVKM_HOST_FIFO) != NVKM_HOST_FIFO)
+		return 0;
+
+	ret = nv50_instmem_new(device, &device->imem);
+	if (ret)
+		return ret;
+	/* the channel structures: the original G80's or G84's */
+	if (device->chipset == 0x50)
+		return nv50_fifo_new(device, &device->fifo);
+	return g84_fifo_new(device, &device->fifo);
+}
+
 /**
  * nvkm_device_new() - identify a GPU and construct its subdevs
  * @dev: device for messages
- * @pri: mapped BAR0, or NULL to use @mmio
- * @mmio: MMIO hooks used when @pri is NULL
- * @mmio_priv: argument passed to the @mmio hooks
+ * @host: its registers and what else its host lends; only read here
  * @pdevice: the new device
+ *
+ * The perfmon engine (and, GT215 on, the idle counters) is always built;
+ * instance memory and the FIFO only when @host lends what they need.
  *
  * Return: 0, or a negative errno; unknown chipsets are refused with
  * -ENOTSUPP after a message that names what was found.
  */
 int
-nvkm_device_new(struct device *dev, void __iomem *pri,
-		const struct nvkm_mmio_func *mmio, void *mmio_priv,
+nvkm_device_new(struct device *dev, const struct nvkm_host *host,
 		struct nvkm_device **pdevice)
 {
 	struct nvkm_device *device;
 	int ret;
 
 	*pdevice = NULL;
-	if (WARN_ON(!pri && (!mmio || !mmio->rd32 || !mmio->wr32)))
+	if (WARN_ON(!host || (!host->pri && (!host->mmio || !host->mmio->rd32 ||
+					     !host->mmio->wr32))))
 		return -EINVAL;
 
 	device = kzalloc(sizeof(*device), GFP_KERNEL);
 	if (!device)
 		return -ENOMEM;
 	device->dev = dev;
-	device->pri = pri;
-	device->mmio = mmio;
-	device->mmio_priv = mmio_priv;
+	device->pri = host->pri;
+	device->mmio = host->mmio;
+	device->mmio_priv = host->priv;
+	device->lends = host->lends;
 	mutex_init(&device->mutex);
 	INIT_LIST_HEAD(&device->subdevs);
 	atomic_inc(&nvkm_device_count);
@@ -135,22 +161,9 @@ nvkm_device_new(struct device *dev, void __iomem *pri,
 	if (ret)
 		goto fail;
 
-	/*
-	 * Channels live in address spaces nvkm builds: without a memory
-	 * manager for the device, its FIFO is left alone.
-	 */
-	if (device->card_type == NV_50 && nvkm_vmm_supported(device)) {
-		ret = nv50_instmem_new(device, &device->imem);
-		if (ret)
-			goto fail;
-		/* the channel structures: the original G80's or G84's */
-		if (device->chipset == 0x50)
-			ret = nv50_fifo_new(device, &device->fifo);
-		else
-			ret = g84_fifo_new(device, &device->fifo);
-		if (ret)
-			goto fail;
-	}
+	ret = nvkm_device_new_fifo(device);
+	if (ret)
+		goto fail;
 
 	*pdevice = device;
 	return 0;
@@ -226,9 +239,12 @@ out:
 bool
 nvkm_device_intr(struct nvkm_device *device)
 {
-	u32 stat = nvkm_rd32(device, NV_PMC_INTR_0);
 	bool handled = false;
+	u32 stat;
 
+	if (!(device->lends & NVKM_HOST_INTR))
+		return false;	/* the host's line, the host's interrupts */
+	stat = nvkm_rd32(device, NV_PMC_INTR_0);
 	if ((stat & NV_PMC_INTR_0_PFIFO) && device->fifo)
 		handled = nvkm_fifo_intr(device->fifo);
 	return handled;

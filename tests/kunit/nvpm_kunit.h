@@ -10,7 +10,7 @@
 #include <kunit/test.h>
 #include <linux/platform_device.h>
 #include <nvkm/core/device.h>
-#include <nvkm/sim/pcounter.h>
+#include <sim/pcounter.h>
 
 /* memory_g80-vm.rst "Channels": a G84+ page directory at +0x200 */
 #define G84_PGD		0x200
@@ -28,6 +28,19 @@ nvpm_kunit_sim_up(struct kunit *test, const char *name, u32 chipset,
 	*sim = nvkm_sim_new(chipset);
 	KUNIT_ASSERT_NOT_NULL(test, *sim);
 	nvkm_sim_set_manual_clock(*sim, true);
+}
+
+/*
+ * An nvkm device over @mmio, lent everything nvpm's own buses lend (its
+ * FIFO included), as the simulated GPU's platform device builds it.
+ */
+static inline int
+nvpm_kunit_device_new(struct device *dev, const struct nvkm_mmio_func *mmio,
+		      void *priv, struct nvkm_device **pdevice)
+{
+	return nvkm_device_new(dev, &(struct nvkm_host) {
+		.mmio = mmio, .priv = priv, .lends = NVKM_HOST_ALL,
+	}, pdevice);
 }
 
 /* Tear down a fixture's device, simulator and platform device. */

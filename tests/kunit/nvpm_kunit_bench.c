@@ -11,8 +11,8 @@
 #include <linux/sizes.h>
 #include <linux/vmalloc.h>
 #include <nvkm/hw/pcounter.h>
-#include <nvkm/sim/pcounter.h>
-#include <nvkm/sim/vm.h>
+#include <sim/pcounter.h>
+#include <sim/vm.h>
 #include "nvpm_kunit_vm.h"
 
 static void

@@ -8,8 +8,9 @@
 #include <linux/sched/clock.h>
 #include <linux/slab.h>
 #include <nvkm/engine/pm.h>
-#include <nvkm/sim/pcounter.h>
-#include <nvkm/sim/sim.h>
+#include <sim/pcounter.h>
+#include <sim/sim.h>
+#include "nvpm_kunit.h"
 
 #define GF100_PMC_ENABLE_PCOUNTER	BIT(28)
 
@@ -50,8 +51,8 @@ sim_device_new(struct kunit *test, u32 chipset, struct sim_device *sd)
 {
 	sd->sim = nvkm_sim_new(chipset);
 	KUNIT_ASSERT_NOT_NULL(test, sd->sim);
-	return nvkm_device_new(nvpm_kunit_dev, NULL, &nvkm_sim_mmio, sd->sim,
-			       &sd->device);
+	return nvpm_kunit_device_new(nvpm_kunit_dev, &nvkm_sim_mmio, sd->sim,
+				     &sd->device);
 }
 
 static void
@@ -327,8 +328,10 @@ iomem_bypasses_hooks(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, sim);
 	nvkm_sim_stats(sim, &before);
 
-	KUNIT_ASSERT_EQ(test, nvkm_device_new(nvpm_kunit_dev, (void __force __iomem *)bar,
-					      &nvkm_sim_mmio, sim, &device), 0);
+	KUNIT_ASSERT_EQ(test, nvkm_device_new(nvpm_kunit_dev, &(struct nvkm_host) {
+		.pri = (void __force __iomem *)bar, .mmio = &nvkm_sim_mmio, .priv = sim,
+		.lends = NVKM_HOST_ALL,
+	}, &device), 0);
 	KUNIT_EXPECT_EQ(test, device->chipset, 0xa3);
 	nvkm_wr32(device, NV_PMC_ENABLE, 0xcafe);
 	KUNIT_EXPECT_EQ(test, bar[NV_PMC_ENABLE / 4], 0xcafe);

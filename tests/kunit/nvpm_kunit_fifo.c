@@ -21,7 +21,7 @@
 #include <nvkm/engine/pm.h>
 #include <nvkm/hw/fifo.h>
 #include <nvkm/hw/pdaemon.h>
-#include <nvkm/sim/fifo.h>
+#include <sim/fifo.h>
 #include <nvkm/subdev/mmu.h>
 #include "nvpm_kunit.h"
 
@@ -137,8 +137,8 @@ fifo_init(struct kunit *test)
 	/* no other load: PGRAPH is idle but for the channel's DRAWs */
 	kt_level(f->sim, CORE_A, f->idle_sig, true);
 
-	KUNIT_ASSERT_EQ(test, nvkm_device_new(&f->pdev->dev, NULL, &nvkm_sim_mmio,
-					      f->sim, &f->device), 0);
+	KUNIT_ASSERT_EQ(test, nvpm_kunit_device_new(&f->pdev->dev, &nvkm_sim_mmio,
+						    f->sim, &f->device), 0);
 	KUNIT_ASSERT_EQ(test, nvkm_device_init(f->device), 0);
 	KUNIT_ASSERT_NOT_NULL(test, f->device->fifo);
 	KUNIT_ASSERT_EQ(test, request_irq(nvkm_sim_irq(f->sim), fifo_kunit_irq, 0,

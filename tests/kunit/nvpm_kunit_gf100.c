@@ -15,7 +15,7 @@
 #include <nvkm/core/device.h>
 #include <nvkm/hw/pcounter.h>
 #include <nvkm/hw/pcounter_gf100.h>
-#include <nvkm/sim/pcounter.h>
+#include <sim/pcounter.h>
 #include "nvpm_kunit.h"
 
 #define SRC(a, b, c, d)	((a) | (b) << 8 | (c) << 16 | (d) << 24)

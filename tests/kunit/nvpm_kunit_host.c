@@ -12,6 +12,7 @@
 #include <linux/delay.h>
 #include <linux/err.h>
 #include <nvpm_host.h>
+#include <nvpm_host_owned.h>
 
 struct nvpm_test_host {
 	struct nvpm_sim_gpu *sim;
@@ -135,7 +136,7 @@ host_counts_through_the_hosts_accessors(struct kunit *test)
 {
 	struct nvpm_host_group_args args = {
 		.dom = 1,
-		.mode = NVPM_HOST_MODE_QUAD,
+		.mode = NVPM_MODE_QUAD,
 		.nr_ctr = 2,
 		.ctr = {
 			{ .signal = { 0xbd }, .logic_op = 0xaaaa },
@@ -185,7 +186,181 @@ host_counts_through_the_hosts_accessors(struct kunit *test)
 	nvpm_sim_gpu_del(&h.sim);
 }
 
+#define HOST_STRAYS	8
+
+struct host_watch {
+	struct nvpm_test_host h;
+	unsigned int wr, strays;
+	u32 stray[HOST_STRAYS][2];
+};
+
+static void
+host_watch_wr32(void *priv, u32 addr, u32 data)
+{
+	struct host_watch *w = priv;
+	u32 old;
+
+	w->wr++;
+	old = nvpm_sim_gpu_rd32(w->h.sim, addr);
+	if (!nvpm_host_pm_may_write(addr, old, data)) {
+		if (w->strays < HOST_STRAYS) {
+			w->stray[w->strays][0] = addr;
+			w->stray[w->strays][1] = data;
+		}
+		w->strays++;
+	}
+	nvpm_sim_gpu_wr32(w->h.sim, addr, data);
+}
+
+static u32
+host_watch_rd32(void *priv, u32 addr)
+{
+	struct host_watch *w = priv;
+
+	return nvpm_sim_gpu_rd32(w->h.sim, addr);
+}
+
+static const struct nvpm_host_ops host_watch_ops = {
+	.rd32 = host_watch_rd32,
+	.wr32 = host_watch_wr32,
+};
+
+static const u32 host_watch_chips[] = { 0x50, 0x84, 0xa0, 0xa3, 0x40, 0x30, 0x10, 0xc0, 0xe4 };
+
+static void
+host_watch_desc(const u32 *chip, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "chipset 0x%02x", *chip);
+}
+
+KUNIT_ARRAY_PARAM(host_watch, host_watch_chips, host_watch_desc);
+
+/*
+ * A counter group on domain @dom, with a source set where one is named:
+ * quad mode where the chip latches quad groups (NV40+), single event mode
+ * before (all four counters, as single event mode needs).
+ */
+static int
+host_watch_group(struct kunit *test, struct nvpm_host *host, u32 dom, void *holder,
+		 struct nvpm_host_group **grp)
+{
+	struct nvpm_host_group_args args = {
+		.dom = dom, .mode = NVPM_MODE_QUAD, .nr_ctr = 2,
+		.ctr = { { .logic_op = 0xaaaa }, { .logic_op = 0xffff },
+			 { .logic_op = 0xffff }, { .logic_op = 0xffff } },
+	};
+	struct nvpm_host_domain d;
+	struct nvpm_host_source src;
+	struct nvpm_host_signal sig;
+	u32 i;
+	int ret;
+
+	ret = nvpm_host_domain(host, dom, &d);
+	if (ret)
+		return ret;
+	if (d.idle)
+		args.nr_ctr = 1;
+	for (i = 0; i < d.nr_named; i++) {
+		if (nvpm_host_signal(host, dom, i, &sig))
+			return -EIO;
+		if (!i || sig.nr_sources)
+			args.ctr[0].signal[0] = sig.signal;
+		if (!sig.nr_sources || nvpm_host_source(host, dom, sig.source[0], &src))
+			continue;
+		args.nr_src = 1;
+		args.src[0].id = sig.source[0];
+		args.src[0].value = src.mask;	/* the highest value it takes */
+		break;
+	}
+	ret = nvpm_host_group_new(host, &args, holder, grp);
+	if (ret == -EINVAL || ret == -EOPNOTSUPP) {
+		args.mode = NVPM_MODE_SINGLE;
+		args.nr_ctr = 4;
+		ret = nvpm_host_group_new(host, &args, holder, grp);
+	}
+	KUNIT_EXPECT_EQ_MSG(test, ret, 0, "domain %u (%s)", dom, d.name);
+	return ret;
+}
+
+/* Every domain counted, sampled twice and read, then let go. */
+static void
+host_watch_count(struct kunit *test, struct nvpm_host *host, void *holder)
+{
+	struct nvpm_host_group *grp[16] = {};
+	struct nvpm_host_result res;
+	int i, nr = 0, n = min(nvpm_host_nr_domains(host), 16);
+
+	for (i = 0; i < n; i++) {
+		if (!host_watch_group(test, host, i, holder, &grp[nr]))
+			nr++;
+	}
+	KUNIT_EXPECT_EQ(test, nr, n);
+	KUNIT_EXPECT_EQ(test, nvpm_host_sample(host, grp, nr), 0);
+	KUNIT_EXPECT_EQ(test, nvpm_host_sample(host, grp, nr), 0);
+	for (i = 0; i < nr; i++) {
+		nvpm_host_read(grp[i], &res);
+		KUNIT_EXPECT_EQ(test, res.flags & NVPM_READ_NOT_READY, 0U);
+		nvpm_host_group_del(&grp[i]);
+	}
+}
+
+/*
+ * A host lends registers only: through a whole life (attach, init, every
+ * domain counted with its sources, sample, read, suspend, resume, fini,
+ * detach) nvpm writes nothing but what a perfmon engine owns, and the
+ * host's own state (its channel table, PFIFO's and PMC's interrupt
+ * enables, the PRAMIN window) reads back as the host left it.
+ */
+static void
+host_writes_only_what_perfmon_owns(struct kunit *test)
+{
+	const u32 chipset = *(const u32 *)test->param_value;
+	u32 before[ARRAY_SIZE(nvpm_host_kept)];
+	struct host_watch w = {};
+	struct nvpm_host *host;
+	unsigned int i;
+
+	w.h.sim = nvpm_sim_gpu_new(chipset, 35);
+	KUNIT_ASSERT_NOT_NULL(test, w.h.sim);
+	for (i = 0; i < ARRAY_SIZE(nvpm_host_kept); i++) {
+		nvpm_sim_gpu_wr32(w.h.sim, nvpm_host_kept[i].addr, nvpm_host_kept[i].value);
+		before[i] = nvpm_sim_gpu_rd32(w.h.sim, nvpm_host_kept[i].addr);
+	}
+	/* on a G84 the simulated GPU keeps each of them: the check can fail */
+	if (chipset == 0x84) {
+		for (i = 0; i < ARRAY_SIZE(nvpm_host_kept); i++)
+			KUNIT_EXPECT_EQ_MSG(test, before[i], nvpm_host_kept[i].value, "%s",
+					    nvpm_host_kept[i].what);
+	}
+
+	host = nvpm_host_attach(NULL, &host_watch_ops, &w,
+				nvpm_sim_gpu_rd32(w.h.sim, 0));
+	if (IS_ERR(host))
+		nvpm_sim_gpu_del(&w.h.sim);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(host));
+	KUNIT_EXPECT_EQ(test, nvpm_host_init(host), 0);
+	KUNIT_EXPECT_GT(test, nvpm_host_nr_domains(host), 0);
+	host_watch_count(test, host, &w);
+	KUNIT_EXPECT_EQ(test, nvpm_host_fini(host, true), 0);
+	KUNIT_EXPECT_EQ(test, nvpm_host_init(host), 0);
+	host_watch_count(test, host, &w);
+	KUNIT_EXPECT_EQ(test, nvpm_host_fini(host, false), 0);
+	nvpm_host_detach(host);
+
+	KUNIT_EXPECT_GT(test, w.wr, 0U);
+	for (i = 0; i < min(w.strays, HOST_STRAYS); i++)
+		KUNIT_FAIL(test, "wrote %08x to %06x, not a perfmon register",
+			   w.stray[i][1], w.stray[i][0]);
+	KUNIT_EXPECT_EQ(test, w.strays, 0U);
+	for (i = 0; i < ARRAY_SIZE(nvpm_host_kept); i++)
+		KUNIT_EXPECT_EQ_MSG(test, nvpm_sim_gpu_rd32(w.h.sim, nvpm_host_kept[i].addr),
+				    before[i], "%s at %06x changed", nvpm_host_kept[i].what,
+				    nvpm_host_kept[i].addr);
+	nvpm_sim_gpu_del(&w.h.sim);
+}
+
 static struct kunit_case nvpm_host_cases[] = {
+	KUNIT_CASE_PARAM(host_writes_only_what_perfmon_owns, host_watch_gen_params),
 	KUNIT_CASE(host_refuses_what_it_cannot_drive),
 	KUNIT_CASE(host_catalog_through_the_interface),
 	KUNIT_CASE(host_counts_through_the_hosts_accessors),

@@ -12,7 +12,7 @@
 #include <kunit/test.h>
 #include <linux/platform_device.h>
 #include <nvkm/engine/pm.h>
-#include <nvkm/sim/pcounter.h>
+#include <sim/pcounter.h>
 #include <nvkm/subdev/pmu.h>
 #include "nvpm_kunit.h"
 
@@ -72,8 +72,8 @@ hw_fixture(struct kunit *test, u32 chipset, const struct nvkm_sim_punits *fs)
 	nvpm_kunit_sim_up(test, "nvpm-kunit-hw", chipset, &f->pdev, &f->sim);
 	if (fs)
 		KUNIT_ASSERT_EQ(test, nvkm_sim_floorsweep(f->sim, fs), 0);
-	KUNIT_ASSERT_EQ(test, nvkm_device_new(&f->pdev->dev, NULL, &nvkm_sim_mmio, f->sim,
-					      &f->device), 0);
+	KUNIT_ASSERT_EQ(test, nvpm_kunit_device_new(&f->pdev->dev, &nvkm_sim_mmio, f->sim,
+						    &f->device), 0);
 	if (f->device->pmu)
 		f->device->pmu->poll_ms = 0;	/* every round is the test's */
 	KUNIT_ASSERT_EQ(test, nvkm_device_init(f->device), 0);

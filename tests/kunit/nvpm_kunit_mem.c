@@ -9,7 +9,7 @@
 #include <linux/io.h>
 #include <linux/platform_device.h>
 #include <nvkm/engine/fifo.h>
-#include <nvkm/sim/vm.h>
+#include <sim/vm.h>
 #include "nvpm_kunit.h"
 
 #define PRAMIN	0x700000
@@ -240,8 +240,8 @@ chan_table_g80_g84(struct kunit *test)
 		struct nvkm_sim *sim;
 
 		nvpm_kunit_sim_up(test, "nvpm-kunit-mem", t[i].chipset, &pdev, &sim);
-		KUNIT_ASSERT_EQ(test, nvkm_device_new(&pdev->dev, NULL, &nvkm_sim_mmio, sim,
-						      &device), 0);
+		KUNIT_ASSERT_EQ(test, nvpm_kunit_device_new(&pdev->dev, &nvkm_sim_mmio, sim,
+							    &device), 0);
 		KUNIT_ASSERT_EQ(test, nvkm_device_init(device), 0);
 		KUNIT_ASSERT_EQ(test, nvkm_fifo_chan_new(device->fifo, NULL, NULL, &chan), 0);
 		KUNIT_EXPECT_EQ_MSG(test, kt_rd(sim, 0x2600 + chan->chid * 4), t[i].entry,

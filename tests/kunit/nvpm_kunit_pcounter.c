@@ -9,7 +9,7 @@
 #include <linux/prandom.h>
 #include <linux/sched.h>
 #include <nvkm/hw/pcounter.h>
-#include <nvkm/sim/pcounter.h>
+#include <sim/pcounter.h>
 #include "nvpm_kunit.h"
 
 #define SRC(a, b, c, d)	((a) | (b) << 8 | (c) << 16 | (d) << 24)

@@ -6,7 +6,7 @@
  * (pm_pdaemon_counter.rst), independently of the model's own header.
  */
 #include <kunit/test.h>
-#include <nvkm/sim/sim.h>
+#include <sim/sim.h>
 #include "nvpm_kunit.h"
 
 /* PDAEMON's window starts at BAR0 0x10a000; the reference's "i*10" is hex. */

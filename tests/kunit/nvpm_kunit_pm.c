@@ -8,7 +8,7 @@
 #include <linux/platform_device.h>
 #include <nvkm/engine/pm.h>
 #include <nvkm/hw/pcounter.h>
-#include <nvkm/sim/pcounter.h>
+#include <sim/pcounter.h>
 #include "nvpm_kunit.h"
 
 #define OP_ARG0		0xaaaa
@@ -35,8 +35,8 @@ pm_fixture(struct kunit *test, u32 chipset)
 	KUNIT_ASSERT_NOT_NULL(test, f);
 	test->priv = f;
 	nvpm_kunit_sim_up(test, "nvpm-kunit-pm", chipset, &f->pdev, &f->sim);
-	KUNIT_ASSERT_EQ(test, nvkm_device_new(&f->pdev->dev, NULL, &nvkm_sim_mmio, f->sim,
-					      &f->device), 0);
+	KUNIT_ASSERT_EQ(test, nvpm_kunit_device_new(&f->pdev->dev, &nvkm_sim_mmio, f->sim,
+						    &f->device), 0);
 	KUNIT_ASSERT_EQ(test, nvkm_device_init(f->device), 0);
 	f->pm = f->device->pm;
 	return f;

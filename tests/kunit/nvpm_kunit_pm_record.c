@@ -18,8 +18,8 @@
 #include <asm/unaligned.h>
 #include <nvkm/engine/record.h>
 #include <nvkm/hw/pcounter.h>
-#include <nvkm/sim/pcounter.h>
-#include <nvkm/sim/vm.h>
+#include <sim/pcounter.h>
+#include <sim/vm.h>
 #include <nvkm/subdev/mmu.h>
 #include "nvpm_kunit.h"
 
@@ -156,8 +156,8 @@ rf_delay(void *priv, unsigned int us)
 static void
 rf_up(struct kunit *test, struct rf *f)
 {
-	KUNIT_ASSERT_EQ(test, nvkm_device_new(&f->pdev->dev, NULL, &tap_mmio, &f->tap,
-					      &f->device), 0);
+	KUNIT_ASSERT_EQ(test, nvpm_kunit_device_new(&f->pdev->dev, &tap_mmio, &f->tap,
+						    &f->device), 0);
 	KUNIT_ASSERT_EQ(test, nvkm_device_init(f->device), 0);
 	f->pm = f->device->pm;
 	nvkm_record_clock(f->pm, rf_delay, f->sim, 0);

@@ -10,7 +10,7 @@
 #include <linux/delay.h>
 #include <linux/platform_device.h>
 #include <nvkm/engine/pm.h>
-#include <nvkm/sim/pcounter.h>
+#include <sim/pcounter.h>
 #include <nvkm/subdev/pmu.h>
 #include "nvpm_kunit.h"
 
@@ -88,8 +88,8 @@ pmu_fixture(struct kunit *test, const struct pmu_chip *chip)
 	test->priv = f;
 	f->chip = chip;
 	nvpm_kunit_sim_up(test, "nvpm-kunit-pmu", chip->chipset, &f->pdev, &f->sim);
-	KUNIT_ASSERT_EQ(test, nvkm_device_new(&f->pdev->dev, NULL, &nvkm_sim_mmio, f->sim,
-					      &f->device), 0);
+	KUNIT_ASSERT_EQ(test, nvpm_kunit_device_new(&f->pdev->dev, &nvkm_sim_mmio, f->sim,
+						    &f->device), 0);
 	f->pmu = f->device->pmu;
 	if (f->pmu)
 		f->pmu->poll_ms = 0;	/* every round is the test's */

@@ -14,8 +14,8 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <nvkm/hw/pcounter.h>
-#include <nvkm/sim/pcounter.h>
-#include <nvkm/sim/vm.h>
+#include <sim/pcounter.h>
+#include <sim/vm.h>
 #include "nvpm_kunit.h"
 #include "nvpm_kunit_vm.h"
 

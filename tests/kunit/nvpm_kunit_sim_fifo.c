@@ -9,8 +9,8 @@
 #include <linux/bitfield.h>
 #include <linux/vmalloc.h>
 #include <nvkm/hw/fifo.h>
-#include <nvkm/sim/fifo.h>
-#include <nvkm/sim/vm.h>
+#include <sim/fifo.h>
+#include <sim/vm.h>
 #include "nvpm_kunit.h"
 #include "nvpm_kunit_vm.h"
 

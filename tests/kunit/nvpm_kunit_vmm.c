@@ -10,7 +10,7 @@
 #include <linux/sizes.h>
 #include <linux/vmalloc.h>
 #include <nvkm/subdev/mmu.h>
-#include <nvkm/sim/vm.h>
+#include <sim/vm.h>
 #include "nvpm_kunit.h"
 
 #define DMA	0x1234
@@ -36,8 +36,8 @@ vmm_init(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, f->sim);
 	f->buf = vzalloc(4 * NVKM_VMM_PAGE);
 	KUNIT_ASSERT_NOT_NULL(test, f->buf);
-	KUNIT_ASSERT_EQ(test, nvkm_device_new(&f->pdev->dev, NULL, &nvkm_sim_mmio,
-					      f->sim, &f->device), 0);
+	KUNIT_ASSERT_EQ(test, nvpm_kunit_device_new(&f->pdev->dev, &nvkm_sim_mmio,
+						    f->sim, &f->device), 0);
 	KUNIT_ASSERT_EQ(test, nvkm_vmm_new(f->device, G84_PGD, &f->vmm), 0);
 	return 0;
 }
@@ -287,8 +287,8 @@ no_spaces_outside_nv50(struct kunit *test)
 	struct nvkm_vmm *vmm = (void *)1;
 
 	KUNIT_ASSERT_NOT_NULL(test, sim);
-	KUNIT_ASSERT_EQ(test, nvkm_device_new(&f->pdev->dev, NULL, &nvkm_sim_mmio, sim,
-					      &device), 0);
+	KUNIT_ASSERT_EQ(test, nvpm_kunit_device_new(&f->pdev->dev, &nvkm_sim_mmio, sim,
+						    &device), 0);
 	KUNIT_EXPECT_EQ(test, nvkm_vmm_new(device, G84_PGD, &vmm), -ENODEV);
 	KUNIT_EXPECT_NULL(test, vmm);
 	nvkm_device_del(&device);

@@ -22,7 +22,7 @@
 #include <unistd.h>
 #include "chip_fixture.h"
 
-#define GR_BUSY_PARAM		"/sys/module/nvpm/parameters/sim_gr_busy"
+#define GR_BUSY_PARAM		"/sys/module/nvpm_sim/parameters/sim_gr_busy"
 #define SLEEP_US		100000
 #define OFTEN_US		5000	/* gr_busy: a SAMPLE every 5 ms ... */
 #define OFTEN_N			200	/* ... for 1 s */

@@ -32,7 +32,7 @@
 #include <sys/wait.h>
 #include "harness.h"
 
-#define GR_BUSY		"/sys/module/nvpm/parameters/sim_gr_busy"
+#define GR_BUSY		"/sys/module/nvpm_sim/parameters/sim_gr_busy"
 #define UNPRIVILEGED	"/sys/module/nvpm/parameters/unprivileged"
 #define NOBODY		65534
 #define PERIOD		0x400

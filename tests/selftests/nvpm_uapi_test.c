@@ -23,6 +23,13 @@
 
 #define OPEN_CLOSE_LOOPS	1000
 
+/* drm.debug and the category drm_dbg() logs in (DRM_UT_DRIVER) */
+#define DRM_DEBUG_PARAM		"/sys/module/drm/parameters/debug"
+#define DRM_DEBUG_DRIVER	0x2
+#define KMSG_PATH		"/dev/kmsg"
+#define KMSG_LEVEL_DEBUG	7	/* KERN_DEBUG */
+#define LOGGED_RESERVED		0x5eedull
+
 /* ---- helpers ---- */
 
 /* A GET_INFO argument whose output fields hold a recognisable pattern. */
@@ -181,6 +188,122 @@ TEST_F(uapi, get_info_nonzero_reserved_is_einval)
 		if (!expect_get_info_error(_metadata, dev->fd, &info, EINVAL, what))
 			return;
 	}
+}
+
+/* The value of drm.debug, into @val: 0 or -errno. */
+static int
+drm_debug_get(unsigned long *val)
+{
+	char buf[32];
+	int fd, err;
+	ssize_t n;
+
+	fd = open(DRM_DEBUG_PARAM, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	n = read(fd, buf, sizeof(buf) - 1);
+	err = errno;
+	close(fd);
+	if (n <= 0)
+		return n < 0 ? -err : -EIO;
+	buf[n] = '\0';
+	*val = strtoul(buf, NULL, 0);
+	return 0;
+}
+
+/* Set drm.debug: 0 or -errno. */
+static int
+drm_debug_set(unsigned long val)
+{
+	char buf[32];
+	int fd, len, ret = 0;
+
+	fd = open(DRM_DEBUG_PARAM, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	len = snprintf(buf, sizeof(buf), "%lu", val);
+	if (write(fd, buf, len) != len)
+		ret = errno ? -errno : -EIO;
+	close(fd);
+	return ret;
+}
+
+/*
+ * Read the kernel log records from @fd (/dev/kmsg, non-blocking) to the
+ * end: the level of the first whose message holds @text, or -1.
+ */
+static int
+kmsg_find(int fd, const char *text)
+{
+	char rec[8192], *msg, *nl;
+	ssize_t n;
+
+	for (;;) {
+		n = read(fd, rec, sizeof(rec) - 1);
+		if (n < 0 && errno == EPIPE)
+			continue;	/* overwritten before it was read */
+		if (n <= 0)
+			return -1;
+		rec[n] = '\0';
+		/* "prio,seq,time,flags;message\n KEY=value\n..." */
+		msg = strchr(rec, ';');
+		nl = msg ? strchr(msg, '\n') : NULL;
+		if (nl)
+			*nl = '\0';
+		if (msg && strstr(msg, text))
+			return atoi(rec) & 7;
+	}
+}
+
+/*
+ * With DRM_UT_DRIVER in drm.debug, a refused GET_INFO says why in the
+ * kernel log, at debug level: the ioctl, the field and the rule.
+ */
+TEST_F(uapi, get_info_refusal_is_logged)
+{
+	struct nodes *nodes = &self->n;
+	const struct nvpm_dev *dev = first_dev(nodes);
+	struct drm_nvpm_get_info info;
+	int kmsg, ret, restored, level;
+	unsigned long old;
+	char want[64];
+
+	if (!dev)
+		FAIL(return, "no nvpm render node");
+	ret = drm_debug_get(&old);
+	if (ret)
+		FAIL(return, "%s: %s", DRM_DEBUG_PARAM, err_name(ret));
+	kmsg = open(KMSG_PATH, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (kmsg < 0)
+		FAIL(return, "%s: %s", KMSG_PATH, strerror(errno));
+	/* only the records logged from here on */
+	if (lseek(kmsg, 0, SEEK_END) < 0) {
+		close(kmsg);
+		FAIL(return, "%s: seek to the end: %s", KMSG_PATH, strerror(errno));
+	}
+	ret = drm_debug_set(old | DRM_DEBUG_DRIVER);
+	if (ret) {
+		close(kmsg);
+		FAIL(return, "%s = 0x%lx: %s", DRM_DEBUG_PARAM, old | DRM_DEBUG_DRIVER,
+		     err_name(ret));
+	}
+	info_pattern(&info, sizeof(info), LOGGED_RESERVED);
+	ret = raw_ioctl(dev->fd, DRM_IOCTL_NVPM_GET_INFO, &info);
+	restored = drm_debug_set(old);
+
+	snprintf(want, sizeof(want), "GET_INFO: reserved 0x%llx must be zero", LOGGED_RESERVED);
+	level = kmsg_find(kmsg, want);
+	close(kmsg);
+	if (restored)
+		FAIL(, "%s: restoring 0x%lx: %s", DRM_DEBUG_PARAM, old, err_name(restored));
+	if (ret != -EINVAL)
+		FAIL(return, "GET_INFO with reserved 0x%llx: got %s, want EINVAL",
+		     LOGGED_RESERVED, err_name(ret));
+	if (level < 0)
+		FAIL(return, "no kernel message \"%s\" after the call", want);
+	if (level != KMSG_LEVEL_DEBUG)
+		FAIL(return, "\"%s\" logged at level %d, want %d (debug)", want, level,
+		     KMSG_LEVEL_DEBUG);
 }
 
 /* GET_INFO on @ptr must fail with EFAULT. */

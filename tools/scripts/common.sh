@@ -18,6 +18,14 @@ nvpm_debian_kver() {
 	basename "$d" | sed 's/^linux-headers-//'
 }
 
+# Debian 12's 6.12 headers (bookworm-security), the newest installed.
+nvpm_debian_kver612() {
+	local d
+	d=$(ls -d /usr/src/linux-headers-6.12.*+deb12-amd64 2>/dev/null | sort -V | tail -n 1)
+	[ -n "$d" ] || nvpm_die "Debian's 6.12 headers are not installed"
+	basename "$d" | sed 's/^linux-headers-//'
+}
+
 # Unpacked linux-source-6.1, cached outside the repository.
 nvpm_linux_src() {
 	local tar=/usr/src/linux-source-6.1.tar.xz dir
@@ -48,7 +56,7 @@ nvpm_mirror() {
 	fi
 	# links to files gone from the checkout go too
 	find "$dst" -xtype l -delete
-	(cd "$NVPM_ROOT" && find Kbuild Kconfig nvkm include host uapi nvpm_*.c nvpm_*.h tests/kunit \
+	(cd "$NVPM_ROOT" && find Kbuild Kconfig nvkm sim include host uapi nvpm_*.c nvpm_*.h tests/kunit \
 		-type f \( -name '*.c' -o -name '*.h' -o -name Kbuild -o -name Kconfig \) 2>/dev/null) |
 	while read -r f; do
 		[ -L "$dst/$f" ] && continue
@@ -60,7 +68,9 @@ nvpm_mirror() {
 # Build nvpm.ko against a kernel build tree.  $1: kernel dir (headers or
 # build dir), $2: output name, rest: extra make arguments.  W=1; any
 # compiler warning fails the build, and drops the objects, so that the
-# next build compiles (and warns) again.  Prints the path of the module.
+# next build compiles (and warns) again.  Prints the path of nvpm.ko; the
+# simulator's module, nvpm_sim.ko, is next to it (but in a KUnit build,
+# whose nvpm.ko carries the simulator for its suites).
 nvpm_build_module() {
 	local kdir=$1 name=$2 mirror log
 	shift 2
@@ -132,8 +142,8 @@ nvpm_qemu() {
 		${NVPM_QEMU_ARGS:-}
 }
 
-# Build nvpm.ko and the tools for Debian's 6.1 kernel, boot that kernel in
-# QEMU with drm.ko, nvpm.ko and nvpm, run guest script $2 and print its
+# Build nvpm.ko, nvpm_sim.ko and the tools for Debian's 6.1 kernel, boot
+# that kernel in QEMU with drm.ko, the two modules and nvpm, run guest script $2 and print its
 # output from the line $3 on.  $1: name of the run, $4: extra command line.
 nvpm_debian_guest() {
 	local name=$1 guest=$2 marker=$3 cmdline=$4 ko image kver drm initrd log
@@ -146,7 +156,7 @@ nvpm_debian_guest() {
 	drm=$(find "$image/lib/modules/$kver" -name drm.ko)
 
 	initrd=$NVPM_OUT/$name.cpio.gz
-	nvpm_initramfs "$initrd" "$guest" "$drm" "$ko" "$NVPM_OUT/tools/nvpm"
+	nvpm_initramfs "$initrd" "$guest" "$drm" "$ko" "${ko%/*}/nvpm_sim.ko" "$NVPM_OUT/tools/nvpm"
 
 	nvpm_log "booting Debian $kver in QEMU (TCG)"
 	log=$NVPM_OUT/$name.log

@@ -17,7 +17,7 @@ ko=$(nvpm_build_module "$kbuild" fuzz) || exit 1
 make -s -C "$NVPM_ROOT/tools" O="$NVPM_OUT/tools" >&2 || nvpm_die "tools do not build"
 
 initrd=$NVPM_OUT/fuzz.cpio.gz
-nvpm_initramfs "$initrd" "$NVPM_ROOT/tools/scripts/guest-fuzz.sh" "$ko" \
+nvpm_initramfs "$initrd" "$NVPM_ROOT/tools/scripts/guest-fuzz.sh" "$ko" "${ko%/*}/nvpm_sim.ko" \
 	"$NVPM_OUT/tools/nvpm_fuzz_test" "$NVPM_ROOT/tools/scripts/guest-lib.sh"
 log=$NVPM_OUT/fuzz.log
 nvpm_log "fuzzing in QEMU (TCG): ${NVPM_FUZZ_CALLS:-1000000} calls, seed ${NVPM_FUZZ_SEED:-1}"

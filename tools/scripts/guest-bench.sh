@@ -4,7 +4,8 @@
 set -e
 insmod ./drm.ko
 mhz=$(sed -n 's/.*nvpm_bench_mhz=\([0-9]*\).*/\1/p' /proc/cmdline)
-insmod ./nvpm.ko sim=g84 ${mhz:+sim_clock_mhz=$mhz}
+insmod ./nvpm.ko
+insmod ./nvpm_sim.ko sim=g84 ${mhz:+sim_clock_mhz=$mhz}
 iters=$(sed -n 's/.*nvpm_bench_iters=\([0-9]*\).*/\1/p' /proc/cmdline)
 echo "== nvpm bench =="
 if [ -n "$iters" ] && [ "$iters" != 0 ]; then

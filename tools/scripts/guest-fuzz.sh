@@ -9,13 +9,14 @@ calls=$(sed -n 's/.*nvpm\.fuzz=\([0-9]*\).*/\1/p' /proc/cmdline)
 seed=$(sed -n 's/.*nvpm\.seed=\([0-9]*\).*/\1/p' /proc/cmdline)
 
 echo NVPM-LOAD >/dev/kmsg
-insmod ./nvpm.ko sim=g84,gt215,gf100
+insmod ./nvpm.ko
+insmod ./nvpm_sim.ko sim=g84,gt215,gf100
 echo 1 >/proc/sys/kernel/printk
 echo NVPM-SELFTEST-BEGIN
 echo "NVPM-BIN-BEGIN nvpm_fuzz_test"
 ./nvpm_fuzz_test --calls "${calls:-1000000}" --procs 4 --seed "${seed:-1}" --seconds 3000
 echo "NVPM-BIN-END nvpm_fuzz_test $?"
-rmmod nvpm
+rmmod nvpm nvpm_sim
 echo "NVPM-BIN-BEGIN guest"
 check_kernel_clean kernel_has_no_warnings NVPM-LOAD
 echo "1..$n"

@@ -1,11 +1,12 @@
 # SPDX-License-Identifier: MIT
-# make run, inside the guest: load drm and nvpm on a simulated G84 and show
+# make run, inside the guest: load drm, nvpm and the simulator (a G84) and show
 # what the device reports, its domains and a few real counter values; then
 # record a short timeline with hardware record mode on a G84 and a G92.
 set -e
 insmod ./drm.ko
 # the simulated PGRAPH is busy 35% of the time: PGRAPH.IDLE should read 65%
-insmod ./nvpm.ko sim=g84 sim_gr_busy=35
+insmod ./nvpm.ko
+insmod ./nvpm_sim.ko sim=g84 sim_gr_busy=35
 echo "== nvpm info =="
 ./nvpm info
 echo
@@ -19,8 +20,9 @@ echo "== nvpm stat -e core_a/PGRAPH.IDLE -I 100 -n 2 (simulated PGRAPH 35% busy)
 ./nvpm stat -e core_a/PGRAPH.IDLE -I 100 -n 2
 echo
 # PDAEMON's idle counters (GT215+): the same 35% PGRAPH load, as gr busy
-rmmod nvpm
-insmod ./nvpm.ko sim=gt215 sim_gr_busy=35
+rmmod nvpm nvpm_sim
+insmod ./nvpm.ko
+insmod ./nvpm_sim.ko sim=gt215 sim_gr_busy=35
 echo "== nvpm stat -e pdaemon/gr -I 100 -n 2 (simulated GT215, PGRAPH 35% busy) =="
 ./nvpm stat -e pdaemon/gr -I 100 -n 2
 echo
@@ -28,8 +30,9 @@ echo "== nvpm top -n 2 (simulated GT215) =="
 ./nvpm top -n 2 -e core_a/PGRAPH.IDLE
 echo
 # Record mode: reload with a G84 and a G92, record a short timeline on each.
-rmmod nvpm
-insmod ./nvpm.ko sim=g84,g92 sim_gr_busy=35
+rmmod nvpm nvpm_sim
+insmod ./nvpm.ko
+insmod ./nvpm_sim.ko sim=g84,g92 sim_gr_busy=35
 for dev in /dev/dri/renderD128:g84 /dev/dri/renderD129:g92; do
 	node=${dev%%:*}
 	chip=${dev##*:}

@@ -27,7 +27,8 @@ eco_pct() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1f\n", 100 * a
 # $1: share, $2: expected, $3: tolerance (percentage points)
 eco_near() { awk -v v="$1" -v e="$2" -v t="$3" 'BEGIN { exit !(v != "" && v - e <= t && e - v <= t) }'; }
 
-insmod ./nvpm-plain.ko sim=g84,g92,gt215 sim_gr_busy=35 >/dev/null 2>&1
+insmod ./nvpm-plain.ko
+insmod ./nvpm_sim.ko sim=g84,g92,gt215 sim_gr_busy=35 >/dev/null 2>&1
 
 # -- libdrm: drmGetDevices2() -------------------------------------------------
 $eco_drmdevice >/tmp/drmdevice.out 2>&1
@@ -143,4 +144,4 @@ echo NVPM-TRACE-BEGIN
 cat /tmp/trace.json
 echo NVPM-TRACE-END
 
-rmmod nvpm
+rmmod nvpm nvpm_sim

@@ -16,7 +16,10 @@ echo 1 >/proc/sys/kernel/printk
 echo NVPM-LOAD >/dev/kmsg
 # The selftests count in cycles of 1 us (sim_clock_mhz=1; the default is
 # each chip's own clock, checked after them).
-insmod ./nvpm-plain.ko sim=$SIMS sim_clock_mhz=1
+# nvpm.ko alone offers no device: the simulated GPUs are nvpm_sim.ko's
+insmod ./nvpm-plain.ko
+alone=$(ls /dev/dri 2>/dev/null | grep -c renderD)
+insmod ./nvpm_sim.ko sim=$SIMS sim_clock_mhz=1
 # a task stuck this long is reported (the default, 120 s, is most of a run)
 echo 30 >/proc/sys/kernel/hung_task_timeout_secs 2>/dev/null
 
@@ -53,6 +56,7 @@ echo "NVPM-BIN-BEGIN guest"
 guest_t0=$(now)
 # The selftests' leak checks, at once, before nvpm unloads.
 check_no_leaks no_nvpm_object_leaked
+check nvpm_alone_has_no_render_node test "$alone" -eq 0
 check module_creates_one_render_node_per_sim test "$(count_nodes)" -eq $NSIMS
 check nvpm_info_lists_every_device test "$(./nvpm info | grep -c '/dev/dri/renderD')" -eq $NSIMS
 check nvpm_list_lists_every_device test "$(./nvpm list | grep -c '^/dev/dri/renderD')" -eq $NSIMS
@@ -82,34 +86,38 @@ check nvpm_top_quits_on_ctrl_c sh -c "./nvpm top -d $gt215 -I 100 >/tmp/top.out 
 	while ! grep -q '^gr  *[0-9.]*%' /tmp/top.out && [ \$i -lt 100 ]; do sleep 0.2; i=\$((i + 1)); done;
 	kill -INT \$pid; wait \$pid && grep -q '^gr  *[0-9.]*%' /tmp/top.out"
 
-rmmod nvpm
+rmmod nvpm nvpm_sim
 check unload_removes_render_nodes test "$(count_nodes)" -eq 0
 check unload_removes_sim_platform_devices test -z "$(ls /sys/bus/platform/devices | grep nvpm-sim)"
 check unload_reports_no_leaked_objects sh -c '! dmesg | grep -q "nvpm: .* leaked"'
 
 echo 1 >/proc/sys/kernel/printk
-insmod ./nvpm-plain.ko sim=gk104 >/dev/null 2>&1
+insmod ./nvpm-plain.ko
+insmod ./nvpm_sim.ko sim=gk104 >/dev/null 2>&1
 check reload_with_other_sims_works test "$(count_nodes)" -eq 1
 check reload_gets_info sh -c "./nvpm info | grep -q \"GK104 (chipset 0x0e4, NVE0 family)\""
-rmmod nvpm
+rmmod nvpm nvpm_sim
 
 # the chips' own clock rates: a G84 at its 540 MHz (the default), in real
 # time; over 5 intervals of 100 ms, as one interval's length is only known
 # to the time stamps around it (under TCG, +-10 ms)
-insmod ./nvpm-plain.ko sim=g84 >/dev/null 2>&1
+insmod ./nvpm-plain.ko
+insmod ./nvpm_sim.ko sim=g84 >/dev/null 2>&1
 check sim_g84_counts_540_cycles_per_us sh -c "./nvpm stat -e core_a/always -I 100 -n 6 |
 	awk '/core_a\/always/ { gsub(\",\", \"\", \$2); if (n++) c += \$2; else t = \$1; e = \$1 }
 	END { r = c / ((e - t) * 1e6); print \"# G84:\", r, \"cycles per us\"; exit !(r > 486 && r < 594) }'"
-rmmod nvpm
-insmod ./nvpm-plain.ko sim=g84 sim_clock_mhz=2001 >/dev/null 2>&1
+rmmod nvpm nvpm_sim
+insmod ./nvpm-plain.ko
+insmod ./nvpm_sim.ko sim=g84 sim_clock_mhz=2001 >/dev/null 2>&1
 check sim_clock_out_of_range_refused sh -c 'dmesg | grep -q "sim_clock_mhz=2001: not 1..2000"'
-rmmod nvpm 2>/dev/null
+rmmod nvpm nvpm_sim 2>/dev/null
 
-insmod ./nvpm-plain.ko sim=0x11,bogus,nv40 >/dev/null 2>&1
+insmod ./nvpm-plain.ko
+insmod ./nvpm_sim.ko sim=0x11,bogus,nv40 >/dev/null 2>&1
 check unknown_chipset_refused_with_message sh -c 'dmesg | grep -q "chipset NV11 (0x011) has no PCOUNTER"'
 check bad_sim_name_refused_with_message sh -c 'dmesg | grep -q "sim=bogus: not a chip name"'
 check refused_sims_leave_good_ones_working test "$(count_nodes)" -eq 1
-rmmod nvpm
+rmmod nvpm nvpm_sim
 
 # the selftests' leak checks skip without it: say so here too
 if [ -e $KMEMLEAK ]; then

@@ -32,7 +32,8 @@ fi
 nv=$src/drivers/gpu/drm/nouveau
 ln -sfn "$NVPM_ROOT/nouveau/nvkm/engine/pm/nvpm.c" "$nv/nvkm/engine/pm/nvpm.c"
 
-ko=$(nvpm_build_module "$kdir" nouveau-nvpm)
+# a real box needs no simulated GPU: nvpm.ko alone
+ko=$(nvpm_build_module "$kdir" nouveau-nvpm CONFIG_DRM_NVPM_SIM=n)
 log=$NVPM_OUT/nouveau-module.log
 if ! make -C "$kdir" M="$nv" NOUVEAU_PATH= NVPM_PATH="$NVPM_ROOT" \
 	CONFIG_DRM_NOUVEAU_NVPM=y KCFLAGS=-DCONFIG_DRM_NOUVEAU_NVPM=1 \

@@ -39,6 +39,8 @@ nvpm_fuzz_test nvpm_unplug_test"
 
 "$NVPM_ROOT/tools/scripts/build-module.sh" >/dev/null
 result build_debian_headers_w1_no_warnings $?
+KERNEL=6.12 "$NVPM_ROOT/tools/scripts/build-module.sh" >/dev/null
+result build_debian_6.12_headers_w1_no_warnings $?
 
 kbuild=$("$NVPM_ROOT/tools/scripts/kunit-kernel.sh") || { result kunit_kernel_build 1; finish; }
 src=$(nvpm_linux_src)
@@ -51,6 +53,7 @@ result build_kunit_kernel_w1_no_warnings $?
 plain=$(nvpm_build_module "$kbuild" plain)
 result build_plain_module_w1_no_warnings $?
 cp "$plain" "$NVPM_OUT/nvpm-plain.ko" || finish
+cp "${plain%/*}/nvpm_sim.ko" "$NVPM_OUT/nvpm_sim.ko" || finish
 
 # sparse: every file of the module, lock annotations included
 nvpm_build_module "$kbuild" sparse C=1 CONFIG_DRM_NVPM_KUNIT_TEST=y >/dev/null
@@ -66,12 +69,12 @@ kinitrd=$NVPM_OUT/kunit.cpio.gz
 # ecosystem: Debian's drmdevice and perf, run by guest-test-ecosystem.sh
 # after the KUnit suites
 NVPM_GUEST_PROGRAMS="/usr/bin/drmdevice /usr/bin/perf" nvpm_initramfs "$kinitrd" "$scripts/guest-kunit.sh" \
-	"$ko" "$NVPM_OUT/nvpm-plain.ko" "$NVPM_OUT/tools/nvpm" \
+	"$ko" "$NVPM_OUT/nvpm-plain.ko" "$NVPM_OUT/nvpm_sim.ko" "$NVPM_OUT/tools/nvpm" \
 	"$scripts/guest-test-ecosystem.sh" "$scripts/guest-lib.sh"
 initrd=$NVPM_OUT/test.cpio.gz
 # shellcheck disable=SC2046
 nvpm_initramfs "$initrd" "$scripts/guest-test.sh" \
-	"$NVPM_OUT/nvpm-plain.ko" "$NVPM_OUT/tools/nvpm" $(for t in $SELFTESTS; do echo "$NVPM_OUT/tools/$t"; done) \
+	"$NVPM_OUT/nvpm-plain.ko" "$NVPM_OUT/nvpm_sim.ko" "$NVPM_OUT/tools/nvpm" $(for t in $SELFTESTS; do echo "$NVPM_OUT/tools/$t"; done) \
 	"$scripts/guest-lib.sh"
 
 # Two guests at once, each its own log: the KUnit suites and the

@@ -54,6 +54,16 @@ extern "C" {
 						    * counters 2 and 3 only)
 						    */
 
+/*
+ * A counter group: its counters (quad mode's four), the source settings it
+ * may make, the sources one signal can have, and the length of a signal's
+ * or source's name, NUL included.
+ */
+#define NVPM_GROUP_COUNTERS		4
+#define NVPM_GROUP_MAX_SOURCES		8
+#define NVPM_SIGNAL_SOURCES		2
+#define NVPM_NAME_LEN			40
+
 /* drm_nvpm_group_create.mode */
 #define NVPM_MODE_QUAD			0  /* 4 counters, latched on SAMPLE */
 #define NVPM_MODE_SINGLE		1  /* gated counting periods */

@@ -227,9 +227,6 @@ struct drm_nvpm_counter {
 /* drm_nvpm_group_create.flags */
 #define NVPM_GROUP_EVENT_PERIOD_ALL	_BITUL(0)  /* single: sum all periods */
 
-/* Source settings a counter group may make. */
-#define NVPM_GROUP_MAX_SOURCES	8
-
 /**
  * struct drm_nvpm_source_value - a source setting of a counter group
  */

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #ifndef __NVKM_DEVICE_H__
 #define __NVKM_DEVICE_H__
+#include <linux/bits.h>
 #include <linux/device.h>
 #include <linux/io.h>
 #include <linux/list.h>
@@ -24,6 +25,20 @@ enum nv_card_type {
 	NV_50 = NVPM_CARD_NV50,
 	NV_C0 = NVPM_CARD_NVC0,
 	NV_E0 = NVPM_CARD_NVE0,
+};
+
+/**
+ * struct nvkm_host - what a device is built from
+ * @pri: mapped BAR0 (a GPU nvpm owns), or NULL to use @mmio
+ * @mmio: register accessors when @pri is NULL (a simulated GPU, a host's)
+ * @priv: argument of the @mmio accessors
+ * @lends: NVKM_HOST_* services the host lends besides the registers
+ */
+struct nvkm_host {
+	void __iomem *pri;
+	const struct nvkm_mmio_func *mmio;
+	void *priv;
+	u32 lends;
 };
 
 /**
@@ -51,6 +66,7 @@ struct nvkm_device_chip {
  * @pri: mapped BAR0 on real hardware, NULL otherwise
  * @mmio: MMIO hooks when @pri is NULL
  * @mmio_priv: argument of the @mmio hooks
+ * @lends: NVKM_HOST_* services its host lends
  * @chip: the chipset table row the device was identified as
  * @boot0: PMC_BOOT_0 as read at identification
  * @chipset: shortcut to @chip->chipset
@@ -61,8 +77,8 @@ struct nvkm_device_chip {
  * @initialised: init has run and fini has not
  * @pm: the perfmon engine
  * @pmu: the PDAEMON idle counters, NULL before GT215
- * @fifo: the FIFO engine (channels, software methods), NULL if nvpm does
- *	  not drive the GPU's FIFO
+ * @fifo: the FIFO engine (channels, software methods), NULL unless the
+ *	  host lends everything it needs (NVKM_HOST_FIFO)
  * @imem: instance memory (NV50 family with a FIFO), or NULL
  */
 struct nvkm_device {
@@ -70,6 +86,7 @@ struct nvkm_device {
 	void __iomem *pri;
 	const struct nvkm_mmio_func *mmio;
 	void *mmio_priv;
+	u32 lends;
 
 	const struct nvkm_device_chip *chip;
 	u32 boot0;
@@ -121,8 +138,7 @@ const struct nvkm_device_chip *nvkm_device_chip_find_name(const char *name);
 const char *nvkm_device_chip_no_pcounter(u32 chipset);
 int nvkm_device_identify(u32 boot0, const struct nvkm_device_chip **pchip);
 
-int nvkm_device_new(struct device *dev, void __iomem *pri,
-		    const struct nvkm_mmio_func *mmio, void *mmio_priv,
+int nvkm_device_new(struct device *dev, const struct nvkm_host *host,
 		    struct nvkm_device **pdevice);
 void nvkm_device_del(struct nvkm_device **pdevice);
 int nvkm_device_init(struct nvkm_device *device);

@@ -6,10 +6,11 @@
 #include <nvkm/subdev/pmu.h>
 #include <uapi/drm/nvpm_class.h>
 
-#define NVKM_PM_COUNTERS	4	/* PRE, START, EVENT, STOP */
-#define NVKM_PM_NAME_LEN	40
-#define NVKM_PM_SIG_SOURCES	2	/* sources a signal can have */
-#define NVKM_PM_SOURCES		8	/* source settings per counter group */
+/* nvpm's class constants, which userspace and the host interface share */
+#define NVKM_PM_COUNTERS	NVPM_GROUP_COUNTERS	/* PRE, START, EVENT, STOP */
+#define NVKM_PM_NAME_LEN	NVPM_NAME_LEN
+#define NVKM_PM_SIG_SOURCES	NVPM_SIGNAL_SOURCES	/* sources a signal can have */
+#define NVKM_PM_SOURCES		NVPM_GROUP_MAX_SOURCES	/* settings per counter group */
 
 /**
  * struct nvkm_pm_src - a source: a multiplexer field that chooses what some

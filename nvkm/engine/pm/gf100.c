@@ -220,7 +220,8 @@ gf100_pm_trigger(struct nvkm_pm *pm)
 	struct nvkm_pm_group *grp;
 
 	list_for_each_entry(grp, &pm->groups, head) {
-		if (grp->args.mode == NVPM_MODE_QUAD)
+		/* PCOUNTER's own: the idle counters have no USER_TRIGGER */
+		if (grp->args.mode == NVPM_MODE_QUAD && !pm->dom[grp->args.dom].layout)
 			nvkm_wr32(device,
 				  pm->dom[grp->args.dom].addr + GF100_PCOUNTER_USER_TRIGGER,
 				  GF100_PCOUNTER_USER_TRIGGER_VAL(0) |

@@ -52,12 +52,15 @@ static const struct {
  * nvkm_vmm_supported() - whether address spaces can be built on a device
  * @device: the device
  *
- * Return: true on the NV50 family (G80 VM).
+ * Return: true on the NV50 family (G80 VM) when the host lends its
+ * address spaces and instance memory to nvkm.
  */
 bool
 nvkm_vmm_supported(struct nvkm_device *device)
 {
-	return device->card_type == NV_50;
+	const u32 need = NVKM_HOST_VMM | NVKM_HOST_INSTMEM;
+
+	return device->card_type == NV_50 && (device->lends & need) == need;
 }
 
 /* Flush the TLBs of the engines using the space; vmm->mutex held. */

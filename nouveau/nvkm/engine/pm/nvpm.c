@@ -102,7 +102,7 @@ nvkm_nvpm_sample_all(struct nvkm_nvpm_perfmon *perfmon)
 		if (!dom->grp)
 			continue;
 		nvpm_host_read(dom->grp, &res);
-		if (res.flags & NVPM_HOST_NOT_READY)
+		if (res.flags & NVPM_READ_NOT_READY)
 			continue;
 		for (i = 0; i < 4; i++)
 			dom->ctr[i] = res.value[i] - dom->prev.value[i];
@@ -297,7 +297,7 @@ nvkm_nvpm_perfdom_args(struct nvpm_host *host, const struct nvif_perfdom_v0 *v0,
 
 	memset(a, 0, sizeof(*a));
 	a->dom = v0->domain;
-	a->mode = NVPM_HOST_MODE_QUAD;
+	a->mode = NVPM_MODE_QUAD;
 	a->ctr_mode = v0->mode;
 	a->nr_ctr = min_t(u32, d.nr_counters, ARRAY_SIZE(v0->ctr));
 	for (c = 0; c < ARRAY_SIZE(v0->ctr); c++) {

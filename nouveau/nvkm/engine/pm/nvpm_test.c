@@ -42,6 +42,7 @@
 #include "nouveau_usif.h"
 
 #include <nvpm_host.h>
+#include <nvpm_host_owned.h>
 #include <nvpm_nvif.h>
 
 #define NVT_GR_BUSY	35	/* % of the time the simulated PGRAPH works */
@@ -49,6 +50,7 @@
 #define NVT_PERFMON	2
 #define NVT_PERFDOM	3
 #define NVT_MAX_DOMS	32
+#define NVT_STRAYS	8	/* stray writes a case reports */
 
 /**
  * struct nvt_chip - a simulated chip and what the reference says of it
@@ -134,11 +136,41 @@ struct nvt {
 	struct nvkm_device *device;
 	struct nvkm_client *client;
 	u64 period_us;	/* real time from before a period's SAMPLE to after its end */
+	bool watch;	/* check every write against what perfmon owns */
+	unsigned int writes, strays;
+	u32 stray[NVT_STRAYS][2];
 };
 
+/* The registers are the simulated GPU's; writes are watched on demand. */
+static u32
+nvt_rd32(void *priv, u32 addr)
+{
+	struct nvt *t = priv;
+
+	return nvpm_sim_gpu_rd32(t->sim, addr);
+}
+
+static void
+nvt_wr32(void *priv, u32 addr, u32 data)
+{
+	struct nvt *t = priv;
+
+	if (t->watch) {
+		t->writes++;
+		if (!nvpm_host_pm_may_write(addr, nvpm_sim_gpu_rd32(t->sim, addr), data)) {
+			if (t->strays < NVT_STRAYS) {
+				t->stray[t->strays][0] = addr;
+				t->stray[t->strays][1] = data;
+			}
+			t->strays++;
+		}
+	}
+	nvpm_sim_gpu_wr32(t->sim, addr, data);
+}
+
 static const struct nvkm_device_mmio_hook nvt_hook = {
-	.rd32 = nvpm_sim_gpu_rd32,
-	.wr32 = nvpm_sim_gpu_wr32,
+	.rd32 = nvt_rd32,
+	.wr32 = nvt_wr32,
 };
 
 static void *
@@ -225,7 +257,7 @@ nvt_new(struct kunit *test, bool nvpm)
 	t->device = kzalloc(sizeof(*t->device), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, t->device);
 	t->device->mmio_hook = &nvt_hook;
-	t->device->mmio_hook_priv = t->sim;
+	t->device->mmio_hook_priv = t;
 	nvkm_nvpm_enable = nvpm;
 	ret = nvkm_device_ctor(&nvt_device_func, NULL, t->root, NVKM_DEVICE_PCI,
 			       handle, name, NULL, NULL, true, true,
@@ -1098,7 +1130,68 @@ nvpm_pm_through_drm_nvif(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, nvt_usif_del(d, NVT_PERFMON), 1);
 }
 
+/*
+ * nouveau lends nvpm its registers only: from the first PERFMON (the
+ * engine's init) to the last one's end (its fini), every domain counted,
+ * nvpm writes nothing but what a perfmon engine owns, and the state
+ * nouveau keeps (its channel table, PFIFO's and PMC's interrupt
+ * enables, the PRAMIN window) reads back as it was.
+ */
+static void
+nvpm_pm_writes_only_what_perfmon_owns(struct kunit *test)
+{
+	struct nvt *t = nvt_new(test, true);
+	struct nv_device_v0 dev = { .device = ~0ULL };
+	struct nvt_catalog *cat = kunit_kzalloc(test, sizeof(*cat), GFP_KERNEL);
+	u32 before[ARRAY_SIZE(nvpm_host_kept)];
+	struct nvif_perfdom_read_v0 rd;
+	unsigned int i;
+	int d;
+
+	KUNIT_ASSERT_NOT_NULL(test, cat);
+	for (i = 0; i < ARRAY_SIZE(nvpm_host_kept); i++) {
+		nvpm_sim_gpu_wr32(t->sim, nvpm_host_kept[i].addr, nvpm_host_kept[i].value);
+		before[i] = nvpm_sim_gpu_rd32(t->sim, nvpm_host_kept[i].addr);
+		/* the simulated G84 keeps each: the check below can fail */
+		if (t->chip->chipset == 0x84)
+			KUNIT_ASSERT_EQ_MSG(test, before[i], nvpm_host_kept[i].value, "%s",
+					    nvpm_host_kept[i].what);
+	}
+
+	t->watch = true;
+	KUNIT_ASSERT_EQ(test, nvt_new_object(t, 0, NVT_DEVICE, NV_DEVICE,
+					     &dev, sizeof(dev)), 0);
+	KUNIT_ASSERT_EQ(test, nvt_new_object(t, NVT_DEVICE, NVT_PERFMON,
+					     NVIF_CLASS_PERFMON, NULL, 0), 0);
+	nvt_enumerate(t, cat);
+	/* the PCOUNTER domains (the idle counters have cases of their own) */
+	for (d = 0; d < cat->nr_doms && d < 8; d++) {
+		if (!strcmp(cat->name[d], "pdaemon"))
+			continue;
+		KUNIT_ASSERT_EQ(test, nvt_perfdom(t, NVT_PERFDOM + d, d,
+						  find_first_bit(cat->named[d], 256) & 0xff), 0);
+		nvt_count(t, NVT_PERFDOM + d, 2, &rd);
+	}
+	for (d = 0; d < cat->nr_doms && d < 8; d++) {
+		if (strcmp(cat->name[d], "pdaemon"))
+			KUNIT_EXPECT_EQ(test, nvt_del(t, NVT_PERFDOM + d), 1);
+	}
+	KUNIT_EXPECT_EQ(test, nvt_del(t, NVT_PERFMON), 1);
+	t->watch = false;
+
+	KUNIT_EXPECT_GT(test, t->writes, 0U);
+	for (i = 0; i < min(t->strays, NVT_STRAYS); i++)
+		KUNIT_FAIL(test, "wrote %08x to %06x, not a perfmon register",
+			   t->stray[i][1], t->stray[i][0]);
+	KUNIT_EXPECT_EQ(test, t->strays, 0U);
+	for (i = 0; i < ARRAY_SIZE(nvpm_host_kept); i++)
+		KUNIT_EXPECT_EQ_MSG(test, nvpm_sim_gpu_rd32(t->sim, nvpm_host_kept[i].addr),
+				    before[i], "%s at %06x changed", nvpm_host_kept[i].what,
+				    nvpm_host_kept[i].addr);
+}
+
 static struct kunit_case nouveau_nvpm_cases[] = {
+	KUNIT_CASE_PARAM(nvpm_pm_writes_only_what_perfmon_owns, nvt_chip_gen_params),
 	KUNIT_CASE_PARAM(nouveau_pm_catalog_enumerates, nvt_chip_gen_params),
 	KUNIT_CASE_PARAM(nouveau_pm_counts_sim_gr_load, nvt_chip_gen_params),
 	KUNIT_CASE_PARAM(nvpm_pm_catalog_matches_nouveau, nvt_chip_gen_params),

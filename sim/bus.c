@@ -1,21 +1,22 @@
 // SPDX-License-Identifier: MIT
 /*
- * Simulated GPUs: one platform device per entry of the sim= parameter, each
- * probed like a real GPU but with the simulator behind its MMIO hooks.
+ * nvpm_sim.ko: simulated GPUs on a bus of their own.  One platform device
+ * per entry of the sim= parameter, "nvpm-sim<N>", whose platform data is a
+ * struct nvkm_mmio_bus: nvpm binds it as a GPU and reaches the simulator
+ * through its MMIO hooks and interrupt line only.  Without this module
+ * nvpm.ko creates no simulated GPU.
  */
 #include <linux/debugfs.h>
-#include <linux/mod_devicetable.h>
 #include <linux/module.h>
 #include <linux/seq_file.h>
 #include <linux/platform_device.h>
 #include <linux/stringify.h>
 #include <linux/string.h>
-#include <drm/drm_file.h>
-#include <drm/drm_managed.h>
+#include <nvkm/core/mmio.h>
 #include <nvkm/hw/pmc.h>
-#include <nvkm/sim/fifo.h>
-#include <nvkm/sim/pcounter.h>
-#include "nvpm_drv.h"
+#include <sim/fifo.h>
+#include <sim/pcounter.h>
+#include <sim/sim.h>
 
 #define NVPM_SIM_MAX	8
 
@@ -46,15 +47,17 @@ MODULE_PARM_DESC(sim_clock_mhz,
 /* One busy+idle round of the simulated PGRAPH load, in microseconds. */
 #define NVPM_SIM_GR_PERIOD_US	1000
 
+/**
+ * struct nvpm_sim_pdata - a simulated GPU's platform data
+ * @bus: what nvpm reads: the bus's hooks (first: it is the platform data)
+ * @chipset: the chip to simulate
+ */
+struct nvpm_sim_pdata {
+	struct nvkm_mmio_bus bus;
+	u32 chipset;
+};
+
 static struct platform_device *nvpm_sim_pdev[NVPM_SIM_MAX];
-
-static void
-nvpm_sim_release(struct drm_device *drm, void *ptr)
-{
-	struct nvkm_sim *sim = ptr;
-
-	nvkm_sim_del(&sim);
-}
 
 #if IS_ENABLED(CONFIG_DEBUG_FS)
 /*
@@ -100,113 +103,57 @@ DEFINE_SHOW_ATTRIBUTE(nvpm_sim_floor);
 
 /* /sys/kernel/debug/dri/<minor>/nvpm_sim, removed with the minors. */
 static void
-nvpm_sim_debugfs_init(struct nvpm_drm *nvpm, struct nvkm_sim *sim)
+nvpm_sim_debugfs(void *gpu, struct dentry *root)
 {
-	struct drm_minor *minors[] = { nvpm->drm.primary, nvpm->drm.render };
-	int i;
+	debugfs_create_file("nvpm_sim", 0444, root, gpu, &nvpm_sim_debugfs_fops);
+	/* reading it costs the CPU a while: root alone */
+	debugfs_create_file("nvpm_sim_floor", 0400, root, gpu, &nvpm_sim_floor_fops);
+}
 
-	for (i = 0; i < ARRAY_SIZE(minors); i++) {
-		if (!minors[i] || !minors[i]->debugfs_root)
-			continue;
-		debugfs_create_file("nvpm_sim", 0444, minors[i]->debugfs_root, sim,
-				    &nvpm_sim_debugfs_fops);
-		/* reading it costs the CPU a while: root alone */
-		debugfs_create_file("nvpm_sim_floor", 0400, minors[i]->debugfs_root, sim,
-				    &nvpm_sim_floor_fops);
-	}
-}
+#define NVPM_SIM_DEBUGFS nvpm_sim_debugfs
 #else
-static void
-nvpm_sim_debugfs_init(struct nvpm_drm *nvpm, struct nvkm_sim *sim)
-{
-}
+#define NVPM_SIM_DEBUGFS NULL
 #endif
 
-static int
-nvpm_sim_probe(struct platform_device *pdev)
+/* A fresh simulated GPU for each binding of a device, at its clock. */
+static void *
+nvpm_sim_gpu_new(struct device *dev, int *irq)
 {
-	const u32 *chipset = dev_get_platdata(&pdev->dev);
-	struct nvpm_drm *nvpm;
+	const struct nvpm_sim_pdata *pd = dev_get_platdata(dev);
 	struct nvkm_sim *sim;
-	int ret;
 
-	nvpm = nvpm_drm_alloc(&pdev->dev);
-	if (IS_ERR(nvpm))
-		return PTR_ERR(nvpm);
-
-	/* Registered first, so it runs after the nvkm device is gone. */
-	sim = nvkm_sim_new(*chipset);
+	sim = nvkm_sim_new(pd->chipset);
 	if (!sim)
-		return -ENOMEM;
-	ret = drmm_add_action_or_reset(&nvpm->drm, nvpm_sim_release, sim);
-	if (ret)
-		return ret;
-	if (nvpm_sim_clock_mhz) {
-		ret = nvkm_sim_set_clock(sim, nvpm_sim_clock_mhz);
-		if (ret) {
-			dev_err(&pdev->dev, "sim_clock_mhz=%u: not 1..%u\n", nvpm_sim_clock_mhz,
-				NVKM_SIM_MHZ_MAX);
-			return ret;
-		}
+		return NULL;
+	if (nvpm_sim_clock_mhz && nvkm_sim_set_clock(sim, nvpm_sim_clock_mhz)) {
+		dev_err(dev, "sim_clock_mhz=%u: not 1..%u\n", nvpm_sim_clock_mhz,
+			NVKM_SIM_MHZ_MAX);
+		nvkm_sim_del(&sim);
+		return NULL;
 	}
 	/* a workload to observe; chipsets without a known PGRAPH.IDLE idle */
 	nvkm_sim_gr_load(sim, min(nvpm_sim_gr_busy, 100u),
 			 NVPM_SIM_GR_PERIOD_US * nvkm_sim_clock(sim));
-
 	/* its interrupt line, as a PCI GPU's */
-	nvpm->irq = nvkm_sim_irq(sim);
-	ret = nvpm_drm_init(nvpm, NULL, &nvkm_sim_mmio, sim);
-	if (ret)
-		return ret;
-	nvpm_sim_debugfs_init(nvpm, sim);
-
-	platform_set_drvdata(pdev, nvpm);
-	return 0;
+	*irq = nvkm_sim_irq(sim);
+	return sim;
 }
 
-static int
-nvpm_sim_remove(struct platform_device *pdev)
+static void
+nvpm_sim_gpu_del(void *gpu)
 {
-	nvpm_drm_remove(platform_get_drvdata(pdev));
-	return 0;
+	struct nvkm_sim *sim = gpu;
+
+	nvkm_sim_del(&sim);
 }
 
-/*
- * Each simulated GPU is a platform device of its own name, "nvpm-sim<N>"
- * for the Nth entry of sim=.  Userspace tells platform devices apart by
- * that name: the kernel puts it (not the instance number) in the device's
- * MODALIAS, and without firmware (OF) data libdrm takes the part after the
- * last ':' of MODALIAS as the device's bus identity, folding every node
- * with the same identity into one device.  One driver name matches them
- * all through this table.
- */
-static const struct platform_device_id nvpm_sim_ids[] = {
-	{ "nvpm-sim0" }, { "nvpm-sim1" }, { "nvpm-sim2" }, { "nvpm-sim3" },
-	{ "nvpm-sim4" }, { "nvpm-sim5" }, { "nvpm-sim6" }, { "nvpm-sim7" },
-	{ }
-};
-
-static_assert(ARRAY_SIZE(nvpm_sim_ids) == NVPM_SIM_MAX + 1);
-
-static struct platform_driver nvpm_sim_driver = {
-	.probe = nvpm_sim_probe,
-	.remove = nvpm_sim_remove,
-	.id_table = nvpm_sim_ids,
-	.driver = {
-		.name = "nvpm-sim",
-	},
-};
-
-/* A chip name from the chipset table, or a chipset number (hex). */
+/* A chip name the simulator models, or a chipset number (hex). */
 static int
 nvpm_sim_parse(const char *tok, u32 *chipset)
 {
-	const struct nvkm_device_chip *chip = nvkm_device_chip_find_name(tok);
-
-	if (chip) {
-		*chipset = chip->chipset;
+	*chipset = nvkm_sim_chip_chipset(tok);
+	if (*chipset)
 		return 0;
-	}
 	if (kstrtou32(tok, 16, chipset) || *chipset > NV_PMC_BOOT_0_CHIPSET_MASK)
 		return -EINVAL;
 	return 0;
@@ -215,40 +162,43 @@ nvpm_sim_parse(const char *tok, u32 *chipset)
 static void
 nvpm_sim_create(unsigned int id, const char *tok)
 {
+	struct nvpm_sim_pdata pd = {
+		.bus = {
+			.owner = THIS_MODULE,
+			.gpu_new = nvpm_sim_gpu_new,
+			.gpu_del = nvpm_sim_gpu_del,
+			.mmio = &nvkm_sim_mmio,
+			.lends = NVKM_HOST_ALL,
+			.debugfs = NVPM_SIM_DEBUGFS,
+		},
+	};
 	struct platform_device *pdev;
-	u32 chipset;
+	char name[16];
 
-	if (nvpm_sim_parse(tok, &chipset)) {
-		pr_err("nvpm: sim=%s: not a chip name or chipset number\n", tok);
+	if (nvpm_sim_parse(tok, &pd.chipset)) {
+		pr_err("nvpm_sim: sim=%s: not a chip name or chipset number\n", tok);
 		return;
 	}
 
-	pdev = platform_device_register_data(NULL, nvpm_sim_ids[id].name,
-					     PLATFORM_DEVID_NONE,
-					     &chipset, sizeof(chipset));
+	snprintf(name, sizeof(name), "nvpm-sim%u", id);
+	pdev = platform_device_register_data(NULL, name, PLATFORM_DEVID_NONE,
+					     &pd, sizeof(pd));
 	if (IS_ERR(pdev)) {
-		pr_err("nvpm: sim=%s: %ld\n", tok, PTR_ERR(pdev));
+		pr_err("nvpm_sim: sim=%s: %ld\n", tok, PTR_ERR(pdev));
 		return;
 	}
 	nvpm_sim_pdev[id] = pdev;
 }
 
-int
-nvpm_sim_register(void)
+static int __init
+nvpm_sim_init(void)
 {
 	char *list, *cur, *tok;
 	unsigned int id = 0;
-	int ret;
-
-	ret = platform_driver_register(&nvpm_sim_driver);
-	if (ret)
-		return ret;
 
 	list = kstrdup(nvpm_sim_param ?: "", GFP_KERNEL);
-	if (!list) {
-		platform_driver_unregister(&nvpm_sim_driver);
+	if (!list)
 		return -ENOMEM;
-	}
 
 	cur = list;
 	while ((tok = strsep(&cur, ",")) != NULL) {
@@ -256,7 +206,7 @@ nvpm_sim_register(void)
 		if (!*tok)
 			continue;
 		if (id == NVPM_SIM_MAX) {
-			pr_err("nvpm: sim=: at most %d simulated GPUs\n", NVPM_SIM_MAX);
+			pr_err("nvpm_sim: sim=: at most %d simulated GPUs\n", NVPM_SIM_MAX);
 			break;
 		}
 		nvpm_sim_create(id++, tok);
@@ -265,8 +215,8 @@ nvpm_sim_register(void)
 	return 0;
 }
 
-void
-nvpm_sim_unregister(void)
+static void __exit
+nvpm_sim_exit(void)
 {
 	int i;
 
@@ -275,5 +225,11 @@ nvpm_sim_unregister(void)
 			platform_device_unregister(nvpm_sim_pdev[i]);
 		nvpm_sim_pdev[i] = NULL;
 	}
-	platform_driver_unregister(&nvpm_sim_driver);
 }
+
+module_init(nvpm_sim_init);
+module_exit(nvpm_sim_exit);
+
+MODULE_AUTHOR("nvpm developers");
+MODULE_DESCRIPTION("Simulated NVIDIA GPUs for nvpm");
+MODULE_LICENSE("Dual MIT/GPL");

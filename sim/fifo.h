@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #ifndef __NVKM_SIM_FIFO_H__
 #define __NVKM_SIM_FIFO_H__
-#include <nvkm/sim/sim.h>
+#include <sim/sim.h>
 
 /*
  * The simulated PFIFO (NV50 family, IB mode) and the graphics engine its

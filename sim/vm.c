@@ -36,7 +36,7 @@
 #include <linux/vmalloc.h>
 #include <nvkm/hw/fifo.h>
 #include <nvkm/hw/vm.h>
-#include <nvkm/sim/vm.h>
+#include <sim/vm.h>
 #include "priv.h"
 
 /**

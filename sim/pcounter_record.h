@@ -3,7 +3,7 @@
 #define __NVKM_SIM_PCOUNTER_RECORD_H__
 #include <linux/types.h>
 #include <nvkm/hw/pcounter.h>
-#include <nvkm/sim/vm.h>
+#include <sim/vm.h>
 
 struct nvkm_sim_pcounter;
 struct sim_pcdom;

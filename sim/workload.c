@@ -13,7 +13,7 @@
  */
 #include <linux/lcm.h>
 #include <nvkm/hw/pdaemon.h>
-#include <nvkm/sim/fifo.h>
+#include <sim/fifo.h>
 #include "pcounter_priv.h"
 
 /* Common periods beyond this are stepped wave by wave, however long. */

@@ -37,7 +37,7 @@
  *    packet is sent, the channel/DMA binding when it lands.
  */
 #include <linux/bitfield.h>
-#include <nvkm/sim/vm.h>
+#include <sim/vm.h>
 #include "pcounter_priv.h"
 
 static bool

@@ -131,7 +131,7 @@ struct nvkm_sim_idle_wave {
  * @pcounter: the PCOUNTER model, NULL on chipsets without one
  * @pdaemon: the PDAEMON idle counter model, NULL before GT215
  * @vm: VRAM, PRAMIN and the G80 VM the engines reach memory through
- *	(include/nvkm/sim/vm.h), NULL outside the NV50 family
+ *	(sim/vm.h), NULL outside the NV50 family
  * @fifo: the PFIFO and graphics engine model, NULL outside the NV50 family
  * @pmc_intr_en: PMC_INTR_EN_0
  * @irq_domain: the one-line interrupt controller of the simulated device
@@ -189,6 +189,7 @@ int nvkm_sim_set_clock(struct nvkm_sim *sim, u32 mhz);
 u32 nvkm_sim_clock(struct nvkm_sim *sim);
 u32 nvkm_sim_default_clock(u32 chipset);
 const char *nvkm_sim_chip_name(u32 chipset);
+u32 nvkm_sim_chip_chipset(const char *name);
 void nvkm_sim_run(struct nvkm_sim *sim, u64 cycles);
 void nvkm_sim_set_access_cycles(struct nvkm_sim *sim, u32 cycles);
 void nvkm_sim_set_idle(struct nvkm_sim *sim, u32 mask, u32 idle);

@@ -46,8 +46,8 @@
 #include <linux/vmalloc.h>
 #include <nvkm/hw/fifo.h>
 #include <nvkm/hw/vm.h>
-#include <nvkm/sim/fifo.h>
-#include <nvkm/sim/vm.h>
+#include <sim/fifo.h>
+#include <sim/vm.h>
 #include "pcounter_priv.h"
 
 #define SIM_FIFO_SUBCS		8

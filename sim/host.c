@@ -6,8 +6,8 @@
  * simulated devices use, with the same PGRAPH load.
  */
 #include <linux/module.h>
-#include <nvkm/sim/pcounter.h>
-#include <nvkm/sim/sim.h>
+#include <sim/pcounter.h>
+#include <sim/sim.h>
 #include <nvpm_host.h>
 
 /*

@@ -2,7 +2,7 @@
 #ifndef __NVKM_SIM_PRIV_H__
 #define __NVKM_SIM_PRIV_H__
 #include <nvkm/hw/pmc.h>
-#include <nvkm/sim/sim.h>
+#include <sim/sim.h>
 
 /* PCOUNTER generations, in order; each has everything the earlier ones have
  * unless the reference says otherwise.
@@ -25,7 +25,7 @@ enum sim_nv50_gen { NV50_NONE, NV50_G80, NV50_G84, NV50_GT215 };
 enum sim_mux_gen { MUX_NONE, MUX_G80, MUX_G84, MUX_GT200 };
 
 /**
- * struct nvkm_sim_chip - a chip the simulator models (nvkm/sim/chips.c)
+ * struct nvkm_sim_chip - a chip the simulator models (sim/chips.c)
  * @chipset: the GPU id PMC_BOOT_0 reports
  * @name: its name ("G84")
  * @mhz: core clock of its reference board, 0 if none is listed

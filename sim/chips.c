@@ -38,6 +38,7 @@
  * family's typical clock (nvkm_sim_default_clock()).
  */
 #include <linux/kernel.h>
+#include <linux/string.h>
 #include "priv.h"
 
 static const u8 nv10_last[] = { 0x9f, 0 };
@@ -183,4 +184,22 @@ nvkm_sim_chip_name(u32 chipset)
 	const struct nvkm_sim_chip *chip = nvkm_sim_chip_find(chipset);
 
 	return chip ? chip->name : NULL;
+}
+
+/**
+ * nvkm_sim_chip_chipset() - the chipset of a chip the simulator models
+ * @name: its name, in any case ("g84")
+ *
+ * Return: its chipset id, or 0 for a name the simulator does not know.
+ */
+u32
+nvkm_sim_chip_chipset(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(nvkm_sim_chips); i++) {
+		if (!strcasecmp(nvkm_sim_chips[i].name, name))
+			return nvkm_sim_chips[i].chipset;
+	}
+	return 0;
 }

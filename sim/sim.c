@@ -22,8 +22,8 @@
 #include <linux/sched/clock.h>
 #include <linux/slab.h>
 #include <nvkm/hw/fifo.h>
-#include <nvkm/sim/fifo.h>
-#include <nvkm/sim/vm.h>
+#include <sim/fifo.h>
+#include <sim/vm.h>
 #include "pcounter_priv.h"
 
 /* Revision byte reported in PMC_BOOT_0: A1 silicon. */
@@ -623,7 +623,7 @@ nvkm_sim_fifo_stats(struct nvkm_sim *sim, struct nvkm_sim_fifo_stats *stats)
  * nvkm_sim_new() - create a simulated GPU
  * @chipset: chipset id its PMC_BOOT_0 reports; any value is accepted, so
  *	     that identification of unknown chipsets can be exercised: a
- *	     chipset the simulator does not describe (nvkm/sim/chips.c) has
+ *	     chipset the simulator does not describe (sim/chips.c) has
  *	     PMC and PTIMER and no other unit
  *
  * Return: the simulator, or NULL when out of memory.

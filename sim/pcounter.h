@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #ifndef __NVKM_SIM_PCOUNTER_H__
 #define __NVKM_SIM_PCOUNTER_H__
-#include <nvkm/sim/sim.h>
+#include <sim/sim.h>
 
 /*
  * The workload side of the simulated PCOUNTER: what tests and the

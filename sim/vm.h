@@ -2,10 +2,10 @@
 #ifndef __NVKM_SIM_VM_H__
 #define __NVKM_SIM_VM_H__
 #include <linux/sizes.h>
-#include <nvkm/sim/sim.h>
+#include <sim/sim.h>
 
 /*
- * Memory as the simulated engines see it (nvkm/sim/vm.c): the G80 VM,
+ * Memory as the simulated engines see it (sim/vm.c): the G80 VM,
  * 40-bit virtual addresses translated through the channel structure a
  * channel descriptor names, its page tables and its DMA objects, to VRAM
  * or system memory.  Whoever owns the memory (the driver, a test) writes

@@ -25,16 +25,6 @@ struct nvpm_host {
 	struct nvkm_device *device;
 };
 
-static_assert(NVPM_HOST_COUNTERS == NVKM_PM_COUNTERS);
-static_assert(NVPM_HOST_SOURCES == NVKM_PM_SOURCES);
-static_assert(NVPM_HOST_SIG_SOURCES == NVKM_PM_SIG_SOURCES);
-static_assert(NVPM_HOST_NAME_LEN == NVKM_PM_NAME_LEN);
-static_assert(NVPM_HOST_MODE_QUAD == NVPM_MODE_QUAD);
-static_assert(NVPM_HOST_MODE_SINGLE == NVPM_MODE_SINGLE);
-static_assert(NVPM_HOST_NOT_READY == NVPM_READ_NOT_READY);
-static_assert(NVPM_HOST_LOST == NVPM_READ_LOST);
-static_assert(NVPM_HOST_SATURATED == NVPM_READ_SATURATED);
-
 static u32
 nvpm_host_rd32(void *priv, u32 addr)
 {
@@ -52,8 +42,9 @@ nvpm_host_wr32(void *priv, u32 addr, u32 data)
 }
 
 /*
- * Registers only: without page table hooks the device builds no address
- * space and no FIFO, so nvpm never touches the host's channels.
+ * The host lends its registers and nothing else: the device builds no
+ * instance memory, address space or FIFO, handles no interrupt, and
+ * writes only the registers a perfmon engine owns.
  */
 static const struct nvkm_mmio_func nvpm_host_mmio = {
 	.rd32 = nvpm_host_rd32,
@@ -120,7 +111,9 @@ nvpm_host_attach(struct device *dev, const struct nvpm_host_ops *ops,
 		return ERR_PTR(-ENOMEM);
 	host->ops = ops;
 	host->priv = priv;
-	ret = nvkm_device_new(dev, NULL, &nvpm_host_mmio, host, &host->device);
+	ret = nvkm_device_new(dev, &(struct nvkm_host) {
+		.mmio = &nvpm_host_mmio, .priv = host, .lends = 0,
+	}, &host->device);
 	if (!ret && host->device->boot0 != boot0)
 		ret = -ENODEV;
 	if (ret) {

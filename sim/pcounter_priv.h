@@ -3,7 +3,7 @@
 #define __NVKM_SIM_PCOUNTER_PRIV_H__
 #include <nvkm/hw/pcounter.h>
 #include <nvkm/hw/pcounter_gf100.h>
-#include <nvkm/sim/pcounter.h>
+#include <sim/pcounter.h>
 #include "priv.h"
 
 /* The inputs of a domain's counting logic. */

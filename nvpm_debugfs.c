@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: MIT
+/*
+ * nvpm debugfs: one file per minor, nvpm_fifo, with what the FIFO's
+ * interrupt handler and the software methods have cost so far (what
+ * nvpm bench reads).  Built with CONFIG_DEBUG_FS only.
+ */
+#include <linux/seq_file.h>
+#include <drm/drm_debugfs.h>
+#include <drm/drm_file.h>
+#include <nvkm/engine/fifo.h>
+#include <nvkm/engine/sw.h>
+#include "nvpm_drv.h"
+
+static const char * const nvpm_sw_op_name[NVKM_SW_OP_NR] = {
+	[NVKM_SW_OP_NOP] = "nop",
+	[NVKM_SW_OP_SET_NOTIFY] = "set_notify",
+	[NVKM_SW_OP_ADD] = "counter_add",
+	[NVKM_SW_OP_CLEAR] = "counter_clear",
+	[NVKM_SW_OP_SAMPLE] = "sample",
+	[NVKM_SW_OP_READOUT] = "readout",
+	[NVKM_SW_OP_OTHER] = "other",
+};
+
+/* What the interrupt handler and the software methods cost, so far. */
+static int
+nvpm_debugfs_fifo(struct seq_file *m, void *data)
+{
+	struct drm_info_node *node = m->private;
+	struct nvkm_fifo *fifo = to_nvpm(node->minor->dev)->device->fifo;
+	struct nvkm_fifo_stats st;
+	struct nvkm_sw_stats sw;
+	int i;
+
+	if (!fifo) {
+		seq_puts(m, "no FIFO\n");
+		return 0;
+	}
+	nvkm_fifo_stats(fifo, &st, &sw);
+	seq_printf(m, "interrupts %llu hardirq %llu ns %llu swmthd %llu faults %llu\n",
+		   st.intr, st.hardirq, st.ns, st.swmthd, st.faults);
+	seq_puts(m, "method count ns mmio_ns max_ns\n");
+	for (i = 0; i < NVKM_SW_OP_NR; i++)
+		seq_printf(m, "%s %llu %llu %llu %llu\n", nvpm_sw_op_name[i],
+			   sw.count[i], sw.ns[i], sw.mmio_ns[i], sw.max_ns[i]);
+	return 0;
+}
+
+static const struct drm_info_list nvpm_debugfs_list[] = {
+	{ "nvpm_fifo", nvpm_debugfs_fifo, 0 },
+};
+
+void
+nvpm_debugfs_init(struct drm_minor *minor)
+{
+	drm_debugfs_create_files(nvpm_debugfs_list, ARRAY_SIZE(nvpm_debugfs_list),
+				 minor->debugfs_root, minor);
+}
