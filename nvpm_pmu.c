@@ -18,13 +18,23 @@
  * cycle of each domain, PGRAPH busy and idle, and each PDAEMON engine's
  * busy cycles.  Counts are cycles of the domain's clock: a busy share is a
  * busy event's count over its domain's cycles event's.
+ *
+ * Events may outlive the GPU (unbind while perf stat runs).  Each holds a
+ * reference on the DRM device, so the nvkm device, whose engine its
+ * counter group belongs to, stays allocated until the last event is
+ * destroyed, and the &struct nvpm_pmu is freed with the DRM device.  Once
+ * the PMU is unregistered its events count no more: they leave the
+ * hardware alone, and a read succeeds with the count as the last update
+ * before left it, every time.  New events are refused with -ENODEV.
  */
 #include <linux/bitfield.h>
 #include <linux/cpumask.h>
 #include <linux/ctype.h>
 #include <linux/perf_event.h>
+#include <linux/rcupdate.h>
 #include <linux/slab.h>
 #include <drm/drm_drv.h>
+#include <drm/drm_managed.h>
 #include <drm/drm_print.h>
 #include <nvkm/engine/pm.h>
 #include "nvpm_drv.h"
@@ -61,6 +71,9 @@ struct nvpm_pmu_attr {
  * struct nvpm_pmu - the PMU of one GPU
  * @base: perf's PMU
  * @nvpm: the device
+ * @closed: unregistered: events leave the hardware alone
+ * @rcu: frees it after perf's RCU readers of event->pmu (kfree_rcu()
+ *	 takes offsets below 4096: near the top)
  * @cpu: the CPU events are counted on (any would do: the counters are the
  *	 GPU's)
  * @name: "nvpm_<device>"
@@ -73,6 +86,8 @@ struct nvpm_pmu_attr {
 struct nvpm_pmu {
 	struct pmu base;
 	struct nvpm_drm *nvpm;
+	bool closed;
+	struct rcu_head rcu;
 	int cpu;
 	char name[40];
 	int nr;
@@ -221,17 +236,25 @@ nvpm_pmu_events_init(struct nvpm_pmu *p, struct nvkm_pm *pm)
  * Latch and collect the event's group; add what its counter counted since
  * the last time, unless @start (the event counts from here).  A latch that
  * did not happen in time leaves the totals as they were: the next read
- * has its counts.
+ * has its counts.  Once the PMU is closed, or the GPU unplugged, nothing
+ * changes.  perf calls this with interrupts off: drm_dev_enter() is an
+ * SRCU read lock, which may be taken there, and holds nvpm_drm_remove()
+ * off the hardware until drm_dev_exit().
  */
 static void
 nvpm_pmu_event_update(struct perf_event *event, bool start)
 {
+	struct nvpm_pmu *p = to_nvpm_pmu(event->pmu);
 	struct nvpm_pmu_event *e = event->pmu_private;
 	struct nvkm_pm_group_result res;
+	int idx;
 
+	if (READ_ONCE(p->closed) || !drm_dev_enter(&p->nvpm->drm, &idx))
+		return;
 	nvkm_pm_trigger(e->grp->pm);
 	nvkm_pm_collect_groups(e->grp->pm, &e->grp, 1, true);
 	nvkm_pm_group_read(e->grp, &res, NVPM_READ_LOST);
+	drm_dev_exit(idx);
 	if (!start)
 		local64_add(res.value[0] - e->value, &event->count);
 	e->value = res.value[0];
@@ -275,14 +298,39 @@ nvpm_pmu_del(struct perf_event *event, int flags)
 	nvpm_pmu_stop(event, PERF_EF_UPDATE);
 }
 
+/*
+ * What perf reads of an event's PMU after its destroy(): 6.1's
+ * _free_event() puts the module reference through event->pmu then.  The
+ * device reference destroy() drops may be the last, and the PMU goes with
+ * the device, so the event is left pointing here instead.  Only .module
+ * and .capabilities (not PERF_PMU_CAP_EXCLUSIVE) are read of it.
+ */
+static struct pmu nvpm_pmu_gone = {
+	.module = THIS_MODULE,
+};
+
+/*
+ * The group is released whether or not the GPU is still there: the event's
+ * device reference keeps the nvkm device allocated, and a finalised device
+ * leaves its registers alone.  Entering the device only keeps
+ * nvpm_drm_remove() from finalising it while the group stops counting.
+ */
 static void
 nvpm_pmu_event_destroy(struct perf_event *event)
 {
 	struct nvpm_pmu_event *e = event->pmu_private;
+	struct nvpm_drm *nvpm = to_nvpm_pmu(event->pmu)->nvpm;
+	bool entered;
+	int idx;
 
+	entered = drm_dev_enter(&nvpm->drm, &idx);
 	nvkm_pm_group_del(&e->grp);
+	if (entered)
+		drm_dev_exit(idx);
 	kfree(e);
 	event->pmu_private = NULL;
+	WRITE_ONCE(event->pmu, &nvpm_pmu_gone);
+	drm_dev_put(&nvpm->drm);
 }
 
 static int
@@ -296,6 +344,8 @@ nvpm_pmu_event_init(struct perf_event *event)
 
 	if (event->attr.type != event->pmu->type)
 		return -ENOENT;
+	if (READ_ONCE(p->closed))
+		return -ENODEV;
 	/* system-wide counting only: no task, no sampling */
 	if (event->attach_state & PERF_ATTACH_TASK || event->cpu < 0)
 		return -EINVAL;
@@ -320,6 +370,8 @@ nvpm_pmu_event_init(struct perf_event *event)
 		return -ENODEV;
 	}
 	ret = nvkm_pm_group_new(p->nvpm->device->pm, &args, &e->grp);
+	if (!ret)
+		drm_dev_get(&p->nvpm->drm);	/* put by nvpm_pmu_event_destroy() */
 	drm_dev_exit(idx);
 	if (ret) {
 		kfree(e);
@@ -349,12 +401,22 @@ nvpm_pmu_name(struct nvpm_pmu *p)
 	}
 }
 
+/* The last reference to the device is gone: no event is left. */
+static void
+nvpm_pmu_release(struct drm_device *drm, void *ptr)
+{
+	struct nvpm_pmu *p = ptr;
+
+	kfree_rcu(p, rcu);
+}
+
 /**
  * nvpm_pmu_register() - offer a GPU's counters to perf
  * @nvpm: the device, initialised and registered
  *
  * Devices without quad mode counters (before NV30) get no PMU.  A PMU that
  * cannot be registered is not fatal: the render node works without it.
+ * The PMU is freed with the DRM device, after its last event.
  */
 void
 nvpm_pmu_register(struct nvpm_drm *nvpm)
@@ -368,6 +430,8 @@ nvpm_pmu_register(struct nvpm_drm *nvpm)
 
 	p = kzalloc(sizeof(*p), GFP_KERNEL);
 	if (!p)
+		return;
+	if (drmm_add_action_or_reset(&nvpm->drm, nvpm_pmu_release, p))
 		return;
 	p->nvpm = nvpm;
 	/* the boot CPU, which x86 does not take offline */
@@ -395,7 +459,6 @@ nvpm_pmu_register(struct nvpm_drm *nvpm)
 	ret = perf_pmu_register(&p->base, p->name, -1);
 	if (ret) {
 		drm_warn(&nvpm->drm, "no perf PMU: %d\n", ret);
-		kfree(p);
 		return;
 	}
 	nvpm->pmu = p;
@@ -403,16 +466,20 @@ nvpm_pmu_register(struct nvpm_drm *nvpm)
 
 /**
  * nvpm_pmu_unregister() - take a GPU's PMU away
- * @nvpm: the device
+ * @nvpm: the device, before drm_dev_unplug()
  *
- * The module cannot go while events exist (perf holds a reference on it).
+ * Events that exist stay until perf destroys them, counting no more; the
+ * PMU itself is freed with the DRM device, after the last of them.  The
+ * module cannot go while events exist (perf holds a reference on it).
  */
 void
 nvpm_pmu_unregister(struct nvpm_drm *nvpm)
 {
-	if (!nvpm->pmu)
+	struct nvpm_pmu *p = nvpm->pmu;
+
+	if (!p)
 		return;
-	perf_pmu_unregister(&nvpm->pmu->base);
-	kfree(nvpm->pmu);
+	WRITE_ONCE(p->closed, true);
+	perf_pmu_unregister(&p->base);
 	nvpm->pmu = NULL;
 }

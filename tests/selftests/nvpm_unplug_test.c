@@ -5,7 +5,8 @@
  * queued and mapped BOs (its own, the notifier, the record rings).  Every
  * ioctl on the file then fails with ENODEV, every mapping is still memory,
  * closing it all is safe, and binding the device again gives a working
- * GPU.  KASAN, lockdep and kmemleak watch the kernel side.
+ * GPU.  A perf event on the GPU's PMU outlives the device the same way.
+ * KASAN, lockdep and kmemleak watch the kernel side.
  *
  * The harness runs each test in a process of its own: each test opens
  * the file with everything again and goes through the steps before its
@@ -19,11 +20,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <linux/perf_event.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include "harness.h"
 
 #define DRIVER_DIR	"/sys/bus/platform/drivers/nvpm-sim"
+#define PMU_DIR		"/sys/bus/event_source/devices"
+/* The fixture holds host (domain 0) and core_b (2); core_a is free. */
+#define PMU_EVENT	"core_a-cycles"
 #define BO_BYTES	(4 * 4096)
 
 /*
@@ -265,6 +271,181 @@ rebind(struct __test_metadata *_metadata, struct held *u)
 	return true;
 }
 
+/* The first line of sysfs file @file, without its newline. */
+static int
+sysfs_read(const char *file, char *buf, size_t len)
+{
+	int fd = open(file, O_RDONLY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0)
+		return -errno;
+	n = read(fd, buf, len - 1);
+	close(fd);
+	if (n < 0)
+		return -errno;
+	buf[n] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+	return 0;
+}
+
+/* The PMU of platform device @dev: nvpm-sim0 -> .../nvpm_sim0. */
+static void
+pmu_dir(const char *dev, char *dir, size_t len)
+{
+	char *c;
+
+	snprintf(dir, len, PMU_DIR "/%s", dev);
+	for (c = dir + strlen(PMU_DIR) + 1; *c; c++) {
+		if (*c == '-')
+			*c = '_';
+	}
+}
+
+/*
+ * The config of event @name of the PMU in @dir, as perf builds it: each
+ * term of events/<name> put where format/<term> says ("config:lo-hi").
+ */
+static int
+pmu_config(const char *dir, const char *name, __u64 *config)
+{
+	char file[PATH_MAX], terms[256], fmt[64], *t, *save, *eq;
+	unsigned int lo, hi;
+	__u64 val;
+	int ret;
+
+	snprintf(file, sizeof(file), "%s/events/%s", dir, name);
+	ret = sysfs_read(file, terms, sizeof(terms));
+	if (ret)
+		return ret;
+	*config = 0;
+	for (t = strtok_r(terms, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		eq = strchr(t, '=');
+		if (!eq)
+			return -EINVAL;
+		*eq = '\0';
+		val = strtoull(eq + 1, NULL, 0);
+		snprintf(file, sizeof(file), "%s/format/%s", dir, t);
+		ret = sysfs_read(file, fmt, sizeof(fmt));
+		if (ret)
+			return ret;
+		ret = sscanf(fmt, "config:%u-%u", &lo, &hi);
+		if (ret == 1)
+			hi = lo;
+		else if (ret != 2 || hi < lo || hi > 63)
+			return -EINVAL;
+		if (hi - lo < 63 && val >> (hi - lo + 1))
+			return -ERANGE;
+		*config |= val << lo;
+	}
+	return 0;
+}
+
+/* Event @name of the PMU in @dir, counting system-wide on CPU 0. */
+static int
+pmu_open(struct __test_metadata *_metadata, const char *dir, const char *name)
+{
+	struct perf_event_attr attr = { .size = sizeof(attr) };
+	char file[PATH_MAX], type[32];
+	int fd, ret;
+
+	snprintf(file, sizeof(file), "%s/type", dir);
+	ret = sysfs_read(file, type, sizeof(type));
+	if (!ret)
+		ret = pmu_config(dir, name, &attr.config);
+	if (ret)
+		FAIL(return -1, "%s %s: %s", dir, name, err_name(ret));
+	attr.type = strtoul(type, NULL, 0);
+	fd = syscall(__NR_perf_event_open, &attr, -1, 0, -1, PERF_FLAG_FD_CLOEXEC);
+	if (fd < 0)
+		FAIL(return -1, "perf_event_open %s/%s/: %s", dir, name, strerror(errno));
+	return fd;
+}
+
+/* The event's count, after @ms of counting. */
+static bool
+pmu_read(struct __test_metadata *_metadata, int fd, int ms, __u64 *count)
+{
+	ssize_t n;
+
+	usleep(ms * 1000);
+	n = read(fd, count, sizeof(*count));
+	if (n != sizeof(*count))
+		FAIL(return false, "read the event: %zd, %s", n, n < 0 ? strerror(errno) : "");
+	return true;
+}
+
+/* Event PMU_EVENT of the PMU in @dir, seen counting for 20 ms; or -1. */
+static int
+pmu_counting(struct __test_metadata *_metadata, const char *dir, __u64 *count)
+{
+	int fd = pmu_open(_metadata, dir, PMU_EVENT);
+
+	if (fd < 0)
+		return -1;
+	if (!pmu_read(_metadata, fd, 20, count)) {
+		close(fd);
+		return -1;
+	}
+	if (!*count) {
+		close(fd);
+		FAIL(return -1, "%s/%s/ counted nothing in 20 ms", dir, PMU_EVENT);
+	}
+	return fd;
+}
+
+/* The kernel log from here on. */
+static int
+kmsg_open(void)
+{
+	int fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+
+	if (fd >= 0)
+		lseek(fd, 0, SEEK_END);
+	return fd;
+}
+
+/*
+ * Fail on a KASAN report, BUG or WARNING since kmsg_open(), here rather
+ * than only in make test's check of the whole run, so the test that
+ * caused it says so.
+ */
+static void
+kmsg_clean(struct __test_metadata *_metadata, int fd)
+{
+	static const char *const bad[] = { "KASAN", "BUG:", "WARNING:" };
+	char rec[8192], *msg;
+	ssize_t n;
+	size_t i;
+
+	if (fd < 0)
+		return;
+	while ((n = read(fd, rec, sizeof(rec) - 1)) > 0 || (n < 0 && errno == EPIPE)) {
+		if (n < 0)
+			continue;	/* records lost to the ring: read on */
+		rec[n] = '\0';
+		msg = strchr(rec, ';') ? strchr(rec, ';') + 1 : rec;
+		for (i = 0; i < ARRAY_SIZE(bad); i++) {
+			if (strstr(msg, bad[i]))
+				FAIL(goto out, "kernel: %s", msg);
+		}
+	}
+out:
+	close(fd);
+}
+
+/* Close the fixture's own descriptor of the G84's render node. */
+static void
+drop_node(struct nodes *nodes, const char *path)
+{
+	int i;
+
+	for (i = 0; i < nodes->nr_devs; i++) {
+		if (!strcmp(nodes->devs[i].path, path))
+			nvpm_dev_close(&nodes->devs[i]);
+	}
+}
+
 FIXTURE_SETUP(unplug)
 {
 	self->u.fd = -1;
@@ -344,6 +525,61 @@ TEST_F(unplug, nothing_left_behind)
 	if (unplug(_metadata, &self->u) && close_everything(_metadata, &self->u) &&
 	    rebind(_metadata, &self->u))
 		kmemleak_check(_metadata, self->u.km);
+}
+
+/*
+ * perf stat through an unbind: the event stays readable, its count
+ * stopped where it was, and outlives every file of the device (holding
+ * its last reference); it then closes cleanly.
+ */
+static bool
+perf_through_unbind(struct __test_metadata *_metadata, struct nodes *nodes, struct held *u,
+		    const char *dir)
+{
+	__u64 before, after, later;
+	bool ok = false;
+	int fd;
+
+	fd = pmu_counting(_metadata, dir, &before);
+	if (fd < 0)
+		return false;
+	if (!unplug(_metadata, u))
+		goto out;
+	if (!access(dir, F_OK))
+		FAIL(goto out, "%s is still there after unbind", dir);
+	if (!pmu_read(_metadata, fd, 0, &after))
+		goto out;
+	if (after < before)
+		FAIL(goto out, "count went back at unbind: %llu, then %llu",
+		     (unsigned long long)before, (unsigned long long)after);
+	/* the files go: the event holds the device's last reference */
+	drop_node(nodes, u->path);
+	if (!close_everything(_metadata, u) || !pmu_read(_metadata, fd, 20, &later))
+		goto out;
+	if (later != after)
+		FAIL(goto out, "count moved after unbind: %llu, then %llu",
+		     (unsigned long long)after, (unsigned long long)later);
+	ok = true;
+out:
+	close(fd);
+	return ok;
+}
+
+/* ... and the GPU bound again has its PMU again, whose events count. */
+TEST_F(unplug, perf_event_outlives_unbind)
+{
+	int km = kmsg_open(), fd;
+	char dir[PATH_MAX];
+	__u64 count;
+
+	pmu_dir(self->u.dev, dir, sizeof(dir));
+	if (perf_through_unbind(_metadata, &self->n, &self->u, dir) &&
+	    rebind(_metadata, &self->u)) {
+		fd = pmu_counting(_metadata, dir, &count);
+		if (fd >= 0)
+			close(fd);
+	}
+	kmsg_clean(_metadata, km);
 }
 
 /* No options of its own: what follows "--" is the harness's. */
