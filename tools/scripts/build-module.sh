@@ -5,5 +5,5 @@
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
-if [ "${KERNEL:-6.1}" = 6.12 ]; then kver=$(nvpm_debian_kver612); else kver=$(nvpm_debian_kver); fi
+kver=$(nvpm_kernel_kver)
 nvpm_build_module "/usr/src/linux-headers-$kver" "debian-$kver"

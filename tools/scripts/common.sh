@@ -26,6 +26,27 @@ nvpm_debian_kver612() {
 	basename "$d" | sed 's/^linux-headers-//'
 }
 
+# The Debian kernel KERNEL= names (6.1, the default, or 6.12).
+nvpm_kernel_kver() {
+	case ${KERNEL:-6.1} in
+	6.1) nvpm_debian_kver ;;
+	6.12) nvpm_debian_kver612 ;;
+	*) nvpm_die "KERNEL=$KERNEL: 6.1 or 6.12" ;;
+	esac
+}
+
+# drm.ko of an unpacked Debian image ($1), uncompressed (6.12 ships
+# modules xz-compressed, which busybox's insmod cannot load) into $2.
+nvpm_debian_drm() {
+	local f
+	f=$(find "$1/lib/modules" -name 'drm.ko*' | head -n 1)
+	[ -n "$f" ] || nvpm_die "no drm.ko in $1"
+	case $f in
+	*.xz) xz -dc "$f" >"$2" ;;
+	*) cp "$f" "$2" ;;
+	esac
+}
+
 # Unpacked linux-source-6.1, cached outside the repository.
 nvpm_linux_src() {
 	local tar=/usr/src/linux-source-6.1.tar.xz dir
@@ -142,9 +163,10 @@ nvpm_qemu() {
 		${NVPM_QEMU_ARGS:-}
 }
 
-# Build nvpm.ko, nvpm_sim.ko and the tools for Debian's 6.1 kernel, boot
-# that kernel in QEMU with drm.ko, the two modules and nvpm, run guest script $2 and print its
-# output from the line $3 on.  $1: name of the run, $4: extra command line.
+# Build nvpm.ko, nvpm_sim.ko and the tools for Debian's kernel (6.1, or
+# KERNEL=6.12), boot that kernel in QEMU with drm.ko, the two modules and
+# nvpm, run guest script $2 and print its output from the line $3 on.
+# $1: name of the run, $4: extra command line.
 nvpm_debian_guest() {
 	local name=$1 guest=$2 marker=$3 cmdline=$4 ko image kver drm initrd log
 
@@ -152,8 +174,10 @@ nvpm_debian_guest() {
 	ko=$("$NVPM_ROOT/tools/scripts/build-module.sh")
 	make -s -C "$NVPM_ROOT/tools" O="$NVPM_OUT/tools" >&2
 	image=$("$NVPM_ROOT/tools/scripts/debian-kernel.sh")
-	kver=$(nvpm_debian_kver)
-	drm=$(find "$image/lib/modules/$kver" -name drm.ko)
+	kver=$(nvpm_kernel_kver)
+	drm=$NVPM_OUT/drm-$kver/drm.ko
+	mkdir -p "${drm%/*}"
+	nvpm_debian_drm "$image" "$drm"
 
 	initrd=$NVPM_OUT/$name.cpio.gz
 	nvpm_initramfs "$initrd" "$guest" "$drm" "$ko" "${ko%/*}/nvpm_sim.ko" "$NVPM_OUT/tools/nvpm"

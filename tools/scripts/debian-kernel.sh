@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # Fetch (once) the Debian kernel image matching the installed 6.1 headers
-# and unpack it under $NVPM_CACHE; prints the unpacked root.
+# (KERNEL=6.12: Debian 12's 6.12 headers) and unpack it under $NVPM_CACHE;
+# prints the unpacked root.
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
-kver=$(nvpm_debian_kver)
+kver=$(nvpm_kernel_kver)
 root=$NVPM_CACHE/debian-image-$kver
 if [ ! -f "$root/.nvpm-unpacked" ]; then
 	nvpm_log "fetching linux-image-$kver-unsigned (once)"

@@ -108,13 +108,16 @@ check perf_events_released sh -c "./nvpm stat -d $eco_g84 -e core_a/always -- tr
 
 # -- nvpm stat: more events on a domain than counters take turns ---------------
 # five core_a events, four counters: two groups take turns; PGRAPH.IDLE
-# still reads 65% of the cycles it was counted, over about half the time,
-# and "always" scaled up reads about every cycle of the domain
+# still reads 65% of the cycles it was counted, over part of the time (the
+# turns change every 10 ms of nvpm stat's: about half, on an idle host;
+# a starved process takes fewer, longer turns, so only "took turns at all"
+# is checked), and "always" scaled up reads about every cycle of the domain
 ./nvpm stat -d "$eco_g84" -e core_a/always,core_a/0x01,core_a/0x02,core_a/0x03,core_a/PGRAPH.IDLE \
 	-- sleep 0.5 >/tmp/mux.out 2>&1
+grep -E 'core_a/(PGRAPH.IDLE|always)' /tmp/mux.out | sed 's/^/# mux: /'
 check nvpm_stat_mux_scaled_rate_and_share sh -c "grep 'core_a/PGRAPH.IDLE' /tmp/mux.out |
 	awk '{ r = \$4; sub(/%/, \"\", r); r += 0; s = \$NF; gsub(/[()%]/, \"\", s); s += 0 }
-	END { exit !(r > 62 && r < 68 && s > 30 && s < 70) }'"
+	END { exit !(r > 62 && r < 68 && s > 5 && s < 95) }'"
 check nvpm_stat_mux_scaled_always_every_cycle sh -c "grep 'core_a/always' /tmp/mux.out |
 	awk '{ r = \$4; sub(/%/, \"\", r); r += 0 } END { exit !(r > 97 && r < 103) }'"
 

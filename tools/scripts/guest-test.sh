@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: MIT
 # make test, inside the KUnit kernel, beside the KUnit suites' guest
-# (guest-kunit.sh): load the module without its suites, run the uapi and
+# (guest-kunit.sh), and again in Debian's own 6.12 kernel (with its
+# drm.ko, and the ecosystem checks after the rest, as the KUnit guest runs
+# them on 6.1): load the module without its suites, run the uapi and
 # counter selftests against the simulated GPUs it created, then check
 # unload and the kernel's health.  Each selftest binary's TAP comes between
 # markers with its exit status; the host checks plan, count and status of
@@ -16,6 +18,8 @@ echo 1 >/proc/sys/kernel/printk
 echo NVPM-LOAD >/dev/kmsg
 # The selftests count in cycles of 1 us (sim_clock_mhz=1; the default is
 # each chip's own clock, checked after them).
+# a Debian kernel has DRM as a module
+[ ! -f ./drm.ko ] || insmod ./drm.ko
 # nvpm.ko alone offers no device: the simulated GPUs are nvpm_sim.ko's
 insmod ./nvpm-plain.ko
 alone=$(ls /dev/dri 2>/dev/null | grep -c renderD)
@@ -129,4 +133,16 @@ check_kernel_clean kernel_has_no_warnings NVPM-LOAD
 echo "1..$n"
 took "$guest_t0"
 echo "NVPM-BIN-END guest $([ "$nfail" = 0 ] && echo 0 || echo 1)"
+if [ -f ./guest-test-ecosystem.sh ]; then
+	echo "NVPM-BIN-BEGIN ecosystem"
+	n=0
+	nfail=0
+	eco_t0=$(now)
+	echo NVPM-ECOSYSTEM >/dev/kmsg
+	. ./guest-test-ecosystem.sh
+	check_kernel_clean ecosystem_kernel_has_no_warnings NVPM-ECOSYSTEM
+	echo "1..$n"
+	took "$eco_t0"
+	echo "NVPM-BIN-END ecosystem $([ "$nfail" = 0 ] && echo 0 || echo 1)"
+fi
 echo NVPM-SELFTEST-END

@@ -39,7 +39,7 @@ nvpm_fuzz_test nvpm_unplug_test"
 
 "$NVPM_ROOT/tools/scripts/build-module.sh" >/dev/null
 result build_debian_headers_w1_no_warnings $?
-KERNEL=6.12 "$NVPM_ROOT/tools/scripts/build-module.sh" >/dev/null
+ko612=$(KERNEL=6.12 "$NVPM_ROOT/tools/scripts/build-module.sh")
 result build_debian_6.12_headers_w1_no_warnings $?
 
 kbuild=$("$NVPM_ROOT/tools/scripts/kunit-kernel.sh") || { result kunit_kernel_build 1; finish; }
@@ -77,22 +77,43 @@ nvpm_initramfs "$initrd" "$scripts/guest-test.sh" \
 	"$NVPM_OUT/nvpm-plain.ko" "$NVPM_OUT/nvpm_sim.ko" "$NVPM_OUT/tools/nvpm" $(for t in $SELFTESTS; do echo "$NVPM_OUT/tools/$t"; done) \
 	"$scripts/guest-lib.sh"
 
+# The same selftests and the ecosystem checks on Debian's own 6.12 kernel
+# (prebuilt, no KASAN), with the module built against its headers.
+k612=$NVPM_OUT/k612
+mkdir -p "$k612"
+image612=$(KERNEL=6.12 "$scripts/debian-kernel.sh") || { result debian_6.12_image 1; finish; }
+kver612=$(nvpm_debian_kver612)
+nvpm_debian_drm "$image612" "$k612/drm.ko"
+cp "$ko612" "$k612/nvpm-plain.ko" && cp "${ko612%/*}/nvpm_sim.ko" "$k612/nvpm_sim.ko" || finish
+initrd612=$NVPM_OUT/test612.cpio.gz
+# shellcheck disable=SC2046
+NVPM_GUEST_PROGRAMS="/usr/bin/drmdevice /usr/bin/perf" nvpm_initramfs "$initrd612" "$scripts/guest-test.sh" \
+	"$k612/drm.ko" "$k612/nvpm-plain.ko" "$k612/nvpm_sim.ko" "$NVPM_OUT/tools/nvpm" \
+	$(for t in $SELFTESTS; do echo "$NVPM_OUT/tools/$t"; done) \
+	"$scripts/guest-lib.sh" "$scripts/guest-test-ecosystem.sh"
+
 # Two guests at once, each its own log: the KUnit suites and the
 # ecosystem checks; the selftests and the guest's checks.  Each takes about
 # 2 minutes under TCG on two idle cores; the timeout is for a guest that
 # hangs.
 klog=$NVPM_OUT/kunit.log
 log=$NVPM_OUT/test.log
-nvpm_log "booting the KUnit kernel in QEMU (TCG), twice: KUnit suites, selftests"
+log612=$NVPM_OUT/test612.log
+nvpm_log "booting the KUnit kernel in QEMU (TCG), twice: KUnit suites, selftests; and Debian's $kver612: selftests"
 export NVPM_QEMU_TIMEOUT=${NVPM_QEMU_TIMEOUT:-2700}
 nvpm_qemu "$kbuild/arch/x86/boot/bzImage" "$kinitrd" "" >"$klog" 2>&1 &
 kpid=$!
+nvpm_qemu "$image612/boot/vmlinuz-$kver612" "$initrd612" \
+	"loglevel=4 nvpm.fuzz=${NVPM_FUZZ_CALLS:-40000}" >"$log612" 2>&1 &
+k612pid=$!
 nvpm_qemu "$kbuild/arch/x86/boot/bzImage" "$initrd" "nvpm.fuzz=${NVPM_FUZZ_CALLS:-40000}" >"$log" 2>&1
-wait "$kpid"
+wait "$kpid" "$k612pid"
 grep -q "NVPM-GUEST-EXIT" "$klog"
 result kunit_guest_ran_to_the_end $?
 grep -q "NVPM-GUEST-EXIT" "$log"
 result guest_ran_to_the_end $?
+grep -q "NVPM-GUEST-EXIT" "$log612"
+result debian_6.12_guest_ran_to_the_end $?
 
 # KUnit: the KTAP between our markers (the kernel prints its own empty
 # header at boot).  Suites run from a module come without the top-level
@@ -133,34 +154,47 @@ result trace_json_is_valid_perfetto_input $?
 
 # Selftests: each binary's TAP between its markers, with its exit status;
 # the KUnit guest's own checks and the ecosystem checks as two more.
+# $1: the TAP, $2: a prefix for the names ("" or "6.12/"), rest: binaries.
+selftests() {
+	local tap=$1 pre=$2 bin sec status plan sok sskip sfail
+	shift 2
+	for bin in "$@"; do
+		sec=$(sed -n "/^NVPM-BIN-BEGIN $bin\$/,/^NVPM-BIN-END $bin /p" "$tap")
+		if ! echo "$sec" | grep -q "^NVPM-BIN-END $bin "; then
+			result "$pre${bin}_ran_to_the_end" 1	# crashed, hung, or never started
+			echo "$sec" | tail -n 5 | sed 's/^/# /'
+			continue
+		fi
+		status=$(echo "$sec" | sed -n "s/^NVPM-BIN-END $bin \([0-9]*\)$/\1/p")
+		plan=$(echo "$sec" | sed -n 's/^1\.\.\([0-9][0-9]*\).*/\1/p' | head -n 1)
+		sok=$(echo "$sec" | grep -E "^ok " | grep -cv "# SKIP")
+		sskip=$(echo "$sec" | grep -cE "^ok .*# SKIP")
+		sfail=$(echo "$sec" | grep -cE "^not ok ")
+		# the harness's failure messages (TH_LOG: "# file.c:line:test:why",
+		# and "# test: Test ..." for a test that crashed or timed out) come
+		# before their "not ok" lines
+		echo "$sec" | grep -E "^not ok |^ok .*# SKIP|^# (Totals|took|.*calls/s|[a-z0-9_]+: [0-9.]+ s$)|^# [^ ]+\.c:[0-9]+:|^# [a-z0-9_]+: Test " |
+			sed "s#^#$pre$bin: #"
+		passed=$((passed + sok))
+		failed=$((failed + sfail))
+		skipped=$((skipped + sskip))
+		if [ -z "$plan" ] || [ "$plan" != $((sok + sskip + sfail)) ]; then
+			result "$pre${bin}_ran_its_plan (plan ${plan:-none}, ran $((sok + sskip + sfail)))" 1
+		fi
+		# a non-zero status without a failed test: it crashed or lied
+		if { [ "$status" = 0 ] && [ "$sfail" != 0 ]; } || { [ "$status" != 0 ] && [ "$sfail" = 0 ]; }; then
+			result "$pre${bin}_exit_status_matches_results (status $status, $sfail failed)" 1
+		fi
+	done
+}
 sed -n '/NVPM-SELFTEST-BEGIN/,/NVPM-SELFTEST-END/p' "$log" "$klog" | tr -d '\r' >"$NVPM_OUT/selftest.tap"
-for bin in $SELFTESTS guest kunit_guest ecosystem; do
-	sec=$(sed -n "/^NVPM-BIN-BEGIN $bin\$/,/^NVPM-BIN-END $bin /p" "$NVPM_OUT/selftest.tap")
-	if ! echo "$sec" | grep -q "^NVPM-BIN-END $bin "; then
-		result "${bin}_ran_to_the_end" 1	# crashed, hung, or never started
-		echo "$sec" | tail -n 5 | sed 's/^/# /'
-		continue
-	fi
-	status=$(echo "$sec" | sed -n "s/^NVPM-BIN-END $bin \([0-9]*\)$/\1/p")
-	plan=$(echo "$sec" | sed -n 's/^1\.\.\([0-9][0-9]*\).*/\1/p' | head -n 1)
-	sok=$(echo "$sec" | grep -E "^ok " | grep -cv "# SKIP")
-	sskip=$(echo "$sec" | grep -cE "^ok .*# SKIP")
-	sfail=$(echo "$sec" | grep -cE "^not ok ")
-	# the harness's failure messages (TH_LOG: "# file.c:line:test:why",
-	# and "# test: Test ..." for a test that crashed or timed out) come
-	# before their "not ok" lines
-	echo "$sec" | grep -E "^not ok |^ok .*# SKIP|^# (Totals|took|.*calls/s|[a-z0-9_]+: [0-9.]+ s$)|^# [^ ]+\.c:[0-9]+:|^# [a-z0-9_]+: Test " |
-		sed "s/^/$bin: /"
-	passed=$((passed + sok))
-	failed=$((failed + sfail))
-	skipped=$((skipped + sskip))
-	if [ -z "$plan" ] || [ "$plan" != $((sok + sskip + sfail)) ]; then
-		result "${bin}_ran_its_plan (plan ${plan:-none}, ran $((sok + sskip + sfail)))" 1
-	fi
-	# a non-zero status without a failed test: it crashed or lied
-	if { [ "$status" = 0 ] && [ "$sfail" != 0 ]; } || { [ "$status" != 0 ] && [ "$sfail" = 0 ]; }; then
-		result "${bin}_exit_status_matches_results (status $status, $sfail failed)" 1
-	fi
-done
+# shellcheck disable=SC2086
+selftests "$NVPM_OUT/selftest.tap" "" $SELFTESTS guest kunit_guest ecosystem
+echo "6.1: $passed passed, $failed failed, $skipped skipped"
+p61=$passed f61=$failed s61=$skipped
+sed -n '/NVPM-SELFTEST-BEGIN/,/NVPM-SELFTEST-END/p' "$log612" | tr -d '\r' >"$NVPM_OUT/selftest612.tap"
+# shellcheck disable=SC2086
+selftests "$NVPM_OUT/selftest612.tap" "6.12/" $SELFTESTS guest ecosystem
+echo "6.12: $((passed - p61)) passed, $((failed - f61)) failed, $((skipped - s61)) skipped"
 
 finish
