@@ -11,6 +11,8 @@
 #               run nouveau's KUnit suite over the simulated GPU in QEMU
 #   make fuzz   the ioctl fuzzer's long run (NVPM_FUZZ_CALLS=, default
 #               1000000; NVPM_FUZZ_SEED=) on make test's kernel
+#   make dkms   install nvpm through DKMS for Debian's 6.1 and 6.12, check,
+#               remove (as root: it writes /usr/src and /lib/modules)
 #   make bench  time the counter ioctls against DRM_IOCTL_VERSION, in QEMU
 #               on Debian's kernel (NVPM_BENCH_ITERS= calls per round)
 #
@@ -20,7 +22,7 @@
 NVPM_CACHE ?= $(HOME)/.cache/nvpm
 export NVPM_CACHE
 
-.PHONY: all module tools run test fuzz bench intree nouveau checkpatch clean
+.PHONY: all module tools run test fuzz bench intree nouveau dkms checkpatch clean
 
 all: module tools
 
@@ -47,6 +49,9 @@ intree:
 
 nouveau:
 	@tools/scripts/nouveau.sh
+
+dkms:
+	@tools/scripts/dkms.sh
 
 checkpatch:
 	@tools/scripts/checkpatch.sh
