@@ -348,7 +348,11 @@ nvkm_sim_sync_max(struct nvkm_sim *sim, u64 now, u64 max)
 		return;
 	/* keep the remainder: the clock must not run slow */
 	sim->last_ns += div_u64(cycles * 1000, sim->mhz);
-	cycles = min_t(u64, cycles, max);
+	/* past the cap the cycles are let go of, as a budget's: dropped */
+	if (cycles > max) {
+		sim->stats.dropped += cycles - max;
+		cycles = max;
+	}
 	if (nvkm_sim_quiet(sim, cycles)) {
 		if (sim->pcounter)
 			nvkm_sim_pcounter_run(sim->pcounter, cycles);

@@ -2,7 +2,8 @@
 /*
  * What the nvpm selftests share, apart from the harness (harness.h): the
  * simulated chips they know, the --expect list, the render nodes each
- * test's fixture opens, the driver's ioctls, kmemleak.
+ * test's fixture opens, the driver's ioctls, kmemleak, the simulator's
+ * dropped cycles.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -457,4 +458,40 @@ now_us(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
+}
+
+/**
+ * sim_dropped() - the cycles a simulated GPU let go of so far
+ * @dev: its render node
+ *
+ * What its debugfs file (/sys/kernel/debug/dri/<minor>/nvpm_sim) reports
+ * as dropped: real time the simulator could not simulate within its
+ * budget, on a loaded host.  Those cycles pass for no counter, so a lower
+ * bound on the cycles counted over an interval of real time is the
+ * interval less the cycles dropped meanwhile: read this before the
+ * interval starts and after it ends.  (A catch-up books its drops when an
+ * access ends the gap, so an interval's last latch has booked them.)
+ *
+ * Return: the count, 0 where the file cannot be read (the bound is then
+ * as strict as without it).
+ */
+unsigned long long
+sim_dropped(const struct nvpm_dev *dev)
+{
+	static const char key[] = " dropped ";
+	unsigned long long dropped = 0;
+	char path[96], line[512], *p;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/sys/kernel/debug/dri/%d/nvpm_sim", dev->minor);
+	f = fopen(path, "re");
+	if (!f)
+		return 0;
+	if (fgets(line, sizeof(line), f)) {
+		p = strstr(line, key);
+		if (p)
+			dropped = strtoull(p + strlen(key), NULL, 10);
+	}
+	fclose(f);
+	return dropped;
 }

@@ -2,7 +2,8 @@
 /*
  * What the nvpm selftests share, apart from the harness (harness.h): the
  * simulated chips they know, the --expect list, the render nodes each
- * test's fixture opens, the driver's ioctls, kmemleak.
+ * test's fixture opens, the driver's ioctls, kmemleak, the simulator's
+ * dropped cycles.
  */
 #ifndef __NVPM_SELFTEST_H__
 #define __NVPM_SELFTEST_H__
@@ -78,6 +79,7 @@ int raw_ioctl(int fd, unsigned long cmd, void *arg);
 const char *err_name(int ret);
 int count_fds(void);
 double now_us(void);
+unsigned long long sim_dropped(const struct nvpm_dev *dev);
 
 int kmemleak_start(void);
 int kmemleak_nvpm_leaks(void);

@@ -8,13 +8,6 @@
 set -uo pipefail
 . "$(dirname "$0")/common.sh"
 
-passed=0
-failed=0
-result() { # name status
-	if [ "$2" = 0 ]; then passed=$((passed + 1)); echo "PASS $1";
-	else failed=$((failed + 1)); echo "FAIL $1"; fi
-}
-
 "$NVPM_ROOT/tools/scripts/deps.sh" || nvpm_die "cannot install dependencies"
 if ! command -v dkms >/dev/null; then
 	[ "$(id -u)" = 0 ] || nvpm_die "need root to install dkms"

@@ -34,14 +34,5 @@ echo "NVPM-BIN-END kunit_guest $([ "$nfail" = 0 ] && echo 0 || echo 1)"
 # Then the ecosystem checks (drmdevice, perf, the trace JSON), a binary of
 # their own: here rather than after the selftests, whose guest has more
 # to do than this one.
-echo "NVPM-BIN-BEGIN ecosystem"
-n=0
-nfail=0
-eco_t0=$(now)
-echo NVPM-ECOSYSTEM >/dev/kmsg
-. ./guest-test-ecosystem.sh
-check_kernel_clean ecosystem_kernel_has_no_warnings NVPM-ECOSYSTEM
-echo "1..$n"
-took "$eco_t0"
-echo "NVPM-BIN-END ecosystem $([ "$nfail" = 0 ] && echo 0 || echo 1)"
+ecosystem
 echo NVPM-SELFTEST-END

@@ -60,3 +60,18 @@ check_kernel_clean() {
 		echo "$msgs" | sed 's/^/# /' | head -n 80
 	fi
 }
+
+# The ecosystem checks (guest-test-ecosystem.sh) as a binary of their own,
+# "ecosystem", with their own count and kernel-message check.
+ecosystem() {
+	echo "NVPM-BIN-BEGIN ecosystem"
+	n=0
+	nfail=0
+	eco_t0=$(now)
+	echo NVPM-ECOSYSTEM >/dev/kmsg
+	. ./guest-test-ecosystem.sh
+	check_kernel_clean ecosystem_kernel_has_no_warnings NVPM-ECOSYSTEM
+	echo "1..$n"
+	took "$eco_t0"
+	echo "NVPM-BIN-END ecosystem $([ "$nfail" = 0 ] && echo 0 || echo 1)"
+}

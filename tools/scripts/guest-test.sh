@@ -133,16 +133,5 @@ check_kernel_clean kernel_has_no_warnings NVPM-LOAD
 echo "1..$n"
 took "$guest_t0"
 echo "NVPM-BIN-END guest $([ "$nfail" = 0 ] && echo 0 || echo 1)"
-if [ -f ./guest-test-ecosystem.sh ]; then
-	echo "NVPM-BIN-BEGIN ecosystem"
-	n=0
-	nfail=0
-	eco_t0=$(now)
-	echo NVPM-ECOSYSTEM >/dev/kmsg
-	. ./guest-test-ecosystem.sh
-	check_kernel_clean ecosystem_kernel_has_no_warnings NVPM-ECOSYSTEM
-	echo "1..$n"
-	took "$eco_t0"
-	echo "NVPM-BIN-END ecosystem $([ "$nfail" = 0 ] && echo 0 || echo 1)"
-fi
+[ ! -f ./guest-test-ecosystem.sh ] || ecosystem
 echo NVPM-SELFTEST-END

@@ -20,13 +20,7 @@
 set -uo pipefail
 . "$(dirname "$0")/common.sh"
 
-passed=0
-failed=0
 skipped=0
-result() { # name status
-	if [ "$2" = 0 ]; then passed=$((passed + 1)); echo "PASS $1";
-	else failed=$((failed + 1)); echo "FAIL $1"; fi
-}
 finish() {
 	echo "$passed passed, $failed failed, $skipped skipped"
 	[ "$failed" = 0 ] && [ "$passed" -gt 0 ]
