@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# make nouveau: nouveau 6.1 with nvpm's perfmon engine, built and tested.
+# make nouveau: nouveau 6.1 with nvpm's perfmon engine, built and tested;
+# then nouveau 6.12 with nvpm's engine, built (the 6.12 series is a draft).
 #  1. unpack linux-source-6.1 into a cache dir of its own (never the
 #     shared unpacked copy), apply nouveau/patches/*.patch, link nvpm's
 #     nouveau files (nouveau/nvkm/...) into nouveau and nvpm itself as
@@ -14,12 +15,6 @@
 set -uo pipefail
 . "$(dirname "$0")/common.sh"
 
-passed=0
-failed=0
-result() { # name status
-	if [ "$2" = 0 ]; then passed=$((passed + 1)); echo "PASS $1";
-	else failed=$((failed + 1)); echo "FAIL $1"; fi
-}
 finish() {
 	echo "nouveau: $passed passed, $failed failed"
 	[ "$failed" = 0 ] && [ "$passed" -gt 0 ]
@@ -161,4 +156,9 @@ sfail=$(grep -cE "^not ok " "$NVPM_OUT/nouveau.tap")
 passed=$((passed + spass))
 failed=$((failed + sfail))
 [ "$spass" -gt 0 ] || result nouveau_guest_checks_ran 1
+
+# nouveau 6.12 with nvpm's engine (nouveau/patches-6.12, a draft: built
+# against Debian's 6.12 headers, nvpm.ko's symbols resolved, not yet run)
+KERNEL=6.12 "$NVPM_ROOT/tools/scripts/nouveau-module.sh" >/dev/null
+result build_nouveau_6.12_with_nvpm_engine $?
 finish
