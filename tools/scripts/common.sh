@@ -22,7 +22,7 @@ nvpm_die() { printf '[nvpm] error: %s\n' "$*" >&2; exit 1; }
 # must share.  Taken from the installed headers, never from uname -r.
 nvpm_debian_kver() {
 	local d
-	d=$(ls -d /usr/src/linux-headers-6.1.*-amd64 2>/dev/null | sort -V | tail -n 1)
+	d=$(ls -d /usr/src/linux-headers-6.1.*-amd64 2>/dev/null | sort -V | tail -n 1 || true)
 	[ -n "$d" ] || nvpm_die "linux-headers-amd64 (6.1) is not installed"
 	basename "$d" | sed 's/^linux-headers-//'
 }
@@ -30,7 +30,7 @@ nvpm_debian_kver() {
 # Debian 12's 6.12 headers (bookworm-security), the newest installed.
 nvpm_debian_kver612() {
 	local d
-	d=$(ls -d /usr/src/linux-headers-6.12.*+deb12-amd64 2>/dev/null | sort -V | tail -n 1)
+	d=$(ls -d /usr/src/linux-headers-6.12.*+deb12-amd64 2>/dev/null | sort -V | tail -n 1 || true)
 	[ -n "$d" ] || nvpm_die "Debian's 6.12 headers are not installed"
 	basename "$d" | sed 's/^linux-headers-//'
 }

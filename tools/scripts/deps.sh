@@ -15,7 +15,7 @@ for p in $pkgs; do
 done
 # Debian 12's 6.12 (bookworm-security), the second kernel nvpm builds for:
 # its newest headers, by name, as there is no meta package for them
-have612=$(ls -d /usr/src/linux-headers-6.12.*+deb12-amd64 2>/dev/null | head -n 1)
+have612=$(ls -d /usr/src/linux-headers-6.12.*+deb12-amd64 2>/dev/null | head -n 1 || true)
 [ -z "$missing" ] && [ -n "$have612" ] && exit 0
 
 [ "$(id -u)" = 0 ] || { echo "nvpm: need root to install:$missing 6.12 headers" >&2; exit 1; }
