@@ -85,6 +85,40 @@ nvpm_host_pm_may_write(u32 addr, u32 old, u32 data)
 	       !((old ^ data) & ~NVPM_OWNED_PMC_ENABLE_PCOUNTER);
 }
 
+/* Stray writes a watch keeps, for a test's messages. */
+#define NVPM_HOST_WATCH_STRAYS	8
+
+/**
+ * struct nvpm_host_watch - what a host's test saw nvpm write
+ * @writes: writes seen
+ * @strays: of them, writes nvpm_host_pm_may_write() refuses
+ * @stray: the first NVPM_HOST_WATCH_STRAYS of those, address and value
+ */
+struct nvpm_host_watch {
+	unsigned int writes, strays;
+	u32 stray[NVPM_HOST_WATCH_STRAYS][2];
+};
+
+/**
+ * nvpm_host_watch_write() - judge a write before it reaches the GPU
+ * @w: the watch
+ * @addr: BAR0 offset
+ * @old: the register's value before the write
+ * @data: the value written
+ */
+static inline void
+nvpm_host_watch_write(struct nvpm_host_watch *w, u32 addr, u32 old, u32 data)
+{
+	w->writes++;
+	if (nvpm_host_pm_may_write(addr, old, data))
+		return;
+	if (w->strays < NVPM_HOST_WATCH_STRAYS) {
+		w->stray[w->strays][0] = addr;
+		w->stray[w->strays][1] = data;
+	}
+	w->strays++;
+}
+
 /**
  * struct nvpm_host_kept - a register whose value is the host's
  * @addr: BAR0 offset

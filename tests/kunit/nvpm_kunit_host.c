@@ -186,29 +186,17 @@ host_counts_through_the_hosts_accessors(struct kunit *test)
 	nvpm_sim_gpu_del(&h.sim);
 }
 
-#define HOST_STRAYS	8
-
 struct host_watch {
 	struct nvpm_test_host h;
-	unsigned int wr, strays;
-	u32 stray[HOST_STRAYS][2];
+	struct nvpm_host_watch w;
 };
 
 static void
 host_watch_wr32(void *priv, u32 addr, u32 data)
 {
 	struct host_watch *w = priv;
-	u32 old;
 
-	w->wr++;
-	old = nvpm_sim_gpu_rd32(w->h.sim, addr);
-	if (!nvpm_host_pm_may_write(addr, old, data)) {
-		if (w->strays < HOST_STRAYS) {
-			w->stray[w->strays][0] = addr;
-			w->stray[w->strays][1] = data;
-		}
-		w->strays++;
-	}
+	nvpm_host_watch_write(&w->w, addr, nvpm_sim_gpu_rd32(w->h.sim, addr), data);
 	nvpm_sim_gpu_wr32(w->h.sim, addr, data);
 }
 
@@ -347,11 +335,11 @@ host_writes_only_what_perfmon_owns(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, nvpm_host_fini(host, false), 0);
 	nvpm_host_detach(host);
 
-	KUNIT_EXPECT_GT(test, w.wr, 0U);
-	for (i = 0; i < min(w.strays, HOST_STRAYS); i++)
+	KUNIT_EXPECT_GT(test, w.w.writes, 0U);
+	for (i = 0; i < min(w.w.strays, NVPM_HOST_WATCH_STRAYS); i++)
 		KUNIT_FAIL(test, "wrote %08x to %06x, not a perfmon register",
-			   w.stray[i][1], w.stray[i][0]);
-	KUNIT_EXPECT_EQ(test, w.strays, 0U);
+			   w.w.stray[i][1], w.w.stray[i][0]);
+	KUNIT_EXPECT_EQ(test, w.w.strays, 0U);
 	for (i = 0; i < ARRAY_SIZE(nvpm_host_kept); i++)
 		KUNIT_EXPECT_EQ_MSG(test, nvpm_sim_gpu_rd32(w.h.sim, nvpm_host_kept[i].addr),
 				    before[i], "%s at %06x changed", nvpm_host_kept[i].what,

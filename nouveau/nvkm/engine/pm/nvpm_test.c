@@ -50,7 +50,6 @@
 #define NVT_PERFMON	2
 #define NVT_PERFDOM	3
 #define NVT_MAX_DOMS	32
-#define NVT_STRAYS	8	/* stray writes a case reports */
 
 /**
  * struct nvt_chip - a simulated chip and what the reference says of it
@@ -137,8 +136,7 @@ struct nvt {
 	struct nvkm_client *client;
 	u64 period_us;	/* real time from before a period's SAMPLE to after its end */
 	bool watch;	/* check every write against what perfmon owns */
-	unsigned int writes, strays;
-	u32 stray[NVT_STRAYS][2];
+	struct nvpm_host_watch w;
 };
 
 /* The registers are the simulated GPU's; writes are watched on demand. */
@@ -155,16 +153,8 @@ nvt_wr32(void *priv, u32 addr, u32 data)
 {
 	struct nvt *t = priv;
 
-	if (t->watch) {
-		t->writes++;
-		if (!nvpm_host_pm_may_write(addr, nvpm_sim_gpu_rd32(t->sim, addr), data)) {
-			if (t->strays < NVT_STRAYS) {
-				t->stray[t->strays][0] = addr;
-				t->stray[t->strays][1] = data;
-			}
-			t->strays++;
-		}
-	}
+	if (t->watch)
+		nvpm_host_watch_write(&t->w, addr, nvpm_sim_gpu_rd32(t->sim, addr), data);
 	nvpm_sim_gpu_wr32(t->sim, addr, data);
 }
 
@@ -1179,11 +1169,11 @@ nvpm_pm_writes_only_what_perfmon_owns(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, nvt_del(t, NVT_PERFMON), 1);
 	t->watch = false;
 
-	KUNIT_EXPECT_GT(test, t->writes, 0U);
-	for (i = 0; i < min(t->strays, NVT_STRAYS); i++)
+	KUNIT_EXPECT_GT(test, t->w.writes, 0U);
+	for (i = 0; i < min(t->w.strays, NVPM_HOST_WATCH_STRAYS); i++)
 		KUNIT_FAIL(test, "wrote %08x to %06x, not a perfmon register",
-			   t->stray[i][1], t->stray[i][0]);
-	KUNIT_EXPECT_EQ(test, t->strays, 0U);
+			   t->w.stray[i][1], t->w.stray[i][0]);
+	KUNIT_EXPECT_EQ(test, t->w.strays, 0U);
 	for (i = 0; i < ARRAY_SIZE(nvpm_host_kept); i++)
 		KUNIT_EXPECT_EQ_MSG(test, nvpm_sim_gpu_rd32(t->sim, nvpm_host_kept[i].addr),
 				    before[i], "%s at %06x changed", nvpm_host_kept[i].what,
