@@ -16,41 +16,32 @@
 #include "nvpm_drv.h"
 #include "nvpm_gem.h"
 
-static int
-nvpm_ioctl_get_info(struct drm_device *drm, void *data, struct drm_file *file)
-{
-	struct nvpm_drm *nvpm = to_nvpm(drm);
-	struct nvkm_device *device = nvpm->device;
-	struct drm_nvpm_get_info *args = data;
-
-	if (args->size != sizeof(*args)) {
-		drm_dbg(drm, "GET_INFO: size %u, want %zu\n", args->size, sizeof(*args));
-		return -EINVAL;
-	}
-	if (args->reserved) {
-		drm_dbg(drm, "GET_INFO: reserved 0x%llx must be zero\n", args->reserved);
-		return -EINVAL;
-	}
-
-	args->flags = nvpm->simulated ? NVPM_INFO_SIMULATED : 0;
-	args->version = NVPM_UAPI_VERSION;
-	args->chipset = device->chipset;
-	args->card_type = device->card_type;
-	args->boot0 = device->boot0;
-	args->hw_caps = nvkm_pm_caps(device->pm);
-	strscpy(args->name, device->name, sizeof(args->name));
-	return 0;
+/* nvpm's node serves the counter ioctls on the file's nvpm_file. */
+#define NVPM_DRM_FILE_IOCTL(name)					\
+static int								\
+nvpm_drm_##name(struct drm_device *drm, void *data, struct drm_file *file) \
+{									\
+	return nvpm_file_##name(file->driver_priv, data);		\
 }
 
+NVPM_DRM_FILE_IOCTL(get_info)
+NVPM_DRM_FILE_IOCTL(query_domains)
+NVPM_DRM_FILE_IOCTL(query_signals)
+NVPM_DRM_FILE_IOCTL(query_sources)
+NVPM_DRM_FILE_IOCTL(group_create)
+NVPM_DRM_FILE_IOCTL(group_destroy)
+NVPM_DRM_FILE_IOCTL(sample)
+NVPM_DRM_FILE_IOCTL(read)
+
 static const struct drm_ioctl_desc nvpm_ioctls[] = {
-	DRM_IOCTL_DEF_DRV(NVPM_GET_INFO, nvpm_ioctl_get_info, DRM_RENDER_ALLOW),
-	DRM_IOCTL_DEF_DRV(NVPM_QUERY_DOMAINS, nvpm_ioctl_query_domains, DRM_RENDER_ALLOW),
-	DRM_IOCTL_DEF_DRV(NVPM_QUERY_SIGNALS, nvpm_ioctl_query_signals, DRM_RENDER_ALLOW),
-	DRM_IOCTL_DEF_DRV(NVPM_GROUP_CREATE, nvpm_ioctl_group_create, DRM_RENDER_ALLOW),
-	DRM_IOCTL_DEF_DRV(NVPM_GROUP_DESTROY, nvpm_ioctl_group_destroy, DRM_RENDER_ALLOW),
-	DRM_IOCTL_DEF_DRV(NVPM_SAMPLE, nvpm_ioctl_sample, DRM_RENDER_ALLOW),
-	DRM_IOCTL_DEF_DRV(NVPM_READ, nvpm_ioctl_read, DRM_RENDER_ALLOW),
-	DRM_IOCTL_DEF_DRV(NVPM_QUERY_SOURCES, nvpm_ioctl_query_sources, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(NVPM_GET_INFO, nvpm_drm_get_info, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(NVPM_QUERY_DOMAINS, nvpm_drm_query_domains, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(NVPM_QUERY_SIGNALS, nvpm_drm_query_signals, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(NVPM_GROUP_CREATE, nvpm_drm_group_create, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(NVPM_GROUP_DESTROY, nvpm_drm_group_destroy, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(NVPM_SAMPLE, nvpm_drm_sample, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(NVPM_READ, nvpm_drm_read, DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(NVPM_QUERY_SOURCES, nvpm_drm_query_sources, DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(NVPM_GEM_NEW, nvpm_ioctl_gem_new, DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(NVPM_GEM_INFO, nvpm_ioctl_gem_info, DRM_RENDER_ALLOW),
 	DRM_IOCTL_DEF_DRV(NVPM_RECORD_START, nvpm_ioctl_record_start, DRM_RENDER_ALLOW),
@@ -62,33 +53,39 @@ static const struct drm_ioctl_desc nvpm_ioctls[] = {
 	DRM_IOCTL_DEF_DRV(NVPM_WAIT, nvpm_ioctl_wait, DRM_RENDER_ALLOW),
 };
 
-static int
-nvpm_open(struct drm_device *drm, struct drm_file *file)
+/**
+ * nvpm_file_init() - set up a file's state
+ * @nfile: zeroed state
+ * @drm: the DRM device of the node the file was opened on
+ * @device: the nvkm device its counter ioctls reach
+ * @info_flags: NVPM_INFO_* bits for GET_INFO
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int
+nvpm_file_init(struct nvpm_file *nfile, struct drm_device *drm,
+	       struct nvkm_device *device, u32 info_flags)
 {
-	struct nvpm_file *nfile;
-
-	nfile = kzalloc(sizeof(*nfile), GFP_KERNEL_ACCOUNT);
-	if (!nfile)
-		return -ENOMEM;
 	nfile->quota = nvpm_quota_new();
-	if (!nfile->quota) {
-		kfree(nfile);
+	if (!nfile->quota)
 		return -ENOMEM;
-	}
-	nfile->nvpm = to_nvpm(drm);
+	nfile->drm = drm;
+	nfile->device = device;
+	nfile->info_flags = info_flags;
 	mutex_init(&nfile->lock);
 	xa_init_flags(&nfile->groups, XA_FLAGS_ALLOC1);
 	xa_init_flags(&nfile->records, XA_FLAGS_ALLOC1);
 	xa_init_flags(&nfile->channels, XA_FLAGS_ALLOC1);
-	file->driver_priv = nfile;
 	return 0;
 }
 
-static void
-nvpm_postclose(struct drm_device *drm, struct drm_file *file)
+/**
+ * nvpm_file_fini() - release everything a file made
+ * @nfile: from nvpm_file_init()
+ */
+void
+nvpm_file_fini(struct nvpm_file *nfile)
 {
-	struct nvpm_file *nfile = file->driver_priv;
-
 	nvpm_records_release(nfile);
 	xa_destroy(&nfile->records);
 	/* channels before groups: their software methods use the groups */
@@ -98,7 +95,34 @@ nvpm_postclose(struct drm_device *drm, struct drm_file *file)
 	xa_destroy(&nfile->groups);
 	mutex_destroy(&nfile->lock);
 	nvpm_quota_put(nfile->quota);
-	kfree(nfile);
+}
+
+static int
+nvpm_open(struct drm_device *drm, struct drm_file *file)
+{
+	struct nvpm_drm *nvpm = to_nvpm(drm);
+	struct nvpm_file *nfile;
+	int ret;
+
+	nfile = kzalloc(sizeof(*nfile), GFP_KERNEL_ACCOUNT);
+	if (!nfile)
+		return -ENOMEM;
+	ret = nvpm_file_init(nfile, drm, nvpm->device,
+			     nvpm->simulated ? NVPM_INFO_SIMULATED : 0);
+	if (ret) {
+		kfree(nfile);
+		return ret;
+	}
+	nfile->nvpm = nvpm;
+	file->driver_priv = nfile;
+	return 0;
+}
+
+static void
+nvpm_postclose(struct drm_device *drm, struct drm_file *file)
+{
+	nvpm_file_fini(file->driver_priv);
+	kfree(file->driver_priv);
 	file->driver_priv = NULL;
 }
 

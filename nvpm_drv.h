@@ -39,7 +39,10 @@ struct nvpm_drm {
 
 /**
  * struct nvpm_file - per-open-file state
- * @nvpm: the device the file was opened on
+ * @nvpm: the device the file was opened on; NULL for a host driver's file
+ * @drm: the DRM device of the node (nvpm's, or a host driver's)
+ * @device: the nvkm device the file's counter ioctls reach
+ * @info_flags: NVPM_INFO_* bits GET_INFO reports
  * @lock: serialises the file's counter group ioctls
  * @groups: its counter groups, by handle
  * @samples: SAMPLEs taken
@@ -50,6 +53,9 @@ struct nvpm_drm {
  */
 struct nvpm_file {
 	struct nvpm_drm *nvpm;
+	struct drm_device *drm;
+	struct nvkm_device *device;
+	u32 info_flags;
 	struct mutex lock;	/* see above */
 	struct xarray groups;
 	u64 samples;
@@ -65,13 +71,23 @@ to_nvpm(struct drm_device *drm)
 	return container_of(drm, struct nvpm_drm, drm);
 }
 
-int nvpm_ioctl_query_domains(struct drm_device *drm, void *data, struct drm_file *file);
-int nvpm_ioctl_query_signals(struct drm_device *drm, void *data, struct drm_file *file);
-int nvpm_ioctl_query_sources(struct drm_device *drm, void *data, struct drm_file *file);
-int nvpm_ioctl_group_create(struct drm_device *drm, void *data, struct drm_file *file);
-int nvpm_ioctl_group_destroy(struct drm_device *drm, void *data, struct drm_file *file);
-int nvpm_ioctl_sample(struct drm_device *drm, void *data, struct drm_file *file);
-int nvpm_ioctl_read(struct drm_device *drm, void *data, struct drm_file *file);
+int nvpm_file_init(struct nvpm_file *nfile, struct drm_device *drm,
+		   struct nvkm_device *device, u32 info_flags);
+void nvpm_file_fini(struct nvpm_file *nfile);
+
+/*
+ * The counter ioctls (nvpm_perf.c) act on a file's state only, so that
+ * nvpm's node and a host driver's (host/nvpm_host.c) serve the same code.
+ */
+typedef int (*nvpm_file_ioctl_t)(struct nvpm_file *nfile, void *data);
+int nvpm_file_get_info(struct nvpm_file *nfile, void *data);
+int nvpm_file_query_domains(struct nvpm_file *nfile, void *data);
+int nvpm_file_query_signals(struct nvpm_file *nfile, void *data);
+int nvpm_file_query_sources(struct nvpm_file *nfile, void *data);
+int nvpm_file_group_create(struct nvpm_file *nfile, void *data);
+int nvpm_file_group_destroy(struct nvpm_file *nfile, void *data);
+int nvpm_file_sample(struct nvpm_file *nfile, void *data);
+int nvpm_file_read(struct nvpm_file *nfile, void *data);
 void nvpm_groups_release(struct nvpm_file *nfile);
 bool nvpm_perf_allowed(void);
 

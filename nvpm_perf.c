@@ -35,10 +35,30 @@ nvpm_perf_allowed(void)
 	return nvpm_unprivileged || perfmon_capable();
 }
 
-static struct nvkm_pm *
-nvpm_pm(struct drm_device *drm)
+int
+nvpm_file_get_info(struct nvpm_file *nfile, void *data)
 {
-	return to_nvpm(drm)->device->pm;
+	struct nvkm_device *device = nfile->device;
+	struct drm_nvpm_get_info *args = data;
+	struct drm_device *drm = nfile->drm;
+
+	if (args->size != sizeof(*args)) {
+		drm_dbg(drm, "GET_INFO: size %u, want %zu\n", args->size, sizeof(*args));
+		return -EINVAL;
+	}
+	if (args->reserved) {
+		drm_dbg(drm, "GET_INFO: reserved 0x%llx must be zero\n", args->reserved);
+		return -EINVAL;
+	}
+
+	args->flags = nfile->info_flags;
+	args->version = NVPM_UAPI_VERSION;
+	args->chipset = device->chipset;
+	args->card_type = device->card_type;
+	args->boot0 = device->boot0;
+	args->hw_caps = nvkm_pm_caps(device->pm);
+	strscpy(args->name, device->name, sizeof(args->name));
+	return 0;
 }
 
 /**
@@ -123,10 +143,11 @@ static const struct nvpm_query nvpm_query_domains = {
 };
 
 int
-nvpm_ioctl_query_domains(struct drm_device *drm, void *data, struct drm_file *file)
+nvpm_file_query_domains(struct nvpm_file *nfile, void *data)
 {
+	struct drm_device *drm = nfile->drm;
 	struct drm_nvpm_query_domains *args = data;
-	struct nvkm_pm *pm = nvpm_pm(drm);
+	struct nvkm_pm *pm = nfile->device->pm;
 
 	if (args->size != sizeof(*args)) {
 		drm_dbg(drm, "QUERY_DOMAINS: size %u, want %zu\n", args->size, sizeof(*args));
@@ -154,10 +175,11 @@ static const struct nvpm_query nvpm_query_signals = {
 };
 
 int
-nvpm_ioctl_query_signals(struct drm_device *drm, void *data, struct drm_file *file)
+nvpm_file_query_signals(struct nvpm_file *nfile, void *data)
 {
+	struct drm_device *drm = nfile->drm;
 	struct drm_nvpm_query_signals *args = data;
-	struct nvkm_pm *pm = nvpm_pm(drm);
+	struct nvkm_pm *pm = nfile->device->pm;
 	struct nvkm_pm_dom *dom;
 
 	if (args->size != sizeof(*args)) {
@@ -202,10 +224,11 @@ static const struct nvpm_query nvpm_query_sources = {
 };
 
 int
-nvpm_ioctl_query_sources(struct drm_device *drm, void *data, struct drm_file *file)
+nvpm_file_query_sources(struct nvpm_file *nfile, void *data)
 {
+	struct drm_device *drm = nfile->drm;
 	struct drm_nvpm_query_sources *args = data;
-	struct nvkm_pm *pm = nvpm_pm(drm);
+	struct nvkm_pm *pm = nfile->device->pm;
 	struct nvpm_src_ctx c;
 
 	if (args->size != sizeof(*args)) {
@@ -343,10 +366,10 @@ nvpm_group_room(struct nvpm_file *nfile, u32 d)
 }
 
 int
-nvpm_ioctl_group_create(struct drm_device *drm, void *data, struct drm_file *file)
+nvpm_file_group_create(struct nvpm_file *nfile, void *data)
 {
+	struct drm_device *drm = nfile->drm;
 	struct drm_nvpm_group_create *in = data;
-	struct nvpm_file *nfile = file->driver_priv;
 	struct nvkm_pm_group_args args;
 	struct nvkm_pm_group *grp;
 	int ret, idx;
@@ -369,7 +392,7 @@ nvpm_ioctl_group_create(struct drm_device *drm, void *data, struct drm_file *fil
 		ret = -ENOSPC;
 		goto out;
 	}
-	ret = nvkm_pm_group_new_held(nvpm_pm(drm), &args, nfile, &grp);
+	ret = nvkm_pm_group_new_held(nfile->device->pm, &args, nfile, &grp);
 	if (ret) {
 		drm_dbg(drm, "GROUP_CREATE: the engine refused the configuration: %d\n", ret);
 		goto out;
@@ -389,10 +412,10 @@ out:
 }
 
 int
-nvpm_ioctl_group_destroy(struct drm_device *drm, void *data, struct drm_file *file)
+nvpm_file_group_destroy(struct nvpm_file *nfile, void *data)
 {
+	struct drm_device *drm = nfile->drm;
 	struct drm_nvpm_group_destroy *args = data;
-	struct nvpm_file *nfile = file->driver_priv;
 	struct nvkm_pm_group *grp;
 	int idx, ret = -ENOENT;
 
@@ -420,11 +443,11 @@ nvpm_ioctl_group_destroy(struct drm_device *drm, void *data, struct drm_file *fi
 }
 
 int
-nvpm_ioctl_sample(struct drm_device *drm, void *data, struct drm_file *file)
+nvpm_file_sample(struct nvpm_file *nfile, void *data)
 {
+	struct drm_device *drm = nfile->drm;
 	struct drm_nvpm_sample *args = data;
-	struct nvpm_file *nfile = file->driver_priv;
-	struct nvkm_pm *pm = nvpm_pm(drm);
+	struct nvkm_pm *pm = nfile->device->pm;
 	int ret, idx;
 
 	if (args->size != sizeof(*args)) {
@@ -450,10 +473,10 @@ nvpm_ioctl_sample(struct drm_device *drm, void *data, struct drm_file *file)
 }
 
 int
-nvpm_ioctl_read(struct drm_device *drm, void *data, struct drm_file *file)
+nvpm_file_read(struct nvpm_file *nfile, void *data)
 {
+	struct drm_device *drm = nfile->drm;
 	struct drm_nvpm_read *args = data;
-	struct nvpm_file *nfile = file->driver_priv;
 	struct nvkm_pm_group_result res;
 	struct nvkm_pm_group *grp;
 	int i;

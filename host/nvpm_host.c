@@ -9,9 +9,12 @@
 #include <linux/err.h>
 #include <linux/module.h>
 #include <linux/slab.h>
+#include <linux/nospec.h>
 #include <linux/string.h>
 #include <nvkm/engine/pm.h>
 #include <nvpm_host.h>
+#include <nvpm_drm.h>
+#include "../nvpm_drv.h"
 
 /**
  * struct nvpm_host - a GPU lent by a host driver
@@ -422,3 +425,97 @@ nvpm_host_read(struct nvpm_host_group *grp, struct nvpm_host_result *res)
 	res->samples = r.samples;
 }
 EXPORT_SYMBOL_GPL(nvpm_host_read);
+
+/*
+ * nvpm's uapi on a host driver's DRM node: a file of the host's that uses
+ * nvpm's counter ioctls has an nvpm_file of its own, on the attachment's
+ * device, and the ioctls run the very code nvpm's node runs.
+ */
+static const nvpm_file_ioctl_t nvpm_host_ioctls[] = {
+	[DRM_NVPM_GET_INFO] = nvpm_file_get_info,
+	[DRM_NVPM_QUERY_DOMAINS] = nvpm_file_query_domains,
+	[DRM_NVPM_QUERY_SIGNALS] = nvpm_file_query_signals,
+	[DRM_NVPM_GROUP_CREATE] = nvpm_file_group_create,
+	[DRM_NVPM_GROUP_DESTROY] = nvpm_file_group_destroy,
+	[DRM_NVPM_SAMPLE] = nvpm_file_sample,
+	[DRM_NVPM_READ] = nvpm_file_read,
+	[DRM_NVPM_QUERY_SOURCES] = nvpm_file_query_sources,
+};
+
+static struct nvpm_file *
+nvpm_host_nfile(struct nvpm_host_file *file)
+{
+	return (struct nvpm_file *)file;
+}
+
+/**
+ * nvpm_host_file_new() - counter state for a file of the host's DRM node
+ * @host: the attachment, brought up by nvpm_host_init() (the host keeps
+ *	  it up for as long as the file state exists)
+ * @drm: the host's DRM device: refusals are logged on it, and its
+ *	 drm_dev_enter() guards every register access
+ *
+ * Return: the state, or an ERR_PTR (-ENOMEM).  Its memory is charged to
+ * the caller's memory cgroup.
+ */
+struct nvpm_host_file *
+nvpm_host_file_new(struct nvpm_host *host, struct drm_device *drm)
+{
+	struct nvpm_file *nfile;
+	int ret;
+
+	nfile = kzalloc(sizeof(*nfile), GFP_KERNEL_ACCOUNT);
+	if (!nfile)
+		return ERR_PTR(-ENOMEM);
+	ret = nvpm_file_init(nfile, drm, host->device, NVPM_INFO_HOSTED);
+	if (ret) {
+		kfree(nfile);
+		return ERR_PTR(ret);
+	}
+	return (struct nvpm_host_file *)nfile;
+}
+EXPORT_SYMBOL_GPL(nvpm_host_file_new);
+
+/**
+ * nvpm_host_file_del() - release a file's counter state
+ * @pfile: the state, or a pointer to NULL; cleared
+ *
+ * Its counter groups stop and go.  Call it before nvpm_host_fini() on
+ * removal, while the registers are still there.
+ */
+void
+nvpm_host_file_del(struct nvpm_host_file **pfile)
+{
+	struct nvpm_file *nfile = nvpm_host_nfile(*pfile);
+
+	if (!nfile)
+		return;
+	nvpm_file_fini(nfile);
+	kfree(nfile);
+	*pfile = NULL;
+}
+EXPORT_SYMBOL_GPL(nvpm_host_file_del);
+
+/**
+ * nvpm_host_ioctl() - one of nvpm's counter ioctls, from the host's node
+ * @file: the calling file's state
+ * @nr: nvpm's number of the ioctl (DRM_NVPM_GET_INFO ..
+ *	DRM_NVPM_QUERY_SOURCES, nvpm_drm.h)
+ * @data: its argument, copied in by drm_ioctl() as for nvpm's node
+ *
+ * Return: what nvpm's node returns for the same call, or -EINVAL for a
+ * number that is not a counter ioctl.
+ */
+int
+nvpm_host_ioctl(struct nvpm_host_file *file, unsigned int nr, void *data)
+{
+	nvpm_file_ioctl_t func;
+
+	if (nr >= ARRAY_SIZE(nvpm_host_ioctls))
+		return -EINVAL;
+	func = nvpm_host_ioctls[array_index_nospec(nr, ARRAY_SIZE(nvpm_host_ioctls))];
+	if (!func)
+		return -EINVAL;
+	return func(nvpm_host_nfile(file), data);
+}
+EXPORT_SYMBOL_GPL(nvpm_host_ioctl);

@@ -15,7 +15,9 @@
 #include <nvpm_class.h>
 
 struct device;
+struct drm_device;
 struct nvpm_host;
+struct nvpm_host_file;
 struct nvpm_host_group;
 struct nvpm_sim_gpu;
 
@@ -162,6 +164,16 @@ void nvpm_host_group_del(struct nvpm_host_group **pgrp);
 int nvpm_host_sample(struct nvpm_host *host, struct nvpm_host_group **grp,
 		     int nr);
 void nvpm_host_read(struct nvpm_host_group *grp, struct nvpm_host_result *res);
+
+/*
+ * nvpm's counter ioctls on the host's DRM node (nvpm_drm.h): the host
+ * gives each file that uses them a state of its own and passes the
+ * ioctls, copied in, with nvpm's numbers.
+ */
+struct nvpm_host_file *nvpm_host_file_new(struct nvpm_host *host,
+					  struct drm_device *drm);
+void nvpm_host_file_del(struct nvpm_host_file **pfile);
+int nvpm_host_ioctl(struct nvpm_host_file *file, unsigned int nr, void *data);
 
 /*
  * The simulated GPU, for a host's tests: a GPU that exists only behind

@@ -32,10 +32,12 @@ extern "C" {
  * counts of samples SAMPLE and READ return are @samples (were @sequence);
  * numbers and layouts are those of 3.
  */
-#define NVPM_UAPI_VERSION		4
+#define NVPM_UAPI_VERSION		5
 
 /* drm_nvpm_get_info.flags */
 #define NVPM_INFO_SIMULATED		_BITUL(0)
+/* served by another driver's node (nouveau's), on the GPU it drives */
+#define NVPM_INFO_HOSTED		_BITUL(1)
 
 /**
  * struct drm_nvpm_get_info - describe the device behind this file
@@ -772,6 +774,17 @@ struct drm_nvpm_wait {
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVPM_EXEC, struct drm_nvpm_exec)
 #define DRM_IOCTL_NVPM_WAIT \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVPM_WAIT, struct drm_nvpm_wait)
+
+/*
+ * nouveau's render node, where nouveau builds nvpm's perfmon engine,
+ * serves the counter ioctls (GET_INFO .. QUERY_SOURCES) with these
+ * structs at nvpm's numbers plus NVPM_NOUVEAU_IOCTL_BASE: 0x20 .. 0x27
+ * past DRM_COMMAND_BASE, where nouveau has none of its own (it uses
+ * 0x00 .. 0x12 and 0x40 .. 0x44).  GET_INFO there sets NVPM_INFO_HOSTED.
+ */
+#define NVPM_NOUVEAU_IOCTL_BASE		0x20
+#define DRM_IOCTL_NVPM_ON_NOUVEAU(cmd) \
+	((cmd) + (NVPM_NOUVEAU_IOCTL_BASE << _IOC_NRSHIFT))
 
 #if defined(__cplusplus)
 }

@@ -20,6 +20,7 @@
 #include <nvif/unpack.h>
 
 #include <nvpm_host.h>
+#include <nvpm_host_perf.h>
 #include <nvpm_nvif.h>
 
 bool nvkm_nvpm_enable = true;
@@ -42,15 +43,30 @@ struct nvkm_nvpm_perfmon {
 	int nr_doms;
 };
 
+/**
+ * struct nvkm_nvpm_perfdom - a PERFDOM: one counter group of nvpm
+ * @object: base
+ * @perfmon: its PERFMON
+ * @head: entry in the PERFMON's list
+ * @grp: the counter group, configured and counting from NEW on
+ * @init: INIT has run: READ and the totals count from @base
+ * @base: the group's totals at INIT's latch
+ * @last: its totals at the end of the last period it counted
+ * @ctr: that period's counts (READ)
+ * @clk: that period's cycles (READ); 0 before the first period
+ * @lost: NVPM_READ_LOST seen since the last totals read
+ */
 struct nvkm_nvpm_perfdom {
 	struct nvkm_object object;
 	struct nvkm_nvpm_perfmon *perfmon;
 	struct list_head head;
-	struct nvpm_host_group_args args;
 	struct nvpm_host_group *grp;
-	struct nvpm_host_result prev;
+	bool init;
+	struct nvpm_host_result base;
+	struct nvpm_host_result last;
 	u32 ctr[4];
 	u32 clk;
+	u32 lost;
 };
 
 #define nvkm_nvpm(p) container_of((p), struct nvkm_nvpm, base.engine)
@@ -76,11 +92,39 @@ nvkm_nvpm_host_ops = {
 	.wr32 = nvkm_nvpm_wr32,
 };
 
+/*
+ * nouveau's PERFDOM counts in quad event mode (pm/nv40.c and pm/gf100.c
+ * set CTRL's MODE to QUAD), which PCOUNTER has from NV30 on, latched by
+ * SWAP: before NV30 there is single event mode only, and NV30's SWAP is
+ * PGRAPH's PM_TRIGGER, whose trigger register nothing documents before
+ * NV40 (pcounter_intro.rst).  nvpm's engine refuses quad mode there, so
+ * on NV10:NV40 the PERFMON serves the catalog and offers no PERFDOM.
+ */
+static bool
+nvkm_nvpm_perfdoms(struct nvkm_nvpm *pm)
+{
+	return pm->base.engine.subdev.device->card_type >= NV_40;
+}
+
 /*******************************************************************************
  * PERFDOM: one counter group of nvpm, with nouveau's INIT/SAMPLE/READ
  ******************************************************************************/
 
-/* Latch every initialised PERFDOM of the PERFMON, as nouveau's SAMPLE does. */
+/* The group's totals; a lost latch is kept for the next totals read. */
+static void
+nvkm_nvpm_perfdom_fetch(struct nvkm_nvpm_perfdom *dom, struct nvpm_host_result *res)
+{
+	nvpm_host_read(dom->grp, res);
+	dom->lost |= res->flags & NVPM_READ_LOST;
+}
+
+/*
+ * Latch every PERFDOM of the PERFMON, as nouveau's SAMPLE latches every
+ * domain.  Each initialised PERFDOM that counted the period just ended
+ * makes it the one READ reports; one that waited its turn on a shared
+ * domain keeps the last period it counted.  PERFDOMs without INIT are
+ * latched too: they take their turns like the others.
+ */
 static int
 nvkm_nvpm_sample_all(struct nvkm_nvpm_perfmon *perfmon)
 {
@@ -89,29 +133,35 @@ nvkm_nvpm_sample_all(struct nvkm_nvpm_perfmon *perfmon)
 	struct nvpm_host_result res;
 	int nr = 0, ret, i;
 
-	list_for_each_entry(dom, &perfmon->doms, head) {
-		if (dom->grp)
-			grp[nr++] = dom->grp;
-	}
+	list_for_each_entry(dom, &perfmon->doms, head)
+		grp[nr++] = dom->grp;
 	ret = nvpm_host_sample(perfmon->pm->host, grp, nr);
 	if (ret)
 		return ret;
 
-	/* READ reports the last period: the totals' growth since the last one */
 	list_for_each_entry(dom, &perfmon->doms, head) {
-		if (!dom->grp)
+		if (!dom->init)
 			continue;
-		nvpm_host_read(dom->grp, &res);
-		if (res.flags & NVPM_READ_NOT_READY)
-			continue;
+		nvkm_nvpm_perfdom_fetch(dom, &res);
+		if (res.samples == dom->last.samples)
+			continue;	/* not its turn */
 		for (i = 0; i < 4; i++)
-			dom->ctr[i] = res.value[i] - dom->prev.value[i];
-		dom->clk = res.cycles - dom->prev.cycles;
-		dom->prev = res;
+			dom->ctr[i] = res.value[i] - dom->last.value[i];
+		dom->clk = res.cycles - dom->last.cycles;
+		dom->last = res;
 	}
 	return 0;
 }
 
+/*
+ * INIT starts the PERFDOM's count: a latch that is no SAMPLE (no period
+ * ends, no turn moves on) folds what came before into the totals, and the
+ * count starts from there.  The first SAMPLE after INIT then ends a period
+ * that began at INIT, as with nouveau's INIT, whose counter writes latch
+ * once (PRE_OP on G84:GF100, USER_TRIGGER on GF100+).  Where nothing
+ * clears the shadow counters when a group is programmed (NV40:G84, GF100+)
+ * this latch is also the stale one nvpm drops.
+ */
 static int
 nvkm_nvpm_perfdom_init(struct nvkm_nvpm_perfdom *dom, void *data, u32 size)
 {
@@ -119,7 +169,6 @@ nvkm_nvpm_perfdom_init(struct nvkm_nvpm_perfdom *dom, void *data, u32 size)
 		struct nvif_perfdom_init none;
 	} *args = data;
 	struct nvkm_nvpm_perfmon *perfmon = dom->perfmon;
-	struct nvpm_host_group *grp;
 	int ret = -ENOSYS;
 
 	ret = nvif_unvers(ret, &data, &size, args->none);
@@ -127,14 +176,14 @@ nvkm_nvpm_perfdom_init(struct nvkm_nvpm_perfdom *dom, void *data, u32 size)
 		return ret;
 
 	mutex_lock(&perfmon->lock);
-	ret = nvpm_host_group_new(perfmon->pm->host, &dom->args, perfmon, &grp);
+	ret = nvpm_host_sample(perfmon->pm->host, &dom->grp, 0);
 	if (!ret) {
-		/* programmed afresh: counts start over */
-		nvpm_host_group_del(&dom->grp);
-		dom->grp = grp;
-		memset(&dom->prev, 0, sizeof(dom->prev));
+		nvkm_nvpm_perfdom_fetch(dom, &dom->base);
+		dom->last = dom->base;
 		memset(dom->ctr, 0, sizeof(dom->ctr));
 		dom->clk = 0;
+		dom->lost = 0;
+		dom->init = true;
 	}
 	mutex_unlock(&perfmon->lock);
 	return ret;
@@ -158,6 +207,7 @@ nvkm_nvpm_perfdom_sample(struct nvkm_nvpm_perfdom *dom, void *data, u32 size)
 	return ret;
 }
 
+/* The last period the PERFDOM counted; -EAGAIN while it has none. */
 static int
 nvkm_nvpm_perfdom_read(struct nvkm_nvpm_perfdom *dom, void *data, u32 size)
 {
@@ -171,25 +221,27 @@ nvkm_nvpm_perfdom_read(struct nvkm_nvpm_perfdom *dom, void *data, u32 size)
 		return ret;
 
 	mutex_lock(&dom->perfmon->lock);
-	if (dom->clk) {
+	if (dom->init && dom->clk) {
 		for (i = 0; i < 4; i++)
 			args->v0.ctr[i] = dom->ctr[i];
 		args->v0.clk = dom->clk;
 	} else {
-		ret = -EAGAIN;	/* not sampled since INIT */
+		ret = -EAGAIN;	/* no period counted since INIT */
 	}
 	mutex_unlock(&dom->perfmon->lock);
 	return ret;
 }
 
+/* The totals since INIT: the group's, less what it had at INIT. */
 static int
 nvkm_nvpm_perfdom_read_totals(struct nvkm_nvpm_perfdom *dom, void *data, u32 size)
 {
 	union {
 		struct nvif_perfdom_nvpm_totals_v0 v0;
 	} *args = data;
-	struct nvpm_host_result res;
+	struct nvpm_host_result res, base;
 	int ret = -ENOSYS, i;
+	u32 lost = 0;
 
 	ret = nvif_unpack(ret, &data, &size, args->v0, 0, 0, false);
 	if (ret)
@@ -198,21 +250,27 @@ nvkm_nvpm_perfdom_read_totals(struct nvkm_nvpm_perfdom *dom, void *data, u32 siz
 		return -EINVAL;
 
 	mutex_lock(&dom->perfmon->lock);
-	if (dom->grp)
-		nvpm_host_read(dom->grp, &res);
-	else
+	if (dom->init) {
+		nvkm_nvpm_perfdom_fetch(dom, &res);
+		base = dom->base;
+		lost = dom->lost;
+		dom->lost = 0;
+	} else {
 		ret = -EAGAIN;
+	}
 	mutex_unlock(&dom->perfmon->lock);
 	if (ret)
 		return ret;
 
 	for (i = 0; i < 4; i++) {
-		args->v0.value[i] = res.value[i];
+		args->v0.value[i] = res.value[i] - base.value[i];
 		args->v0.ctr_flags[i] = res.ctr_flags[i];
 	}
-	args->v0.cycles = res.cycles;
-	args->v0.flags = res.flags;
-	args->v0.samples = res.samples;
+	args->v0.cycles = res.cycles - base.cycles;
+	args->v0.samples = res.samples - base.samples;
+	args->v0.flags = lost;
+	if (!args->v0.samples)
+		args->v0.flags |= NVPM_READ_NOT_READY;
 	return 0;
 }
 
@@ -348,6 +406,13 @@ nvkm_nvpm_perfdom_args(struct nvpm_host *host, const struct nvif_perfdom_v0 *v0,
 	return 0;
 }
 
+/*
+ * NEW validates, checks the caller's privilege and makes the counter
+ * group, so that what can be refused is refused here: a counter mode or
+ * logic op the domain cannot count, a domain whose turns or idle counters
+ * are all taken.  INIT and SAMPLE then fail only when the hardware does
+ * not latch.  The group counts from NEW; INIT starts the PERFDOM's count.
+ */
 static int
 nvkm_nvpm_perfdom_new(const struct nvkm_oclass *oclass, void *data, u32 size,
 		      struct nvkm_object **pobject)
@@ -366,19 +431,25 @@ nvkm_nvpm_perfdom_new(const struct nvkm_oclass *oclass, void *data, u32 size,
 	ret = nvkm_nvpm_perfdom_args(perfmon->pm->host, &args->v0, &a);
 	if (ret)
 		return ret;
+	/* device-global counters see every process's work: nvpm's rule */
+	if (!nvpm_host_perf_allowed())
+		return -EPERM;
 
 	dom = kzalloc(sizeof(*dom), GFP_KERNEL);
 	if (!dom)
 		return -ENOMEM;
 	mutex_lock(&perfmon->lock);
-	if (perfmon->nr_doms == NVKM_NVPM_PERFDOMS) {
+	if (perfmon->nr_doms == NVKM_NVPM_PERFDOMS)
+		ret = -ENOSPC;
+	else
+		ret = nvpm_host_group_new(perfmon->pm->host, &a, perfmon, &dom->grp);
+	if (ret) {
 		mutex_unlock(&perfmon->lock);
 		kfree(dom);
-		return -ENOSPC;
+		return ret;
 	}
 	nvkm_object_ctor(&nvkm_nvpm_perfdom, oclass, &dom->object);
 	dom->perfmon = perfmon;
-	dom->args = a;
 	list_add_tail(&dom->head, &perfmon->doms);
 	perfmon->nr_doms++;
 	mutex_unlock(&perfmon->lock);
@@ -411,7 +482,7 @@ nvkm_nvpm_query_domain(struct nvkm_nvpm_perfmon *perfmon, void *data, u32 size)
 	if (di >= 0) {
 		nvpm_host_domain(host, di, &d);
 		args->v0.id = di;
-		args->v0.counter_nr = d.nr_counters;
+		args->v0.counter_nr = nvkm_nvpm_perfdoms(perfmon->pm) ? d.nr_counters : 0;
 		args->v0.signal_nr = d.nr_named;
 		memset(args->v0.name, 0, sizeof(args->v0.name));
 		strscpy(args->v0.name, d.name, sizeof(args->v0.name));
@@ -528,7 +599,7 @@ nvkm_nvpm_query_nvpm_domain(struct nvkm_nvpm_perfmon *perfmon, void *data, u32 s
 	if (nvpm_host_domain(perfmon->pm->host, args->v0.domain, &d))
 		return -EINVAL;
 
-	args->v0.nr_counters = d.nr_counters;
+	args->v0.nr_counters = nvkm_nvpm_perfdoms(perfmon->pm) ? d.nr_counters : 0;
 	args->v0.flags = d.idle ? NVIF_PERFMON_NVPM_DOMAIN_IDLE : 0;
 	args->v0.nr_signals = d.nr_signals;
 	args->v0.nr_named = d.nr_named;
@@ -563,7 +634,9 @@ static int
 nvkm_nvpm_perfmon_sclass(struct nvkm_object *object, int index,
 			 struct nvkm_oclass *oclass)
 {
-	if (index)
+	struct nvkm_nvpm_perfmon *perfmon = nvkm_nvpm_perfmon(object);
+
+	if (index || !nvkm_nvpm_perfdoms(perfmon->pm))
 		return -EINVAL;
 	oclass->base.oclass = NVIF_CLASS_PERFDOM;
 	oclass->base.minver = 0;

@@ -19,7 +19,9 @@
  */
 #include <kunit/resource.h>
 #include <kunit/test.h>
+#include <linux/cred.h>
 #include <linux/delay.h>
+#include <linux/fs.h>
 #include <linux/kthread.h>
 #include <linux/ktime.h>
 #include <linux/mman.h>
@@ -126,6 +128,35 @@ nvt_chip_desc(const struct nvt_chip *chip, char *desc)
 }
 
 KUNIT_ARRAY_PARAM(nvt_chip, nvt_chips, nvt_chip_desc);
+
+/*
+ * Quad event mode from NV40 on (pcounter_intro.rst): NV40:G84 and GF100+
+ * keep the shadow counters when a domain is programmed, G84:GF100 swap on
+ * the PRE_OP write.  Their catalogs are not compared here.
+ */
+static const struct nvt_chip nvt_quad_chips[] = {
+	{ "NV40", 0x40, -1, -1, 0, 0, 0, 0, NULL },
+	{ "G80", 0x50, -1, -1, 0, 0, 0, 0, NULL },
+	{ "G84", 0x84, 0xbd, 8, 0xef, 3, 0x40, 0, NULL },
+	{ "GT215", 0xa3, 0xcb, 8, 0xef, 3, 0x40, 0, NULL },
+	{ "GF100", 0xc0, -1, -1, 0, 0, 0xe0, 1, NULL },
+	{ "GK104", 0xe4, -1, -1, 0, 0, 0x60, 1, NULL },
+};
+
+KUNIT_ARRAY_PARAM(nvt_quad, nvt_quad_chips, nvt_chip_desc);
+
+/*
+ * NV10:NV40: single event mode only before NV30; NV30's quad mode swaps
+ * on PGRAPH's PM_TRIGGER, whose trigger register is not documented.
+ * nouveau's table has no perfmon engine for them.
+ */
+static const struct nvt_chip nvt_single_chips[] = {
+	{ "NV10", 0x10, -1, 1, 0, 0, 0, 0, NULL },
+	{ "NV20", 0x20, -1, 2, 0, 0, 0, 0, NULL },
+	{ "NV30", 0x30, -1, 2, 0, 0, 0, 0, NULL },
+};
+
+KUNIT_ARRAY_PARAM(nvt_single, nvt_single_chips, nvt_chip_desc);
 
 struct nvt {
 	struct kunit *test;
@@ -871,6 +902,28 @@ nvpm_pm_idle_counters_through_perfdom(struct kunit *test)
 		return;
 	}
 	KUNIT_ASSERT_GE(test, idle, 0);
+	/*
+	 * PDAEMON has 4 idle counters on GT215:GF100, 8 from GF100 on
+	 * (pm_pdaemon_counter.rst); one counts every cycle, the time base
+	 * the others are read against: 3 for a PERFDOM on GT215, and the
+	 * PERFDOM's fourth is refused.
+	 */
+	KUNIT_EXPECT_EQ(test, cat->counter_nr[idle], t->chip->chipset < 0xc0 ? 3 : 4);
+	nd.domain = idle;
+	KUNIT_ASSERT_EQ(test, nvt_mthd(t, NVT_PERFMON, NVIF_PERFMON_V0_NVPM_DOMAIN,
+				       &nd, sizeof(nd)), 0);
+	KUNIT_EXPECT_EQ(test, nd.nr_counters, cat->counter_nr[idle]);
+	if (cat->counter_nr[idle] == 3) {
+		struct nvif_perfdom_v0 *pd = kunit_kzalloc(test, sizeof(*pd), GFP_KERNEL);
+
+		KUNIT_ASSERT_NOT_NULL(test, pd);
+		pd->domain = idle;
+		for (d = 0; d < 4; d++)
+			pd->ctr[d].logic_op = 0xaaaa;
+		KUNIT_EXPECT_EQ(test, nvt_new_object(t, NVT_PERFMON, NVT_PERFDOM,
+						     NVIF_CLASS_PERFDOM, pd, sizeof(*pd)),
+				-EINVAL);
+	}
 	/* signal 0 is PGRAPH's (PDAEMON COUNTER_SIGNALS bit 0): busy 35% */
 	KUNIT_ASSERT_EQ(test, nvt_perfdom(t, NVT_PERFDOM, idle, 0), 0);
 	nvt_count(t, NVT_PERFDOM, 60, &rd);
@@ -996,15 +1049,27 @@ nvpm_pm_bad_input_changes_nothing(struct kunit *test)
 	nvt_expect_period(t, rd.clk, 20);
 }
 
-/* Bounds: PERFDOMs per PERFMON. */
+/*
+ * Bounds: PERFDOMs per PERFMON, spread over the PCOUNTER domains (16 take
+ * turns on one).
+ */
 static void
 nvpm_pm_perfdoms_are_bounded(struct kunit *test)
 {
 	struct nvt *t = nvt_perfmon(test, true);
-	int i, ret = 0;
+	struct nvt_catalog *cat = kunit_kzalloc(test, sizeof(*cat), GFP_KERNEL);
+	u8 doms[NVT_MAX_DOMS];
+	int d, i, n = 0, ret = 0;
 
+	KUNIT_ASSERT_NOT_NULL(test, cat);
+	nvt_enumerate(t, cat);
+	for (d = 0; d < cat->nr_doms; d++) {
+		if (strcmp(cat->name[d], "pdaemon"))
+			doms[n++] = d;
+	}
+	KUNIT_ASSERT_GT(test, n * 16, NVPM_HOST_SAMPLE_MAX);
 	for (i = 0; i < NVPM_HOST_SAMPLE_MAX + 1 && !ret; i++)
-		ret = nvt_perfdom(t, NVT_PERFDOM + i, 0, 0);
+		ret = nvt_perfdom(t, NVT_PERFDOM + i, doms[i % n], 0);
 	KUNIT_EXPECT_EQ(test, ret, -ENOSPC);
 	KUNIT_EXPECT_EQ(test, i, NVPM_HOST_SAMPLE_MAX + 1);
 }
@@ -1180,6 +1245,305 @@ nvpm_pm_writes_only_what_perfmon_owns(struct kunit *test)
 				    nvpm_host_kept[i].addr);
 }
 
+/*
+ * nouveau 6.1's semantics where nvpm's first version differed (see
+ * Documentation/nvpm-nouveau.rst, "nouveau 6.1's PERFMON semantics")
+ */
+
+static int
+nvt_mthd_none(struct nvt *t, u64 object, u8 mthd)
+{
+	return nvt_mthd(t, object, mthd, NULL, 0);
+}
+
+/*
+ * INIT, one SAMPLE, READ: the period from INIT to that SAMPLE.  nouveau's
+ * INIT latches once (its PRE_OP write swaps on G84:GF100, its USER_TRIGGER
+ * pulse on GF100+), so its first SAMPLE ends a period that began at INIT.
+ * Where nothing clears the shadow counters when a domain is programmed
+ * (NV40:G84, GF100+), the first latch holds older counts, which nvpm drops:
+ * INIT's latch must be that one.
+ */
+static void
+nvpm_pm_first_sample_after_init_reads(struct kunit *test)
+{
+	struct nvt *t = nvt_perfmon(test, true);
+	struct nvif_perfdom_nvpm_totals_v0 tot = {};
+	struct nvif_perfdom_read_v0 rd = {};
+	u64 start;
+
+	KUNIT_ASSERT_EQ(test, nvt_perfdom(t, NVT_PERFDOM, 0, 0), 0);
+	start = ktime_get_ns();
+	KUNIT_ASSERT_EQ(test, nvt_mthd_none(t, NVT_PERFDOM, NVIF_PERFDOM_V0_INIT), 0);
+	msleep(20);
+	KUNIT_ASSERT_EQ(test, nvt_mthd_none(t, NVT_PERFDOM, NVIF_PERFDOM_V0_SAMPLE), 0);
+	t->period_us = div_u64(ktime_get_ns() - start, NSEC_PER_USEC) + 1;
+	KUNIT_ASSERT_EQ(test, nvt_mthd(t, NVT_PERFDOM, NVIF_PERFDOM_V0_READ,
+				       &rd, sizeof(rd)), 0);
+	nvt_expect_period(t, rd.clk, 20);
+	KUNIT_EXPECT_EQ(test, rd.ctr[1], rd.clk);
+
+	/* the totals since INIT: that one period */
+	KUNIT_ASSERT_EQ(test, nvt_mthd(t, NVT_PERFDOM, NVIF_PERFDOM_V0_NVPM_TOTALS,
+				       &tot, sizeof(tot)), 0);
+	KUNIT_EXPECT_EQ(test, tot.samples, 1ULL);
+	KUNIT_EXPECT_EQ(test, tot.cycles, (u64)rd.clk);
+	KUNIT_EXPECT_EQ(test, tot.value[1], tot.cycles);
+}
+
+/* The idle counter domain, from nvpm's domain method; -1 without one. */
+static int
+nvt_idle_domain(struct nvt *t, const struct nvt_catalog *cat)
+{
+	struct nvif_perfmon_nvpm_domain_v0 nd = {};
+	int d;
+
+	for (d = 0; d < cat->nr_doms; d++) {
+		nd.domain = d;
+		KUNIT_ASSERT_EQ(t->test, nvt_mthd(t, NVT_PERFMON, NVIF_PERFMON_V0_NVPM_DOMAIN,
+						  &nd, sizeof(nd)), 0);
+		if (nd.flags & NVIF_PERFMON_NVPM_DOMAIN_IDLE)
+			return d;
+	}
+	return -1;
+}
+
+/*
+ * What nvpm refuses and nouveau does not check, it refuses at NEW, which
+ * nouveau's PERFDOM also fails on bad input: once NEW has accepted a
+ * PERFDOM, INIT and SAMPLE return 0, as nouveau's always do.
+ */
+static void
+nvpm_pm_refusals_come_at_new(struct kunit *test)
+{
+	struct nvt *t = nvt_perfmon(test, true);
+	struct nvt_catalog *cat = kunit_kzalloc(test, sizeof(*cat), GFP_KERNEL);
+	struct nvif_perfdom_v0 *pd = kunit_kzalloc(test, sizeof(*pd), GFP_KERNEL);
+	int i, idle;
+
+	KUNIT_ASSERT_NOT_NULL(test, cat);
+	KUNIT_ASSERT_NOT_NULL(test, pd);
+	nvt_enumerate(t, cat);
+
+	/* counter mode 5: the modes end at 4, EXTRA_B6_EVENT_B2 (pcounter_intro.rst) */
+	pd->mode = 5;
+	pd->ctr[1].logic_op = 0xffff;
+	KUNIT_EXPECT_EQ(test, nvt_new_object(t, NVT_PERFMON, NVT_PERFDOM, NVIF_CLASS_PERFDOM,
+					     pd, sizeof(*pd)), -EINVAL);
+
+	/* 16 PERFDOMs take turns on a domain (nvpm-nouveau.rst); the 17th is refused */
+	for (i = 0; i < 16; i++)
+		KUNIT_ASSERT_EQ(test, nvt_perfdom(t, NVT_PERFDOM + i, 0, 0), 0);
+	KUNIT_EXPECT_EQ(test, nvt_perfdom(t, NVT_PERFDOM + 16, 0, 0), -ENOSPC);
+
+	/*
+	 * The idle counters count "some engine busy", "all idle" or every
+	 * cycle (pm_pdaemon_counter.rst: INCR_IF_ALL, INCR_IF_NOT_ALL): not
+	 * "engines 0 and 1 both busy", 0x8888 over signals 0 and 1.
+	 */
+	idle = nvt_idle_domain(t, cat);
+	if (idle >= 0) {
+		memset(pd, 0, sizeof(*pd));
+		pd->domain = idle;
+		pd->ctr[0].signal[1] = 1;
+		pd->ctr[0].logic_op = 0x8888;
+		KUNIT_EXPECT_EQ(test, nvt_new_object(t, NVT_PERFMON, NVT_PERFDOM + 16,
+						     NVIF_CLASS_PERFDOM, pd, sizeof(*pd)),
+				-EINVAL);
+	}
+
+	for (i = 0; i < 16; i++)
+		KUNIT_EXPECT_EQ(test, nvt_mthd_none(t, NVT_PERFDOM + i, NVIF_PERFDOM_V0_INIT), 0);
+	KUNIT_EXPECT_EQ(test, nvt_mthd_none(t, NVT_PERFDOM, NVIF_PERFDOM_V0_SAMPLE), 0);
+	KUNIT_EXPECT_EQ(test, nvt_mthd_none(t, NVT_PERFDOM + 15, NVIF_PERFDOM_V0_SAMPLE), 0);
+	KUNIT_EXPECT_EQ(test, nvt_mthd_none(t, NVT_PERFDOM + 15, NVIF_PERFDOM_V0_INIT), 0);
+}
+
+/*
+ * Before NV40 nouveau has no perfmon engine, and its PERFDOM's quad event
+ * mode is not there to be latched: nvpm's PERFMON lists the domains with
+ * no counters and offers no PERFDOM, rather than PERFDOMs that never
+ * count.
+ */
+static void
+nvpm_pm_no_perfdom_before_nv40(struct kunit *test)
+{
+	struct nvt *t = nvt_perfmon(test, true);
+	struct nvt_catalog *cat = kunit_kzalloc(test, sizeof(*cat), GFP_KERNEL);
+	struct nvif_perfmon_nvpm_domain_v0 nd = {};
+	int d;
+
+	KUNIT_ASSERT_NOT_NULL(test, cat);
+	nvt_enumerate(t, cat);
+	KUNIT_EXPECT_EQ(test, cat->nr_doms, t->chip->nr_doms);
+	for (d = 0; d < cat->nr_doms; d++) {
+		KUNIT_EXPECT_EQ_MSG(test, cat->counter_nr[d], 0, "domain %d", d);
+		nd.domain = d;
+		KUNIT_ASSERT_EQ(test, nvt_mthd(t, NVT_PERFMON, NVIF_PERFMON_V0_NVPM_DOMAIN,
+					       &nd, sizeof(nd)), 0);
+		KUNIT_EXPECT_EQ_MSG(test, nd.nr_counters, 0, "domain %d", d);
+		KUNIT_EXPECT_GT(test, nd.nr_signals, 0);
+	}
+	KUNIT_EXPECT_EQ(test, nvt_perfdom(t, NVT_PERFDOM, 0, 0), -EINVAL);
+}
+
+/* READ, with the real time around the period @start .. now in @t. */
+static int
+nvt_read_period(struct nvt *t, u64 object, u64 start, struct nvif_perfdom_read_v0 *rd)
+{
+	t->period_us = div_u64(ktime_get_ns() - start, NSEC_PER_USEC) + 1;
+	memset(rd, 0, sizeof(*rd));
+	return nvt_mthd(t, object, NVIF_PERFDOM_V0_READ, rd, sizeof(*rd));
+}
+
+/*
+ * Two PERFDOMs on one domain take turns, one period each.  A READ gives
+ * the last period the PERFDOM counted: after one round both read, each
+ * its own period.  One that has counted no period since INIT reads
+ * -EAGAIN, as nouveau's READ does while the period's cycles are 0.
+ */
+static void
+nvpm_pm_time_shared_perfdoms_read(struct kunit *test)
+{
+	struct nvt *t = nvt_perfmon(test, true);
+	struct nvif_perfdom_read_v0 rd;
+	u64 t0, t1, t2;
+
+	KUNIT_ASSERT_EQ(test, nvt_perfdom(t, NVT_PERFDOM, 0, 0), 0);
+	KUNIT_ASSERT_EQ(test, nvt_perfdom(t, NVT_PERFDOM + 1, 0, 0), 0);
+	t0 = ktime_get_ns();
+	KUNIT_ASSERT_EQ(test, nvt_mthd_none(t, NVT_PERFDOM, NVIF_PERFDOM_V0_INIT), 0);
+	KUNIT_ASSERT_EQ(test, nvt_mthd_none(t, NVT_PERFDOM + 1, NVIF_PERFDOM_V0_INIT), 0);
+	msleep(20);
+	t1 = ktime_get_ns();
+	KUNIT_ASSERT_EQ(test, nvt_mthd_none(t, NVT_PERFDOM, NVIF_PERFDOM_V0_SAMPLE), 0);
+
+	/* the first PERFDOM counted from INIT; the second waited */
+	KUNIT_ASSERT_EQ(test, nvt_read_period(t, NVT_PERFDOM, t0, &rd), 0);
+	nvt_expect_period(t, rd.clk, 20);
+	KUNIT_EXPECT_EQ(test, rd.ctr[1], rd.clk);
+	KUNIT_EXPECT_EQ(test, nvt_read_period(t, NVT_PERFDOM + 1, t1, &rd), -EAGAIN);
+
+	msleep(20);
+	t2 = ktime_get_ns();
+	KUNIT_ASSERT_EQ(test, nvt_mthd_none(t, NVT_PERFDOM, NVIF_PERFDOM_V0_SAMPLE), 0);
+
+	/* now the second counted; the first keeps its period */
+	KUNIT_ASSERT_EQ(test, nvt_read_period(t, NVT_PERFDOM + 1, t1, &rd), 0);
+	nvt_expect_period(t, rd.clk, 20);
+	KUNIT_EXPECT_EQ(test, rd.ctr[1], rd.clk);
+	KUNIT_ASSERT_EQ(test, nvt_mthd(t, NVT_PERFDOM, NVIF_PERFDOM_V0_READ, &rd,
+				       sizeof(rd)), 0);
+	t->period_us = div_u64(t2 - t0, NSEC_PER_USEC) + 1;
+	nvt_expect_period(t, rd.clk, 20);
+	KUNIT_EXPECT_EQ(test, rd.ctr[1], rd.clk);
+}
+
+/*
+ * nvpm's unprivileged parameter: its value in @was, then set to @on;
+ * -errno when it cannot be reached (through sysfs, as a user sets it).
+ */
+#define NVT_UNPRIVILEGED	"/sys/module/nvpm/parameters/unprivileged"
+
+static int
+nvt_unprivileged(bool on, bool *was)
+{
+	char buf[4] = {};
+	struct file *f;
+	loff_t pos = 0;
+	ssize_t n;
+
+	f = filp_open(NVT_UNPRIVILEGED, O_RDONLY, 0);
+	if (IS_ERR(f))
+		return PTR_ERR(f);
+	n = kernel_read(f, buf, sizeof(buf) - 1, &pos);
+	filp_close(f, NULL);
+	if (n <= 0)
+		return n ? n : -EIO;
+	if (was)
+		*was = buf[0] == 'Y' || buf[0] == '1';
+
+	f = filp_open(NVT_UNPRIVILEGED, O_WRONLY, 0);
+	if (IS_ERR(f))
+		return PTR_ERR(f);
+	pos = 0;
+	n = kernel_write(f, on ? "1" : "0", 1, &pos);
+	filp_close(f, NULL);
+	return n < 0 ? n : 0;
+}
+
+/* The caller's credentials without CAP_PERFMON and CAP_SYS_ADMIN. */
+static struct cred *
+nvt_cred_unprivileged(struct kunit *test)
+{
+	struct cred *cred = prepare_creds();
+
+	KUNIT_ASSERT_NOT_NULL(test, cred);
+	cap_lower(cred->cap_effective, CAP_PERFMON);
+	cap_lower(cred->cap_effective, CAP_SYS_ADMIN);
+	return cred;
+}
+
+static int
+nvt_perfdom_as(struct nvt *t, const struct cred *cred, u64 object)
+{
+	const struct cred *old = override_creds(cred);
+	int ret = nvt_perfdom(t, object, 0, 0);
+
+	revert_creds(old);
+	return ret;
+}
+
+/*
+ * A PERFDOM counts for the whole device, whoever's work runs: like nvpm's
+ * GROUP_CREATE it needs CAP_PERFMON (or CAP_SYS_ADMIN), or nvpm loaded
+ * with unprivileged=1; refused, it leaves nothing behind.  So on the DRM
+ * path, where patch 0004 admits PERFDOMs.
+ */
+static void
+nvpm_pm_perfdom_needs_perfmon_cap(struct kunit *test)
+{
+	struct nvt *t = nvt_perfmon(test, true);
+	struct cred *cred = nvt_cred_unprivileged(test);
+	struct nvif_perfdom_v0 *pd;
+	const struct cred *old;
+	struct nvt_drm *d;
+	bool was = false;
+	int ret;
+
+	KUNIT_ASSERT_EQ(test, nvt_unprivileged(false, &was), 0);
+	ret = nvt_perfdom_as(t, cred, NVT_PERFDOM);
+	KUNIT_EXPECT_EQ(test, ret, -EPERM);
+	/* nothing was made: the handle is free, the domain takes a PERFDOM */
+	KUNIT_EXPECT_EQ(test, nvt_perfdom(t, NVT_PERFDOM, 0, 0), 0);
+	KUNIT_EXPECT_EQ(test, nvt_del(t, NVT_PERFDOM), 1);
+
+	/* unprivileged=1 lets anyone have them */
+	KUNIT_EXPECT_EQ(test, nvt_unprivileged(true, NULL), 0);
+	ret = nvt_perfdom_as(t, cred, NVT_PERFDOM + 1);
+	KUNIT_EXPECT_EQ(test, nvt_unprivileged(was, NULL), 0);
+	KUNIT_EXPECT_EQ(test, ret, 0);
+
+	if (nvt_mm) {
+		/* route 0 under the file's PERFMON (patch 0004) */
+		t = nvt_new(test, true);
+		d = nvt_drm_new(t);
+		pd = kunit_kzalloc(test, sizeof(*pd), GFP_KERNEL);
+		KUNIT_ASSERT_NOT_NULL(test, pd);
+		pd->ctr[1].logic_op = 0xffff;
+		KUNIT_ASSERT_EQ(test, nvt_usif_new(d, 0xff, 0, NVT_PERFMON, NVIF_CLASS_PERFMON,
+						   NULL, 0), 0);
+		old = override_creds(cred);
+		ret = nvt_usif_new(d, 0, NVT_PERFMON, NVT_PERFDOM, NVIF_CLASS_PERFDOM,
+				   pd, sizeof(*pd));
+		revert_creds(old);
+		KUNIT_EXPECT_EQ(test, ret, -EPERM);
+		KUNIT_EXPECT_EQ(test, nvt_usif_new(d, 0, NVT_PERFMON, NVT_PERFDOM,
+						   NVIF_CLASS_PERFDOM, pd, sizeof(*pd)), 0);
+	}
+	put_cred(cred);
+}
+
 static struct kunit_case nouveau_nvpm_cases[] = {
 	KUNIT_CASE_PARAM(nvpm_pm_writes_only_what_perfmon_owns, nvt_chip_gen_params),
 	KUNIT_CASE_PARAM(nouveau_pm_catalog_enumerates, nvt_chip_gen_params),
@@ -1191,6 +1555,11 @@ static struct kunit_case nouveau_nvpm_cases[] = {
 	KUNIT_CASE_PARAM(nvpm_pm_bad_input_changes_nothing, nvt_chip_gen_params),
 	KUNIT_CASE_PARAM(nvpm_pm_perfdoms_are_bounded, nvt_chip_gen_params),
 	KUNIT_CASE_PARAM(nvpm_pm_through_drm_nvif, nvt_chip_gen_params),
+	KUNIT_CASE_PARAM(nvpm_pm_first_sample_after_init_reads, nvt_quad_gen_params),
+	KUNIT_CASE_PARAM(nvpm_pm_refusals_come_at_new, nvt_chip_gen_params),
+	KUNIT_CASE_PARAM(nvpm_pm_no_perfdom_before_nv40, nvt_single_gen_params),
+	KUNIT_CASE_PARAM(nvpm_pm_time_shared_perfdoms_read, nvt_chip_gen_params),
+	KUNIT_CASE_PARAM(nvpm_pm_perfdom_needs_perfmon_cap, nvt_chip_gen_params),
 	{}
 };
 

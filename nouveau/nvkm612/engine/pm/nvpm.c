@@ -7,7 +7,8 @@
  * them.  The device constructor builds this engine on every chipset nvpm
  * drives (NV10..GK104); it lends nvpm the device's register accessors
  * through nvpm's host interface, and other nouveau code reaches the
- * attachment with nvkm_nvpm_host().  Only nouveau's headers and
+ * attachment with nvkm_nvpm_host(), or brings the engine up and reaches
+ * it with nvkm_nvpm_get().  Only nouveau's headers and
  * nvpm_host.h are included: no nvpm nvkm type is visible here.
  */
 #include <engine/pm.h>
@@ -91,6 +92,41 @@ struct nvpm_host *
 nvkm_nvpm_host(struct nvkm_device *device)
 {
 	return device->pm ? nvkm_nvpm(device->pm)->host : NULL;
+}
+
+/**
+ * nvkm_nvpm_get() - bring nvpm's engine up and reach its attachment
+ * @device: the device
+ *
+ * Holds a reference on the engine (it is up while one is held), which
+ * nvkm_nvpm_put() drops.
+ *
+ * Return: the attachment, or an ERR_PTR: -ENODEV when the device has no
+ * nvpm engine, or the engine's init error.
+ */
+struct nvpm_host *
+nvkm_nvpm_get(struct nvkm_device *device)
+{
+	struct nvkm_engine *engine;
+
+	if (!device->pm)
+		return ERR_PTR(-ENODEV);
+	engine = nvkm_engine_ref(device->pm);
+	if (IS_ERR(engine))
+		return ERR_CAST(engine);
+	return nvkm_nvpm(engine)->host;
+}
+
+/**
+ * nvkm_nvpm_put() - drop the reference nvkm_nvpm_get() took
+ * @device: the device
+ */
+void
+nvkm_nvpm_put(struct nvkm_device *device)
+{
+	struct nvkm_engine *engine = device->pm;
+
+	nvkm_engine_unref(&engine);
 }
 
 /**
