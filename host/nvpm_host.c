@@ -84,6 +84,24 @@ nvpm_host_supported(u32 boot0)
 EXPORT_SYMBOL_GPL(nvpm_host_supported);
 
 /**
+ * nvpm_host_perf_allowed() - may the caller have device-global counters?
+ *
+ * The rule of nvpm's own node, for a host that serves nvpm's counters
+ * through an interface of its own (nouveau 6.1's PERFDOM class):
+ * CAP_PERFMON (or CAP_SYS_ADMIN), or nvpm's module parameter unprivileged
+ * set.
+ *
+ * Context: process context; the caller's credentials are checked.
+ * Return: true when the caller may create counters.
+ */
+bool
+nvpm_host_perf_allowed(void)
+{
+	return nvpm_perf_allowed();
+}
+EXPORT_SYMBOL_GPL(nvpm_host_perf_allowed);
+
+/**
  * nvpm_host_attach() - run nvpm's engines on a host's GPU
  * @dev: the GPU's device, for messages
  * @ops: the host's register accessors; must outlive the attachment

@@ -139,6 +139,7 @@ struct nvpm_host_result {
 };
 
 bool nvpm_host_supported(u32 boot0);
+bool nvpm_host_perf_allowed(void);
 struct nvpm_host *nvpm_host_attach(struct device *dev,
 				   const struct nvpm_host_ops *ops, void *priv,
 				   u32 boot0);

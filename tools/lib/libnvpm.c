@@ -18,23 +18,117 @@
 #include <xf86drm.h>
 #include "libnvpm.h"
 
+/*
+ * The driver serving each open file's counter ioctls, by fd (fds past the
+ * table are asked on each call): nvpm's own node, or nouveau's, which
+ * serves them at nvpm's numbers plus NVPM_NOUVEAU_IOCTL_BASE.
+ */
+enum nvpm_driver { NVPM_DRV_UNKNOWN, NVPM_DRV_NONE, NVPM_DRV_NVPM, NVPM_DRV_NOUVEAU };
+#define NVPM_FD_TABLE	1024
+static unsigned char nvpm_fd_drv[NVPM_FD_TABLE];
+
+static enum nvpm_driver
+nvpm_driver_of(int fd)
+{
+	struct drm_nvpm_get_info info = { .size = sizeof(info) };
+	enum nvpm_driver drv = NVPM_DRV_NONE;
+	drmVersionPtr ver = drmGetVersion(fd);
+
+	if (!ver)
+		return NVPM_DRV_NONE;
+	if (ver->name && !strcmp(ver->name, NVPM_DRIVER_NAME))
+		drv = NVPM_DRV_NVPM;
+	else if (ver->name && !strcmp(ver->name, NVPM_NOUVEAU_DRIVER_NAME) &&
+		 !nvpm_ioctl(fd, DRM_IOCTL_NVPM_ON_NOUVEAU(DRM_IOCTL_NVPM_GET_INFO), &info))
+		drv = NVPM_DRV_NOUVEAU;	/* nouveau with nvpm's engine */
+	drmFreeVersion(ver);
+	return drv;
+}
+
+static enum nvpm_driver
+nvpm_fd_driver(int fd)
+{
+	enum nvpm_driver drv;
+
+	if (fd < 0)
+		return NVPM_DRV_NONE;
+	if (fd >= NVPM_FD_TABLE)
+		return nvpm_driver_of(fd);
+	drv = nvpm_fd_drv[fd];
+	if (drv == NVPM_DRV_UNKNOWN) {
+		drv = nvpm_driver_of(fd);
+		nvpm_fd_drv[fd] = drv;
+	}
+	return drv;
+}
+
+static void
+nvpm_fd_forget(int fd)
+{
+	if (fd >= 0 && fd < NVPM_FD_TABLE)
+		nvpm_fd_drv[fd] = NVPM_DRV_UNKNOWN;
+}
+
 /**
- * nvpm_fd_is_nvpm() - whether an open file is a device of the nvpm driver
+ * nvpm_ioctl() - one of nvpm's ioctls, on whichever node serves it
+ * @fd: an nvpm device (nvpm's node, or nouveau's with nvpm's engine)
+ * @cmd: DRM_IOCTL_NVPM_*
+ * @arg: its argument
+ *
+ * Return: as drmIoctl(): 0, or -1 with errno set.
+ */
+int
+nvpm_ioctl(int fd, unsigned long cmd, void *arg)
+{
+	if (nvpm_fd_driver(fd) == NVPM_DRV_NOUVEAU)
+		cmd = DRM_IOCTL_NVPM_ON_NOUVEAU(cmd);
+	return drmIoctl(fd, cmd, arg);
+}
+
+/**
+ * nvpm_fd_is_nvpm() - whether an open file serves nvpm's counter ioctls
  * @fd: the file
  *
- * Return: 1 if it is, 0 if it is not (or is no DRM device at all).
+ * It does on nvpm's own nodes and on nouveau's where nouveau runs nvpm's
+ * perfmon engine.  The answer is kept for @fd until nvpm_dev_close() or
+ * nvpm_fd_forget_driver(): a caller that closes @fd itself calls that.
+ *
+ * Return: 1 if it does, 0 if it does not (or is no DRM device at all).
  */
 int
 nvpm_fd_is_nvpm(int fd)
 {
-	drmVersionPtr ver = drmGetVersion(fd);
-	int ret;
+	nvpm_fd_forget(fd);
+	return nvpm_fd_driver(fd) >= NVPM_DRV_NVPM;
+}
 
-	if (!ver)
-		return 0;
-	ret = ver->name && !strcmp(ver->name, NVPM_DRIVER_NAME);
-	drmFreeVersion(ver);
-	return ret;
+/**
+ * nvpm_fd_forget_driver() - forget what serves @fd (it is being closed)
+ * @fd: the file
+ */
+void
+nvpm_fd_forget_driver(int fd)
+{
+	nvpm_fd_forget(fd);
+}
+
+/**
+ * nvpm_fd_driver_name() - the DRM driver serving a file's counter ioctls
+ * @fd: an nvpm device
+ *
+ * Return: "nvpm", "nouveau", or NULL for a file that serves none.
+ */
+const char *
+nvpm_fd_driver_name(int fd)
+{
+	switch (nvpm_fd_driver(fd)) {
+	case NVPM_DRV_NVPM:
+		return NVPM_DRIVER_NAME;
+	case NVPM_DRV_NOUVEAU:
+		return NVPM_NOUVEAU_DRIVER_NAME;
+	default:
+		return NULL;
+	}
 }
 
 /**
@@ -57,6 +151,7 @@ nvpm_dev_open(const char *path, struct nvpm_dev *dev)
 	if (fd < 0)
 		return -errno;
 	if (!nvpm_fd_is_nvpm(fd)) {
+		nvpm_fd_forget(fd);
 		close(fd);
 		return -ENODEV;
 	}
@@ -73,8 +168,10 @@ nvpm_dev_open(const char *path, struct nvpm_dev *dev)
 void
 nvpm_dev_close(struct nvpm_dev *dev)
 {
-	if (dev->fd >= 0)
+	if (dev->fd >= 0) {
+		nvpm_fd_forget(dev->fd);
 		close(dev->fd);
+	}
 	dev->fd = -1;
 }
 
@@ -186,7 +283,7 @@ nvpm_get_info(int fd, struct drm_nvpm_get_info *info)
 {
 	memset(info, 0, sizeof(*info));
 	info->size = sizeof(*info);
-	if (drmIoctl(fd, DRM_IOCTL_NVPM_GET_INFO, info))
+	if (nvpm_ioctl(fd, DRM_IOCTL_NVPM_GET_INFO, info))
 		return -errno;
 	return 0;
 }
@@ -312,7 +409,7 @@ nvpm_query_array(int fd, unsigned long cmd, void *args, __u32 *count,
 	*n = 0;
 	*count = 0;
 	*ptr = 0;
-	if (drmIoctl(fd, cmd, args))
+	if (nvpm_ioctl(fd, cmd, args))
 		return -errno;
 	if (!*count)
 		return 0;
@@ -324,7 +421,7 @@ nvpm_query_array(int fd, unsigned long cmd, void *args, __u32 *count,
 		}
 		buf = tmp;
 		*ptr = (uintptr_t)buf;
-		if (!drmIoctl(fd, cmd, args)) {
+		if (!nvpm_ioctl(fd, cmd, args)) {
 			*out = buf;
 			*n = *count;
 			return 0;
@@ -592,7 +689,7 @@ int
 nvpm_group_create(int fd, struct drm_nvpm_group_create *args)
 {
 	args->size = sizeof(*args);
-	if (drmIoctl(fd, DRM_IOCTL_NVPM_GROUP_CREATE, args))
+	if (nvpm_ioctl(fd, DRM_IOCTL_NVPM_GROUP_CREATE, args))
 		return -errno;
 	return 0;
 }
@@ -643,7 +740,7 @@ nvpm_group_destroy(int fd, __u32 handle)
 		.handle = handle,
 	};
 
-	if (drmIoctl(fd, DRM_IOCTL_NVPM_GROUP_DESTROY, &args))
+	if (nvpm_ioctl(fd, DRM_IOCTL_NVPM_GROUP_DESTROY, &args))
 		return -errno;
 	return 0;
 }
@@ -660,7 +757,7 @@ nvpm_sample(int fd, __u64 *samples)
 {
 	struct drm_nvpm_sample args = { .size = sizeof(args) };
 
-	if (drmIoctl(fd, DRM_IOCTL_NVPM_SAMPLE, &args))
+	if (nvpm_ioctl(fd, DRM_IOCTL_NVPM_SAMPLE, &args))
 		return -errno;
 	if (samples)
 		*samples = args.samples;
@@ -681,7 +778,7 @@ nvpm_read(int fd, __u32 handle, struct drm_nvpm_read *out)
 	memset(out, 0, sizeof(*out));
 	out->size = sizeof(*out);
 	out->handle = handle;
-	if (drmIoctl(fd, DRM_IOCTL_NVPM_READ, out))
+	if (nvpm_ioctl(fd, DRM_IOCTL_NVPM_READ, out))
 		return -errno;
 	return 0;
 }
@@ -700,7 +797,7 @@ nvpm_bo_new(int fd, __u64 size, struct nvpm_bo *bo)
 	struct drm_nvpm_gem_new args = { .size = sizeof(args), .bo_size = size };
 
 	memset(bo, 0, sizeof(*bo));
-	if (drmIoctl(fd, DRM_IOCTL_NVPM_GEM_NEW, &args))
+	if (nvpm_ioctl(fd, DRM_IOCTL_NVPM_GEM_NEW, &args))
 		return -errno;
 	bo->fd = fd;
 	bo->handle = args.handle;
@@ -723,7 +820,7 @@ nvpm_bo_from_handle(int fd, __u32 handle, struct nvpm_bo *bo)
 	struct drm_nvpm_gem_info args = { .size = sizeof(args), .handle = handle };
 
 	memset(bo, 0, sizeof(*bo));
-	if (drmIoctl(fd, DRM_IOCTL_NVPM_GEM_INFO, &args))
+	if (nvpm_ioctl(fd, DRM_IOCTL_NVPM_GEM_INFO, &args))
 		return -errno;
 	bo->fd = fd;
 	bo->handle = handle;
@@ -835,7 +932,7 @@ nvpm_channel_new(int fd, __u32 ring_size, struct nvpm_channel *ch)
 	int ret;
 
 	memset(ch, 0, sizeof(*ch));
-	if (drmIoctl(fd, DRM_IOCTL_NVPM_CHANNEL_NEW, &args))
+	if (nvpm_ioctl(fd, DRM_IOCTL_NVPM_CHANNEL_NEW, &args))
 		return -errno;
 	ch->fd = fd;
 	ch->handle = args.channel;
@@ -863,7 +960,7 @@ nvpm_channel_del(struct nvpm_channel *ch)
 	struct drm_nvpm_channel_del args = { .size = sizeof(args), .channel = ch->handle };
 
 	if (ch->handle)
-		drmIoctl(ch->fd, DRM_IOCTL_NVPM_CHANNEL_DEL, &args);
+		nvpm_ioctl(ch->fd, DRM_IOCTL_NVPM_CHANNEL_DEL, &args);
 	nvpm_bo_free(&ch->notifier);
 	memset(ch, 0, sizeof(*ch));
 }
@@ -888,7 +985,7 @@ nvpm_exec(int fd, __u32 channel, __u32 bo, __u64 offset, __u64 length,
 		.offset = offset, .length = length,
 	};
 
-	if (drmIoctl(fd, DRM_IOCTL_NVPM_EXEC, &args))
+	if (nvpm_ioctl(fd, DRM_IOCTL_NVPM_EXEC, &args))
 		return -errno;
 	*sequence = args.sequence;
 	return 0;
@@ -914,7 +1011,7 @@ nvpm_wait(int fd, __u32 channel, __u64 sequence, __u64 timeout_ns,
 	};
 	int ret = 0;
 
-	if (drmIoctl(fd, DRM_IOCTL_NVPM_WAIT, &args))
+	if (nvpm_ioctl(fd, DRM_IOCTL_NVPM_WAIT, &args))
 		ret = -errno;
 	if (out)
 		*out = args;

@@ -17,6 +17,8 @@
 
 /* The DRM driver name of nvpm devices, as drmGetVersion() reports it. */
 #define NVPM_DRIVER_NAME	"nvpm"
+/* nouveau's, whose nodes serve nvpm's counter ioctls with nvpm's engine */
+#define NVPM_NOUVEAU_DRIVER_NAME	"nouveau"
 
 /* Render node minors: /dev/dri/renderD128..renderD191. */
 #define NVPM_RENDER_MINOR_FIRST	128
@@ -66,6 +68,9 @@ int nvpm_iter_next(struct nvpm_iter *it, struct nvpm_dev *dev);
 int nvpm_dev_open(const char *path, struct nvpm_dev *dev);
 void nvpm_dev_close(struct nvpm_dev *dev);
 int nvpm_fd_is_nvpm(int fd);
+void nvpm_fd_forget_driver(int fd);
+const char *nvpm_fd_driver_name(int fd);
+int nvpm_ioctl(int fd, unsigned long cmd, void *arg);
 int nvpm_device_count(void);
 
 int nvpm_get_info(int fd, struct drm_nvpm_get_info *info);

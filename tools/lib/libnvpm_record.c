@@ -389,7 +389,7 @@ int
 nvpm_record_start(int fd, struct drm_nvpm_record_start *args)
 {
 	args->size = sizeof(*args);
-	if (drmIoctl(fd, DRM_IOCTL_NVPM_RECORD_START, args))
+	if (nvpm_ioctl(fd, DRM_IOCTL_NVPM_RECORD_START, args))
 		return -errno;
 	return 0;
 }
@@ -413,7 +413,7 @@ nvpm_record_status(int fd, __u32 handle, __u32 flags, struct drm_nvpm_record_dom
 		.domains = (uintptr_t)st,
 	};
 
-	if (drmIoctl(fd, DRM_IOCTL_NVPM_RECORD_STATUS, &args))
+	if (nvpm_ioctl(fd, DRM_IOCTL_NVPM_RECORD_STATUS, &args))
 		return -errno;
 	return 0;
 }
@@ -435,7 +435,7 @@ nvpm_record_stop(int fd, __u32 handle, struct drm_nvpm_record_dom_status *st, un
 		.domains = (uintptr_t)st,
 	};
 
-	if (drmIoctl(fd, DRM_IOCTL_NVPM_RECORD_STOP, &args))
+	if (nvpm_ioctl(fd, DRM_IOCTL_NVPM_RECORD_STOP, &args))
 		return -errno;
 	return 0;
 }

@@ -45,6 +45,8 @@ info_print(const struct nvpm_dev *dev)
 	else
 		printf("unknown card type 0x%02x)", info.card_type);
 	printf("%s\n", info.flags & NVPM_INFO_SIMULATED ? ", simulated" : "");
+	printf("  served by %s%s\n", nvpm_fd_driver_name(dev->fd) ?: "?",
+	       info.flags & NVPM_INFO_HOSTED ? ", nvpm's engine in its device" : "");
 	printf("  PMC_BOOT_0 0x%08x, uapi version %u\n", info.boot0, info.version);
 	printf("  hardware: %s\n", caps);
 	return 0;

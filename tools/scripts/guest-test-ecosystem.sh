@@ -124,6 +124,9 @@ check nvpm_stat_mux_scaled_always_every_cycle sh -c "grep 'core_a/always' /tmp/m
 # -- the nvpm command line: long options, -h per command, -d everywhere, -x -----
 check nvpm_info_takes_device sh -c "[ \$(./nvpm info --device $eco_g84 | grep -c '^/dev/dri/renderD') = 1 ] &&
 	./nvpm info -d $eco_g84 | grep -q '^$eco_g84: G84 '"
+# nvpm info names the driver serving the node (nvpm's own here; nouveau's
+# node says nouveau)
+check nvpm_info_names_the_driver sh -c "./nvpm info -d $eco_g84 | grep -qx '  served by nvpm'"
 check nvpm_every_command_has_help sh -c 'for c in info list stat bench top record plot hud; do
 	./nvpm $c --help | grep -q "^usage: nvpm $c" && ./nvpm $c -h >/dev/null || exit 1; done'
 check nvpm_every_command_takes_device sh -c 'for c in info list stat bench top record plot hud; do

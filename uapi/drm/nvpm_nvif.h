@@ -23,7 +23,9 @@
  * struct nvif_perfmon_nvpm_domain_v0 - what nvpm knows of a domain
  * @version: in: 0
  * @domain: in: the domain, as QUERY_DOMAIN's id
- * @nr_counters: out: counters a PERFDOM on it uses
+ * @nr_counters: out: counters a PERFDOM on it can use (QUERY_DOMAIN's
+ *		 counter_nr); 0 before NV40, where the PERFMON offers no
+ *		 PERFDOM
  * @flags: out: NVIF_PERFMON_NVPM_DOMAIN_IDLE for PDAEMON's idle counters
  *	   (their signals are engines: a counter counts the engine's busy
  *	   cycles)
@@ -50,14 +52,17 @@ struct nvif_perfmon_nvpm_domain_v0 {
  * struct nvif_perfdom_nvpm_totals_v0 - a PERFDOM's totals, 64-bit
  * @version: in: 0
  * @pad01: in: zero
- * @value: out: per counter, the sum over every SAMPLE since INIT (READ
- *	   gives only the last period, truncated to 32 bits)
- * @cycles: out: the domain's cycles over the same samples
- * @samples: out: samples taken since INIT
+ * @value: out: per counter, the sum over every period the PERFDOM
+ *	   counted since INIT (READ gives only the last one, truncated to
+ *	   32 bits)
+ * @cycles: out: the domain's cycles over the same periods
+ * @samples: out: SAMPLEs since INIT that ended a period it counted (on a
+ *	     domain PERFDOMs take turns on, one in as many as there are)
  * @ctr_flags: out: per counter, bit 0: the counter saturated in some
- *	       period (its total is a lower bound)
- * @flags: out: bit 0: not sampled yet; bit 1: a latch was lost since the
- *	   last totals read (the domain was multiplexed or overrun)
+ *	       period since NEW (its total may be a lower bound)
+ * @flags: out: bit 0: no period counted since INIT; bit 1: a latch was
+ *	   lost since the last totals read (the domain was multiplexed or
+ *	   overrun)
  * @pad4c: out: zero
  *
  * Return: 0; -EAGAIN before the first INIT; -EINVAL for nonzero @pad01;

@@ -219,9 +219,14 @@ gf100_pm_trigger(struct nvkm_pm *pm)
 	struct nvkm_device *device = pm->engine.subdev.device;
 	struct nvkm_pm_group *grp;
 
+	/*
+	 * One pulse per domain, for the group counting there: groups taking
+	 * turns share the domain, and a second pulse would swap again, leaving
+	 * only the cycles between the two (and QUAD_STATE OVERFLOW).  The idle
+	 * counters have no USER_TRIGGER, and no group is active there.
+	 */
 	list_for_each_entry(grp, &pm->groups, head) {
-		/* PCOUNTER's own: the idle counters have no USER_TRIGGER */
-		if (grp->args.mode == NVPM_MODE_QUAD && !pm->dom[grp->args.dom].layout)
+		if (grp->args.mode == NVPM_MODE_QUAD && pm->dom[grp->args.dom].active == grp)
 			nvkm_wr32(device,
 				  pm->dom[grp->args.dom].addr + GF100_PCOUNTER_USER_TRIGGER,
 				  GF100_PCOUNTER_USER_TRIGGER_VAL(0) |

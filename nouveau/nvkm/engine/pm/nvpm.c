@@ -20,7 +20,6 @@
 #include <nvif/unpack.h>
 
 #include <nvpm_host.h>
-#include <nvpm_host_perf.h>
 #include <nvpm_nvif.h>
 
 bool nvkm_nvpm_enable = true;
@@ -122,8 +121,9 @@ nvkm_nvpm_perfdom_fetch(struct nvkm_nvpm_perfdom *dom, struct nvpm_host_result *
  * Latch every PERFDOM of the PERFMON, as nouveau's SAMPLE latches every
  * domain.  Each initialised PERFDOM that counted the period just ended
  * makes it the one READ reports; one that waited its turn on a shared
- * domain keeps the last period it counted.  PERFDOMs without INIT are
- * latched too: they take their turns like the others.
+ * domain keeps the last period it counted (as does one whose latch was
+ * dropped as stale, after a resume).  PERFDOMs without INIT are latched
+ * too: they take their turns like the others.
  */
 static int
 nvkm_nvpm_sample_all(struct nvkm_nvpm_perfmon *perfmon)
@@ -143,8 +143,8 @@ nvkm_nvpm_sample_all(struct nvkm_nvpm_perfmon *perfmon)
 		if (!dom->init)
 			continue;
 		nvkm_nvpm_perfdom_fetch(dom, &res);
-		if (res.samples == dom->last.samples)
-			continue;	/* not its turn */
+		if (res.cycles == dom->last.cycles)
+			continue;	/* not its turn, or a stale latch dropped */
 		for (i = 0; i < 4; i++)
 			dom->ctr[i] = res.value[i] - dom->last.value[i];
 		dom->clk = res.cycles - dom->last.cycles;
