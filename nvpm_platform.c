@@ -36,13 +36,18 @@ static void
 nvpm_platform_debugfs(struct nvpm_drm *nvpm, struct nvpm_platform_gpu *pg)
 {
 	struct drm_minor *minors[] = { nvpm->drm.primary, nvpm->drm.render };
+	struct dentry *root, *done = NULL;
 	int i;
 
 	if (!pg->bus->debugfs)
 		return;
 	for (i = 0; i < ARRAY_SIZE(minors); i++) {
-		if (minors[i] && minors[i]->debugfs_root)
-			pg->bus->debugfs(pg->gpu, minors[i]->debugfs_root);
+		root = minors[i] ? minors[i]->debugfs_root : NULL;
+		/* 6.12 gives every minor the device's one directory */
+		if (!root || root == done)
+			continue;
+		pg->bus->debugfs(pg->gpu, root);
+		done = root;
 	}
 }
 

@@ -132,7 +132,7 @@ struct nvpm_host_kept {
 };
 
 /* The host's state a test plants: none of it is a perfmon engine's. */
-static const struct nvpm_host_kept nvpm_host_kept[] = {
+static const struct nvpm_host_kept nvpm_host_kept[] __maybe_unused = {
 	/* rnndb fifo/g80_pfifo.xml: PFIFO (0x2000) CHAN_TABLE[5], enabled */
 	{ 0x002614, 0x80012340, "PFIFO channel table entry 5" },
 	/* rnndb fifo/g80_pfifo.xml: PFIFO INTR_EN */

@@ -3,7 +3,7 @@
 # share.  ok/notok/check print TAP lines and count them in $n and $nfail.
 
 # Kernel messages that mean something went wrong, whatever the tests say.
-BAD="BUG:|WARNING:|KASAN|circular locking|sleeping function|leaked|Oops|general protection"
+BAD="BUG:|WARNING:|KASAN|circular locking|sleeping function|leaked|Oops|general protection|already present"
 BAD="$BAD|rcu: INFO|rcu_sched|self-detected stall|detected stalls|soft lockup|hard LOCKUP"
 BAD="$BAD|blocked for more than|hung_task|kmemleak: [0-9]+ new suspected"
 
