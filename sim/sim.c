@@ -43,6 +43,13 @@ nvkm_sim_ptimer(struct nvkm_sim *sim)
 	return div_u64(sim->now * 1000, sim->mhz);
 }
 
+/* ENDIAN: NV1A+, in the reference's order every chip after NV15. */
+static bool
+nvkm_sim_pmc_has_endian(struct nvkm_sim *sim)
+{
+	return sim->chipset > 0x10 && sim->chipset != 0x15;
+}
+
 static bool
 nvkm_sim_pmc_rd(struct nvkm_sim *sim, u32 addr, u32 *data)
 {
@@ -50,6 +57,9 @@ nvkm_sim_pmc_rd(struct nvkm_sim *sim, u32 addr, u32 *data)
 	case NV_PMC_BOOT_0:
 		*data = sim->boot0;
 		return true;
+	case NV_PMC_ENDIAN:
+		*data = 0;	/* little-endian, the only mode modelled */
+		return nvkm_sim_pmc_has_endian(sim);
 	case NV_PMC_ENABLE:
 		*data = sim->pmc_enable;
 		return true;
@@ -58,12 +68,6 @@ nvkm_sim_pmc_rd(struct nvkm_sim *sim, u32 addr, u32 *data)
 		return true;
 	case NV_PMC_INTR_EN_0:
 		*data = sim->pmc_intr_en;
-		return true;
-	case NV_PTIMER_TIME_0:
-		*data = lower_32_bits(nvkm_sim_ptimer(sim));
-		return true;
-	case NV_PTIMER_TIME_1:
-		*data = upper_32_bits(nvkm_sim_ptimer(sim));
 		return true;
 	default:
 		return false;
@@ -74,10 +78,10 @@ static bool
 nvkm_sim_pmc_wr(struct nvkm_sim *sim, u32 addr, u32 data)
 {
 	switch (addr) {
+	case NV_PMC_ENDIAN:	/* big-endian mode is not modelled */
+		return nvkm_sim_pmc_has_endian(sim);
 	case NV_PMC_BOOT_0:
 	case NV_PMC_INTR_0:	/* the units' own registers clear it */
-	case NV_PTIMER_TIME_0:
-	case NV_PTIMER_TIME_1:	/* not settable here */
 		return true;	/* read-only */
 	case NV_PMC_INTR_EN_0:
 		sim->pmc_intr_en = data;
@@ -87,6 +91,75 @@ nvkm_sim_pmc_wr(struct nvkm_sim *sim, u32 addr, u32 data)
 		/* GF100+ PCOUNTER goes into reset now, not at its next access */
 		if (sim->pcounter)
 			nvkm_sim_pcounter_run(sim->pcounter, 0);
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
+ * PTIMER: the time, and the registers that set its rate and its alarm,
+ * kept as written (struct nvkm_sim_ptimer).  CLOCK_SOURCE is NV41's.
+ */
+static bool
+nvkm_sim_ptimer_rd(struct nvkm_sim *sim, u32 addr, u32 *data)
+{
+	struct nvkm_sim_ptimer *tmr = &sim->ptimer;
+
+	switch (addr) {
+	case NV_PTIMER_TIME_0:
+		*data = lower_32_bits(nvkm_sim_ptimer(sim));
+		return true;
+	case NV_PTIMER_TIME_1:
+		*data = upper_32_bits(nvkm_sim_ptimer(sim));
+		return true;
+	case NV_PTIMER_INTR_0:
+		*data = 0;	/* the alarm never fires */
+		return true;
+	case NV_PTIMER_INTR_EN_0:
+		*data = tmr->intr_en;
+		return true;
+	case NV_PTIMER_CLOCK_DIV:
+		*data = tmr->clock_div;
+		return true;
+	case NV_PTIMER_CLOCK_MUL:
+		*data = tmr->clock_mul;
+		return true;
+	case NV41_PTIMER_CLOCK_SOURCE:
+		*data = tmr->clock_source;
+		return sim->chipset > 0x40;
+	case NV_PTIMER_ALARM_0:
+		*data = tmr->alarm;
+		return true;
+	default:
+		return false;
+	}
+}
+
+static bool
+nvkm_sim_ptimer_wr(struct nvkm_sim *sim, u32 addr, u32 data)
+{
+	struct nvkm_sim_ptimer *tmr = &sim->ptimer;
+
+	switch (addr) {
+	case NV_PTIMER_TIME_0:
+	case NV_PTIMER_TIME_1:	/* not settable here */
+	case NV_PTIMER_INTR_0:	/* nothing to acknowledge */
+		return true;
+	case NV_PTIMER_INTR_EN_0:
+		tmr->intr_en = data & NV_PTIMER_INTR_ALARM;
+		return true;
+	case NV_PTIMER_CLOCK_DIV:
+		tmr->clock_div = data & NV_PTIMER_CLOCK_RATIO;
+		return true;
+	case NV_PTIMER_CLOCK_MUL:
+		tmr->clock_mul = data & NV_PTIMER_CLOCK_RATIO;
+		return true;
+	case NV41_PTIMER_CLOCK_SOURCE:
+		tmr->clock_source = data & NV41_PTIMER_CLOCK_SOURCE_FIELDS;
+		return sim->chipset > 0x40;
+	case NV_PTIMER_ALARM_0:
+		tmr->alarm = data & NV_PTIMER_ALARM_TIME;
 		return true;
 	default:
 		return false;
@@ -474,6 +547,8 @@ nvkm_sim_rd32(void *priv, u32 addr)
 	if (!claimed)
 		claimed = nvkm_sim_pmc_rd(sim, addr, &data);
 	if (!claimed)
+		claimed = nvkm_sim_ptimer_rd(sim, addr, &data);
+	if (!claimed)
 		claimed = nvkm_sim_gf100_ptop_rd(sim, addr, &data);
 	if (!claimed && sim->pcounter)
 		claimed = nvkm_sim_pcounter_rd(sim->pcounter, addr, &data);
@@ -511,6 +586,8 @@ nvkm_sim_wr32(void *priv, u32 addr, u32 data)
 	claimed = sim->vm && nvkm_sim_mem_wr(sim->vm, addr, data);
 	if (!claimed)
 		claimed = nvkm_sim_pmc_wr(sim, addr, data);
+	if (!claimed)
+		claimed = nvkm_sim_ptimer_wr(sim, addr, data);
 	if (!claimed)
 		claimed = nvkm_sim_gf100_ptop_wr(sim, addr, data);
 	if (!claimed && sim->pcounter)

@@ -108,6 +108,25 @@ struct nvkm_sim_idle_wave {
 };
 
 /**
+ * struct nvkm_sim_ptimer - PTIMER's registers besides the time
+ * @intr_en: INTR_EN_0
+ * @clock_div: CLOCK_DIV
+ * @clock_mul: CLOCK_MUL
+ * @clock_source: CLOCK_SOURCE (NV41+)
+ * @alarm: ALARM_0
+ *
+ * Stored as written: the time counts nanoseconds of simulated time
+ * whatever the ratio, and the alarm raises nothing.
+ */
+struct nvkm_sim_ptimer {
+	u32 intr_en;
+	u32 clock_div;
+	u32 clock_mul;
+	u32 clock_source;
+	u32 alarm;
+};
+
+/**
  * struct nvkm_sim - a simulated GPU, as seen through BAR0
  * @lock: serialises every register access and every step of simulated
  *	  time; taken from any context
@@ -134,6 +153,7 @@ struct nvkm_sim_idle_wave {
  *	(sim/vm.h), NULL outside the NV50 family
  * @fifo: the PFIFO and graphics engine model, NULL outside the NV50 family
  * @pmc_intr_en: PMC_INTR_EN_0
+ * @ptimer: PTIMER's registers besides the time
  * @irq_domain: the one-line interrupt controller of the simulated device
  * @irq: its interrupt (Linux irq number), 0 without @fifo
  * @irq_work: raises @irq, in hard interrupt context, while the line is up
@@ -168,6 +188,7 @@ struct nvkm_sim {
 	struct nvkm_sim_fifo *fifo;
 
 	u32 pmc_intr_en;
+	struct nvkm_sim_ptimer ptimer;
 	struct irq_domain *irq_domain;
 	int irq;
 	struct irq_work irq_work;

@@ -19,7 +19,11 @@
  *    faults, a VM target goes through the page tables, the others are
  *    linear;
  *  - system memory addresses are bus addresses, which in the simulated
- *    machine (no IOMMU) are CPU physical addresses.
+ *    machine (no IOMMU) are CPU physical addresses;
+ *  - PFB's memory configuration (rnndb_memory_g80_pfb.xml: CFG0, CFG1,
+ *    MEM_AMOUNT, BANKCFG, COMP_MAX_TAG) and PBUS HWUNITS' partition mask
+ *    describe that VRAM and are read-only; the sysram flush address and
+ *    VM_FAULT's setup are kept as written, unused.
  *
  * An engine may keep a TLB (struct nvkm_sim_tlb, PCOUNTER's record
  * writes): the DMA object and the page translations it used, until its
@@ -35,9 +39,23 @@
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
 #include <nvkm/hw/fifo.h>
+#include <nvkm/hw/pfb.h>
 #include <nvkm/hw/vm.h>
 #include <sim/vm.h>
 #include "priv.h"
+
+/*
+ * The memory configuration PFB reports for the model's VRAM: one 64-bit
+ * partition, one rank of 4 banks of 256 columns of 8 bytes (8 KiB rows)
+ * and as many rows as NVKM_SIM_VRAM_SIZE takes.  A posted board: the
+ * VBIOS set it, and it reads back the same whatever is written.
+ */
+#define SIM_PFB_PARTS		1
+#define SIM_PFB_BANKBITS	2
+#define SIM_PFB_COLBITS		8
+#define SIM_PFB_ROW		(SIM_PFB_PARTS * 8 << SIM_PFB_BANKBITS << SIM_PFB_COLBITS)
+#define SIM_PFB_ROWBITS		9
+static_assert(SIM_PFB_ROW << SIM_PFB_ROWBITS == NVKM_SIM_VRAM_SIZE);
 
 /**
  * struct nvkm_sim_vm - memory of a simulated NV50 family GPU
@@ -47,6 +65,8 @@
  * @lost: writes dropped because a page could not be allocated
  * @window: PRAMIN window register (VRAM address >> 16)
  * @flush: TLB flushes requested, per VM engine
+ * @sysram_addr: PFB NISO UNK08_SYSRAM_ADDR, kept (nothing flushes there)
+ * @vm_fault: PFB VM_FAULT's enables and INDEX (no fault is reported there)
  * @pgd: page directory offset in a channel structure
  * @medium: 16 KiB pages exist (GT215+)
  */
@@ -55,6 +75,8 @@ struct nvkm_sim_vm {
 	u64 lost;
 	u32 window;
 	u32 flush[16];
+	u32 sysram_addr;
+	u32 vm_fault;
 	u32 pgd;
 	bool medium;
 };
@@ -604,6 +626,64 @@ sim_pramin(struct nvkm_sim_vm *mem, u32 addr)
 	return ((u64)mem->window << NV50_PRAMIN_WINDOW_SHIFT) + (addr - NV50_PRAMIN) / 4 * 4;
 }
 
+/* PFB's configuration (and PBUS's partition mask), as the driver probes it. */
+static bool
+sim_pfb_rd(struct nvkm_sim_vm *mem, u32 addr, u32 *data)
+{
+	switch (addr) {
+	case NV50_PBUS_HWUNITS:
+		*data = FIELD_PREP(NV50_PBUS_HWUNITS_PARTS, GENMASK(SIM_PFB_PARTS - 1, 0));
+		return true;
+	case NV50_PFB_CFG0:
+		*data = 0;	/* rank A alone */
+		return true;
+	case NV50_PFB_CFG1:
+		*data = FIELD_PREP(NV50_PFB_CFG1_COLBITS, SIM_PFB_COLBITS) |
+			FIELD_PREP(NV50_PFB_CFG1_ROWBITSA, SIM_PFB_ROWBITS - 8) |
+			FIELD_PREP(NV50_PFB_CFG1_BANKBITS, SIM_PFB_BANKBITS - 2);
+		return true;
+	case NV50_PFB_MEM_AMOUNT:
+		*data = NVKM_SIM_VRAM_SIZE & NV50_PFB_MEM_AMOUNT_LOW;
+		return true;
+	case NV50_PFB_BANKCFG:
+		*data = 0;	/* REORDER_SIMPLE */
+		return true;
+	case NV50_PFB_COMP_MAX_TAG:
+		*data = 0;	/* no tag RAM: compression is not modelled */
+		return true;
+	case NV50_PFB_NISO_UNK08_SYSRAM_ADDR:
+		*data = mem->sysram_addr;
+		return true;
+	case NV50_PFB_VM_FAULT:
+		*data = mem->vm_fault;	/* never PENDING */
+		return true;
+	default:
+		return false;
+	}
+}
+
+static bool
+sim_pfb_wr(struct nvkm_sim_vm *mem, u32 addr, u32 data)
+{
+	switch (addr) {
+	case NV50_PBUS_HWUNITS:
+	case NV50_PFB_CFG0:
+	case NV50_PFB_CFG1:
+	case NV50_PFB_MEM_AMOUNT:
+	case NV50_PFB_BANKCFG:
+	case NV50_PFB_COMP_MAX_TAG:
+		return true;	/* the posted configuration stays */
+	case NV50_PFB_NISO_UNK08_SYSRAM_ADDR:
+		mem->sysram_addr = data;
+		return true;
+	case NV50_PFB_VM_FAULT:
+		mem->vm_fault = data & NV50_PFB_VM_FAULT_CTRL;
+		return true;
+	default:
+		return false;
+	}
+}
+
 bool
 nvkm_sim_mem_rd(struct nvkm_sim_vm *mem, u32 addr, u32 *data)
 {
@@ -619,7 +699,7 @@ nvkm_sim_mem_rd(struct nvkm_sim_vm *mem, u32 addr, u32 *data)
 		*data = 0;	/* done at once: nothing is cached */
 		return true;
 	default:
-		return false;
+		return sim_pfb_rd(mem, addr, data);
 	}
 }
 
@@ -643,7 +723,7 @@ nvkm_sim_mem_wr(struct nvkm_sim_vm *mem, u32 addr, u32 data)
 			mem->flush[FIELD_GET(NV50_VM_TLB_FLUSH_ENGINE, data)]++;
 		return true;
 	default:
-		return false;
+		return sim_pfb_wr(mem, addr, data);
 	}
 }
 

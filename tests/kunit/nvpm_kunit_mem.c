@@ -220,6 +220,75 @@ tlb_flush_completes(struct kunit *test)
 }
 
 /*
+ * PFB's memory configuration describes the 4 MiB of VRAM and stays as
+ * posted: MEM_AMOUNT in bits 31:12 (rnndb_memory_g80_pfb.xml); CFG0
+ * bit 2 clear, rank A alone; CFG1 COLBITS (15:12) 8, ROWBITSA (19:16)
+ * 9 - 8, BANKBITS (24) 2 - 2; one partition in PBUS HWUNITS bits 23:16
+ * (nouveau's).  A row is partitions * banks * columns * 8 bytes (a
+ * partition is 64 bits wide, memory_g80-vram.rst), here 8 KiB, and 512
+ * rows make the 4 MiB.  The sysram flush address and VM_FAULT's enables
+ * and INDEX read back as written; VM_FAULT is never PENDING.
+ */
+static void
+pfb_config_describes_the_vram(struct kunit *test)
+{
+	static const u32 config[][2] = {
+		{ 0x10020c, 0x00400000 }, { 0x100200, 0x00000000 },
+		{ 0x100204, 0x00018000 }, { 0x100250, 0x00000000 },
+		{ 0x100320, 0x00000000 }, { 0x001540, 0x00010000 },
+	};
+	struct mem_fixture *f = test->priv;
+	u32 cfg1, row;
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(config); i++) {
+		KUNIT_EXPECT_EQ_MSG(test, kt_rd(f->sim, config[i][0]), config[i][1],
+				    "0x%06x", config[i][0]);
+		kt_wr(f->sim, config[i][0], 0xffffffff);
+		KUNIT_EXPECT_EQ_MSG(test, kt_rd(f->sim, config[i][0]), config[i][1],
+				    "0x%06x after a write", config[i][0]);
+	}
+	cfg1 = kt_rd(f->sim, 0x100204);
+	row = hweight8(kt_rd(f->sim, 0x1540) >> 16) * (4 << (cfg1 >> 24 & 1)) *
+	      (1 << (cfg1 >> 12 & 0xf)) * 8;
+	KUNIT_EXPECT_EQ(test, row, 0x2000u);
+	KUNIT_EXPECT_EQ(test, row << ((cfg1 >> 16 & 0xf) + 8), kt_rd(f->sim, 0x10020c));
+
+	kt_wr(f->sim, 0x100c08, 0x00012345);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x100c08), 0x00012345u);
+	kt_wr(f->sim, 0x100c90, 0x001d07ff);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x100c90), 0x001d07ffu);
+	kt_wr(f->sim, 0x100c90, 0x831d07ff);	/* INDEX 3, and an acknowledge */
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x100c90), 0x031d07ffu);
+}
+
+/* The G80:GF100 PFB registers and HWUNITS exist in the NV50 family only. */
+static void
+pfb_only_on_nv50_family(struct kunit *test)
+{
+	static const struct { u32 chipset; bool nv50; } t[] = {
+		{ 0x40, false }, { 0x50, true }, { 0x84, true }, { 0xa3, true },
+		{ 0xc0, false },
+	};
+	static const u32 regs[] = { 0x001540, 0x100204, 0x10020c, 0x100c90 };
+	int i, r;
+
+	for (i = 0; i < ARRAY_SIZE(t); i++) {
+		struct nvkm_sim *sim = nvkm_sim_new(t[i].chipset);
+		u64 before;
+
+		KUNIT_ASSERT_NOT_NULL(test, sim);
+		before = kt_unclaimed(sim);
+		for (r = 0; r < ARRAY_SIZE(regs); r++)
+			kt_rd(sim, regs[r]);
+		KUNIT_EXPECT_EQ_MSG(test, kt_unclaimed(sim) - before,
+				    t[i].nv50 ? 0ull : (u64)ARRAY_SIZE(regs),
+				    "chipset 0x%x", t[i].chipset);
+		nvkm_sim_del(&sim);
+	}
+}
+
+/*
  * The driver's channel table entries: the first channel's structure is
  * the third instance block (two playlists first), VRAM 0x42000.  G80: its
  * descriptor 0x42; G84: its RAMFC at +0x4400, 0x46400 >> 8, and the
@@ -271,6 +340,8 @@ static struct kunit_case mem_cases[] = {
 	KUNIT_CASE(walk_sysram),
 	KUNIT_CASE(dmaobj_decode),
 	KUNIT_CASE(tlb_flush_completes),
+	KUNIT_CASE(pfb_config_describes_the_vram),
+	KUNIT_CASE(pfb_only_on_nv50_family),
 	KUNIT_CASE(chan_table_g80_g84),
 	{}
 };

@@ -481,6 +481,51 @@ ptimer_counts_simulated_ns(struct kunit *test)
 }
 
 /*
+ * PTIMER's other registers (rnndb_bus_ptimer.xml) keep what is written,
+ * within their fields: INTR_EN bit 0, CLOCK_DIV and CLOCK_MUL bits 15:0,
+ * CLOCK_SOURCE bits 12:0 and 16 (NV41+: not on an NV40), ALARM bits
+ * 31:5; INTR reads 0, the alarm never firing.  PMC's ENDIAN reads 0,
+ * little-endian (NV1A+: not on NV10 or NV15).
+ */
+static void
+ptimer_registers_keep_their_fields(struct kunit *test)
+{
+	static const u32 regs[][2] = {
+		{ 0x009140, 0x00000001 }, { 0x009200, 0x0000ffff },
+		{ 0x009210, 0x0000ffff }, { 0x009220, 0x00011fff },
+		{ 0x009420, 0xffffffe0 },
+	};
+	static const struct { u32 chipset; u64 unclaimed; } t[] = {
+		{ 0x10, 1 }, { 0x15, 1 }, { 0x1f, 0 }, { 0x40, 1 }, { 0x41, 0 },
+	};
+	struct sfifo_fixture *f = test->priv;
+	u64 before = kt_unclaimed(f->sim);
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(regs); i++) {
+		kt_wr(f->sim, regs[i][0], 0xffffffff);
+		KUNIT_EXPECT_EQ_MSG(test, kt_rd(f->sim, regs[i][0]), regs[i][1],
+				    "0x%06x", regs[i][0]);
+	}
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x009100), 0u);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x000004), 0u);
+	KUNIT_EXPECT_EQ(test, kt_unclaimed(f->sim), before);
+
+	/* ENDIAN on NV10 and NV15, CLOCK_SOURCE on NV40: absent */
+	for (i = 0; i < ARRAY_SIZE(t); i++) {
+		struct nvkm_sim *sim = nvkm_sim_new(t[i].chipset);
+		u32 addr = t[i].chipset < 0x40 ? 0x000004 : 0x009220;
+
+		KUNIT_ASSERT_NOT_NULL(test, sim);
+		before = kt_unclaimed(sim);
+		kt_rd(sim, addr);
+		KUNIT_EXPECT_EQ_MSG(test, kt_unclaimed(sim) - before, t[i].unclaimed,
+				    "chipset 0x%x", t[i].chipset);
+		nvkm_sim_del(&sim);
+	}
+}
+
+/*
  * The clock rate: a G84 starts at the 8600 GT's 540 MHz core clock, a
  * GTX 480's GF100 at 700 MHz; out of range rates are refused.
  */
@@ -513,6 +558,7 @@ static struct kunit_case nvpm_sim_fifo_cases[] = {
 	KUNIT_CASE(disabled_channel_is_not_read),
 	KUNIT_CASE(fifo_only_on_nv50_family),
 	KUNIT_CASE(ptimer_counts_simulated_ns),
+	KUNIT_CASE(ptimer_registers_keep_their_fields),
 	KUNIT_CASE(clock_rate_is_a_device_parameter),
 	{}
 };

@@ -39,7 +39,7 @@ nvpm_driver_of(int fd)
 	if (ver->name && !strcmp(ver->name, NVPM_DRIVER_NAME))
 		drv = NVPM_DRV_NVPM;
 	else if (ver->name && !strcmp(ver->name, NVPM_NOUVEAU_DRIVER_NAME) &&
-		 !nvpm_ioctl(fd, DRM_IOCTL_NVPM_ON_NOUVEAU(DRM_IOCTL_NVPM_GET_INFO), &info))
+		 !drmIoctl(fd, DRM_IOCTL_NVPM_ON_NOUVEAU(DRM_IOCTL_NVPM_GET_INFO), &info))
 		drv = NVPM_DRV_NOUVEAU;	/* nouveau with nvpm's engine */
 	drmFreeVersion(ver);
 	return drv;

@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: MIT
 # make nouveau, inside the nouveau test kernel: `modprobe nouveau` must
 # bring nvpm.ko in as its dependency (and nvpm_sim.ko, for the test
-# suite's simulated GPUs); nouveau's KUnit suite runs on load.
+# suite's simulated GPUs); nouveau's KUnit suite runs on load.  Where
+# nouveau has the sim parameter (6.12, DRM_NOUVEAU_SIM), it is loaded
+# again over a simulated G84 and the nvpm tool runs on its render node.
 # Then unload both and check the kernel's health.
 echo NVPM-KTAP-BEGIN >/dev/kmsg
 modprobe nouveau
@@ -20,7 +22,47 @@ check nouveau_has_nvpm_param test -e /sys/module/nouveau/parameters/nvpm
 # nouveau's suite takes its simulated GPUs from nvpm_sim.ko, which also
 # made its default G84 on its bus: nvpm binds that one as its own
 check nvpm_drives_the_simulators_gpu test -e /sys/bus/platform/drivers/nvpm-sim/nvpm-sim0
+
+# nouveau 6.12 with DRM_NOUVEAU_SIM (nouveau.sim): nouveau's own DRM device
+# over a simulated G84, and the nvpm tool on its render node.  The suite
+# ran at the first load; the second runs none.
+sim_node=
+if [ -e /sys/module/nouveau/parameters/sim ]; then
+	echo nvpm-no-suite >/sys/module/kunit/parameters/filter_glob
+	rmmod nouveau
+	modprobe nouveau sim=0x84
+	for d in /sys/class/drm/renderD*; do
+		case $(readlink "$d/device/driver") in
+		*/nouveau-sim) sim_node=/dev/dri/${d##*/} ;;
+		esac
+	done
+	check nouveau_sim_has_a_render_node test -n "$sim_node"
+	check nouveau_sim_node_is_nouveaus sh -c \
+		"readlink /sys/class/drm/${sim_node##*/}/device/driver/module | grep -q '/nouveau\$'"
+	./nvpm info -d "$sim_node" >/tmp/info.out 2>&1
+	sed 's/^/# /' /tmp/info.out
+	check nvpm_info_on_nouveau_g84 grep -q "^$sim_node: G84 (chipset 0x084, NV50 family)" /tmp/info.out
+	# libnvpm asks DRM_IOCTL_VERSION: "nouveau", and nvpm's GET_INFO at 0x20+
+	check nvpm_info_served_by_nouveau grep -q "^  served by nouveau" /tmp/info.out
+	check nvpm_info_lists_nvpm_and_nouveau sh -c \
+		"[ \$(./nvpm info | grep -c '^/dev/dri/renderD') = 2 ]"
+	check nvpm_list_on_nouveau_pgraph_idle_0xbd sh -c \
+		"./nvpm list -d $sim_node core_a | grep -q '^  0xbd PGRAPH.IDLE'"
+	# exact: a logic op true on every cycle counts every cycle of core_a
+	./nvpm stat -d "$sim_node" -x , -e core_a/always -- sleep 0.05 >/tmp/stat.out 2>&1
+	sed 's/^/# /' /tmp/stat.out
+	check nvpm_stat_on_nouveau_counts_every_cycle awk -F, \
+		'$3 == "core_a/always" && $1 > 0 && $1 == $4 { ok = 1 } END { exit !ok }' /tmp/stat.out
+	# the simulated PGRAPH is busy 35% of each 1 ms round
+	./nvpm stat -d "$sim_node" -x , -e core_a/PGRAPH.IDLE -- sleep 0.2 >/tmp/stat.out 2>&1
+	sed 's/^/# /' /tmp/stat.out
+	check nvpm_stat_on_nouveau_pgraph_idle_65_percent awk -F, \
+		'$3 == "core_a/PGRAPH.IDLE" && $4 > 0 { r = 100 * $1 / $4; ok = r > 63 && r < 67 }
+		END { exit !ok }' /tmp/stat.out
+fi
 rmmod nouveau
+[ -z "$sim_node" ] ||
+	check nouveau_sim_gone_with_nouveau test ! -e /sys/bus/platform/devices/nouveau-sim.132
 rmmod nvpm
 rmmod nvpm_sim
 check unload_all sh -c "! grep -qE '^(nvpm|nvpm_sim|nouveau) ' /proc/modules"

@@ -20,6 +20,22 @@
 #define NV_PTIMER_TIME_0			0x009400
 #define NV_PTIMER_TIME_1			0x009410
 
+/*
+ * The rest of PTIMER (rnndb_bus_ptimer.xml): the alarm on TIME_0, and the
+ * clock ratio (nouveau's NUMERATOR and DENOMINATOR are CLOCK_DIV and
+ * CLOCK_MUL) and, NV41+, its source.
+ */
+#define NV_PTIMER_INTR_0			0x009100
+#define NV_PTIMER_INTR_EN_0			0x009140
+#define NV_PTIMER_INTR_ALARM			BIT(0)
+#define NV_PTIMER_CLOCK_DIV			0x009200
+#define NV_PTIMER_CLOCK_MUL			0x009210
+#define NV_PTIMER_CLOCK_RATIO			GENMASK(15, 0)
+#define NV41_PTIMER_CLOCK_SOURCE		0x009220
+#define NV41_PTIMER_CLOCK_SOURCE_FIELDS		(GENMASK(12, 0) | BIT(16))
+#define NV_PTIMER_ALARM_0			0x009420
+#define NV_PTIMER_ALARM_TIME			GENMASK(31, 5)
+
 /* PFIFO interrupts */
 #define NV_PFIFO_INTR_0				0x002100
 #define NV_PFIFO_INTR_EN_0			0x002140

@@ -14,6 +14,9 @@
 #define NV_PMC_BOOT_0_ARCH_MASK		0x1f000000	/* 0 on NV04/NV05 */
 #define NV_PMC_BOOT_0_REVISION_MASK	0x000000ff
 
+/* NV1A+: reads 0 in little-endian mode, 0x01000001 in big-endian mode. */
+#define NV_PMC_ENDIAN			0x000004
+
 /* Interrupts: a unit's bit is set while it has an enabled interrupt. */
 #define NV_PMC_INTR_0			0x000100
 #define NV_PMC_INTR_0_PFIFO		BIT(8)
