@@ -59,6 +59,9 @@ if [ -e /sys/module/nouveau/parameters/sim ]; then
 	check nvpm_stat_on_nouveau_pgraph_idle_65_percent awk -F, \
 		'$3 == "core_a/PGRAPH.IDLE" && $4 > 0 { r = 100 * $1 / $4; ok = r > 63 && r < 67 }
 		END { exit !ok }' /tmp/stat.out
+	check nvpm_top_on_nouveau sh -c "./nvpm top -d $sim_node -n 2 -I 100 -e core_a/PGRAPH.IDLE >/tmp/top.out &&
+		[ \$(grep -c '^nvpm top - G84' /tmp/top.out) = 2 ] && grep -q '^core_a/PGRAPH.IDLE' /tmp/top.out"
+	sed 's/^/# /' /tmp/top.out | head -n 12
 fi
 rmmod nouveau
 [ -z "$sim_node" ] ||
