@@ -91,8 +91,8 @@ struct nvpm_pmu {
 	int cpu;
 	char name[40];
 	int nr;
-	struct nvpm_pmu_attr ev[NVPM_PMU_MAX_EVENTS];
-	struct attribute *attrs[NVPM_PMU_MAX_EVENTS + 1];
+	struct nvpm_pmu_attr ev[2 * NVPM_PMU_MAX_EVENTS];
+	struct attribute *attrs[2 * NVPM_PMU_MAX_EVENTS + 1];
 	struct attribute_group events;
 	const struct attribute_group *groups[4];
 };
@@ -163,25 +163,39 @@ nvpm_pmu_event_show(struct device *dev, struct device_attribute *attr, char *buf
 	return sysfs_emit(buf, "%s\n", a->value);
 }
 
-/* Add a named event.  Quietly full at the bound. */
-static __printf(3, 4) void
-nvpm_pmu_event_add(struct nvpm_pmu *p, const char *value, const char *fmt, ...)
+static struct nvpm_pmu_attr *
+nvpm_pmu_attr_add(struct nvpm_pmu *p, const char *value)
 {
-	struct nvpm_pmu_attr *a;
-	va_list ap;
+	struct nvpm_pmu_attr *a = &p->ev[p->nr];
 
-	if (p->nr == NVPM_PMU_MAX_EVENTS)
-		return;
-	p->attrs[p->nr] = &p->ev[p->nr].attr.attr;
-	a = &p->ev[p->nr++];
-	va_start(ap, fmt);
-	vsnprintf(a->name, sizeof(a->name), fmt, ap);
-	va_end(ap);
+	p->attrs[p->nr++] = &a->attr.attr;
 	strscpy(a->value, value, sizeof(a->value));
 	sysfs_attr_init(&a->attr.attr);
 	a->attr.attr.name = a->name;
 	a->attr.attr.mode = 0444;
 	a->attr.show = nvpm_pmu_event_show;
+	return a;
+}
+
+/*
+ * Add a named event and its .unit file (perf prints the unit next to the
+ * count: every event counts cycles of its domain's clock).  Quietly full
+ * at the bound.
+ */
+static __printf(3, 4) void
+nvpm_pmu_event_add(struct nvpm_pmu *p, const char *value, const char *fmt, ...)
+{
+	struct nvpm_pmu_attr *a, *unit;
+	va_list ap;
+
+	if (p->nr == ARRAY_SIZE(p->ev))
+		return;
+	a = nvpm_pmu_attr_add(p, value);
+	va_start(ap, fmt);
+	vsnprintf(a->name, sizeof(a->name), fmt, ap);
+	va_end(ap);
+	unit = nvpm_pmu_attr_add(p, "cycles");
+	scnprintf(unit->name, sizeof(unit->name), "%s.unit", a->name);
 }
 
 /* An event name from a domain or signal name: lower case, '.' to '-'. */

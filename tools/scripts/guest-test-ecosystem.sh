@@ -81,6 +81,11 @@ check perf_stat_pdaemon_gr_busy_35_percent eco_near "$share" 35 2
 $eco_perf stat -a -x, -e nvpm_sim0/core_a-cycles/ -- sleep 0.2 2>/tmp/perf-stat.out
 check perf_stat_cycles_counts sh -c "grep 'nvpm_sim0/core_a-cycles/' /tmp/perf-stat.out |
 	awk -F, '\$1 + 0 > 0 { ok = 1 } END { exit !ok }'"
+# every event has a .unit file, and perf prints its unit next to the count
+check perf_events_have_units sh -c 'cd /sys/bus/event_source/devices/nvpm_sim0/events &&
+	for e in core_a-cycles pgraph-busy pgraph-idle; do [ "$(cat $e.unit)" = cycles ] || exit 1; done'
+check perf_stat_prints_the_unit awk -F, '$2 == "cycles" && $3 == "nvpm_sim0/core_a-cycles/" { ok = 1 }
+	END { exit !ok }' /tmp/perf-stat.out
 
 check perf_two_events_one_domain_busy sh -c "! $eco_perf stat -a -x, \
 	-e nvpm_sim0/core_a-cycles/,nvpm_sim0/pgraph-busy/ -- true >/tmp/perf-busy.out 2>&1 &&
