@@ -33,8 +33,6 @@ static_assert(NVPM_EXEC_MAX_LENGTH <= NVKM_FIFO_SEGMENT_MAX);
 
 /* Pushbuffer BOs one channel keeps mapped. */
 #define NVPM_CHAN_MAX_BOS	64
-/* The notifier's DMA object in the channel's space. */
-#define NVPM_CHAN_NTFY_DMA	1
 /* How long EXEC waits for room in a full queue. */
 #define NVPM_CHAN_FULL_MS	1000
 /* WAIT looks at the reference counter at least this often. */
@@ -143,10 +141,11 @@ nvpm_chan_notifier(struct drm_device *drm, struct nvpm_quota *q, struct nvpm_cha
 	ret = nvkm_vmm_map(vmm, c->ntfy->vaddr, c->ntfy->base.size, 0, &addr);
 	if (ret)
 		return ret;
-	ret = nvkm_vmm_dma(vmm, NVPM_CHAN_NTFY_DMA, addr, c->ntfy->base.size - 1);
+	ret = nvkm_vmm_dma(vmm, NVKM_FIFO_NTFY_DMA, addr, c->ntfy->base.size - 1);
 	if (ret)
 		return ret;
-	nvkm_fifo_chan_notifier(c->chan, c->ntfy->vaddr, ring_size);
+	nvkm_fifo_chan_notifier(c->chan, c->ntfy->vaddr, ring_size,
+				nvkm_vmm_dma_sel(vmm, NVKM_FIFO_NTFY_DMA));
 	return 0;
 }
 

@@ -5,26 +5,29 @@
  *
  * A channel is enabled through its channel table entry, which points at
  * its instance block in instance memory (PRAMIN); there the model finds
- * the channel's RAMFC (the IB ring's address and size, the RAMHT) and its
- * address space.  Writing a channel's IB_PUT hands the FIFO new IB
- * entries, each a pushbuffer segment in that address space.  The pusher
+ * the channel's RAMFC (IB mode on or off, the pushbuffer DMA object, the
+ * IB ring's address and size, the RAMHT) and its address space.
+ * Writing a channel's IB_PUT hands the FIFO new IB entries, each a
+ * pushbuffer segment in that address space.  The pusher
  * decodes the segments into methods; the puller runs them in order, one
  * per cycle:
  *
  *  - the FIFO's own methods: OBJECT binds a subchannel to an object found
- *    in RAMHT, REF_CNT sets the channel's reference counter;
+ *    in RAMHT (by hash), REF_CNT sets the channel's reference counter;
  *  - methods of a subchannel bound to a graphics object go to the graphics
  *    engine, which runs one at a time: a DRAW keeps it busy for a while,
  *    and the next graphics method waits for it;
  *  - anything else (a software object's methods, binds to objects the
  *    hardware does not know, methods of unbound subchannels, FIFO methods
  *    not modelled) stops the puller once the graphics engine is idle and
- *    raises CACHE_ERROR with the method in CACHE1: the driver runs or
- *    refuses it, moves CACHE1_GET past it (or not, to retry it) and
- *    re-enables PULL0.
+ *    raises CACHE_ERROR with the method in CACHE1, PULL0 saying whether it
+ *    is a software method (DEVICE_SOFTWARE) or a handle RAMHT lacks
+ *    (HASH_FAILED), and CACHE1_HASH the instance OBJECT found: the driver
+ *    runs or refuses it, moves CACHE1_GET past it (or not, to retry it)
+ *    and re-enables PULL0.
  *
  * Pushbuffer errors (a command word it cannot decode, an address that is
- * not mapped) stop the pusher and raise DMA_PUSHER; the driver acks with
+ * not mapped, a zero-length IB entry) stop the pusher and raise DMA_PUSHER; the driver acks with
  * DMA_PUSH.  While either is pending, no channel moves: the hardware's
  * CACHE1 is one for all channels.  Channels take turns segment by segment.
  *
@@ -44,10 +47,9 @@
 #include <linux/bitfield.h>
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
-#include <nvkm/hw/fifo.h>
-#include <nvkm/hw/vm.h>
 #include <sim/fifo.h>
 #include <sim/vm.h>
+#include "nv50_hw.h"
 #include "pcounter_priv.h"
 
 #define SIM_FIFO_SUBCS		8
@@ -60,8 +62,15 @@
  * @inst: channel structure address
  * @ramfc_target: memory target of its RAMFC
  * @ramfc: RAMFC address
- * @vm: channel descriptor of the address space the IB ring and the
- *	pushbuffers are in
+ * @vm: channel descriptor of the structure: its address space, its DMA
+ *	objects
+ * @ib_enable: RAMFC's DMA_FETCH has IB_ENABLE: the channel is in IB mode
+ * @push_ok: its pushbuffer DMA object (RAMFC's DMA_INSTANCE) was read
+ * @push: that DMA object, through which the IB ring and the segments are
+ *	  read
+ * @ramht: RAMHT address
+ * @ramht_bits: log2 of its entries
+ * @ramht_probes: entries a lookup reads from the hash on, at most
  * @ib_addr: IB ring address
  * @ib_mask: IB ring entries - 1
  * @ib_get: next IB entry to fetch
@@ -84,6 +93,12 @@ struct sim_fifo_chan {
 	u32 ramfc_target;
 	u64 ramfc;
 	u32 vm;
+	bool ib_enable;
+	bool push_ok;
+	struct nvkm_sim_dmaobj push;
+	u64 ramht;
+	u32 ramht_bits;
+	u32 ramht_probes;
 	u64 ib_addr;
 	u32 ib_mask;
 	u32 ib_get;
@@ -123,6 +138,8 @@ struct sim_fifo_mthd {
  * @playlist: PLAYLIST, as written
  * @playlist_len: PLAYLIST_LEN, as written
  * @caches: CACHES, as written
+ * @timeslice: DMA_TIMESLICE, as written (time slices are not modelled)
+ * @chsw_debug: CHSW_DEBUG_1, as written
  * @chan: channels
  * @intr: PFIFO_INTR_0
  * @intr_en: PFIFO_INTR_EN_0
@@ -133,6 +150,8 @@ struct sim_fifo_mthd {
  * @cache_data: CACHE1_DATA slots
  * @pull_stalled: CACHE_ERROR: the puller waits for PULL0
  * @trap_get: CACHE1_GET of the method that stopped it
+ * @pull_status: PULL0's status bits for it (HASH_FAILED, SOFTWARE)
+ * @hash: CACHE1_HASH: the instance of the object the last OBJECT found
  * @push_stalled: DMA_PUSHER: the pusher waits for DMA_PUSH
  * @dma_state: DMA_STATE
  * @err_get: DMA_GET: address of the word in error
@@ -159,20 +178,24 @@ struct sim_fifo_mthd {
 struct nvkm_sim_fifo {
 	struct nvkm_sim *sim;
 	bool g80;
-	u32 table[NV50_PFIFO_CHANS];
+	u32 table[SIM_NV50_PFIFO_CHANS];
 	u32 playlist;
 	u32 playlist_len;
 	u32 caches;
-	struct sim_fifo_chan chan[NV50_PFIFO_CHANS];
+	u32 timeslice;
+	u32 chsw_debug;
+	struct sim_fifo_chan chan[SIM_NV50_PFIFO_CHANS];
 	u32 intr;
 	u32 intr_en;
 	int cur;
 	struct sim_fifo_mthd next;
 	u32 get;
-	u32 cache_mthd[NV40_PFIFO_CACHE1_SIZE];
-	u32 cache_data[NV40_PFIFO_CACHE1_SIZE];
+	u32 cache_mthd[SIM_NV40_PFIFO_CACHE1_SIZE];
+	u32 cache_data[SIM_NV40_PFIFO_CACHE1_SIZE];
 	bool pull_stalled;
 	u32 trap_get;
+	u32 pull_status;
+	u32 hash;
 	bool push_stalled;
 	u32 dma_state;
 	u32 err_get;
@@ -290,23 +313,30 @@ sim_fifo_inst_rd(struct nvkm_sim_fifo *fifo, u32 target, u64 addr)
 	return nvkm_sim_mem_rd32(fifo->sim->vm, target, addr);
 }
 
-/* The engine of the object @handle in the channel's RAMHT, or -1. */
+/*
+ * The engine of the object @handle in the channel's RAMHT, or -1; its
+ * instance in *@inst.  The reference gives the RAMHT register's fields
+ * (SIZE, SEARCH, SEARCH_FULL) but not the hash: the model takes nouveau's
+ * (core/ramht.c), the handle XOR-folded in log2(entries)-bit pieces, with
+ * no channel id mixed in, as nouveau inserts G80 objects (each channel has
+ * its own RAMHT).  From the hash on, entries are read in turn: 16 << SEARCH
+ * of them, or all with SEARCH_FULL.  At most 4096 reads (a 32 KiB RAMHT).
+ */
 static int
-sim_fifo_ramht(struct nvkm_sim_fifo *fifo, struct sim_fifo_chan *ch, u32 handle)
+sim_fifo_ramht(struct nvkm_sim_fifo *fifo, struct sim_fifo_chan *ch, u32 handle, u32 *inst)
 {
-	u32 ramht = sim_fifo_inst_rd(fifo, ch->ramfc_target, ch->ramfc + NV50_RAMFC_RAMHT);
-	/* RAMHT is a channel object: its offset is from the structure's start */
-	u64 base = ch->inst + ((u64)FIELD_GET(NV50_RAMFC_RAMHT_OFFSET, ramht) << 4);
-	u64 nr = BIT_ULL(min(FIELD_GET(NV50_RAMFC_RAMHT_BITS, ramht) + 9, 12UL));
-	u64 i;
+	u32 mask = BIT(ch->ramht_bits) - 1, hash = 0, rest, i, ctx;
+	u64 e;
 
-	/* searched in full, as RAMFC asks: the hash is not modelled */
-	for (i = 0; handle && i < nr; i++) {
-		u64 e = base + i * NV50_RAMHT_ENTRY;
-
-		if (sim_fifo_inst_rd(fifo, ch->target, e) == handle)
-			return FIELD_GET(NV50_RAMHT_CONTEXT_ENGINE,
-					 sim_fifo_inst_rd(fifo, ch->target, e + 4));
+	for (rest = handle; rest; rest >>= ch->ramht_bits)
+		hash ^= rest & mask;
+	for (i = 0; handle && i < ch->ramht_probes; i++) {
+		e = ch->ramht + (u64)((hash + i) & mask) * SIM_NV50_RAMHT_ENTRY;
+		if (sim_fifo_inst_rd(fifo, ch->target, e) != handle)
+			continue;
+		ctx = sim_fifo_inst_rd(fifo, ch->target, e + 4);
+		*inst = FIELD_GET(SIM_NV50_RAMHT_CONTEXT_INSTANCE, ctx);
+		return FIELD_GET(SIM_NV50_RAMHT_CONTEXT_ENGINE, ctx);
 	}
 	return -1;
 }
@@ -322,19 +352,19 @@ sim_fifo_chan_find(struct nvkm_sim_fifo *fifo, u32 entry, struct sim_fifo_chan *
 	u32 desc;
 
 	if (fifo->g80) {
-		ch->vm = entry & (NV50_CHAN_DESC_ADDR | NV50_CHAN_DESC_TARGET);
-		ch->target = FIELD_GET(NV50_CHAN_DESC_TARGET, entry);
-		ch->inst = (u64)FIELD_GET(NV50_CHAN_DESC_ADDR, entry) << 12;
+		ch->vm = entry & (SIM_NV50_CHAN_DESC_ADDR | SIM_NV50_CHAN_DESC_TARGET);
+		ch->target = FIELD_GET(SIM_NV50_CHAN_DESC_TARGET, entry);
+		ch->inst = (u64)FIELD_GET(SIM_NV50_CHAN_DESC_ADDR, entry) << 12;
 		ch->ramfc_target = ch->target;
-		ch->ramfc = ch->inst + G80_CHAN_RAMFC;
+		ch->ramfc = ch->inst + SIM_G80_CHAN_RAMFC;
 		return;
 	}
-	ch->ramfc_target = FIELD_GET(G84_PFIFO_CTX_TABLE_TARGET, entry);
-	ch->ramfc = (u64)FIELD_GET(G84_PFIFO_CTX_TABLE_RAMFC, entry) << 8;
-	desc = sim_fifo_inst_rd(fifo, ch->ramfc_target, ch->ramfc + G84_RAMFC_CHAN_INST);
-	ch->vm = desc & (NV50_CHAN_DESC_ADDR | NV50_CHAN_DESC_TARGET);
-	ch->target = FIELD_GET(NV50_CHAN_DESC_TARGET, desc);
-	ch->inst = (u64)FIELD_GET(NV50_CHAN_DESC_ADDR, desc) << 12;
+	ch->ramfc_target = FIELD_GET(SIM_G84_PFIFO_CTX_TABLE_TARGET, entry);
+	ch->ramfc = (u64)FIELD_GET(SIM_G84_PFIFO_CTX_TABLE_RAMFC, entry) << 8;
+	desc = sim_fifo_inst_rd(fifo, ch->ramfc_target, ch->ramfc + SIM_G84_RAMFC_CHAN_INST);
+	ch->vm = desc & (SIM_NV50_CHAN_DESC_ADDR | SIM_NV50_CHAN_DESC_TARGET);
+	ch->target = FIELD_GET(SIM_NV50_CHAN_DESC_TARGET, desc);
+	ch->inst = (u64)FIELD_GET(SIM_NV50_CHAN_DESC_ADDR, desc) << 12;
 }
 
 /* A channel table entry was enabled: load the channel from its RAMFC. */
@@ -343,20 +373,31 @@ sim_fifo_chan_load(struct nvkm_sim_fifo *fifo, int c)
 {
 	struct sim_fifo_chan *ch = &fifo->chan[c];
 	bool listed = ch->listed;
-	u32 hi, order;
+	u32 hi, order, sel, ramht;
 
 	memset(ch, 0, sizeof(*ch));
 	ch->listed = listed;
 	sim_fifo_chan_find(fifo, fifo->table[c], ch);
-	hi = sim_fifo_inst_rd(fifo, ch->ramfc_target, ch->ramfc + NV50_RAMFC_IB_HIGH);
-	order = min(FIELD_GET(NV50_RAMFC_IB_HIGH_ORDER, hi), 16UL);
+	hi = sim_fifo_inst_rd(fifo, ch->ramfc_target, ch->ramfc + SIM_NV50_RAMFC_IB_HIGH);
+	order = min(FIELD_GET(SIM_NV50_RAMFC_IB_HIGH_ORDER, hi), 16UL);
 	ch->enabled = true;
-	ch->ib_addr = sim_fifo_inst_rd(fifo, ch->ramfc_target, ch->ramfc + NV50_RAMFC_IB_LOW) |
-		      (u64)FIELD_GET(NV50_RAMFC_IB_HIGH_ADDR, hi) << 32;
+	ch->ib_addr = sim_fifo_inst_rd(fifo, ch->ramfc_target, ch->ramfc + SIM_NV50_RAMFC_IB_LOW) |
+		      (u64)FIELD_GET(SIM_NV50_RAMFC_IB_HIGH_ADDR, hi) << 32;
 	ch->ib_mask = BIT(order) - 1;
+	ch->ib_enable = sim_fifo_inst_rd(fifo, ch->ramfc_target,
+					 ch->ramfc + SIM_NV50_RAMFC_DMA_FETCH) &
+			SIM_NV50_RAMFC_DMA_FETCH_IB_ENABLE;
+	sel = sim_fifo_inst_rd(fifo, ch->ramfc_target, ch->ramfc + SIM_NV50_RAMFC_DMA_INSTANCE);
+	ch->push_ok = !nvkm_sim_mem_dmaobj(fifo->sim->vm, ch->vm, sel & 0xffff, &ch->push);
+	/* RAMHT is a channel object: its instance is from the structure's start */
+	ramht = sim_fifo_inst_rd(fifo, ch->ramfc_target, ch->ramfc + SIM_NV50_RAMFC_RAMHT);
+	ch->ramht = ch->inst + ((u64)FIELD_GET(SIM_NV50_RAMHT_INSTANCE, ramht) << 4);
+	ch->ramht_bits = 9 + FIELD_GET(SIM_NV50_RAMHT_SIZE, ramht);
+	ch->ramht_probes = ramht & SIM_NV50_RAMHT_SEARCH_FULL ? BIT(ch->ramht_bits) :
+			   16 << FIELD_GET(SIM_NV50_RAMHT_SEARCH, ramht);
 	ch->prim_cycles = NVKM_SIM_GR_PRIM_CYCLES_DEFAULT;
 	/* every subchannel starts unbound: its methods trap */
-	memset(ch->engine, NV50_FIFO_ENGINE_SW, sizeof(ch->engine));
+	memset(ch->engine, SIM_NV50_FIFO_ENGINE_SW, sizeof(ch->engine));
 }
 
 /*
@@ -366,15 +407,15 @@ sim_fifo_chan_load(struct nvkm_sim_fifo *fifo, int c)
 static void
 sim_fifo_playlist(struct nvkm_sim_fifo *fifo)
 {
-	u32 target = FIELD_GET(NV50_PFIFO_PLAYLIST_TARGET, fifo->playlist);
-	u64 addr = (u64)FIELD_GET(NV50_PFIFO_PLAYLIST_ADDR, fifo->playlist) << 12;
+	u32 target = FIELD_GET(SIM_NV50_PFIFO_PLAYLIST_TARGET, fifo->playlist);
+	u64 addr = (u64)FIELD_GET(SIM_NV50_PFIFO_PLAYLIST_ADDR, fifo->playlist) << 12;
 	u32 i, c;
 
-	for (c = 0; c < NV50_PFIFO_CHANS; c++)
+	for (c = 0; c < SIM_NV50_PFIFO_CHANS; c++)
 		fifo->chan[c].listed = false;
-	for (i = 0; i < min_t(u32, fifo->playlist_len, NV50_PFIFO_CHANS); i++) {
+	for (i = 0; i < min_t(u32, fifo->playlist_len, SIM_NV50_PFIFO_CHANS); i++) {
 		c = sim_fifo_inst_rd(fifo, target, addr + i * 4);
-		if (c < NV50_PFIFO_CHANS)
+		if (c < SIM_NV50_PFIFO_CHANS)
 			fifo->chan[c].listed = true;
 	}
 	fifo->stats.playlists++;
@@ -389,15 +430,15 @@ sim_fifo_pusher_error(struct nvkm_sim_fifo *fifo, int c, u32 error, u64 addr,
 	struct sim_fifo_chan *ch = &fifo->chan[c];
 
 	fifo->cur = c;
-	fifo->dma_state = FIELD_PREP(NV_PFIFO_CACHE1_DMA_STATE_ERROR, error) |
-			  FIELD_PREP(NV_PFIFO_CACHE1_DMA_STATE_SUBC, ch->subc) |
-			  (ch->mthd & NV_PFIFO_CACHE1_DMA_STATE_MTHD);
+	fifo->dma_state = FIELD_PREP(SIM_NV_PFIFO_CACHE1_DMA_STATE_ERROR, error) |
+			  FIELD_PREP(SIM_NV_PFIFO_CACHE1_DMA_STATE_SUBC, ch->subc) |
+			  (ch->mthd & SIM_NV_PFIFO_CACHE1_DMA_STATE_MTHD);
 	fifo->err_get = lower_32_bits(addr);
 	fifo->err_put = lower_32_bits(end);
 	fifo->err_ib_get = ch->ib_get;
 	fifo->err_ib_put = ch->ib_put;
 	fifo->push_stalled = true;
-	fifo->intr |= NV_PFIFO_INTR_DMA_PUSHER;
+	fifo->intr |= SIM_NV_PFIFO_INTR_DMA_PUSHER;
 	fifo->stats.pusher_errors++;
 }
 
@@ -427,16 +468,23 @@ sim_fifo_word(struct nvkm_sim_fifo *fifo, int c, u32 *word, bool cost)
 			return 0;
 		fifo->budget--;
 		fifo->cursor++;
-		addr = ch->ib_addr + (u64)ch->ib_get * NV50_IB_ENTRY;
+		addr = ch->ib_addr + (u64)ch->ib_get * SIM_NV50_IB_ENTRY;
 		ch->ib_get = (ch->ib_get + 1) & ch->ib_mask;
-		if (nvkm_sim_vm_read(vm, ch->vm, addr, ent, sizeof(ent))) {
-			sim_fifo_pusher_error(fifo, c, NV_PFIFO_DMA_ERROR_MEM_FAULT,
-					      addr, addr + NV50_IB_ENTRY);
+		if (!ch->push_ok ||
+		    nvkm_sim_vm_read(vm, ch->vm, &ch->push, addr, ent, sizeof(ent))) {
+			sim_fifo_pusher_error(fifo, c, SIM_NV_PFIFO_DMA_ERROR_MEM_FAULT,
+					      addr, addr + SIM_NV50_IB_ENTRY);
 			return -EFAULT;
 		}
 		ch->seg = (ent[0] & ~3u) |
-			  (u64)FIELD_GET(NV50_IB_HIGH_ADDR, ent[1]) << 32;
-		ch->seg_left = FIELD_GET(NV50_IB_HIGH_LENGTH, ent[1]);
+			  (u64)FIELD_GET(SIM_NV50_IB_HIGH_ADDR, ent[1]) << 32;
+		ch->seg_left = FIELD_GET(SIM_NV50_IB_HIGH_LENGTH, ent[1]);
+		/* fifo_dma-pusher.rst: a zero-length entry is an error */
+		if (!ch->seg_left) {
+			sim_fifo_pusher_error(fifo, c, SIM_NV_PFIFO_DMA_ERROR_IB_EMPTY,
+					      ch->seg, ch->seg);
+			return -EFAULT;
+		}
 	}
 	if (sim_fifo_spent(fifo))
 		return 0;
@@ -446,8 +494,8 @@ sim_fifo_word(struct nvkm_sim_fifo *fifo, int c, u32 *word, bool cost)
 	addr = ch->seg;
 	ch->seg += 4;
 	ch->seg_left--;
-	if (nvkm_sim_vm_read(vm, ch->vm, addr, word, 4)) {
-		sim_fifo_pusher_error(fifo, c, NV_PFIFO_DMA_ERROR_MEM_FAULT, addr,
+	if (nvkm_sim_vm_read(vm, ch->vm, &ch->push, addr, word, 4)) {
+		sim_fifo_pusher_error(fifo, c, SIM_NV_PFIFO_DMA_ERROR_MEM_FAULT, addr,
 				      ch->seg + (u64)ch->seg_left * 4);
 		return -EFAULT;
 	}
@@ -464,17 +512,17 @@ sim_fifo_fetch(struct nvkm_sim_fifo *fifo, int c)
 	while (!ch->count) {
 		if (sim_fifo_word(fifo, c, &w, true) <= 0)
 			return false;
-		type = FIELD_GET(NV50_DMA_CMD_TYPE, w);
-		if ((type != NV50_DMA_CMD_TYPE_INC &&
-		     type != NV50_DMA_CMD_TYPE_NONINC) || (w & NV50_DMA_CMD_ZERO)) {
-			sim_fifo_pusher_error(fifo, c, NV_PFIFO_DMA_ERROR_INVALID_CMD,
+		type = FIELD_GET(SIM_NV50_DMA_CMD_TYPE, w);
+		if ((type != SIM_NV50_DMA_CMD_TYPE_INC &&
+		     type != SIM_NV50_DMA_CMD_TYPE_NONINC) || (w & SIM_NV50_DMA_CMD_ZERO)) {
+			sim_fifo_pusher_error(fifo, c, SIM_NV_PFIFO_DMA_ERROR_INVALID_CMD,
 					      ch->seg - 4, ch->seg + (u64)ch->seg_left * 4);
 			return false;
 		}
-		ch->count = FIELD_GET(NV50_DMA_CMD_COUNT, w);	/* 0: nothing */
-		ch->mthd = w & NV50_DMA_CMD_MTHD;
-		ch->subc = FIELD_GET(NV50_DMA_CMD_SUBC, w);
-		ch->inc = type == NV50_DMA_CMD_TYPE_INC;
+		ch->count = FIELD_GET(SIM_NV50_DMA_CMD_COUNT, w);	/* 0: nothing */
+		ch->mthd = w & SIM_NV50_DMA_CMD_MTHD;
+		ch->subc = FIELD_GET(SIM_NV50_DMA_CMD_SUBC, w);
+		ch->inc = type == SIM_NV50_DMA_CMD_TYPE_INC;
 	}
 	/* the data may come in a later segment (or step): the header waits */
 	if (sim_fifo_word(fifo, c, &w, false) <= 0)
@@ -484,14 +532,16 @@ sim_fifo_fetch(struct nvkm_sim_fifo *fifo, int c)
 	};
 	ch->count--;
 	if (ch->inc)
-		ch->mthd = (ch->mthd + 4) & NV50_DMA_CMD_MTHD;
+		ch->mthd = (ch->mthd + 4) & SIM_NV50_DMA_CMD_MTHD;
 	return true;
 }
 
 static bool
 sim_fifo_has_work(const struct sim_fifo_chan *ch)
 {
-	return ch->enabled && ch->listed && (ch->seg_left || ch->ib_get != ch->ib_put);
+	/* a channel in DMA (NV4-style) mode fetches nothing: not modelled */
+	return ch->enabled && ch->listed && ch->ib_enable &&
+	       (ch->seg_left || ch->ib_get != ch->ib_put);
 }
 
 /*
@@ -521,8 +571,8 @@ sim_fifo_next(struct nvkm_sim_fifo *fifo)
 		if (fifo->push_stalled || sim_fifo_spent(fifo))
 			return false;
 	}
-	for (i = 1; i <= NV50_PFIFO_CHANS; i++) {
-		c = (max(fifo->cur, 0) + i) % NV50_PFIFO_CHANS;
+	for (i = 1; i <= SIM_NV50_PFIFO_CHANS; i++) {
+		c = (max(fifo->cur, 0) + i) % SIM_NV50_PFIFO_CHANS;
 		if (!sim_fifo_has_work(&fifo->chan[c]))
 			continue;
 		any = true;
@@ -544,30 +594,35 @@ static void
 sim_fifo_take(struct nvkm_sim_fifo *fifo)
 {
 	const struct sim_fifo_mthd *m = &fifo->next;
-	int slot = NV_PFIFO_CACHE1_SLOT(fifo->get);
+	int slot = SIM_NV_PFIFO_CACHE1_SLOT(fifo->get);
 
-	fifo->cache_mthd[slot] = FIELD_PREP(NV_PFIFO_CACHE1_METHOD_SUBC, m->subc) | m->mthd;
+	fifo->cache_mthd[slot] = FIELD_PREP(SIM_NV_PFIFO_CACHE1_METHOD_SUBC, m->subc) | m->mthd;
 	fifo->cache_data[slot] = m->data;
-	fifo->get = (fifo->get + 4) & (NV_PFIFO_CACHE1_GET_WRAP - 1);
+	fifo->get = (fifo->get + 4) & (SIM_NV_PFIFO_CACHE1_GET_WRAP - 1);
 	fifo->next.valid = false;
 	fifo->cursor++;
 	fifo->budget -= !!fifo->budget;
 	fifo->stats.methods++;
 }
 
-/* The method cannot run on the GPU: stop and ask the driver. */
+/*
+ * The method cannot run on the GPU: stop and ask the driver.  @status:
+ * PULL0's SOFTWARE (a method for a software object or of a subchannel
+ * bound to none) or HASH_FAILED (OBJECT of a handle RAMHT does not hold).
+ */
 static void
-sim_fifo_trap(struct nvkm_sim_fifo *fifo)
+sim_fifo_trap(struct nvkm_sim_fifo *fifo, u32 status)
 {
 	const struct sim_fifo_mthd *m = &fifo->next;
-	int slot = NV_PFIFO_CACHE1_SLOT(fifo->get);
+	int slot = SIM_NV_PFIFO_CACHE1_SLOT(fifo->get);
 
-	fifo->cache_mthd[slot] = FIELD_PREP(NV_PFIFO_CACHE1_METHOD_SUBC, m->subc) | m->mthd;
+	fifo->cache_mthd[slot] = FIELD_PREP(SIM_NV_PFIFO_CACHE1_METHOD_SUBC, m->subc) | m->mthd;
 	fifo->cache_data[slot] = m->data;
 	fifo->cur = m->chid;
 	fifo->trap_get = fifo->get;
+	fifo->pull_status = status;
 	fifo->pull_stalled = true;
-	fifo->intr |= NV_PFIFO_INTR_CACHE_ERROR;
+	fifo->intr |= SIM_NV_PFIFO_INTR_CACHE_ERROR;
 	fifo->cursor++;
 	fifo->budget -= !!fifo->budget;
 	fifo->stats.methods++;
@@ -586,6 +641,7 @@ nvkm_sim_fifo_run(struct nvkm_sim_fifo *fifo, u64 now, u64 limit)
 {
 	struct sim_fifo_chan *ch;
 	struct sim_fifo_mthd *m = &fifo->next;
+	u32 status, inst = 0;
 	int eng;
 
 	fifo->cursor = max(fifo->cursor, now);
@@ -599,21 +655,28 @@ nvkm_sim_fifo_run(struct nvkm_sim_fifo *fifo, u64 now, u64 limit)
 			break;
 		ch = &fifo->chan[m->chid];
 
-		if (m->mthd == NV_FIFO_MTHD_OBJECT) {
-			eng = sim_fifo_ramht(fifo, ch, m->data);
-			if (eng == NV50_FIFO_ENGINE_GR) {
-				ch->engine[m->subc] = NV50_FIFO_ENGINE_GR;
+		status = 0;
+		if (m->mthd == SIM_NV_FIFO_MTHD_OBJECT) {
+			eng = sim_fifo_ramht(fifo, ch, m->data, &inst);
+			if (eng == SIM_NV50_FIFO_ENGINE_GR) {
+				ch->engine[m->subc] = SIM_NV50_FIFO_ENGINE_GR;
 				sim_fifo_take(fifo);
 				continue;
 			}
 			/* software objects and unknown handles: the driver's */
-			ch->engine[m->subc] = NV50_FIFO_ENGINE_SW;
-		} else if (m->mthd == NV_FIFO_MTHD_REF_CNT) {
+			ch->engine[m->subc] = SIM_NV50_FIFO_ENGINE_SW;
+			if (eng < 0) {
+				status = SIM_NV_PFIFO_CACHE1_PULL0_HASH_FAILED;
+			} else {
+				status = SIM_NV_PFIFO_CACHE1_PULL0_SOFTWARE;
+				fifo->hash = inst;
+			}
+		} else if (m->mthd == SIM_NV_FIFO_MTHD_REF_CNT) {
 			ch->ref_cnt = m->data;
 			sim_fifo_take(fifo);
 			continue;
-		} else if (m->mthd >= NV_FIFO_MTHD_FIFO_END &&
-			   ch->engine[m->subc] == NV50_FIFO_ENGINE_GR) {
+		} else if (m->mthd >= SIM_NV_FIFO_MTHD_FIFO_END &&
+			   ch->engine[m->subc] == SIM_NV50_FIFO_ENGINE_GR) {
 			if (fifo->gr_active) {	/* one graphics method at a time */
 				fifo->cursor = fifo->gr_end;
 				continue;
@@ -630,7 +693,11 @@ nvkm_sim_fifo_run(struct nvkm_sim_fifo *fifo, u64 now, u64 limit)
 			fifo->cursor = fifo->gr_end;
 			continue;
 		}
-		sim_fifo_trap(fifo);
+		/* an object's method, of a subchannel not bound to the GPU's */
+		if (m->mthd >= SIM_NV_FIFO_MTHD_FIFO_END &&
+		    ch->engine[m->subc] == SIM_NV50_FIFO_ENGINE_SW)
+			status = SIM_NV_PFIFO_CACHE1_PULL0_SOFTWARE;
+		sim_fifo_trap(fifo, status);
 		break;
 	}
 	return fifo->gr_active ? fifo->gr_end : U64_MAX;
@@ -664,7 +731,7 @@ nvkm_sim_fifo_event(struct nvkm_sim_fifo *fifo, u64 now)
 		sim_gr_idle(fifo);
 	if (!fifo->gr_active && m->valid && fifo->cursor <= now && fifo->budget &&
 	    !fifo->pull_stalled && !fifo->push_stalled &&
-	    fifo->chan[m->chid].engine[m->subc] == NV50_FIFO_ENGINE_GR &&
+	    fifo->chan[m->chid].engine[m->subc] == SIM_NV50_FIFO_ENGINE_GR &&
 	    sim_gr_busy(&fifo->chan[m->chid], m)) {
 		fifo->cursor = now;
 		fifo->budget--;
@@ -699,7 +766,7 @@ sim_fifo_runnable(struct nvkm_sim_fifo *fifo)
 		return true;
 	if (fifo->idle)
 		return false;
-	for (c = 0; c < NV50_PFIFO_CHANS; c++) {
+	for (c = 0; c < SIM_NV50_PFIFO_CHANS; c++) {
 		if (sim_fifo_has_work(&fifo->chan[c]))
 			return true;
 	}
@@ -737,23 +804,23 @@ sim_fifo_user_rd(struct nvkm_sim_fifo *fifo, u32 addr, u32 *data)
 {
 	struct sim_fifo_chan *ch;
 
-	if (addr < NV50_USER(0) || addr >= NV50_USER(NV50_PFIFO_CHANS))
+	if (addr < SIM_NV50_USER(0) || addr >= SIM_NV50_USER(SIM_NV50_PFIFO_CHANS))
 		return false;
-	ch = &fifo->chan[(addr - NV50_USER(0)) / NV50_USER_SIZE];
-	switch (addr % NV50_USER_SIZE) {
-	case NV50_USER_DMA_PUT:
+	ch = &fifo->chan[(addr - SIM_NV50_USER(0)) / SIM_NV50_USER_SIZE];
+	switch (addr % SIM_NV50_USER_SIZE) {
+	case SIM_NV50_USER_DMA_PUT:
 		*data = lower_32_bits(ch->seg + (u64)ch->seg_left * 4);
 		return true;
-	case NV50_USER_DMA_GET:
+	case SIM_NV50_USER_DMA_GET:
 		*data = lower_32_bits(ch->seg);
 		return true;
-	case NV50_USER_REF_CNT:
+	case SIM_NV50_USER_REF_CNT:
 		*data = ch->ref_cnt;
 		return true;
-	case NV50_USER_IB_GET:
+	case SIM_NV50_USER_IB_GET:
 		*data = ch->ib_get;
 		return true;
-	case NV50_USER_IB_PUT:
+	case SIM_NV50_USER_IB_PUT:
 		*data = ch->ib_put;
 		return true;
 	default:
@@ -775,59 +842,68 @@ nvkm_sim_fifo_rd(struct nvkm_sim_fifo *fifo, u32 addr, u32 *data)
 	struct sim_fifo_chan *ch;
 	int i;
 
-	if (addr >= NV40_PFIFO_CACHE1_METHOD(0) &&
-	    addr < NV40_PFIFO_CACHE1_METHOD(NV40_PFIFO_CACHE1_SIZE)) {
-		i = (addr - NV40_PFIFO_CACHE1_METHOD(0)) / 8;
+	if (addr >= SIM_NV40_PFIFO_CACHE1_METHOD(0) &&
+	    addr < SIM_NV40_PFIFO_CACHE1_METHOD(SIM_NV40_PFIFO_CACHE1_SIZE)) {
+		i = (addr - SIM_NV40_PFIFO_CACHE1_METHOD(0)) / 8;
 		*data = addr & 4 ? fifo->cache_data[i] : fifo->cache_mthd[i];
 		return true;
 	}
-	if (addr >= NV50_PFIFO_CTX_TABLE(0) &&
-	    addr < NV50_PFIFO_CTX_TABLE(NV50_PFIFO_CHANS)) {
-		*data = fifo->table[(addr - NV50_PFIFO_CTX_TABLE(0)) / 4];
+	if (addr >= SIM_NV50_PFIFO_CTX_TABLE(0) &&
+	    addr < SIM_NV50_PFIFO_CTX_TABLE(SIM_NV50_PFIFO_CHANS)) {
+		*data = fifo->table[(addr - SIM_NV50_PFIFO_CTX_TABLE(0)) / 4];
 		return true;
 	}
 
 	switch (addr) {
-	case NV_PFIFO_INTR_0:
+	case SIM_NV_PFIFO_INTR_0:
 		*data = fifo->intr;
 		return true;
-	case NV_PFIFO_INTR_EN_0:
+	case SIM_NV_PFIFO_INTR_EN_0:
 		*data = fifo->intr_en;
 		return true;
-	case NV50_PFIFO_PLAYLIST:
+	case SIM_NV50_PFIFO_PLAYLIST:
 		*data = fifo->playlist;
 		return true;
-	case NV50_PFIFO_PLAYLIST_LEN:
+	case SIM_NV50_PFIFO_PLAYLIST_LEN:
 		*data = fifo->playlist_len;
 		return true;
-	case NV50_PFIFO_CACHES:
+	case SIM_NV50_PFIFO_CACHES:
 		*data = fifo->caches;
 		return true;
-	case NV_PFIFO_CACHE1_PUSH0:
+	case SIM_NV50_PFIFO_DMA_TIMESLICE:
+		*data = fifo->timeslice;
+		return true;
+	case SIM_NV50_PFIFO_CHSW_DEBUG_1:
+		*data = fifo->chsw_debug;
+		return true;
+	case SIM_NV_PFIFO_CACHE1_PUSH0:
 		*data = fifo->push0;
 		return true;
-	case NV_PFIFO_CACHE1_PUSH1:
+	case SIM_NV_PFIFO_CACHE1_PUSH1:
 		*data = max(fifo->cur, 0);
 		return true;
-	case NV_PFIFO_CACHE1_DMA_PUSH:
+	case SIM_NV_PFIFO_CACHE1_DMA_PUSH:
 		*data = fifo->dma_push;
 		return true;
-	case NV_PFIFO_CACHE1_DMA_STATE:
+	case SIM_NV_PFIFO_CACHE1_DMA_STATE:
 		*data = fifo->dma_state;
 		return true;
-	case NV_PFIFO_CACHE1_DMA_PUT:
+	case SIM_NV_PFIFO_CACHE1_DMA_PUT:
 		*data = fifo->err_put;
 		return true;
-	case NV_PFIFO_CACHE1_DMA_GET:
+	case SIM_NV_PFIFO_CACHE1_DMA_GET:
 		*data = fifo->err_get;
 		return true;
-	case NV_PFIFO_CACHE1_PULL0:
-		*data = fifo->pull0;
+	case SIM_NV_PFIFO_CACHE1_PULL0:
+		*data = fifo->pull0 | (fifo->pull_stalled ? fifo->pull_status : 0);
 		return true;
-	case NV_PFIFO_CACHE1_GET:
+	case SIM_NV_PFIFO_CACHE1_HASH:
+		*data = fifo->hash;
+		return true;
+	case SIM_NV_PFIFO_CACHE1_GET:
 		*data = fifo->get;
 		return true;
-	case NV_PFIFO_CACHE1_ENGINE:
+	case SIM_NV_PFIFO_CACHE1_ENGINE:
 		*data = 0;
 		if (fifo->cur >= 0) {
 			ch = &fifo->chan[fifo->cur];
@@ -835,10 +911,10 @@ nvkm_sim_fifo_rd(struct nvkm_sim_fifo *fifo, u32 addr, u32 *data)
 				*data |= ch->engine[i] << (i * 4);
 		}
 		return true;
-	case NV50_PFIFO_CACHE1_IB_PUT:
+	case SIM_NV50_PFIFO_CACHE1_IB_PUT:
 		*data = fifo->err_ib_put;
 		return true;
-	case NV50_PFIFO_CACHE1_IB_GET:
+	case SIM_NV50_PFIFO_CACHE1_IB_GET:
 		*data = fifo->err_ib_get;
 		return true;
 	default:
@@ -849,10 +925,10 @@ nvkm_sim_fifo_rd(struct nvkm_sim_fifo *fifo, u32 addr, u32 *data)
 static void
 sim_fifo_table_wr(struct nvkm_sim_fifo *fifo, int c, u32 data)
 {
-	bool was = fifo->table[c] & NV50_PFIFO_CTX_TABLE_ENABLED;
+	bool was = fifo->table[c] & SIM_NV50_PFIFO_CTX_TABLE_ENABLED;
 
 	fifo->table[c] = data;
-	if (data & NV50_PFIFO_CTX_TABLE_ENABLED) {
+	if (data & SIM_NV50_PFIFO_CTX_TABLE_ENABLED) {
 		if (!was)
 			sim_fifo_chan_load(fifo, c);
 		return;
@@ -886,17 +962,17 @@ sim_fifo_user_wr(struct nvkm_sim_fifo *fifo, u32 addr, u32 data)
 {
 	struct sim_fifo_chan *ch;
 
-	if (addr < NV50_USER(0) || addr >= NV50_USER(NV50_PFIFO_CHANS))
+	if (addr < SIM_NV50_USER(0) || addr >= SIM_NV50_USER(SIM_NV50_PFIFO_CHANS))
 		return false;
-	ch = &fifo->chan[(addr - NV50_USER(0)) / NV50_USER_SIZE];
-	switch (addr % NV50_USER_SIZE) {
-	case NV50_USER_IB_PUT:
+	ch = &fifo->chan[(addr - SIM_NV50_USER(0)) / SIM_NV50_USER_SIZE];
+	switch (addr % SIM_NV50_USER_SIZE) {
+	case SIM_NV50_USER_IB_PUT:
 		ch->ib_put = data & ch->ib_mask;
 		return true;
-	case NV50_USER_DMA_PUT:
-	case NV50_USER_DMA_GET:
-	case NV50_USER_REF_CNT:
-	case NV50_USER_IB_GET:
+	case SIM_NV50_USER_DMA_PUT:
+	case SIM_NV50_USER_DMA_GET:
+	case SIM_NV50_USER_REF_CNT:
+	case SIM_NV50_USER_IB_GET:
 		return true;	/* read-only in IB mode */
 	default:
 		return false;
@@ -914,63 +990,112 @@ sim_fifo_user_wr(struct nvkm_sim_fifo *fifo, u32 addr, u32 data)
 bool
 nvkm_sim_fifo_wr(struct nvkm_sim_fifo *fifo, u32 addr, u32 data)
 {
+	struct sim_fifo_chan *ch;
+	int i;
+
 	/* any write may give a channel work: look through them again */
 	fifo->idle = false;
-	if (addr >= NV40_PFIFO_CACHE1_METHOD(0) &&
-	    addr < NV40_PFIFO_CACHE1_METHOD(NV40_PFIFO_CACHE1_SIZE))
+	if (addr >= SIM_NV40_PFIFO_CACHE1_METHOD(0) &&
+	    addr < SIM_NV40_PFIFO_CACHE1_METHOD(SIM_NV40_PFIFO_CACHE1_SIZE))
 		return true;	/* what the puller saw: not written back */
-	if (addr >= NV50_PFIFO_CTX_TABLE(0) &&
-	    addr < NV50_PFIFO_CTX_TABLE(NV50_PFIFO_CHANS)) {
-		sim_fifo_table_wr(fifo, (addr - NV50_PFIFO_CTX_TABLE(0)) / 4, data);
+	if (addr >= SIM_NV50_PFIFO_CTX_TABLE(0) &&
+	    addr < SIM_NV50_PFIFO_CTX_TABLE(SIM_NV50_PFIFO_CHANS)) {
+		sim_fifo_table_wr(fifo, (addr - SIM_NV50_PFIFO_CTX_TABLE(0)) / 4, data);
 		return true;
 	}
 
 	switch (addr) {
-	case NV_PFIFO_INTR_0:
+	case SIM_NV_PFIFO_INTR_0:
 		fifo->intr &= ~data;
 		return true;
-	case NV_PFIFO_INTR_EN_0:
+	case SIM_NV_PFIFO_INTR_EN_0:
 		fifo->intr_en = data;
 		return true;
-	case NV50_PFIFO_PLAYLIST:
+	case SIM_NV50_PFIFO_PLAYLIST:
 		fifo->playlist = data;
 		return true;
-	case NV50_PFIFO_PLAYLIST_LEN:
+	case SIM_NV50_PFIFO_PLAYLIST_LEN:
 		fifo->playlist_len = data;
 		sim_fifo_playlist(fifo);
 		return true;
-	case NV50_PFIFO_CACHES:
+	case SIM_NV50_PFIFO_CACHES:
 		fifo->caches = data;	/* REASSIGN: the model always switches */
 		return true;
-	case NV_PFIFO_CACHE1_PUSH0:
+	case SIM_NV50_PFIFO_DMA_TIMESLICE:
+		fifo->timeslice = data;
+		return true;
+	case SIM_NV50_PFIFO_CHSW_DEBUG_1:
+		fifo->chsw_debug = data;
+		return true;
+	case SIM_NV_PFIFO_CACHE1_PUSH0:
 		fifo->push0 = data;
 		return true;
-	case NV_PFIFO_CACHE1_PUSH1:
-	case NV50_PFIFO_CACHE1_IB_PUT:
-	case NV50_PFIFO_CACHE1_IB_GET:
-	case NV_PFIFO_CACHE1_DMA_PUT:
-	case NV_PFIFO_CACHE1_DMA_GET:
-	case NV_PFIFO_CACHE1_ENGINE:
+	case SIM_NV_PFIFO_CACHE1_PUSH1:
+	case SIM_NV50_PFIFO_CACHE1_IB_PUT:
+	case SIM_NV50_PFIFO_CACHE1_IB_GET:
+	case SIM_NV_PFIFO_CACHE1_DMA_PUT:
+	case SIM_NV_PFIFO_CACHE1_DMA_GET:
 		return true;	/* state of the channel in CACHE1: not modelled */
-	case NV_PFIFO_CACHE1_DMA_STATE:
+	case SIM_NV_PFIFO_CACHE1_ENGINE:
+		/* the subchannels' engines of the channel in CACHE1 */
+		if (fifo->cur >= 0) {
+			ch = &fifo->chan[fifo->cur];
+			for (i = 0; i < SIM_FIFO_SUBCS; i++)
+				ch->engine[i] = (data >> (i * 4)) & 0xf;
+		}
+		return true;
+	case SIM_NV_PFIFO_CACHE1_HASH:
+		fifo->hash = data & SIM_NV_PFIFO_CACHE1_HASH_INSTANCE;
+		return true;
+	case SIM_NV_PFIFO_CACHE1_DMA_STATE:
 		fifo->dma_state = data;
 		return true;
-	case NV_PFIFO_CACHE1_DMA_PUSH:
+	case SIM_NV_PFIFO_CACHE1_DMA_PUSH:
 		fifo->dma_push = data;
-		if ((data & NV_PFIFO_CACHE1_DMA_PUSH_ACCESS) && fifo->push_stalled)
+		if ((data & SIM_NV_PFIFO_CACHE1_DMA_PUSH_ACCESS) && fifo->push_stalled)
 			fifo->push_stalled = false;
 		return true;
-	case NV_PFIFO_CACHE1_PULL0:
+	case SIM_NV_PFIFO_CACHE1_PULL0:
 		fifo->pull0 = data;
-		if ((data & NV_PFIFO_CACHE1_PULL0_ACCESS) && fifo->pull_stalled)
+		if ((data & SIM_NV_PFIFO_CACHE1_PULL0_ACCESS) && fifo->pull_stalled)
 			sim_fifo_pull_resume(fifo);
 		return true;
-	case NV_PFIFO_CACHE1_GET:
-		fifo->get = data & (NV_PFIFO_CACHE1_GET_WRAP - 1);
+	case SIM_NV_PFIFO_CACHE1_GET:
+		fifo->get = data & (SIM_NV_PFIFO_CACHE1_GET_WRAP - 1);
 		return true;
 	default:
 		return sim_fifo_user_wr(fifo, addr, data);
 	}
+}
+
+/**
+ * nvkm_sim_fifo_reset() - PMC_ENABLE took PFIFO out: its state is lost
+ * @fifo: the FIFO
+ *
+ * Registers, channels, CACHE1 and a pending interrupt go back to zero;
+ * a DRAW running ends now (the graphics engine is not reset, but no
+ * channel waits for it).  The statistics stay.
+ */
+void
+nvkm_sim_fifo_reset(struct nvkm_sim_fifo *fifo)
+{
+	struct nvkm_sim_fifo_stats stats = fifo->stats;
+	struct nvkm_sim *sim = fifo->sim;
+	bool g80 = fifo->g80;
+	int dom = fifo->gr_dom, idle = fifo->gr_idle, prim = fifo->gr_prim;
+	u64 cursor = fifo->cursor;
+
+	if (fifo->gr_active)
+		sim_gr_idle(fifo);
+	memset(fifo, 0, sizeof(*fifo));
+	fifo->sim = sim;
+	fifo->g80 = g80;
+	fifo->gr_dom = dom;
+	fifo->gr_idle = idle;
+	fifo->gr_prim = prim;
+	fifo->cursor = cursor;
+	fifo->cur = -1;
+	fifo->stats = stats;
 }
 
 /* Copy the statistics; sim->lock held. */

@@ -25,7 +25,7 @@
 #include <linux/lcm.h>
 #include <linux/math64.h>
 #include <linux/slab.h>
-#include <nvkm/hw/vm.h>
+#include "nv50_hw.h"
 #include "pcounter_priv.h"
 
 /* Which selected signals (SRC_STATUS bit numbers) feed each input. */
@@ -1644,7 +1644,7 @@ nvkm_sim_pcounter_new(struct nvkm_sim *sim)
 		return ERR_PTR(-ENOMEM);
 	pc->sim = sim;
 	/* record mode writes as VM engine 0xb (memory_g80-vm.rst) */
-	pc->rec.tlb.engine = NV50_VM_ENGINE_PCOUNTER;
+	pc->rec.tlb.engine = SIM_NV50_VM_ENGINE_PCOUNTER;
 	pc->gen = chip->pc;
 
 	if (chip->pc < PC_NV40)

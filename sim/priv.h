@@ -103,6 +103,7 @@ bool nvkm_sim_fifo_busy(struct nvkm_sim_fifo *fifo);
 u64 nvkm_sim_fifo_due(struct nvkm_sim_fifo *fifo, u64 now);
 void nvkm_sim_fifo_stats_get(struct nvkm_sim_fifo *fifo, struct nvkm_sim_fifo_stats *stats);
 void nvkm_sim_fifo_irq_count(struct nvkm_sim_fifo *fifo);
+void nvkm_sim_fifo_reset(struct nvkm_sim_fifo *fifo);
 
 struct nvkm_sim_xlat;
 struct nvkm_sim_dmaobj;

@@ -21,9 +21,9 @@
 #include <linux/math64.h>
 #include <linux/sched/clock.h>
 #include <linux/slab.h>
-#include <nvkm/hw/fifo.h>
 #include <sim/fifo.h>
 #include <sim/vm.h>
+#include "nv50_hw.h"
 #include "pcounter_priv.h"
 
 /* Revision byte reported in PMC_BOOT_0: A1 silicon. */
@@ -87,6 +87,9 @@ nvkm_sim_pmc_wr(struct nvkm_sim *sim, u32 addr, u32 data)
 		sim->pmc_intr_en = data;
 		return true;
 	case NV_PMC_ENABLE:
+		/* a unit whose bit goes off is reset (rnndb_bus_pmc.xml) */
+		if (sim->fifo && (sim->pmc_enable & ~data & NV_PMC_ENABLE_PFIFO))
+			nvkm_sim_fifo_reset(sim->fifo);
 		sim->pmc_enable = data;
 		/* GF100+ PCOUNTER goes into reset now, not at its next access */
 		if (sim->pcounter)
@@ -107,28 +110,28 @@ nvkm_sim_ptimer_rd(struct nvkm_sim *sim, u32 addr, u32 *data)
 	struct nvkm_sim_ptimer *tmr = &sim->ptimer;
 
 	switch (addr) {
-	case NV_PTIMER_TIME_0:
+	case SIM_NV_PTIMER_TIME_0:
 		*data = lower_32_bits(nvkm_sim_ptimer(sim));
 		return true;
-	case NV_PTIMER_TIME_1:
+	case SIM_NV_PTIMER_TIME_1:
 		*data = upper_32_bits(nvkm_sim_ptimer(sim));
 		return true;
-	case NV_PTIMER_INTR_0:
+	case SIM_NV_PTIMER_INTR_0:
 		*data = 0;	/* the alarm never fires */
 		return true;
-	case NV_PTIMER_INTR_EN_0:
+	case SIM_NV_PTIMER_INTR_EN_0:
 		*data = tmr->intr_en;
 		return true;
-	case NV_PTIMER_CLOCK_DIV:
+	case SIM_NV_PTIMER_CLOCK_DIV:
 		*data = tmr->clock_div;
 		return true;
-	case NV_PTIMER_CLOCK_MUL:
+	case SIM_NV_PTIMER_CLOCK_MUL:
 		*data = tmr->clock_mul;
 		return true;
-	case NV41_PTIMER_CLOCK_SOURCE:
+	case SIM_NV41_PTIMER_CLOCK_SOURCE:
 		*data = tmr->clock_source;
 		return sim->chipset > 0x40;
-	case NV_PTIMER_ALARM_0:
+	case SIM_NV_PTIMER_ALARM_0:
 		*data = tmr->alarm;
 		return true;
 	default:
@@ -142,24 +145,24 @@ nvkm_sim_ptimer_wr(struct nvkm_sim *sim, u32 addr, u32 data)
 	struct nvkm_sim_ptimer *tmr = &sim->ptimer;
 
 	switch (addr) {
-	case NV_PTIMER_TIME_0:
-	case NV_PTIMER_TIME_1:	/* not settable here */
-	case NV_PTIMER_INTR_0:	/* nothing to acknowledge */
+	case SIM_NV_PTIMER_TIME_0:
+	case SIM_NV_PTIMER_TIME_1:	/* not settable here */
+	case SIM_NV_PTIMER_INTR_0:	/* nothing to acknowledge */
 		return true;
-	case NV_PTIMER_INTR_EN_0:
-		tmr->intr_en = data & NV_PTIMER_INTR_ALARM;
+	case SIM_NV_PTIMER_INTR_EN_0:
+		tmr->intr_en = data & SIM_NV_PTIMER_INTR_ALARM;
 		return true;
-	case NV_PTIMER_CLOCK_DIV:
-		tmr->clock_div = data & NV_PTIMER_CLOCK_RATIO;
+	case SIM_NV_PTIMER_CLOCK_DIV:
+		tmr->clock_div = data & SIM_NV_PTIMER_CLOCK_RATIO;
 		return true;
-	case NV_PTIMER_CLOCK_MUL:
-		tmr->clock_mul = data & NV_PTIMER_CLOCK_RATIO;
+	case SIM_NV_PTIMER_CLOCK_MUL:
+		tmr->clock_mul = data & SIM_NV_PTIMER_CLOCK_RATIO;
 		return true;
-	case NV41_PTIMER_CLOCK_SOURCE:
-		tmr->clock_source = data & NV41_PTIMER_CLOCK_SOURCE_FIELDS;
+	case SIM_NV41_PTIMER_CLOCK_SOURCE:
+		tmr->clock_source = data & SIM_NV41_PTIMER_CLOCK_SOURCE_FIELDS;
 		return sim->chipset > 0x40;
-	case NV_PTIMER_ALARM_0:
-		tmr->alarm = data & NV_PTIMER_ALARM_TIME;
+	case SIM_NV_PTIMER_ALARM_0:
+		tmr->alarm = data & SIM_NV_PTIMER_ALARM_TIME;
 		return true;
 	default:
 		return false;

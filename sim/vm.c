@@ -38,10 +38,9 @@
 #include <linux/mm.h>
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
-#include <nvkm/hw/fifo.h>
 #include <nvkm/hw/pfb.h>
-#include <nvkm/hw/vm.h>
 #include <sim/vm.h>
+#include "nv50_hw.h"
 #include "priv.h"
 
 /*
@@ -150,14 +149,14 @@ sim_mem_copy(struct nvkm_sim_vm *mem, u32 target, u64 addr, void *buf, u32 len,
 	     bool write)
 {
 	switch (target) {
-	case NV50_MEM_TARGET_VRAM:
+	case SIM_NV50_MEM_TARGET_VRAM:
 		addr &= U32_MAX;	/* VRAM linear addresses are 32-bit */
 		if (addr >= NVKM_SIM_VRAM_SIZE || len > NVKM_SIM_VRAM_SIZE - addr)
 			return -EFAULT;
 		sim_vram_copy(mem, addr, buf, len, write);
 		return 0;
-	case NV50_MEM_TARGET_SYSRAM:
-	case NV50_MEM_TARGET_SYSRAM_NOSNOOP:
+	case SIM_NV50_MEM_TARGET_SYSRAM:
+	case SIM_NV50_MEM_TARGET_SYSRAM_NOSNOOP:
 		if (addr >= BIT_ULL(NVKM_SIM_VM_BITS) || len > BIT_ULL(NVKM_SIM_VM_BITS) - addr)
 			return -EFAULT;
 		return sim_sysram_copy(addr, buf, len, write);
@@ -173,11 +172,11 @@ sim_mem_ok(struct nvkm_sim_vm *mem, u32 target, u64 addr, u32 len)
 	u64 at;
 
 	switch (target) {
-	case NV50_MEM_TARGET_VRAM:
+	case SIM_NV50_MEM_TARGET_VRAM:
 		addr &= U32_MAX;
 		return addr < NVKM_SIM_VRAM_SIZE && len <= NVKM_SIM_VRAM_SIZE - addr;
-	case NV50_MEM_TARGET_SYSRAM:
-	case NV50_MEM_TARGET_SYSRAM_NOSNOOP:
+	case SIM_NV50_MEM_TARGET_SYSRAM:
+	case SIM_NV50_MEM_TARGET_SYSRAM_NOSNOOP:
 		for (at = addr & PAGE_MASK; at < addr + len; at += PAGE_SIZE) {
 			if (!pfn_valid(PHYS_PFN(at)))
 				return false;
@@ -206,8 +205,8 @@ sim_fault(struct nvkm_sim_xlat *x, u32 fault)
 static int
 sim_chan(u32 chan, u32 *target, u64 *base)
 {
-	*target = FIELD_GET(NV50_CHAN_DESC_TARGET, chan);
-	*base = (u64)FIELD_GET(NV50_CHAN_DESC_ADDR, chan) << 12;
+	*target = FIELD_GET(SIM_NV50_CHAN_DESC_TARGET, chan);
+	*base = (u64)FIELD_GET(SIM_NV50_CHAN_DESC_ADDR, chan) << 12;
 	return *target == 1 ? -EFAULT : 0;	/* 1: invalid */
 }
 
@@ -229,48 +228,49 @@ nvkm_sim_mem_walk(struct nvkm_sim_vm *mem, u32 chan, u64 va, bool write,
 	u64 cbase, pt, idx, entries, page;
 
 	if (va >= BIT_ULL(NVKM_SIM_VM_BITS))
-		return sim_fault(x, NV50_VM_FAULT_PT_NOT_PRESENT);
+		return sim_fault(x, SIM_NV50_VM_FAULT_PT_NOT_PRESENT);
 	if (sim_chan(chan, &ctarget, &cbase))
-		return sim_fault(x, NV50_VM_FAULT_NO_CHANNEL);
-	if (sim_mem_rd64(mem, ctarget, cbase + mem->pgd + (va >> NV50_PDE_SHIFT) * 8, pde))
-		return sim_fault(x, NV50_VM_FAULT_NO_CHANNEL);
+		return sim_fault(x, SIM_NV50_VM_FAULT_NO_CHANNEL);
+	if (sim_mem_rd64(mem, ctarget, cbase + mem->pgd + (va >> SIM_NV50_PDE_SHIFT) * 8, pde))
+		return sim_fault(x, SIM_NV50_VM_FAULT_NO_CHANNEL);
 
-	type = FIELD_GET(NV50_PDE_TYPE, pde[0]);
+	type = FIELD_GET(SIM_NV50_PDE_TYPE, pde[0]);
 	switch (type) {
-	case NV50_PDE_TYPE_4K:
+	case SIM_NV50_PDE_TYPE_4K:
 		shift = 12;
 		/* a small-page table may cover only its first pages */
-		entries = BIT_ULL(17) >> (FIELD_GET(NV50_PDE_SIZE, pde[0]) ?
-					  FIELD_GET(NV50_PDE_SIZE, pde[0]) + 1 : 0);
+		entries = BIT_ULL(17) >> (FIELD_GET(SIM_NV50_PDE_SIZE, pde[0]) ?
+					  FIELD_GET(SIM_NV50_PDE_SIZE, pde[0]) + 1 : 0);
 		break;
-	case NV50_PDE_TYPE_16K:
+	case SIM_NV50_PDE_TYPE_16K:
 		if (!mem->medium)
-			return sim_fault(x, NV50_VM_FAULT_PT_NOT_PRESENT);
+			return sim_fault(x, SIM_NV50_VM_FAULT_PT_NOT_PRESENT);
 		shift = 14;
 		entries = BIT_ULL(15);
 		break;
-	case NV50_PDE_TYPE_64K:
+	case SIM_NV50_PDE_TYPE_64K:
 		shift = 16;
 		entries = BIT_ULL(13);
 		break;
 	default:
-		return sim_fault(x, NV50_VM_FAULT_PT_NOT_PRESENT);
+		return sim_fault(x, SIM_NV50_VM_FAULT_PT_NOT_PRESENT);
 	}
-	idx = (va & (BIT_ULL(NV50_PDE_SHIFT) - 1)) >> shift;
+	idx = (va & (BIT_ULL(SIM_NV50_PDE_SHIFT) - 1)) >> shift;
 	if (idx >= entries)
-		return sim_fault(x, NV50_VM_FAULT_PT_TOO_SHORT);
-	pttarget = FIELD_GET(NV50_PDE_TARGET, pde[0]);
-	pt = (pde[0] & NV50_PDE_ADDR_LO) | (u64)FIELD_GET(NV50_PDE_ADDR_HI, pde[1]) << 32;
+		return sim_fault(x, SIM_NV50_VM_FAULT_PT_TOO_SHORT);
+	pttarget = FIELD_GET(SIM_NV50_PDE_TARGET, pde[0]);
+	pt = (pde[0] & SIM_NV50_PDE_ADDR_LO) | (u64)FIELD_GET(SIM_NV50_PDE_ADDR_HI, pde[1]) << 32;
 	if (sim_mem_rd64(mem, pttarget, pt + idx * 8, pte))
-		return sim_fault(x, NV50_VM_FAULT_PT_NOT_PRESENT);
+		return sim_fault(x, SIM_NV50_VM_FAULT_PT_NOT_PRESENT);
 
-	if (!(pte[0] & NV50_PTE_PRESENT))
-		return sim_fault(x, NV50_VM_FAULT_PAGE_NOT_PRESENT);
-	if (write && (pte[0] & NV50_PTE_READ_ONLY))
-		return sim_fault(x, NV50_VM_FAULT_PAGE_READ_ONLY);
-	page = ((pte[0] & NV50_PTE_ADDR_LO) | (u64)FIELD_GET(NV50_PTE_ADDR_HI, pte[1]) << 32) &
-	       ~(BIT_ULL(shift) - 1);
-	x->target = FIELD_GET(NV50_PTE_TARGET, pte[0]);
+	if (!(pte[0] & SIM_NV50_PTE_PRESENT))
+		return sim_fault(x, SIM_NV50_VM_FAULT_PAGE_NOT_PRESENT);
+	if (write && (pte[0] & SIM_NV50_PTE_READ_ONLY))
+		return sim_fault(x, SIM_NV50_VM_FAULT_PAGE_READ_ONLY);
+	page = (pte[0] & SIM_NV50_PTE_ADDR_LO) |
+	       (u64)FIELD_GET(SIM_NV50_PTE_ADDR_HI, pte[1]) << 32;
+	page &= ~(BIT_ULL(shift) - 1);
+	x->target = FIELD_GET(SIM_NV50_PTE_TARGET, pte[0]);
 	x->addr = page + (va & (BIT_ULL(shift) - 1));
 	x->page = BIT(shift);
 	return 0;
@@ -295,16 +295,16 @@ nvkm_sim_mem_dmaobj(struct nvkm_sim_vm *mem, u32 chan, u16 sel,
 
 	memset(dma, 0, sizeof(*dma));
 	if (!sel)
-		return sim_fault(&x, dma->fault = NV50_VM_FAULT_NULL_DMAOBJ);
+		return sim_fault(&x, dma->fault = SIM_NV50_VM_FAULT_NULL_DMAOBJ);
 	if (sim_chan(chan, &target, &base) ||
-	    sim_mem_copy(mem, target, base + ((u64)sel << NV50_DMAOBJ_SHIFT), w, sizeof(w),
+	    sim_mem_copy(mem, target, base + ((u64)sel << SIM_NV50_DMAOBJ_SHIFT), w, sizeof(w),
 			 false))
-		return sim_fault(&x, dma->fault = NV50_VM_FAULT_NO_CHANNEL);
-	dma->class = FIELD_GET(NV50_DMAOBJ_FLAGS_CLASS, w[0]);
-	dma->target = FIELD_GET(NV50_DMAOBJ_FLAGS_TARGET, w[0]);
-	dma->access = FIELD_GET(NV50_DMAOBJ_FLAGS_ACCESS, w[0]);
-	dma->limit = w[1] | (u64)FIELD_GET(NV50_DMAOBJ_EXTRA_LIMIT_HIGH, w[3]) << 32;
-	dma->base = w[2] | (u64)FIELD_GET(NV50_DMAOBJ_EXTRA_START_HIGH, w[3]) << 32;
+		return sim_fault(&x, dma->fault = SIM_NV50_VM_FAULT_NO_CHANNEL);
+	dma->class = FIELD_GET(SIM_NV50_DMAOBJ_FLAGS_CLASS, w[0]);
+	dma->target = FIELD_GET(SIM_NV50_DMAOBJ_FLAGS_TARGET, w[0]);
+	dma->access = FIELD_GET(SIM_NV50_DMAOBJ_FLAGS_ACCESS, w[0]);
+	dma->limit = w[1] | (u64)FIELD_GET(SIM_NV50_DMAOBJ_EXTRA_LIMIT_HIGH, w[3]) << 32;
+	dma->base = w[2] | (u64)FIELD_GET(SIM_NV50_DMAOBJ_EXTRA_START_HIGH, w[3]) << 32;
 	return 0;
 }
 
@@ -367,15 +367,16 @@ sim_dma_xlat(struct nvkm_sim_vm *mem, struct nvkm_sim_tlb *tlb, u32 chan,
 	 * size - 1): every byte of the access must be at or below it.
 	 */
 	if (addr < dma->base || addr > dma->limit || len - 1 > dma->limit - addr)
-		return sim_fault(x, NV50_VM_FAULT_DMAOBJ_LIMIT);
-	if (write && dma->access == NV50_DMAOBJ_ACCESS_RO)
-		return sim_fault(x, NV50_VM_FAULT_PAGE_READ_ONLY);
-	if (dma->target == NV50_DMAOBJ_TARGET_VM) {
+		return sim_fault(x, SIM_NV50_VM_FAULT_DMAOBJ_LIMIT);
+	if (write && dma->access == SIM_NV50_DMAOBJ_ACCESS_RO)
+		return sim_fault(x, SIM_NV50_VM_FAULT_PAGE_READ_ONLY);
+	if (dma->target == SIM_NV50_DMAOBJ_TARGET_VM) {
 		if (tlb && write)
 			return sim_tlb_walk(mem, tlb, chan, addr, x, known);
 		return nvkm_sim_mem_walk(mem, chan, addr, write, x);
 	}
-	x->target = dma->target == NV50_DMAOBJ_TARGET_VRAM ? NV50_MEM_TARGET_VRAM : dma->target;
+	x->target = dma->target == SIM_NV50_DMAOBJ_TARGET_VRAM ? SIM_NV50_MEM_TARGET_VRAM :
+		    dma->target;
 	x->addr = addr;
 	x->page = PAGE_SIZE;
 	return 0;
@@ -450,15 +451,15 @@ sim_tlb_dmaobj(struct nvkm_sim_vm *mem, struct nvkm_sim_tlb *tlb, u32 chan, u16 
 }
 
 /*
- * An engine's access of @len bytes from @addr through DMA object @sel
- * (@virt false) or virtual address @addr (@virt true), all or nothing:
+ * An engine's access of @len bytes from @addr through DMA object @sel, or
+ * through @given, a DMA object the engine decoded earlier, all or nothing:
  * the first pass translates and checks every piece, the second copies.
  * An access within one page is one piece: checked, it is copied at once.
  * Without @buf the access is only checked (a probe).
  */
 static int
 sim_vm_access(struct nvkm_sim_vm *vm, struct nvkm_sim_tlb *tlb, u32 chan, u16 sel,
-	      bool virt, u64 addr, void *buf, u32 len, bool write)
+	      const struct nvkm_sim_dmaobj *given, u64 addr, void *buf, u32 len, bool write)
 {
 	struct nvkm_sim_dmaobj dma;
 	struct nvkm_sim_xlat x;
@@ -468,7 +469,9 @@ sim_vm_access(struct nvkm_sim_vm *vm, struct nvkm_sim_tlb *tlb, u32 chan, u16 se
 
 	if (!vm || !len)
 		return -EFAULT;
-	if (!virt) {
+	if (given) {
+		dma = *given;
+	} else {
 		if (tlb) {
 			sim_tlb_check(vm, tlb);
 			ret = sim_tlb_dmaobj(vm, tlb, chan, sel, &dma);
@@ -481,11 +484,8 @@ sim_vm_access(struct nvkm_sim_vm *vm, struct nvkm_sim_tlb *tlb, u32 chan, u16 se
 	for (pass = 0; pass < 2; pass++) {
 		for (at = 0; at < len; at += n) {
 			x = (struct nvkm_sim_xlat) {};
-			if (virt)
-				ret = nvkm_sim_mem_walk(vm, chan, addr + at, write, &x);
-			else
-				ret = sim_dma_xlat(vm, tlb, chan, &dma, addr + at, len - at,
-						   write, &x, &known);
+			ret = sim_dma_xlat(vm, tlb, chan, &dma, addr + at, len - at, write, &x,
+					   &known);
 			if (ret)
 				return ret;
 			n = min_t(u64, len - at, x.page - (x.addr & (x.page - 1)));
@@ -519,7 +519,7 @@ int
 nvkm_sim_vm_write(struct nvkm_sim_vm *vm, u32 chan, u32 sel, u64 offset,
 		  const void *data, u32 len)
 {
-	return sim_vm_access(vm, NULL, chan, sel, false, offset, (void *)data, len, true);
+	return sim_vm_access(vm, NULL, chan, sel, NULL, offset, (void *)data, len, true);
 }
 
 /**
@@ -542,7 +542,7 @@ int
 nvkm_sim_vm_write_tlb(struct nvkm_sim_vm *vm, struct nvkm_sim_tlb *tlb, u32 chan,
 		      u32 sel, u64 offset, const void *data, u32 len)
 {
-	return sim_vm_access(vm, tlb, chan, sel, false, offset, (void *)data, len, true);
+	return sim_vm_access(vm, tlb, chan, sel, NULL, offset, (void *)data, len, true);
 }
 
 /**
@@ -564,25 +564,29 @@ int
 nvkm_sim_vm_probe_tlb(struct nvkm_sim_vm *vm, struct nvkm_sim_tlb *tlb, u32 chan,
 		      u32 sel, u64 offset, u32 len)
 {
-	return sim_vm_access(vm, tlb, chan, sel, false, offset, NULL, len, true);
+	return sim_vm_access(vm, tlb, chan, sel, NULL, offset, NULL, len, true);
 }
 
 /**
- * nvkm_sim_vm_read() - an engine reads a channel's virtual memory
+ * nvkm_sim_vm_read() - an engine reads through a DMA object it holds
  * @vm: the memory, may be NULL
  * @chan: channel descriptor
- * @va: virtual address
+ * @dma: the DMA object, as nvkm_sim_mem_dmaobj() decoded it
+ * @offset: offset in it
  * @data: where the bytes go
  * @len: their number
  *
- * PFIFO's path in IB mode: IB entries and pushbuffers by virtual address.
+ * PFIFO's path in IB mode: IB entries and pushbuffers through the
+ * channel's DMA_INSTANCE (fifo_dma-pusher.rst, READ_DMAOBJ_32 on
+ * dma_pushbuffer), decoded when the channel was loaded.
  *
- * Return: 0, or -EFAULT (VM fault); nothing is read then.
+ * Return: 0, or -EFAULT (a fault); nothing is read then.
  */
 int
-nvkm_sim_vm_read(struct nvkm_sim_vm *vm, u32 chan, u64 va, void *data, u32 len)
+nvkm_sim_vm_read(struct nvkm_sim_vm *vm, u32 chan, const struct nvkm_sim_dmaobj *dma,
+		 u64 offset, void *data, u32 len)
 {
-	return sim_vm_access(vm, NULL, chan, 0, true, va, data, len, false);
+	return sim_vm_access(vm, NULL, chan, 0, dma, offset, data, len, false);
 }
 
 /**
@@ -623,7 +627,8 @@ nvkm_sim_mem_rd32(struct nvkm_sim_vm *mem, u32 target, u64 addr)
 static u64
 sim_pramin(struct nvkm_sim_vm *mem, u32 addr)
 {
-	return ((u64)mem->window << NV50_PRAMIN_WINDOW_SHIFT) + (addr - NV50_PRAMIN) / 4 * 4;
+	return ((u64)mem->window << SIM_NV50_PRAMIN_WINDOW_SHIFT) +
+	       (addr - SIM_NV50_PRAMIN) / 4 * 4;
 }
 
 /* PFB's configuration (and PBUS's partition mask), as the driver probes it. */
@@ -687,15 +692,15 @@ sim_pfb_wr(struct nvkm_sim_vm *mem, u32 addr, u32 data)
 bool
 nvkm_sim_mem_rd(struct nvkm_sim_vm *mem, u32 addr, u32 *data)
 {
-	if (addr >= NV50_PRAMIN && addr < NV50_PRAMIN + NV50_PRAMIN_SIZE) {
-		*data = nvkm_sim_mem_rd32(mem, NV50_MEM_TARGET_VRAM, sim_pramin(mem, addr));
+	if (addr >= SIM_NV50_PRAMIN && addr < SIM_NV50_PRAMIN + SIM_NV50_PRAMIN_SIZE) {
+		*data = nvkm_sim_mem_rd32(mem, SIM_NV50_MEM_TARGET_VRAM, sim_pramin(mem, addr));
 		return true;
 	}
 	switch (addr) {
-	case NV50_PRAMIN_WINDOW:
+	case SIM_NV50_PRAMIN_WINDOW:
 		*data = mem->window;
 		return true;
-	case NV50_VM_TLB_FLUSH:
+	case SIM_NV50_VM_TLB_FLUSH:
 		*data = 0;	/* done at once: nothing is cached */
 		return true;
 	default:
@@ -708,19 +713,19 @@ nvkm_sim_mem_wr(struct nvkm_sim_vm *mem, u32 addr, u32 data)
 {
 	u64 at;
 
-	if (addr >= NV50_PRAMIN && addr < NV50_PRAMIN + NV50_PRAMIN_SIZE) {
+	if (addr >= SIM_NV50_PRAMIN && addr < SIM_NV50_PRAMIN + SIM_NV50_PRAMIN_SIZE) {
 		at = sim_pramin(mem, addr);
 		/* beyond the card's VRAM: dropped */
-		sim_mem_copy(mem, NV50_MEM_TARGET_VRAM, at, &data, 4, true);
+		sim_mem_copy(mem, SIM_NV50_MEM_TARGET_VRAM, at, &data, 4, true);
 		return true;
 	}
 	switch (addr) {
-	case NV50_PRAMIN_WINDOW:
+	case SIM_NV50_PRAMIN_WINDOW:
 		mem->window = data & GENMASK(23, 0);	/* 40-bit VRAM address >> 16 */
 		return true;
-	case NV50_VM_TLB_FLUSH:
-		if (data & NV50_VM_TLB_FLUSH_TRIGGER)
-			mem->flush[FIELD_GET(NV50_VM_TLB_FLUSH_ENGINE, data)]++;
+	case SIM_NV50_VM_TLB_FLUSH:
+		if (data & SIM_NV50_VM_TLB_FLUSH_TRIGGER)
+			mem->flush[FIELD_GET(SIM_NV50_VM_TLB_FLUSH_ENGINE, data)]++;
 		return true;
 	default:
 		return sim_pfb_wr(mem, addr, data);
@@ -750,7 +755,7 @@ nvkm_sim_mem_new(const struct nvkm_sim_chip *chip)
 	mem = kzalloc(sizeof(*mem), GFP_KERNEL);
 	if (!mem)
 		return ERR_PTR(-ENOMEM);
-	mem->pgd = chip->nv50 == NV50_G80 ? G80_CHAN_PGD : G84_CHAN_PGD;
+	mem->pgd = chip->nv50 == NV50_G80 ? SIM_G80_CHAN_PGD : SIM_G84_CHAN_PGD;
 	mem->medium = chip->nv50 >= NV50_GT215;
 	return mem;
 }

@@ -126,6 +126,7 @@ int nvkm_sim_vm_probe_tlb(struct nvkm_sim_vm *vm, struct nvkm_sim_tlb *tlb, u32 
 			  u32 sel, u64 offset, u32 len);
 int nvkm_sim_vm_write_tlb(struct nvkm_sim_vm *vm, struct nvkm_sim_tlb *tlb, u32 chan,
 			  u32 sel, u64 offset, const void *data, u32 len);
-int nvkm_sim_vm_read(struct nvkm_sim_vm *vm, u32 chan, u64 va, void *data, u32 len);
+int nvkm_sim_vm_read(struct nvkm_sim_vm *vm, u32 chan, const struct nvkm_sim_dmaobj *dma,
+		     u64 offset, void *data, u32 len);
 
 #endif

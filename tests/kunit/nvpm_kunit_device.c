@@ -472,7 +472,9 @@ create_init_destroy_no_leak(struct kunit *test)
 }
 
 /* Reference: GF100+ PCOUNTER is enabled by PMC.ENABLE bit 28; older
- * PCOUNTERs ignore PMC.ENABLE, so the driver has no business there.
+ * PCOUNTERs ignore PMC.ENABLE, so the driver has no business there.  On
+ * the NV50 family nvpm's own FIFO takes PFIFO (bit 8) through reset, as
+ * nouveau's nv50_fifo_init() does.
  */
 static void
 init_enables_pcounter_only_on_gf100_plus(struct kunit *test)
@@ -484,6 +486,8 @@ init_enables_pcounter_only_on_gf100_plus(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, nvkm_device_init(sd.device), 0);
 	if (chip->card_type >= NV_C0)
 		KUNIT_EXPECT_EQ(test, sd.sim->pmc_enable, GF100_PMC_ENABLE_PCOUNTER);
+	else if (chip->card_type == NV_50)
+		KUNIT_EXPECT_EQ(test, sd.sim->pmc_enable, BIT(8));
 	else
 		KUNIT_EXPECT_EQ(test, sd.sim->pmc_enable, 0);
 	sim_device_del(&sd);

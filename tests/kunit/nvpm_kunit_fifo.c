@@ -22,6 +22,7 @@
 #include <nvkm/hw/fifo.h>
 #include <nvkm/hw/pdaemon.h>
 #include <sim/fifo.h>
+#include <nvkm/subdev/instmem.h>
 #include <nvkm/subdev/mmu.h>
 #include "nvpm_kunit.h"
 
@@ -113,7 +114,11 @@ fifo_chan(struct fifo_fixture *f, u32 ring)
 	ret = nvkm_vmm_map(f->chan->vmm, f->ntfy, size, 0, &addr);
 	if (ret)
 		return ret;
-	nvkm_fifo_chan_notifier(f->chan, f->ntfy, ring);
+	ret = nvkm_vmm_dma(f->chan->vmm, NVKM_FIFO_NTFY_DMA, addr, size - 1);
+	if (ret)
+		return ret;
+	nvkm_fifo_chan_notifier(f->chan, f->ntfy, ring,
+				nvkm_vmm_dma_sel(f->chan->vmm, NVKM_FIFO_NTFY_DMA));
 	return nvkm_vmm_map(f->chan->vmm, f->push, PUSH_WORDS * 4, 0, &f->push_addr);
 }
 
@@ -465,8 +470,9 @@ destroyed_group_is_gone(struct kunit *test)
 
 /*
  * The handler: hard interrupt context, and a fixed register cost.  A
- * software method: PMC_INTR, PFIFO_INTR, PUSH1, GET, METHOD, DATA read;
- * GET, INTR, PULL0 written.  A READOUT collects the latch of the group's
+ * software method: PMC_INTR, PFIFO_INTR, CACHES, PUSH1, GET, PULL0,
+ * METHOD, DATA read; CACHES twice, DMA_PUSH twice, INTR, PUSH0 twice,
+ * GET, HASH, PULL0 written (nouveau's sequence).  A READOUT collects the latch of the group's
  * domain on top: CTRL, 3 counters, CTR_CYCLES read, the ack written.
  */
 static void
@@ -483,25 +489,82 @@ handler_is_hardirq_with_fixed_mmio(struct kunit *test)
 	seq = submit(test, f);
 	KUNIT_ASSERT_TRUE(test, run_until(f, seq));
 	KUNIT_EXPECT_TRUE(test, f->in_hardirq);
-	KUNIT_EXPECT_EQ(test, f->intr_rd, 6ull);
-	KUNIT_EXPECT_EQ(test, f->intr_wr, 3ull);
+	KUNIT_EXPECT_EQ(test, f->intr_rd, 8ull);
+	KUNIT_EXPECT_EQ(test, f->intr_wr, 10ull);
 
 	/* SAMPLE with nothing pending: the trigger and PTIMER (hi, lo, hi) */
 	mthd(f, SUBC_SW, NVPM_SW_SAMPLE, 0);
 	seq = submit(test, f);
 	KUNIT_ASSERT_TRUE(test, run_until(f, seq));
-	KUNIT_EXPECT_EQ(test, f->intr_rd, 6ull + 3);
-	KUNIT_EXPECT_EQ(test, f->intr_wr, 3ull + 1);
+	KUNIT_EXPECT_EQ(test, f->intr_rd, 8ull + 3);
+	KUNIT_EXPECT_EQ(test, f->intr_wr, 10ull + 1);
 
 	mthd(f, SUBC_SW, NVPM_SW_READOUT, 1);
 	seq = submit(test, f);
 	KUNIT_ASSERT_TRUE(test, run_until(f, seq));
-	KUNIT_EXPECT_EQ(test, f->intr_rd, 6ull + 5);
-	KUNIT_EXPECT_EQ(test, f->intr_wr, 3ull + 1);
+	KUNIT_EXPECT_EQ(test, f->intr_rd, 8ull + 5);
+	KUNIT_EXPECT_EQ(test, f->intr_wr, 10ull + 1);
 
 	nvkm_fifo_stats(f->device->fifo, &st, NULL);
 	KUNIT_EXPECT_GT(test, st.intr, 0ull);
 	KUNIT_EXPECT_EQ(test, st.hardirq, st.intr);
+}
+
+/* A word of instance memory (the driver keeps PRAMIN's window). */
+static u32
+inst_rd(struct fifo_fixture *f, u64 addr)
+{
+	return nvkm_instmem_rd32(f->device->imem, addr);
+}
+
+/* A 512-entry RAMHT's slot for @handle: its 9-bit pieces XOR-ed. */
+static u32
+ramht_slot(u32 handle)
+{
+	return (handle ^ handle >> 9 ^ handle >> 18 ^ handle >> 27) & 0x1ff;
+}
+
+/*
+ * The channel's structures hold what nouveau's g84_chan_ramfc_write() and
+ * nv50_fifo_init() write, words stated here by hand: FIFO setup; RAMFC
+ * (at +0x4400 on G84+) with IB mode and the pushbuffer DMA object; the
+ * objects hashed into RAMHT (+0x6000) with their instances.
+ */
+static void
+chan_words_are_nouveaus(struct kunit *test)
+{
+	struct fifo_fixture *f = test->priv;
+	u64 inst = f->chan->inst, ramfc = inst + 0x4400, ramht = inst + 0x6000;
+	u32 sel = inst_rd(f, ramfc + 0x48), slot;
+
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x250c), 0x6f3cfc34u);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x2044), 0x01003fffu);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x200) & BIT(8), BIT(8));
+	KUNIT_EXPECT_EQ(test, inst_rd(f, ramfc + 0x3c), 0x403f6078u);
+	KUNIT_EXPECT_EQ(test, inst_rd(f, ramfc + 0x44), 0x01003fffu);
+	KUNIT_EXPECT_EQ(test, inst_rd(f, ramfc + 0x60), 0x7fffffffu);
+	KUNIT_EXPECT_EQ(test, inst_rd(f, ramfc + 0x78), 0u);
+	KUNIT_EXPECT_EQ(test, inst_rd(f, ramfc + 0x7c), 0x30000fffu);
+	/* RAMHT: SIZE 4K (512 entries), SEARCH_FULL, instance 0x6000 >> 4 */
+	KUNIT_EXPECT_EQ(test, inst_rd(f, ramfc + 0x80), 0x04000600u);
+	/* the pushbuffer DMA object: class 0x3d, VM, RW; all 40 bits */
+	KUNIT_ASSERT_NE(test, sel, 0u);
+	KUNIT_EXPECT_EQ(test, inst_rd(f, inst + (sel << 4)), 0x0008003du);
+	KUNIT_EXPECT_EQ(test, inst_rd(f, inst + (sel << 4) + 4), 0xffffffffu);
+	KUNIT_EXPECT_EQ(test, inst_rd(f, inst + (sel << 4) + 8), 0u);
+	KUNIT_EXPECT_EQ(test, inst_rd(f, inst + (sel << 4) + 12), 0xff000000u);
+	/* graphics: engine 1; software: engine 0; both instance 0x40 >> 4 */
+	slot = ramht_slot(NVPM_HANDLE_GR);
+	KUNIT_EXPECT_EQ(test, inst_rd(f, ramht + slot * 8), NVPM_HANDLE_GR);
+	KUNIT_EXPECT_EQ(test, inst_rd(f, ramht + slot * 8 + 4), 0x00100004u);
+	slot = ramht_slot(NVPM_HANDLE_SW);
+	KUNIT_EXPECT_EQ(test, inst_rd(f, ramht + slot * 8), NVPM_HANDLE_SW);
+	KUNIT_EXPECT_EQ(test, inst_rd(f, ramht + slot * 8 + 4), 0x00000004u);
+	/* the notifier: its DMA object's instance, software's engine */
+	slot = ramht_slot(NVPM_HANDLE_NOTIFIER);
+	KUNIT_EXPECT_EQ(test, inst_rd(f, ramht + slot * 8), NVPM_HANDLE_NOTIFIER);
+	KUNIT_EXPECT_EQ(test, inst_rd(f, ramht + slot * 8 + 4),
+			(u32)nvkm_vmm_dma_sel(f->chan->vmm, NVKM_FIFO_NTFY_DMA));
 }
 
 /* A method the channel must not send stops it, once, and says why. */
@@ -641,6 +704,7 @@ static struct kunit_case nvpm_fifo_cases[] = {
 	KUNIT_CASE(errors_before_the_notifier_are_counted),
 	KUNIT_CASE(destroyed_group_is_gone),
 	KUNIT_CASE(handler_is_hardirq_with_fixed_mmio),
+	KUNIT_CASE(chan_words_are_nouveaus),
 	KUNIT_CASE(bad_method_stops_the_channel),
 	KUNIT_CASE(bad_pushbuffer_stops_only_its_channel),
 	KUNIT_CASE(destroy_collects_the_pending_latch),
@@ -707,8 +771,8 @@ sw_method_cost(struct kunit *test)
 		   div64_u64(own[2], max(own[0], 1ull)),
 		   div64_u64(own[2] * 100, max(own[0], 1ull)) % 100);
 	/* the last READOUT's register accesses: see handler_is_hardirq_with_fixed_mmio */
-	KUNIT_EXPECT_EQ(test, f->intr_rd, 6ull + 5);
-	KUNIT_EXPECT_EQ(test, f->intr_wr, 3ull + 1);
+	KUNIT_EXPECT_EQ(test, f->intr_rd, 8ull + 5);
+	KUNIT_EXPECT_EQ(test, f->intr_wr, 10ull + 1);
 }
 
 static struct kunit_case nvpm_fifo_bench_cases[] = {

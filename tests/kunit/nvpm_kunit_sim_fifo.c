@@ -29,6 +29,9 @@
 #define RAMFC(c)	(INST(c) + 0x4400)
 #define RAMHT_OFF	0x6000
 #define RAMHT(c)	(INST(c) + RAMHT_OFF)
+#define PUSH_DMA_SEL	0x430	/* a DMA object at +0x4300 */
+#define SW_HANDLE	0xcafe0002
+#define SW_INST		0x4	/* nouveau's default instance (0x40) >> 4 */
 #define VM(c)		(INST(c) >> 12)	/* the structure's descriptor */
 #define PLAYLIST	0x80000
 #define GR_HANDLE	0xcafe0001
@@ -51,11 +54,32 @@ struct sfifo_fixture {
 	struct sfifo_chan chan[CHANS + 1];
 };
 
+/*
+ * A 512-entry RAMHT's slot for @handle: the handle's 9-bit pieces XOR-ed
+ * together (nouveau core/ramht.c; envytools gives no hash).
+ */
+static u32
+ramht_slot(u32 handle)
+{
+	return (handle ^ handle >> 9 ^ handle >> 18 ^ handle >> 27) & 0x1ff;
+}
+
+/* Object @handle in channel @c's RAMHT, @skip entries past its hash. */
+static void
+ramht_put(struct sfifo_fixture *f, int c, u32 handle, u32 skip, u32 context)
+{
+	u32 e = RAMHT(c) + ((ramht_slot(handle) + skip) & 0x1ff) * 8;
+
+	kt_wr(f->sim, NV50_PRAMIN + e, handle);
+	kt_wr(f->sim, NV50_PRAMIN + e + 4, context);
+}
+
 /* Channel @c: its space, IB ring and pushbuffer, RAMFC, RAMHT, enabled. */
 static void
 sfifo_chan(struct kunit *test, struct sfifo_fixture *f, int c)
 {
 	struct sfifo_chan *ch = &f->chan[c];
+	u32 dma = NV50_PRAMIN + INST(c) + (PUSH_DMA_SEL << 4);
 
 	ch->ib = vzalloc(PAGE);
 	ch->push = vzalloc(PAGE);
@@ -66,12 +90,23 @@ sfifo_chan(struct kunit *test, struct sfifo_fixture *f, int c)
 	kt_wr(f->sim, NV50_PRAMIN + RAMFC(c) + NV50_RAMFC_IB_LOW, IB_VA);
 	kt_wr(f->sim, NV50_PRAMIN + RAMFC(c) + NV50_RAMFC_IB_HIGH,
 	      FIELD_PREP(NV50_RAMFC_IB_HIGH_ORDER, IB_ORDER));
-	kt_wr(f->sim, NV50_PRAMIN + RAMFC(c) + NV50_RAMFC_RAMHT,
-	      FIELD_PREP(NV50_RAMFC_RAMHT_OFFSET, RAMHT_OFF >> 4));
+	/* RAMHT: instance 15:0 (>> 4), SEARCH 16, SIZE 4K (512 entries) */
+	kt_wr(f->sim, NV50_PRAMIN + RAMFC(c) + 0x80, RAMHT_OFF >> 4);
 	kt_wr(f->sim, NV50_PRAMIN + RAMFC(c) + 0x98, INST(c) >> 12);	/* CHAN_INST */
-	kt_wr(f->sim, NV50_PRAMIN + RAMHT(c), GR_HANDLE);
-	kt_wr(f->sim, NV50_PRAMIN + RAMHT(c) + 4,
-	      FIELD_PREP(NV50_RAMHT_CONTEXT_ENGINE, NV50_FIFO_ENGINE_GR));
+	/* DMA_FETCH: IB_ENABLE (bit 30); DMA_INSTANCE: the object >> 4 */
+	kt_wr(f->sim, NV50_PRAMIN + RAMFC(c) + 0x3c, 0x40000000);
+	kt_wr(f->sim, NV50_PRAMIN + RAMFC(c) + 0x48, PUSH_DMA_SEL);
+	/*
+	 * memory_g80-vm.rst "DMA objects": class 0x3d, target VM (17:16 = 0),
+	 * access RW (19:18 = 2); limit 0xff_ffffffff, start 0
+	 */
+	kt_wr(f->sim, dma + 0x00, 0x0008003d);
+	kt_wr(f->sim, dma + 0x04, 0xffffffff);
+	kt_wr(f->sim, dma + 0x08, 0);
+	kt_wr(f->sim, dma + 0x0c, 0xff000000);
+	/* contexts: engine in 22:20 (GR 1, software 0), instance >> 4 */
+	ramht_put(f, c, GR_HANDLE, 0, 0x00100000);
+	ramht_put(f, c, SW_HANDLE, 0, SW_INST);
 	/* G84: ENABLED | RAMFC >> 8 */
 	kt_wr(f->sim, NV50_PFIFO_CTX_TABLE(c), BIT(31) | RAMFC(c) >> 8);
 	kt_wr(f->sim, NV50_PRAMIN + PLAYLIST + (c - 1) * 4, c);
@@ -407,6 +442,123 @@ unmapped_segment_is_mem_fault(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, NV_PFIFO_CACHE1_DMA_GET), (u32)(PUSH_VA + PAGE));
 }
 
+/* fifo_dma-pusher.rst: an IB entry of length 0 raises IB_EMPTY (5). */
+static void
+zero_length_ib_entry_is_ib_empty(struct kunit *test)
+{
+	struct sfifo_fixture *f = test->priv;
+
+	segment(f, 1, 0, 0);
+	nvkm_sim_run(f->sim, 10);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x2100), 0x00001000u);	/* DMA_PUSHER */
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x3228) >> 29, 5u);	/* DMA_STATE.ERROR */
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x3204) & 0x7f, 1u);	/* PUSH1.CHID */
+}
+
+/*
+ * Without DMA_FETCH's IB_ENABLE the channel is in DMA (NV4-style) mode,
+ * which the model does not run: IB_PUT moves nothing.
+ */
+static void
+channel_without_ib_enable_fetches_nothing(struct kunit *test)
+{
+	struct sfifo_fixture *f = test->priv;
+
+	kt_wr(f->sim, 0x2600 + 4, RAMFC(1) >> 8);	/* off, RAMFC changed, on */
+	kt_wr(f->sim, NV50_PRAMIN + RAMFC(1) + 0x3c, 0x003f6078);
+	kt_wr(f->sim, 0x2600 + 4, BIT(31) | RAMFC(1) >> 8);
+	push(f, 1, 0, 0x50, 9);				/* REF_CNT */
+	segment(f, 1, 0, f->chan[1].pos);
+	nvkm_sim_run(f->sim, 100);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, NV50_USER(1) + 0x88), 0u);	/* IB_GET */
+	KUNIT_EXPECT_EQ(test, ref(f, 1), 0u);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x2100), 0u);
+}
+
+/* DMA_INSTANCE 0 is the NULL DMA object: the first IB read faults. */
+static void
+null_pushbuffer_dmaobj_is_mem_fault(struct kunit *test)
+{
+	struct sfifo_fixture *f = test->priv;
+
+	kt_wr(f->sim, 0x2600 + 4, RAMFC(1) >> 8);
+	kt_wr(f->sim, NV50_PRAMIN + RAMFC(1) + 0x48, 0);
+	kt_wr(f->sim, 0x2600 + 4, BIT(31) | RAMFC(1) >> 8);
+	push(f, 1, 0, 0x50, 9);
+	segment(f, 1, 0, f->chan[1].pos);
+	nvkm_sim_run(f->sim, 10);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x2100), 0x00001000u);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x3228) >> 29, 6u);	/* MEM_FAULT */
+	KUNIT_EXPECT_EQ(test, ref(f, 1), 0u);
+}
+
+/*
+ * OBJECT finds its handle from the hash on, 16 entries with SEARCH 0;
+ * SEARCH_FULL (bit 26) reads them all.  A handle not found: HASH_FAILED
+ * (PULL0 bit 4); a software object: DEVICE_SOFTWARE (bit 8) and its
+ * instance in CACHE1_HASH; so are its methods.
+ */
+static void
+object_is_found_by_hash(struct kunit *test)
+{
+	struct sfifo_fixture *f = test->priv;
+	u32 far = 0xcafe0003;
+
+	ramht_put(f, 1, far, 20, 0x00100000);		/* GR, 20 past its hash */
+	push(f, 1, 1, 0x0000, far);
+	segment(f, 1, 0, f->chan[1].pos);
+	nvkm_sim_run(f->sim, 10);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x2100), 1u);		/* CACHE_ERROR */
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x3250) & 0x110, 0x010u);	/* HASH_FAILED */
+
+	/* the same channel again, searching the whole table */
+	kt_wr(f->sim, 0x2600 + 4, RAMFC(1) >> 8);
+	kt_wr(f->sim, NV50_PRAMIN + RAMFC(1) + 0x80, BIT(26) | RAMHT_OFF >> 4);
+	kt_wr(f->sim, 0x2100, 1);
+	kt_wr(f->sim, 0x3250, 1);
+	kt_wr(f->sim, 0x2600 + 4, BIT(31) | RAMFC(1) >> 8);
+	f->chan[1].pos = 0;
+	f->chan[1].ib_put = 0;
+	push(f, 1, 1, 0x0000, far);			/* GR: runs on the GPU */
+	push(f, 1, 2, 0x0000, SW_HANDLE);
+	segment(f, 1, 0, f->chan[1].pos);
+	nvkm_sim_run(f->sim, 10);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x2100), 1u);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x3250) & 0x110, 0x100u);	/* SOFTWARE */
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x3258), SW_INST);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x3280) & 0xff0, 0x010u);	/* subc 1 GR */
+
+	kt_wr(f->sim, 0x3270, kt_rd(f->sim, 0x3270) + 4);
+	kt_wr(f->sim, 0x2100, 1);
+	kt_wr(f->sim, 0x3250, 1);
+	push(f, 1, 2, 0x0200, 7);			/* the software object's */
+	segment(f, 1, 4, f->chan[1].pos);
+	nvkm_sim_run(f->sim, 10);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x2100), 1u);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x3250) & 0x110, 0x100u);
+}
+
+/* PMC_ENABLE's PFIFO bit (8) off resets PFIFO: the channels are gone. */
+static void
+pmc_enable_resets_pfifo(struct kunit *test)
+{
+	struct sfifo_fixture *f = test->priv;
+
+	kt_wr(f->sim, 0x2044, 0x01003fff);
+	kt_wr(f->sim, 0x250c, 0x6f3cfc34);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x250c), 0x6f3cfc34u);
+	kt_wr(f->sim, 0x200, kt_rd(f->sim, 0x200) | BIT(8));
+	kt_wr(f->sim, 0x200, kt_rd(f->sim, 0x200) & ~BIT(8));
+	kt_wr(f->sim, 0x200, kt_rd(f->sim, 0x200) | BIT(8));
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x2600 + 4), 0u);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x2044), 0u);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x2140), 0u);
+	push(f, 1, 0, 0x50, 9);
+	segment(f, 1, 0, f->chan[1].pos);
+	nvkm_sim_run(f->sim, 100);
+	KUNIT_EXPECT_EQ(test, ref(f, 1), 0u);
+}
+
 /* A disabled channel is not read any more; enabled again, it restarts. */
 static void
 disabled_channel_is_not_read(struct kunit *test)
@@ -556,6 +708,11 @@ static struct kunit_case nvpm_sim_fifo_cases[] = {
 	KUNIT_CASE(bad_command_raises_dma_pusher),
 	KUNIT_CASE(unmapped_segment_is_mem_fault),
 	KUNIT_CASE(disabled_channel_is_not_read),
+	KUNIT_CASE(zero_length_ib_entry_is_ib_empty),
+	KUNIT_CASE(channel_without_ib_enable_fetches_nothing),
+	KUNIT_CASE(null_pushbuffer_dmaobj_is_mem_fault),
+	KUNIT_CASE(object_is_found_by_hash),
+	KUNIT_CASE(pmc_enable_resets_pfifo),
 	KUNIT_CASE(fifo_only_on_nv50_family),
 	KUNIT_CASE(ptimer_counts_simulated_ns),
 	KUNIT_CASE(ptimer_registers_keep_their_fields),

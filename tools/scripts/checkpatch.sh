@@ -24,4 +24,11 @@ if [ -n "$bad" ]; then
 	echo "$bad" | sed 's/$/: the simulator includes a driver header/'
 	status=1
 fi
+# Its FIFO and VM models decode with definitions of their own
+# (sim/nv50_hw.h), not the driver's.
+bad=$(git ls-files 'sim/*' | xargs grep -HnE '^#include <nvkm/hw/(fifo|vm)\.h>' || true)
+if [ -n "$bad" ]; then
+	echo "$bad" | sed 's/$/: the simulator decodes PFIFO and VM with sim\/nv50_hw.h/'
+	status=1
+fi
 exit $status

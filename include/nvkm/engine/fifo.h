@@ -15,6 +15,14 @@ struct nvkm_fifo_func;
 
 /* IB ring entries per channel; a submission takes two. */
 #define NVKM_FIFO_IB_ENTRIES		512
+/*
+ * Handles of the DMA objects a channel's space holds (nvkm_vmm_dma()): the
+ * one PFIFO reads the IB ring and pushbuffers through (all of the space),
+ * and the notifier's.
+ */
+#define NVKM_FIFO_NTFY_DMA		1
+#define NVKM_FIFO_PUSH_DMA		2
+
 /* The largest segment an IB entry can describe, in bytes. */
 #define NVKM_FIFO_SEGMENT_MAX		(((1u << 21) - 1) * 4)
 
@@ -40,6 +48,7 @@ struct nvkm_fifo_stats {
  * @chid: channel id
  * @inst: VRAM address of its channel structure (instance memory)
  * @vmm: its address space
+ * @push_sel: selector of its pushbuffer DMA object (RAMFC's DMA_INSTANCE)
  * @ib: IB ring (kernel mapping), NVKM_FIFO_IB_ENTRIES entries
  * @ib_addr: its GPU address
  * @tail: the kernel's segments that set the reference counter
@@ -59,6 +68,7 @@ struct nvkm_fifo_chan {
 	int chid;
 	u32 inst;
 	struct nvkm_vmm *vmm;
+	u16 push_sel;
 	u32 *ib;
 	u64 ib_addr;
 	u32 *tail;
@@ -109,7 +119,7 @@ bool nvkm_fifo_intr(struct nvkm_fifo *fifo);
 int nvkm_fifo_chan_new(struct nvkm_fifo *fifo, nvkm_sw_lookup_t lookup, void *priv,
 		       struct nvkm_fifo_chan **pchan);
 void nvkm_fifo_chan_del(struct nvkm_fifo_chan **pchan);
-void nvkm_fifo_chan_notifier(struct nvkm_fifo_chan *chan, void *ntfy, u32 ring_size);
+void nvkm_fifo_chan_notifier(struct nvkm_fifo_chan *chan, void *ntfy, u32 ring_size, u16 sel);
 int nvkm_fifo_chan_submit(struct nvkm_fifo_chan *chan, u64 addr, u32 len, u64 *seq);
 u64 nvkm_fifo_chan_completed(struct nvkm_fifo_chan *chan);
 u32 nvkm_fifo_chan_fault(struct nvkm_fifo_chan *chan, u64 *info);

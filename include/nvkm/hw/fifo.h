@@ -36,6 +36,17 @@
 #define NV_PTIMER_ALARM_0			0x009420
 #define NV_PTIMER_ALARM_TIME			GENMASK(31, 5)
 
+/*
+ * PFIFO setup nouveau's nv50_fifo_init() writes, with its values:
+ * DMA_TIMESLICE (SELECT 0x3fff, TIMEOUT) and CHSW_DEBUG_1, whose bits the
+ * reference does not name (rnndb_fifo_g80_pfifo.xml: "nv sets to
+ * 6f3cfc34").
+ */
+#define NV50_PFIFO_DMA_TIMESLICE		0x002044
+#define NV50_PFIFO_DMA_TIMESLICE_INIT		0x01003fff
+#define NV50_PFIFO_CHSW_DEBUG_1			0x00250c
+#define NV50_PFIFO_CHSW_DEBUG_1_INIT		0x6f3cfc34
+
 /* PFIFO interrupts */
 #define NV_PFIFO_INTR_0				0x002100
 #define NV_PFIFO_INTR_EN_0			0x002140
@@ -67,6 +78,9 @@
 #define NV_PFIFO_CACHE1_DMA_GET			0x003244
 #define NV_PFIFO_CACHE1_PULL0			0x003250
 #define NV_PFIFO_CACHE1_PULL0_ACCESS		BIT(0)
+#define NV_PFIFO_CACHE1_PULL0_HASH_FAILED	BIT(4)
+#define NV_PFIFO_CACHE1_PULL0_DEVICE_SOFTWARE	BIT(8)
+#define NV_PFIFO_CACHE1_HASH			0x003258
 #define NV_PFIFO_CACHE1_GET			0x003270
 #define NV_PFIFO_CACHE1_GET_WRAP		0x800
 #define NV_PFIFO_CACHE1_ENGINE			0x003280	/* 4 bits per subc */
@@ -97,7 +111,25 @@
 #define NV50_PRAMIN				0x700000
 #define NV50_PRAMIN_SIZE			0x100000
 
-/* Instance block of a channel: RAMFC first */
+/*
+ * Instance block of a channel: RAMFC first (rnndb G80_RAMFC).  The words
+ * nouveau's g84_chan_ramfc_write() sets and nvpm sets alike: IB mode and
+ * the fetch parameters, the channel's time slice, the DMA object the IB
+ * ring and pushbuffers are read through (offset in the structure >> 4),
+ * the semaphore acquire timeout, the SLI word with every device (0xfff).
+ */
+#define NV50_RAMFC_DMA_FETCH			0x3c
+#define NV50_RAMFC_DMA_FETCH_TRIG		GENMASK(7, 3)
+#define NV50_RAMFC_DMA_FETCH_SIZE		GENMASK(15, 13)
+#define NV50_RAMFC_DMA_FETCH_MAX_REQS		GENMASK(22, 16)
+#define NV50_RAMFC_DMA_FETCH_IB_ENABLE		BIT(30)
+#define NV50_RAMFC_DMA_TIMESLICE		0x44
+#define NV50_RAMFC_DMA_INSTANCE			0x48
+#define NV50_RAMFC_ACQUIRE_TIMEOUT		0x60
+#define NV50_RAMFC_ACQUIRE_TIMEOUT_MAX		GENMASK(30, 0)
+#define NV50_RAMFC_UNK88			0x78
+#define NV50_RAMFC_SLI				0x7c
+#define NV50_RAMFC_SLI_INIT			0x30000fff
 #define NV50_RAMFC_IB_LOW			0x50
 #define NV50_RAMFC_IB_HIGH			0x54
 #define NV50_RAMFC_IB_HIGH_ADDR			GENMASK(7, 0)	/* bits 39:32 */
@@ -107,8 +139,14 @@
 #define NV50_RAMFC_RAMHT_BITS			GENMASK(31, 27)	/* log2 entries - 9 */
 #define NV50_RAMFC_RAMHT_SEARCH_FULL		(4 << 24)
 
-/* RAMHT: 8-byte entries, handle then context */
+/*
+ * RAMHT: 8-byte entries, handle then context, found from a hash of the
+ * handle (nouveau core/ramht.c: XOR-folded in log2(entries)-bit pieces;
+ * per-channel tables mix in no channel id).  An object with no structure
+ * of its own (a software object) has nouveau's default instance, 0x40.
+ */
 #define NV50_RAMHT_ENTRY			8
+#define NV50_RAMHT_INSTANCE_NONE		0x40
 #define NV50_RAMHT_CONTEXT_ENGINE		GENMASK(22, 20)
 #define NV50_RAMHT_CONTEXT_INSTANCE		GENMASK(15, 0)	/* object >> 4 */
 

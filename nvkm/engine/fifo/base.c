@@ -15,6 +15,7 @@
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
 #include <nvkm/hw/fifo.h>
+#include <nvkm/hw/vm.h>
 #include <nvkm/subdev/mmu.h>
 #include "priv.h"
 
@@ -214,6 +215,11 @@ nvkm_fifo_chan_new(struct nvkm_fifo *fifo, nvkm_sw_lookup_t lookup, void *priv,
 	/* PFIFO reads the IB ring and pushbuffers through the space */
 	nvkm_vmm_engine(chan->vmm, fifo->func->hw->vm_engine);
 	chan->inst = chan->vmm->inst;
+	/* PFIFO reads the IB ring and the segments through a DMA object */
+	ret = nvkm_vmm_dma(chan->vmm, NVKM_FIFO_PUSH_DMA, 0, BIT_ULL(NVKM_VMM_BITS) - 1);
+	if (ret)
+		goto fail;
+	chan->push_sel = nvkm_vmm_dma_sel(chan->vmm, NVKM_FIFO_PUSH_DMA);
 	chan->ib = nvkm_fifo_chan_page(chan, &chan->ib_addr);
 	chan->tail = nvkm_fifo_chan_page(chan, &chan->tail_addr);
 	if (!chan->ib || !chan->tail) {
@@ -279,12 +285,18 @@ nvkm_fifo_chan_del(struct nvkm_fifo_chan **pchan)
  * @chan: the channel
  * @ntfy: kernel mapping of the notifier (see nvkm_sw_chan_notifier())
  * @ring_size: ring entries, a power of two
+ * @sel: selector of its DMA object in the channel's space
+ *
+ * The DMA object goes in the channel's RAMHT as NVPM_HANDLE_NOTIFIER, where
+ * the puller finds the instance of the handle SET_NOTIFY names.
  */
 void
-nvkm_fifo_chan_notifier(struct nvkm_fifo_chan *chan, void *ntfy, u32 ring_size)
+nvkm_fifo_chan_notifier(struct nvkm_fifo_chan *chan, void *ntfy, u32 ring_size, u16 sel)
 {
 	unsigned long flags;
 
+	chan->fifo->func->hw->chan_object(chan, NVPM_HANDLE_NOTIFIER, NV50_FIFO_ENGINE_SW,
+					  (u32)sel << NV50_DMAOBJ_SHIFT);
 	spin_lock_irqsave(&chan->fifo->lock, flags);
 	nvkm_sw_chan_notifier(&chan->sw, ntfy, NVPM_HANDLE_NOTIFIER, ring_size);
 	spin_unlock_irqrestore(&chan->fifo->lock, flags);

@@ -54,22 +54,41 @@ nv50_fifo_inst_wr(struct nvkm_device *device, u64 addr, u32 data)
 
 /* --- interrupts ------------------------------------------------------------ */
 
+/*
+ * The puller stopped on a method.  A software one (PULL0's
+ * DEVICE_SOFTWARE) goes to base.c; anything else stops its channel.  Then
+ * nouveau's sequence (fifo/nv04.c, nv04_fifo_intr_cache_error()): the
+ * pusher off while CACHE1_GET moves past the method, the interrupt acked,
+ * the hash result cleared, pusher and puller on again.
+ */
 static void
 nv50_fifo_cache_error(struct nvkm_fifo *fifo)
 {
 	struct nvkm_device *device = nv50_fifo_device(fifo);
 	u32 chid = nvkm_rd32(device, NV_PFIFO_CACHE1_PUSH1) & NV50_PFIFO_CACHE1_PUSH1_CHID;
 	u32 get = nvkm_rd32(device, NV_PFIFO_CACHE1_GET);
+	u32 pull0 = nvkm_rd32(device, NV_PFIFO_CACHE1_PULL0);
 	u32 slot = NV_PFIFO_CACHE1_SLOT(get);
 	u32 addr = nvkm_rd32(device, NV40_PFIFO_CACHE1_METHOD(slot));
 	u32 data = nvkm_rd32(device, NV40_PFIFO_CACHE1_DATA(slot));
 	u32 subc = FIELD_GET(NV_PFIFO_CACHE1_METHOD_SUBC, addr);
 	u32 mthd = addr & NV_PFIFO_CACHE1_METHOD_MTHD;
 
-	nvkm_fifo_swmthd(fifo, chid, subc, mthd, data);
-	/* skip the method, ack, let the puller go */
-	nvkm_wr32(device, NV_PFIFO_CACHE1_GET, get + 4);
+	if (pull0 & NV_PFIFO_CACHE1_PULL0_DEVICE_SOFTWARE)
+		nvkm_fifo_swmthd(fifo, chid, subc, mthd, data);
+	else
+		nvkm_fifo_fault(fifo, chid, mthd == NV_FIFO_MTHD_OBJECT ?
+				NVPM_FAULT_UNKNOWN_OBJECT : NVPM_FAULT_INVALID_METHOD,
+				(u64)subc << 45 | (u64)mthd << 32 | data);
+
+	/* ACCESS is all init set in PUSH0 and DMA_PUSH: written, not masked */
+	nvkm_wr32(device, NV_PFIFO_CACHE1_DMA_PUSH, 0);
 	nvkm_wr32(device, NV_PFIFO_INTR_0, NV_PFIFO_INTR_CACHE_ERROR);
+	nvkm_wr32(device, NV_PFIFO_CACHE1_PUSH0, 0);
+	nvkm_wr32(device, NV_PFIFO_CACHE1_GET, get + 4);
+	nvkm_wr32(device, NV_PFIFO_CACHE1_PUSH0, 1);
+	nvkm_wr32(device, NV_PFIFO_CACHE1_HASH, 0);
+	nvkm_wr32(device, NV_PFIFO_CACHE1_DMA_PUSH, NV_PFIFO_CACHE1_DMA_PUSH_ACCESS);
 	nvkm_wr32(device, NV_PFIFO_CACHE1_PULL0, NV_PFIFO_CACHE1_PULL0_ACCESS);
 }
 
@@ -94,15 +113,19 @@ static bool
 nv50_fifo_intr(struct nvkm_fifo *fifo)
 {
 	struct nvkm_device *device = nv50_fifo_device(fifo);
-	u32 stat;
+	u32 stat, caches;
 
 	stat = nvkm_rd32(device, NV_PFIFO_INTR_0) & READ_ONCE(fifo->intr_en);
 	if (!stat)
 		return false;
+	/* as nouveau: no channel switch while CACHE1 is looked at */
+	caches = nvkm_rd32(device, NV50_PFIFO_CACHES);
+	nvkm_wr32(device, NV50_PFIFO_CACHES, 0);
 	if (stat & NV_PFIFO_INTR_CACHE_ERROR)
 		nv50_fifo_cache_error(fifo);
 	if (stat & NV_PFIFO_INTR_DMA_PUSHER)
 		nv50_fifo_dma_pusher(fifo);
+	nvkm_wr32(device, NV50_PFIFO_CACHES, caches);
 	return true;
 }
 
@@ -116,39 +139,73 @@ nv50_fifo_chan_halt(struct nvkm_fifo_chan *chan)
 
 /* --- channels -------------------------------------------------------------- */
 
-/* RAMHT: the objects every channel has, in the first entries. */
-static const struct {
-	u32 handle;
-	u32 engine;
-} nv50_fifo_objects[] = {
-	{ NVPM_HANDLE_GR, NV50_FIFO_ENGINE_GR },
-	{ NVPM_HANDLE_SW, NV50_FIFO_ENGINE_SW },
-	{ NVPM_HANDLE_NOTIFIER, NV50_FIFO_ENGINE_SW },	/* DMA objects */
-};
+/* The slot of @handle in a channel's RAMHT (hw/fifo.h): its hash. */
+static u32
+nv50_fifo_ramht_hash(u32 handle)
+{
+	u32 hash = 0;
 
+	for (; handle; handle >>= NV50_FIFO_RAMHT_BITS)
+		hash ^= handle & (BIT(NV50_FIFO_RAMHT_BITS) - 1);
+	return hash;
+}
+
+/*
+ * Put @handle in the channel's RAMHT, at its hash or the next free (or
+ * same-handle) entry after it, as nouveau's ramht.c does; at most every
+ * entry is looked at.  The channel has few objects: a full table is a bug.
+ */
 static void
-nv50_fifo_chan_inst(struct nvkm_fifo_chan *chan, bool clear)
+nv50_fifo_chan_object(struct nvkm_fifo_chan *chan, u32 handle, u32 engine, u32 inst)
+{
+	struct nvkm_device *device = nv50_fifo_device(chan->fifo);
+	u32 hash = nv50_fifo_ramht_hash(handle), i, old;
+	u64 e;
+
+	for (i = 0; i < BIT(NV50_FIFO_RAMHT_BITS); i++) {
+		e = chan->inst + NV50_FIFO_RAMHT +
+		    ((hash + i) & (BIT(NV50_FIFO_RAMHT_BITS) - 1)) * NV50_RAMHT_ENTRY;
+		old = nvkm_instmem_rd32(device->imem, e);
+		if (old && old != handle)
+			continue;
+		nv50_fifo_inst_wr(device, e, handle);
+		nv50_fifo_inst_wr(device, e + 4,
+				  FIELD_PREP(NV50_RAMHT_CONTEXT_ENGINE, engine) |
+				  FIELD_PREP(NV50_RAMHT_CONTEXT_INSTANCE, inst >> 4));
+		return;
+	}
+	WARN_ON_ONCE(1);
+}
+
+/*
+ * A new channel's RAMFC, as nouveau's g84_chan_ramfc_write() writes it,
+ * and its RAMHT's first objects: the graphics and software objects, which
+ * have no structure of their own (nouveau's default instance).
+ */
+static void
+nv50_fifo_chan_inst(struct nvkm_fifo_chan *chan)
 {
 	struct nvkm_device *device = nv50_fifo_device(chan->fifo);
 	const struct nvkm_fifo_func *func = chan->fifo->func;
-	u64 ramht = chan->inst + NV50_FIFO_RAMHT;
 	u64 ramfc = chan->inst + func->ramfc;
-	int i;
 
-	for (i = 0; i < ARRAY_SIZE(nv50_fifo_objects); i++) {
-		nv50_fifo_inst_wr(device, ramht + i * NV50_RAMHT_ENTRY,
-				  clear ? 0 : nv50_fifo_objects[i].handle);
-		nv50_fifo_inst_wr(device, ramht + i * NV50_RAMHT_ENTRY + 4, clear ? 0 :
-				  FIELD_PREP(NV50_RAMHT_CONTEXT_ENGINE,
-					     nv50_fifo_objects[i].engine));
-	}
-	if (clear)
-		return;
-	/* RAMFC words as nouveau's gpfifonv50.c/gpfifog84.c place them */
+	nv50_fifo_chan_object(chan, NVPM_HANDLE_GR, NV50_FIFO_ENGINE_GR, NV50_RAMHT_INSTANCE_NONE);
+	nv50_fifo_chan_object(chan, NVPM_HANDLE_SW, NV50_FIFO_ENGINE_SW, NV50_RAMHT_INSTANCE_NONE);
+	nv50_fifo_inst_wr(device, ramfc + NV50_RAMFC_DMA_FETCH,
+			  FIELD_PREP(NV50_RAMFC_DMA_FETCH_TRIG, 0xf) |
+			  FIELD_PREP(NV50_RAMFC_DMA_FETCH_SIZE, 3) |
+			  FIELD_PREP(NV50_RAMFC_DMA_FETCH_MAX_REQS, 0x3f) |
+			  NV50_RAMFC_DMA_FETCH_IB_ENABLE);
+	nv50_fifo_inst_wr(device, ramfc + NV50_RAMFC_DMA_TIMESLICE, NV50_PFIFO_DMA_TIMESLICE_INIT);
+	nv50_fifo_inst_wr(device, ramfc + NV50_RAMFC_DMA_INSTANCE, chan->push_sel);
 	nv50_fifo_inst_wr(device, ramfc + NV50_RAMFC_IB_LOW, lower_32_bits(chan->ib_addr));
 	nv50_fifo_inst_wr(device, ramfc + NV50_RAMFC_IB_HIGH,
 			  FIELD_PREP(NV50_RAMFC_IB_HIGH_ADDR, upper_32_bits(chan->ib_addr)) |
 			  FIELD_PREP(NV50_RAMFC_IB_HIGH_ORDER, ilog2(NVKM_FIFO_IB_ENTRIES)));
+	nv50_fifo_inst_wr(device, ramfc + NV50_RAMFC_ACQUIRE_TIMEOUT,
+			  NV50_RAMFC_ACQUIRE_TIMEOUT_MAX);
+	nv50_fifo_inst_wr(device, ramfc + NV50_RAMFC_UNK88, 0);
+	nv50_fifo_inst_wr(device, ramfc + NV50_RAMFC_SLI, NV50_RAMFC_SLI_INIT);
 	/* RAMHT: a channel object, its offset from the structure >> 4 */
 	nv50_fifo_inst_wr(device, ramfc + NV50_RAMFC_RAMHT,
 			  FIELD_PREP(NV50_RAMFC_RAMHT_OFFSET, NV50_FIFO_RAMHT >> 4) |
@@ -196,7 +253,7 @@ nv50_fifo_chan_start(struct nvkm_fifo_chan *chan)
 	nvkm_instmem_zero(device->imem, chan->inst + fifo->func->ramfc, NV50_FIFO_RAMFC_SIZE);
 	nvkm_instmem_zero(device->imem, chan->inst + NV50_FIFO_RAMHT,
 			  BIT(NV50_FIFO_RAMHT_BITS) * NV50_RAMHT_ENTRY);
-	nv50_fifo_chan_inst(chan, false);
+	nv50_fifo_chan_inst(chan);
 	nvkm_wr32(device, NV50_PFIFO_CTX_TABLE(chan->chid),
 		  NV50_PFIFO_CTX_TABLE_ENABLED | fifo->func->table(chan));
 	nv50_fifo_playlist(fifo);
@@ -215,7 +272,8 @@ nv50_fifo_chan_fini(struct nvkm_fifo_chan *chan)
 	nvkm_mask(device, NV50_PFIFO_CTX_TABLE(chan->chid), NV50_PFIFO_CTX_TABLE_ENABLED, 0);
 	nv50_fifo_playlist(fifo);
 	nvkm_wr32(device, NV50_PFIFO_CTX_TABLE(chan->chid), 0);
-	nv50_fifo_chan_inst(chan, true);
+	nvkm_instmem_zero(device->imem, chan->inst + NV50_FIFO_RAMHT,
+			  BIT(NV50_FIFO_RAMHT_BITS) * NV50_RAMHT_ENTRY);
 	nvkm_instmem_dirty(device->imem, chan->inst + fifo->func->saved[0], fifo->func->saved[1]);
 }
 
@@ -271,6 +329,11 @@ nv50_fifo_init(struct nvkm_fifo *fifo)
 	struct nvkm_device *device = nv50_fifo_device(fifo);
 	int chid;
 
+	/* nouveau's nv50_fifo_init(): PFIFO out of reset, its setup words */
+	nvkm_mask(device, NV_PMC_ENABLE, NV_PMC_ENABLE_PFIFO, 0);
+	nvkm_mask(device, NV_PMC_ENABLE, NV_PMC_ENABLE_PFIFO, NV_PMC_ENABLE_PFIFO);
+	nvkm_wr32(device, NV50_PFIFO_CHSW_DEBUG_1, NV50_PFIFO_CHSW_DEBUG_1_INIT);
+	nvkm_wr32(device, NV50_PFIFO_DMA_TIMESLICE, NV50_PFIFO_DMA_TIMESLICE_INIT);
 	nvkm_wr32(device, NV_PFIFO_INTR_0, 0xffffffff);
 	WRITE_ONCE(fifo->intr_en, NV_PFIFO_INTR_CACHE_ERROR | NV_PFIFO_INTR_DMA_PUSHER);
 	nvkm_wr32(device, NV_PFIFO_INTR_EN_0, fifo->intr_en);
@@ -331,6 +394,7 @@ nv50_fifo_hw = {
 	.chan_start = nv50_fifo_chan_start,
 	.chan_fini = nv50_fifo_chan_fini,
 	.chan_halt = nv50_fifo_chan_halt,
+	.chan_object = nv50_fifo_chan_object,
 	.submit = nv50_fifo_submit,
 	.ref = nv50_fifo_ref,
 };

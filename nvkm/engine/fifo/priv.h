@@ -27,6 +27,8 @@
  * @chan_start: write a new channel's structure and let the FIFO serve it
  * @chan_fini: take a channel off the GPU; the FIFO reads nothing of it after
  * @chan_halt: the FIFO reads nothing more of a faulted channel; fifo->lock held
+ * @chan_object: put an object in the channel's RAMHT: @handle, the engine
+ *		 that runs its methods, its instance (offset in the structure)
  * @submit: queue a checked segment, set the channel's @submitted and *seq
  * @ref: a channel's reference counter
  */
@@ -41,6 +43,7 @@ struct nvkm_fifo_hw {
 	void (*chan_start)(struct nvkm_fifo_chan *chan);
 	void (*chan_fini)(struct nvkm_fifo_chan *chan);
 	void (*chan_halt)(struct nvkm_fifo_chan *chan);
+	void (*chan_object)(struct nvkm_fifo_chan *chan, u32 handle, u32 engine, u32 inst);
 	int (*submit)(struct nvkm_fifo_chan *chan, u64 addr, u32 len, u64 *seq);
 	u32 (*ref)(struct nvkm_fifo_chan *chan);
 };
