@@ -13,6 +13,9 @@
 #               1000000; NVPM_FUZZ_SEED=) on make test's kernel
 #   make dkms   install nvpm through DKMS for Debian's 6.1 and 6.12, check,
 #               remove (as root: it writes /usr/src and /lib/modules)
+#   make package  the Debian packages (nvpm-dkms, nvpm-tools, libnvpm0,
+#               libnvpm-dev) from debian/, lintian, the example built
+#               against them, the installed files run in QEMU
 #   make bench  time the counter ioctls against DRM_IOCTL_VERSION, in QEMU
 #               on Debian's kernel (NVPM_BENCH_ITERS= calls per round)
 #
@@ -22,7 +25,7 @@
 NVPM_CACHE ?= $(HOME)/.cache/nvpm
 export NVPM_CACHE
 
-.PHONY: all module tools run test fuzz bench intree nouveau dkms checkpatch clean
+.PHONY: all module tools run test fuzz bench intree nouveau dkms package checkpatch clean
 
 all: module tools
 
@@ -52,6 +55,9 @@ nouveau:
 
 dkms:
 	@tools/scripts/dkms.sh
+
+package:
+	@tools/scripts/package.sh
 
 checkpatch:
 	@tools/scripts/checkpatch.sh

@@ -11,6 +11,10 @@
 #include <stddef.h>
 #include <libnvpm.h>
 
+#ifndef ARRAY_SIZE
+#define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
+#endif
+
 extern const unsigned long nvpm_ioctls[];
 extern const size_t nvpm_nr_ioctls;
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * libnvpm: finding nvpm render nodes and talking to them over libdrm.
+ * Each exported function is documented where it is declared, in
+ * libnvpm.h (the installed header), and listed in libnvpm.map.
  */
 #include <assert.h>
 #include <ctype.h>
@@ -17,6 +19,10 @@
 #include <sys/sysmacros.h>
 #include <xf86drm.h>
 #include "libnvpm.h"
+
+#ifndef ARRAY_SIZE
+#define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
+#endif
 
 /*
  * The driver serving each open file's counter ioctls, by fd (fds past the
@@ -69,14 +75,6 @@ nvpm_fd_forget(int fd)
 		nvpm_fd_drv[fd] = NVPM_DRV_UNKNOWN;
 }
 
-/**
- * nvpm_ioctl() - one of nvpm's ioctls, on whichever node serves it
- * @fd: an nvpm device (nvpm's node, or nouveau's with nvpm's engine)
- * @cmd: DRM_IOCTL_NVPM_*
- * @arg: its argument
- *
- * Return: as drmIoctl(): 0, or -1 with errno set.
- */
 int
 nvpm_ioctl(int fd, unsigned long cmd, void *arg)
 {
@@ -85,16 +83,6 @@ nvpm_ioctl(int fd, unsigned long cmd, void *arg)
 	return drmIoctl(fd, cmd, arg);
 }
 
-/**
- * nvpm_fd_is_nvpm() - whether an open file serves nvpm's counter ioctls
- * @fd: the file
- *
- * It does on nvpm's own nodes and on nouveau's where nouveau runs nvpm's
- * perfmon engine.  The answer is kept for @fd until nvpm_dev_close() or
- * nvpm_fd_forget_driver(): a caller that closes @fd itself calls that.
- *
- * Return: 1 if it does, 0 if it does not (or is no DRM device at all).
- */
 int
 nvpm_fd_is_nvpm(int fd)
 {
@@ -102,22 +90,12 @@ nvpm_fd_is_nvpm(int fd)
 	return nvpm_fd_driver(fd) >= NVPM_DRV_NVPM;
 }
 
-/**
- * nvpm_fd_forget_driver() - forget what serves @fd (it is being closed)
- * @fd: the file
- */
 void
 nvpm_fd_forget_driver(int fd)
 {
 	nvpm_fd_forget(fd);
 }
 
-/**
- * nvpm_fd_driver_name() - the DRM driver serving a file's counter ioctls
- * @fd: an nvpm device
- *
- * Return: "nvpm", "nouveau", or NULL for a file that serves none.
- */
 const char *
 nvpm_fd_driver_name(int fd)
 {
@@ -131,14 +109,6 @@ nvpm_fd_driver_name(int fd)
 	}
 }
 
-/**
- * nvpm_dev_open() - open a device node if it belongs to nvpm
- * @path: the node, e.g. "/dev/dri/renderD128"
- * @dev: filled in on success
- *
- * Return: 0, -ENODEV if the node is not an nvpm device, or the negative
- * errno of open().
- */
 int
 nvpm_dev_open(const char *path, struct nvpm_dev *dev)
 {
@@ -161,10 +131,6 @@ nvpm_dev_open(const char *path, struct nvpm_dev *dev)
 	return 0;
 }
 
-/**
- * nvpm_dev_close() - close a device opened by this library
- * @dev: the device; its fd becomes -1
- */
 void
 nvpm_dev_close(struct nvpm_dev *dev)
 {
@@ -181,14 +147,6 @@ nvpm_int_cmp(const void *a, const void *b)
 	return *(const int *)a - *(const int *)b;
 }
 
-/**
- * nvpm_iter_init() - start a scan over the DRM devices
- * @it: the scan
- *
- * libdrm's drmGetDevices2() lists the devices, as it does for mesa; the
- * scan keeps the render node of each (in minor order) and
- * nvpm_iter_next() opens those that belong to nvpm.
- */
 void
 nvpm_iter_init(struct nvpm_iter *it)
 {
@@ -226,16 +184,6 @@ nvpm_err_is_absent(int err)
 	return err == -ENOENT || err == -ENXIO || err == -ENODEV;
 }
 
-/**
- * nvpm_iter_next() - open the next nvpm render node
- * @it: the scan
- * @dev: filled in with the device, which the caller must close
- *
- * Render nodes that cannot be opened or belong to another driver are
- * skipped; the first unexpected open error is kept in @it->err.
- *
- * Return: 1 with a device, 0 at the end of the scan.
- */
 int
 nvpm_iter_next(struct nvpm_iter *it, struct nvpm_dev *dev)
 {
@@ -254,11 +202,6 @@ nvpm_iter_next(struct nvpm_iter *it, struct nvpm_dev *dev)
 	return 0;
 }
 
-/**
- * nvpm_device_count() - count the nvpm render nodes
- *
- * Return: the number of nvpm render nodes that could be opened.
- */
 int
 nvpm_device_count(void)
 {
@@ -271,13 +214,6 @@ nvpm_device_count(void)
 	return n;
 }
 
-/**
- * nvpm_get_info() - DRM_IOCTL_NVPM_GET_INFO
- * @fd: an nvpm device
- * @info: zeroed, its size set, then filled in by the kernel
- *
- * Return: 0 or a negative errno.
- */
 int
 nvpm_get_info(int fd, struct drm_nvpm_get_info *info)
 {
@@ -305,12 +241,6 @@ static const char *const nvpm_hw_cap_names[] = {
 static_assert(NVPM_HW_CAP_COUNTER_40BIT == 1ull << 1, "cap bit moved");
 static_assert(NVPM_HW_CAP_DOMAIN_SETS == 1ull << 10, "cap bit moved");
 
-/**
- * nvpm_hw_cap_name() - short name of an NVPM_HW_CAP_* bit
- * @bit: the bit number, e.g. 2 for NVPM_HW_CAP_QUAD
- *
- * Return: the name, or NULL for a bit this library does not know.
- */
 const char *
 nvpm_hw_cap_name(unsigned int bit)
 {
@@ -333,16 +263,6 @@ nvpm_str_append(char *buf, size_t len, int pos, const char *word)
 	return pos + n;
 }
 
-/**
- * nvpm_hw_caps_str() - NVPM_HW_CAP_* bits as space separated names
- * @caps: the bits
- * @buf: the output, always NUL-terminated if @len > 0
- * @len: size of @buf
- *
- * Bits are listed in bit order; unknown bits as "bitN"; no bits as "none".
- *
- * Return: the length of the string, or -ENOSPC if it was truncated.
- */
 int
 nvpm_hw_caps_str(__u64 caps, char *buf, size_t len)
 {
@@ -369,12 +289,6 @@ nvpm_hw_caps_str(__u64 caps, char *buf, size_t len)
 	return pos;
 }
 
-/**
- * nvpm_card_type_name() - name of an NVPM_CARD_* architecture
- * @card_type: the value
- *
- * Return: e.g. "NV50", or NULL for a value this library does not know.
- */
 const char *
 nvpm_card_type_name(__u32 card_type)
 {
@@ -434,14 +348,6 @@ nvpm_query_array(int fd, unsigned long cmd, void *args, __u32 *count,
 	return ret;
 }
 
-/**
- * nvpm_query_domains() - DRM_IOCTL_NVPM_QUERY_DOMAINS, every domain
- * @fd: an nvpm device
- * @out: set to a malloc()ed array the caller frees, NULL if there is none
- * @n: set to the number of domains
- *
- * Return: 0 or a negative errno.
- */
 int
 nvpm_query_domains(int fd, struct drm_nvpm_domain **out, unsigned int *n)
 {
@@ -451,15 +357,6 @@ nvpm_query_domains(int fd, struct drm_nvpm_domain **out, unsigned int *n)
 				&q.domains, sizeof(**out), (void **)out, n);
 }
 
-/**
- * nvpm_query_signals() - DRM_IOCTL_NVPM_QUERY_SIGNALS, every named signal
- * @fd: an nvpm device
- * @domain: the domain id
- * @out: set to a malloc()ed array the caller frees, NULL if there is none
- * @n: set to the number of named signals
- *
- * Return: 0 or a negative errno (-ENOENT: no such domain).
- */
 int
 nvpm_query_signals(int fd, __u32 domain, struct drm_nvpm_signal **out,
 		   unsigned int *n)
@@ -470,17 +367,6 @@ nvpm_query_signals(int fd, __u32 domain, struct drm_nvpm_signal **out,
 				&q.signals, sizeof(**out), (void **)out, n);
 }
 
-/**
- * nvpm_query_sources() - DRM_IOCTL_NVPM_QUERY_SOURCES, a signal's sources
- * @fd: an nvpm device
- * @domain: the domain id
- * @signal: the signal number
- * @out: set to a malloc()ed array the caller frees, NULL if there is none
- * @n: set to the number of sources
- *
- * Return: 0 or a negative errno (-ENOENT: no such domain, -EINVAL: no
- * such signal).
- */
 int
 nvpm_query_sources(int fd, __u32 domain, __u32 signal, struct drm_nvpm_source **out,
 		   unsigned int *n)
@@ -493,10 +379,6 @@ nvpm_query_sources(int fd, __u32 domain, __u32 signal, struct drm_nvpm_source **
 				&q.sources, sizeof(**out), (void **)out, n);
 }
 
-/**
- * nvpm_catalog_free() - free what nvpm_catalog_load() allocated
- * @cat: the catalog; left empty
- */
 void
 nvpm_catalog_free(struct nvpm_catalog *cat)
 {
@@ -510,13 +392,6 @@ nvpm_catalog_free(struct nvpm_catalog *cat)
 	memset(cat, 0, sizeof(*cat));
 }
 
-/**
- * nvpm_catalog_load() - query every domain of a device and its signals
- * @fd: an nvpm device
- * @cat: filled in; nvpm_catalog_free() it
- *
- * Return: 0 or a negative errno (then @cat is empty).
- */
 int
 nvpm_catalog_load(int fd, struct nvpm_catalog *cat)
 {
@@ -544,14 +419,6 @@ nvpm_catalog_load(int fd, struct nvpm_catalog *cat)
 	return 0;
 }
 
-/**
- * nvpm_catalog_domain() - find a domain by name
- * @cat: the catalog
- * @name: the name, not necessarily NUL-terminated
- * @len: its length
- *
- * Return: the domain, or NULL.
- */
 const struct drm_nvpm_domain *
 nvpm_catalog_domain(const struct nvpm_catalog *cat, const char *name, size_t len)
 {
@@ -567,14 +434,6 @@ nvpm_catalog_domain(const struct nvpm_catalog *cat, const char *name, size_t len
 	return NULL;
 }
 
-/**
- * nvpm_catalog_signal_name() - the name of a signal
- * @cat: the catalog
- * @domain: domain id
- * @signal: signal number
- *
- * Return: its NUL-terminated name, or NULL for an unnamed signal.
- */
 const char *
 nvpm_catalog_signal_name(const struct nvpm_catalog *cat, __u32 domain,
 			 __u32 signal)
@@ -630,18 +489,6 @@ nvpm_signal_by_name(const struct nvpm_catalog *cat, __u32 d, const char *name,
 	return 0;
 }
 
-/**
- * nvpm_event_parse() - parse "domain/NAME", "domain/0xNN" or "domain/always"
- * @cat: the device's catalog
- * @spec: the event
- * @ev: filled in on success
- *
- * A NAME is matched exactly, else without regard to case if that is
- * unambiguous.  A number may name any signal of the domain, named or not.
- *
- * Return: 0, -EINVAL (no '/'), NVPM_EVENT_NO_DOMAIN, NVPM_EVENT_NO_SIGNAL
- * or NVPM_EVENT_RANGE.
- */
 int
 nvpm_event_parse(const struct nvpm_catalog *cat, const char *spec,
 		 struct nvpm_event *ev)
@@ -678,13 +525,6 @@ nvpm_event_parse(const struct nvpm_catalog *cat, const char *spec,
 	return 0;
 }
 
-/**
- * nvpm_group_create() - DRM_IOCTL_NVPM_GROUP_CREATE
- * @fd: an nvpm device
- * @args: the group, filled in by the caller; its size is set here
- *
- * Return: 0 with @args->handle set, or a negative errno.
- */
 int
 nvpm_group_create(int fd, struct drm_nvpm_group_create *args)
 {
@@ -694,16 +534,6 @@ nvpm_group_create(int fd, struct drm_nvpm_group_create *args)
 	return 0;
 }
 
-/**
- * nvpm_group_quad() - create a quad mode group of simple counters
- * @fd: an nvpm device
- * @domain: domain id
- * @ctr: the counters
- * @nr: entries in @ctr, 1..4
- * @handle: set to the group's handle
- *
- * Return: 0 or a negative errno.
- */
 int
 nvpm_group_quad(int fd, __u32 domain, const struct drm_nvpm_counter *ctr,
 		unsigned int nr, __u32 *handle)
@@ -725,13 +555,6 @@ nvpm_group_quad(int fd, __u32 domain, const struct drm_nvpm_counter *ctr,
 	return ret;
 }
 
-/**
- * nvpm_group_destroy() - DRM_IOCTL_NVPM_GROUP_DESTROY
- * @fd: the file the group was created on
- * @handle: the group
- *
- * Return: 0 or a negative errno.
- */
 int
 nvpm_group_destroy(int fd, __u32 handle)
 {
@@ -745,13 +568,6 @@ nvpm_group_destroy(int fd, __u32 handle)
 	return 0;
 }
 
-/**
- * nvpm_sample() - DRM_IOCTL_NVPM_SAMPLE: latch every group of the file
- * @fd: the file
- * @sequence: set to the file's sample count, may be NULL
- *
- * Return: 0 or a negative errno.
- */
 int
 nvpm_sample(int fd, __u64 *samples)
 {
@@ -764,14 +580,6 @@ nvpm_sample(int fd, __u64 *samples)
 	return 0;
 }
 
-/**
- * nvpm_read() - DRM_IOCTL_NVPM_READ: a group's totals
- * @fd: the file the group was created on
- * @handle: the group
- * @out: zeroed, then filled in by the kernel
- *
- * Return: 0 or a negative errno.
- */
 int
 nvpm_read(int fd, __u32 handle, struct drm_nvpm_read *out)
 {
@@ -783,14 +591,6 @@ nvpm_read(int fd, __u32 handle, struct drm_nvpm_read *out)
 	return 0;
 }
 
-/**
- * nvpm_bo_new() - DRM_IOCTL_NVPM_GEM_NEW: a buffer object, not yet mapped
- * @fd: the file that owns it
- * @size: bytes (the kernel rounds up to pages)
- * @bo: filled in
- *
- * Return: 0 or a negative errno.
- */
 int
 nvpm_bo_new(int fd, __u64 size, struct nvpm_bo *bo)
 {
@@ -806,14 +606,6 @@ nvpm_bo_new(int fd, __u64 size, struct nvpm_bo *bo)
 	return 0;
 }
 
-/**
- * nvpm_bo_from_handle() - DRM_IOCTL_NVPM_GEM_INFO: describe a BO handle
- * @fd: the file the handle belongs to
- * @handle: e.g. a handle the kernel returned for a BO it made
- * @bo: filled in, not mapped
- *
- * Return: 0 or a negative errno.
- */
 int
 nvpm_bo_from_handle(int fd, __u32 handle, struct nvpm_bo *bo)
 {
@@ -829,12 +621,6 @@ nvpm_bo_from_handle(int fd, __u32 handle, struct nvpm_bo *bo)
 	return 0;
 }
 
-/**
- * nvpm_bo_map() - map a whole BO read-write, shared with the GPU
- * @bo: the BO; @bo->map is set
- *
- * Return: 0 or a negative errno.
- */
 int
 nvpm_bo_map(struct nvpm_bo *bo)
 {
@@ -850,10 +636,6 @@ nvpm_bo_map(struct nvpm_bo *bo)
 	return 0;
 }
 
-/**
- * nvpm_bo_free() - unmap a BO and close its handle
- * @bo: the BO; zeroed
- */
 void
 nvpm_bo_free(struct nvpm_bo *bo)
 {
@@ -879,16 +661,6 @@ static const struct {
 	{ NVPM_DOMAIN_CAP_IDLE, "idle" },
 };
 
-/**
- * nvpm_domain_caps_str() - NVPM_DOMAIN_CAP_* bits as space separated names
- * @caps: the bits
- * @buf: the output, always NUL-terminated if @len > 0
- * @len: size of @buf
- *
- * Unknown bits are listed as "bitN"; no bits as "none".
- *
- * Return: the length of the string, or -ENOSPC if it was truncated.
- */
 int
 nvpm_domain_caps_str(__u32 caps, char *buf, size_t len)
 {
@@ -917,14 +689,6 @@ nvpm_domain_caps_str(__u32 caps, char *buf, size_t len)
 
 /* ---- channels and command-stream sampling ---- */
 
-/**
- * nvpm_channel_new() - DRM_IOCTL_NVPM_CHANNEL_NEW, and map the notifier
- * @fd: an nvpm render node
- * @ring_size: notifier ring entries (0: the default)
- * @ch: the channel
- *
- * Return: 0 or a negative errno (-ENODEV: the GPU has no FIFO nvpm drives).
- */
 int
 nvpm_channel_new(int fd, __u32 ring_size, struct nvpm_channel *ch)
 {
@@ -950,10 +714,6 @@ nvpm_channel_new(int fd, __u32 ring_size, struct nvpm_channel *ch)
 	return 0;
 }
 
-/**
- * nvpm_channel_del() - destroy a channel, unmap and close its notifier
- * @ch: the channel; zeroed
- */
 void
 nvpm_channel_del(struct nvpm_channel *ch)
 {
@@ -965,17 +725,6 @@ nvpm_channel_del(struct nvpm_channel *ch)
 	memset(ch, 0, sizeof(*ch));
 }
 
-/**
- * nvpm_exec() - DRM_IOCTL_NVPM_EXEC: submit a pushbuffer range
- * @fd: the file
- * @channel: channel handle
- * @bo: pushbuffer BO handle
- * @offset: byte offset of the range
- * @length: its bytes
- * @sequence: the submission's fence
- *
- * Return: 0 or a negative errno (-EIO: the channel has stopped).
- */
 int
 nvpm_exec(int fd, __u32 channel, __u32 bo, __u64 offset, __u64 length,
 	  __u64 *sequence)
@@ -991,16 +740,6 @@ nvpm_exec(int fd, __u32 channel, __u32 bo, __u64 offset, __u64 length,
 	return 0;
 }
 
-/**
- * nvpm_wait() - DRM_IOCTL_NVPM_WAIT: wait for a submission
- * @fd: the file
- * @channel: channel handle
- * @sequence: from nvpm_exec()
- * @timeout_ns: longest wait
- * @out: what WAIT reports (completed, fault), may be NULL
- *
- * Return: 0, -ETIME, -EIO when the channel stopped, or another errno.
- */
 int
 nvpm_wait(int fd, __u32 channel, __u64 sequence, __u64 timeout_ns,
 	  struct drm_nvpm_wait *out)
@@ -1018,14 +757,6 @@ nvpm_wait(int fd, __u32 channel, __u64 sequence, __u64 timeout_ns,
 	return ret;
 }
 
-/**
- * nvpm_push_new() - a pushbuffer BO, mapped
- * @fd: the file
- * @bytes: its size
- * @p: the pushbuffer
- *
- * Return: 0 or a negative errno.
- */
 int
 nvpm_push_new(int fd, size_t bytes, struct nvpm_push *p)
 {
@@ -1043,10 +774,6 @@ nvpm_push_new(int fd, size_t bytes, struct nvpm_push *p)
 	return 0;
 }
 
-/**
- * nvpm_push_free() - free a pushbuffer
- * @p: the pushbuffer; zeroed
- */
 void
 nvpm_push_free(struct nvpm_push *p)
 {
@@ -1054,16 +781,6 @@ nvpm_push_free(struct nvpm_push *p)
 	memset(p, 0, sizeof(*p));
 }
 
-/**
- * nvpm_push_space() - make room for @words more words in one run
- * @p: the pushbuffer
- * @words: words about to be written
- *
- * Starts over at 0 if they do not fit before the end (what was written
- * and not submitted moves along: it is copied).
- *
- * Return: 0, or -ENOSPC if they never fit.
- */
 int
 nvpm_push_space(struct nvpm_push *p, unsigned int words)
 {
@@ -1080,24 +797,12 @@ nvpm_push_space(struct nvpm_push *p, unsigned int words)
 	return 0;
 }
 
-/**
- * nvpm_push_word() - append a word (after nvpm_push_space())
- * @p: the pushbuffer
- * @word: the word
- */
 void
 nvpm_push_word(struct nvpm_push *p, __u32 word)
 {
 	((__u32 *)p->bo.map)[p->pos++] = word;
 }
 
-/**
- * nvpm_push_mthd() - append one method with its data (after nvpm_push_space(), 2 words)
- * @p: the pushbuffer
- * @subc: subchannel
- * @mthd: method
- * @data: data
- */
 void
 nvpm_push_mthd(struct nvpm_push *p, unsigned int subc, unsigned int mthd, __u32 data)
 {
@@ -1105,14 +810,6 @@ nvpm_push_mthd(struct nvpm_push *p, unsigned int subc, unsigned int mthd, __u32 
 	nvpm_push_word(p, data);
 }
 
-/**
- * nvpm_push_submit() - submit what was appended since the last submission
- * @p: the pushbuffer
- * @ch: the channel
- * @sequence: the submission's fence
- *
- * Return: 0 or a negative errno; -EINVAL when nothing was appended.
- */
 int
 nvpm_push_submit(struct nvpm_push *p, const struct nvpm_channel *ch, __u64 *sequence)
 {
@@ -1127,14 +824,6 @@ nvpm_push_submit(struct nvpm_push *p, const struct nvpm_channel *ch, __u64 *sequ
 	return ret;
 }
 
-/**
- * nvpm_push_setup() - append what a channel needs first: bind the
- * graphics object to NVPM_SUBC_GR, the software object to NVPM_SUBC_SW,
- * and the notifier to the software object
- * @p: the pushbuffer
- *
- * Return: 0 or -ENOSPC.
- */
 int
 nvpm_push_setup(struct nvpm_push *p)
 {
@@ -1148,15 +837,6 @@ nvpm_push_setup(struct nvpm_push *p)
 	return 0;
 }
 
-/**
- * nvpm_ring_entry() - a consistent copy of a notifier ring entry
- * @ch: the channel
- * @index: entry number (taken modulo the ring size)
- * @out: the copy
- *
- * Return: 0, or -EAGAIN when the kernel is writing it (or wrote it while
- * it was being copied).
- */
 int
 nvpm_ring_entry(const struct nvpm_channel *ch, __u32 index,
 		struct drm_nvpm_notifier_entry *out)
@@ -1178,17 +858,6 @@ nvpm_ring_entry(const struct nvpm_channel *ch, __u32 index,
 	return 0;
 }
 
-/**
- * nvpm_ring_read() - the results of a READOUT, without a system call
- * @ch: the channel
- * @sequence: the READOUT's sequence
- * @out: its entries, in the order of the staging set
- * @max: room in @out
- *
- * Return: the number of entries found (fewer than were staged: the others
- * were overwritten by newer results), or -EAGAIN while the READOUT has
- * not run yet.
- */
 int
 nvpm_ring_read(const struct nvpm_channel *ch, __u64 sequence,
 	       struct drm_nvpm_notifier_entry *out, unsigned int max)

@@ -2,7 +2,8 @@
 /*
  * libnvpm record mode: the session ioctls, a reader that copies packets
  * out of the rings and drops those the hardware overwrote meanwhile, and
- * the packet decoder.
+ * the packet decoder.  The exported functions are documented in
+ * libnvpm_record.h.
  *
  * Decoding.  A packet holds the 48-bit cycle counter (cumulative since
  * the start: it wraps after 2^48 cycles, and restarts at 0 when the
@@ -28,13 +29,6 @@ le16(const uint8_t *b)
 	return b[0] | b[1] << 8;
 }
 
-/**
- * nvpm_record_pkt_decode() - one packet into its fields
- * @buf: the packet
- * @packet_size: NVPM_RECORD_LONG_SIZE or NVPM_RECORD_SHORT_SIZE (the
- *		 counters it lacks read 0)
- * @p: its fields
- */
 void
 nvpm_record_pkt_decode(const void *buf, unsigned int packet_size, struct nvpm_record_pkt *p)
 {
@@ -48,13 +42,6 @@ nvpm_record_pkt_decode(const void *buf, unsigned int packet_size, struct nvpm_re
 		p->ev[i] = i < nr ? le16(b + 8 + 2 * i) : 0;
 }
 
-/**
- * nvpm_record_stream_init() - start decoding a domain's packets
- * @s: the state
- * @packet_size: bytes per packet
- * @nr_signals: signals recorded (at most the packet's counters)
- * @merge_early: fold early packets into the next STOP's row
- */
 void
 nvpm_record_stream_init(struct nvpm_record_stream *s, unsigned int packet_size,
 			unsigned int nr_signals, int merge_early)
@@ -68,13 +55,6 @@ nvpm_record_stream_init(struct nvpm_record_stream *s, unsigned int packet_size,
 	s->merge_early = merge_early;
 }
 
-/**
- * nvpm_record_stream_gap() - packets were lost before the next one
- * @s: the state
- *
- * The cycle counter runs on regardless, so time stays right; the next
- * row's counts miss what the lost packets held (NVPM_ROW_GAP).
- */
 void
 nvpm_record_stream_gap(struct nvpm_record_stream *s)
 {
@@ -307,19 +287,6 @@ nvpm_record_decode_n(struct nvpm_record_stream *s, const uint8_t *b, size_t n,
 	return row - rows;
 }
 
-/**
- * nvpm_record_decode() - packets into timeline rows
- * @s: the state
- * @pkts: @n packets of @s->packet_size bytes, oldest first
- * @n: their number
- * @rows: room for @n rows
- *
- * Only the used fields of a row are written: @value beyond the signals
- * recorded (4 for short packets) is left as it was, or 0 in a row that
- * ends early packets.
- *
- * Return: rows written (fewer than @n when early packets were folded).
- */
 size_t
 nvpm_record_decode(struct nvpm_record_stream *s, const void *pkts, size_t n,
 		   struct nvpm_record_row *rows)
@@ -356,13 +323,6 @@ nvpm_record_decode(struct nvpm_record_stream *s, const void *pkts, size_t n,
 	return nvpm_record_decode_n(s, pkts, n, rows, 0, NVPM_RECORD_LONG_SIZE);
 }
 
-/**
- * nvpm_record_flush() - the row early packets left pending at the end
- * @s: the state
- * @row: where to put it
- *
- * Return: 1 with @row filled (NVPM_ROW_EARLY set), 0 if none was pending.
- */
 size_t
 nvpm_record_flush(struct nvpm_record_stream *s, struct nvpm_record_row *row)
 {
@@ -378,13 +338,6 @@ nvpm_record_flush(struct nvpm_record_stream *s, struct nvpm_record_row *row)
 
 /* --- sessions ---------------------------------------------------------- */
 
-/**
- * nvpm_record_start() - DRM_IOCTL_NVPM_RECORD_START
- * @fd: an nvpm device
- * @args: the session; its size is set here
- *
- * Return: 0 or a negative errno.
- */
 int
 nvpm_record_start(int fd, struct drm_nvpm_record_start *args)
 {
@@ -394,16 +347,6 @@ nvpm_record_start(int fd, struct drm_nvpm_record_start *args)
 	return 0;
 }
 
-/**
- * nvpm_record_status() - DRM_IOCTL_NVPM_RECORD_STATUS
- * @fd: the device
- * @handle: the session
- * @flags: NVPM_RECORD_STATUS_*
- * @st: @nr entries, @read set by the caller
- * @nr: the session's domains
- *
- * Return: 0, -EIO when a domain is wedged (@st filled), or a negative errno.
- */
 int
 nvpm_record_status(int fd, __u32 handle, __u32 flags, struct drm_nvpm_record_dom_status *st,
 		   unsigned int nr)
@@ -418,15 +361,6 @@ nvpm_record_status(int fd, __u32 handle, __u32 flags, struct drm_nvpm_record_dom
 	return 0;
 }
 
-/**
- * nvpm_record_stop() - DRM_IOCTL_NVPM_RECORD_STOP
- * @fd: the device
- * @handle: the session
- * @st: @nr entries for the final status, or NULL
- * @nr: the session's domains, or 0
- *
- * Return: 0, -EIO when a domain was wedged, or a negative errno.
- */
 int
 nvpm_record_stop(int fd, __u32 handle, struct drm_nvpm_record_dom_status *st, unsigned int nr)
 {
@@ -440,17 +374,6 @@ nvpm_record_stop(int fd, __u32 handle, struct drm_nvpm_record_dom_status *st, un
 	return 0;
 }
 
-/**
- * nvpm_record_open() - start a session and map its rings
- * @fd: the device
- * @doms: the domains
- * @nr: their number
- * @flags: NVPM_RECORD_SHORT
- * @ring_size: bytes per ring, 0 for the default
- * @rec: the session
- *
- * Return: 0 or a negative errno.
- */
 int
 nvpm_record_open(int fd, const struct drm_nvpm_record_domain *doms, unsigned int nr,
 		 __u32 flags, __u64 ring_size, struct nvpm_record *rec)
@@ -519,20 +442,6 @@ nvpm_record_deliver(struct nvpm_record *rec, unsigned int d, __u64 from, __u64 v
 	return fn(priv, d, buf + skip * rec->packet_size, to - from - skip, lost);
 }
 
-/**
- * nvpm_record_drain() - hand every new packet to @fn
- * @rec: the session
- * @flags: NVPM_RECORD_STATUS_* for the first STATUS
- * @fn: called per domain with the packets that are surely intact
- * @priv: its argument
- *
- * STATUS, copy the ready packets out, STATUS again: copies of packets the
- * hardware reached meanwhile are dropped and reported as lost with the
- * ones it overwrote earlier.
- *
- * Return: 0, -EIO when a domain is wedged (its packets are still
- * delivered), @fn's non-zero return, or a negative errno.
- */
 int
 nvpm_record_drain(struct nvpm_record *rec, __u32 flags, nvpm_record_fn fn, void *priv)
 {
@@ -577,15 +486,6 @@ out:
 	return ret;
 }
 
-/**
- * nvpm_record_close() - stop a session, hand over its last packets, unmap
- * @rec: the session
- * @fn: as for nvpm_record_drain(), or NULL
- * @priv: its argument
- *
- * Return: 0, -EIO when a domain was wedged, @fn's non-zero return, or a
- * negative errno.
- */
 int
 nvpm_record_close(struct nvpm_record *rec, nvpm_record_fn fn, void *priv)
 {

@@ -10,6 +10,10 @@
 #include <stdint.h>
 #include <nvpm_drm.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct nvpm_bo;
 
 /**
@@ -24,6 +28,13 @@ struct nvpm_record_pkt {
 	uint16_t ev[NVPM_RECORD_SIGNALS];
 };
 
+/**
+ * nvpm_record_pkt_decode() - one packet into its fields
+ * @buf: the packet
+ * @packet_size: NVPM_RECORD_LONG_SIZE or NVPM_RECORD_SHORT_SIZE (the
+ *		 counters it lacks read 0)
+ * @p: its fields
+ */
 void nvpm_record_pkt_decode(const void *buf, unsigned int packet_size,
 			    struct nvpm_record_pkt *p);
 
@@ -87,11 +98,48 @@ struct nvpm_record_stream {
 	uint64_t restarts;
 };
 
+/**
+ * nvpm_record_stream_init() - start decoding a domain's packets
+ * @s: the state
+ * @packet_size: bytes per packet
+ * @nr_signals: signals recorded (at most the packet's counters)
+ * @merge_early: fold early packets into the next STOP's row
+ */
 void nvpm_record_stream_init(struct nvpm_record_stream *s, unsigned int packet_size,
 			     unsigned int nr_signals, int merge_early);
+
+/**
+ * nvpm_record_stream_gap() - packets were lost before the next one
+ * @s: the state
+ *
+ * The cycle counter runs on regardless, so time stays right; the next
+ * row's counts miss what the lost packets held (NVPM_ROW_GAP).
+ */
 void nvpm_record_stream_gap(struct nvpm_record_stream *s);
+
+/**
+ * nvpm_record_decode() - packets into timeline rows
+ * @s: the state
+ * @pkts: @n packets of @s->packet_size bytes, oldest first
+ * @n: their number
+ * @rows: room for @n rows
+ *
+ * Only the used fields of a row are written: @value beyond the signals
+ * recorded (4 for short packets) is left as it was, or 0 in a row that
+ * ends early packets.
+ *
+ * Return: rows written (fewer than @n when early packets were folded).
+ */
 size_t nvpm_record_decode(struct nvpm_record_stream *s, const void *pkts, size_t n,
 			  struct nvpm_record_row *rows);
+
+/**
+ * nvpm_record_flush() - the row early packets left pending at the end
+ * @s: the state
+ * @row: where to put it
+ *
+ * Return: 1 with @row filled (NVPM_ROW_EARLY set), 0 if none was pending.
+ */
 size_t nvpm_record_flush(struct nvpm_record_stream *s, struct nvpm_record_row *row);
 
 /**
@@ -120,12 +168,51 @@ struct nvpm_record {
 	__u64 lost[NVPM_RECORD_MAX_DOMAINS];
 };
 
+/**
+ * nvpm_record_start() - DRM_IOCTL_NVPM_RECORD_START
+ * @fd: an nvpm device
+ * @args: the session; its size is set here
+ *
+ * Return: 0 or a negative errno.
+ */
 int nvpm_record_start(int fd, struct drm_nvpm_record_start *args);
+
+/**
+ * nvpm_record_status() - DRM_IOCTL_NVPM_RECORD_STATUS
+ * @fd: the device
+ * @handle: the session
+ * @flags: NVPM_RECORD_STATUS_*
+ * @st: @nr entries, @read set by the caller
+ * @nr: the session's domains
+ *
+ * Return: 0, -EIO when a domain is wedged (@st filled), or a negative errno.
+ */
 int nvpm_record_status(int fd, __u32 handle, __u32 flags,
 		       struct drm_nvpm_record_dom_status *st, unsigned int nr);
+
+/**
+ * nvpm_record_stop() - DRM_IOCTL_NVPM_RECORD_STOP
+ * @fd: the device
+ * @handle: the session
+ * @st: @nr entries for the final status, or NULL
+ * @nr: the session's domains, or 0
+ *
+ * Return: 0, -EIO when a domain was wedged, or a negative errno.
+ */
 int nvpm_record_stop(int fd, __u32 handle, struct drm_nvpm_record_dom_status *st,
 		     unsigned int nr);
 
+/**
+ * nvpm_record_open() - start a session and map its rings
+ * @fd: the device
+ * @doms: the domains
+ * @nr: their number
+ * @flags: NVPM_RECORD_SHORT
+ * @ring_size: bytes per ring, 0 for the default
+ * @rec: the session
+ *
+ * Return: 0 or a negative errno.
+ */
 int nvpm_record_open(int fd, const struct drm_nvpm_record_domain *doms, unsigned int nr,
 		     __u32 flags, __u64 ring_size, struct nvpm_record *rec);
 /*
@@ -134,7 +221,36 @@ int nvpm_record_open(int fd, const struct drm_nvpm_record_domain *doms, unsigned
  */
 typedef int (*nvpm_record_fn)(void *priv, unsigned int dom, const void *pkts, size_t n,
 			      __u64 lost);
+
+/**
+ * nvpm_record_drain() - hand every new packet to @fn
+ * @rec: the session
+ * @flags: NVPM_RECORD_STATUS_* for the first STATUS
+ * @fn: called per domain with the packets that are surely intact
+ * @priv: its argument
+ *
+ * STATUS, copy the ready packets out, STATUS again: copies of packets the
+ * hardware reached meanwhile are dropped and reported as lost with the
+ * ones it overwrote earlier.
+ *
+ * Return: 0, -EIO when a domain is wedged (its packets are still
+ * delivered), @fn's non-zero return, or a negative errno.
+ */
 int nvpm_record_drain(struct nvpm_record *rec, __u32 flags, nvpm_record_fn fn, void *priv);
+
+/**
+ * nvpm_record_close() - stop a session, hand over its last packets, unmap
+ * @rec: the session
+ * @fn: as for nvpm_record_drain(), or NULL
+ * @priv: its argument
+ *
+ * Return: 0, -EIO when a domain was wedged, @fn's non-zero return, or a
+ * negative errno.
+ */
 int nvpm_record_close(struct nvpm_record *rec, nvpm_record_fn fn, void *priv);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* __LIBNVPM_RECORD_H__ */

@@ -295,7 +295,11 @@ bench_sw_read(const struct nvpm_dev *dev, struct bench_sw *st)
 		fclose(f);
 		return -EINVAL;
 	}
-	fscanf(f, "%*[^\n]\n");
+	/* the column header: no conversion, so 0 unless the file ends */
+	if (fscanf(f, "%*[^\n]\n") == EOF) {
+		fclose(f);
+		return -EINVAL;
+	}
 	while (fscanf(f, "%31s %llu %llu %llu %llu\n", name, &c, &ns, &mmio, &max) == 5) {
 		for (i = 0; i < BENCH_SW_OPS; i++) {
 			if (strcmp(name, bench_sw_ops[i]))

@@ -16,6 +16,10 @@
 #include <stddef.h>
 #include <libnvpm.h>
 
+#ifndef ARRAY_SIZE
+#define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
+#endif
+
 #define EXIT_FAILED	1
 #define EXIT_USAGE	2
 

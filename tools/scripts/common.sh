@@ -119,25 +119,42 @@ nvpm_build_module() {
 	echo "$mirror/nvpm.ko"
 }
 
+# The shared libraries and loader a dynamically linked program needs,
+# copied into a guest root ($1) at the paths they have here.  Libraries of
+# nvpm's own build (libnvpm.so.0, found next to the program $2) go where
+# the libnvpm0 package installs them, /usr/lib/x86_64-linux-gnu, where the
+# guest's loader looks without an ld.so.cache (NVPM_GUEST_LIBPATH: another
+# directory to find them in).  A static program needs nothing.
+nvpm_guest_libs() {
+	local root=$1 prog=$2 lib dst path
+	path=${NVPM_GUEST_LIBPATH:+$NVPM_GUEST_LIBPATH:}$(dirname "$prog")
+	for lib in $(LD_LIBRARY_PATH=$path ldd "$prog" 2>/dev/null | grep -o '/[^ ]*'); do
+		case $lib in
+		/lib/* | /lib64/* | /usr/lib/*) dst=$lib ;;
+		*) dst=/usr/lib/x86_64-linux-gnu/${lib##*/} ;;
+		esac
+		[ -e "$root$dst" ] && continue
+		mkdir -p "$root$(dirname "$dst")"
+		cp -L "$lib" "$root$dst"
+	done
+}
+
 # Copy Debian's dynamically linked programs into a guest root, with the
-# shared libraries and loader they need at the paths they have here.
-# $1: the root, rest: the programs (copied to /usr/bin).
+# shared libraries and loader they need.  $1: the root, rest: the programs
+# (copied to /usr/bin).
 nvpm_guest_programs() {
-	local root=$1 prog lib
+	local root=$1 prog
 	shift
 	mkdir -p "$root/usr/bin"
 	for prog in "$@"; do
 		cp "$prog" "$root/usr/bin/"
-		for lib in $(ldd "$prog" | grep -o '/[^ ]*'); do
-			[ -e "$root$lib" ] && continue
-			mkdir -p "$root$(dirname "$lib")"
-			cp -L "$lib" "$root$lib"
-		done
+		nvpm_guest_libs "$root" "$prog"
 	done
 }
 
 # Pack a busybox initramfs.  $1: output (.cpio.gz), $2: guest script run
-# as /guest.sh, rest: files copied to /nvpm/ in the guest.  Programs named
+# as /guest.sh, rest: files copied to /nvpm/ in the guest (a dynamically
+# linked one with its libraries).  Programs named
 # in NVPM_GUEST_PROGRAMS (space separated) come along with their libraries.
 nvpm_initramfs() {
 	local out=$1 guest=$2 root f
@@ -151,6 +168,8 @@ nvpm_initramfs() {
 	chmod +x "$root/init" "$root/guest.sh"
 	for f in "$@"; do
 		cp "$f" "$root/nvpm/"
+		# the nvpm tool links libnvpm.so.0
+		if [ -x "$f" ]; then nvpm_guest_libs "$root" "$f"; fi
 	done
 	# shellcheck disable=SC2086
 	nvpm_guest_programs "$root" ${NVPM_GUEST_PROGRAMS:-}

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# Install the Debian 12 packages nvpm needs, only those that are missing.
+# Install the Debian 12 packages nvpm needs, only those that are missing
+# (dkms, debhelper, dh-dkms, lintian and pkg-config: make dkms and make
+# package).
 set -euo pipefail
 
 pkgs="build-essential bc bison flex libelf-dev libssl-dev cpio gzip xz-utils
 python3 qemu-system-x86 qemu-system-data busybox-static libdrm-dev
 linux-headers-amd64 linux-source-6.1 kmod sparse libdrm-tests linux-perf
-dwarves"
+dwarves dkms debhelper dh-dkms lintian pkg-config"
 
 missing=
 for p in $pkgs; do

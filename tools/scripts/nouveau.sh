@@ -133,7 +133,7 @@ variant() {
 	[ -z "$warn" ] || echo "$warn" >&2
 	result build_nouveau_with_nvpm "$( [ -z "$warn" ]; echo $?)"
 
-	# the nvpm tool (static), for the guest's checks on nouveau's own node
+	# the nvpm tool (and libnvpm.so.0), for the guest's checks on nouveau's own node
 	make -s -C "$NVPM_ROOT/tools" O="$NVPM_OUT/tools" "$NVPM_OUT/tools/nvpm" >&2
 	result build_nvpm_tool $?
 
@@ -147,7 +147,10 @@ variant() {
 	cp "$NVPM_ROOT/tools/scripts/guest-init.sh" "$root/init"
 	cp "$NVPM_ROOT/tools/scripts/guest-nouveau.sh" "$root/guest.sh"
 	chmod +x "$root/init" "$root/guest.sh"
-	[ ! -f "$NVPM_OUT/tools/nvpm" ] || cp "$NVPM_OUT/tools/nvpm" "$root/nvpm/nvpm"
+	if [ -f "$NVPM_OUT/tools/nvpm" ]; then
+		cp "$NVPM_OUT/tools/nvpm" "$root/nvpm/nvpm"
+		nvpm_guest_libs "$root" "$NVPM_OUT/tools/nvpm"
+	fi
 	initrd=$NVPM_OUT/$cache.cpio.gz
 	(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) >"$initrd"
 	rm -rf "$root"
