@@ -32,7 +32,6 @@
 #include "harness.h"
 
 #define PRIM_CYCLES		8
-#define WAIT_NS			(20ull * 1000 * 1000 * 1000)
 #define PUSH_BYTES		(64 * 1024)
 #define NR_CTRS			4	/* 3 counters of the group and PTIMER */
 #define FRAMES			12

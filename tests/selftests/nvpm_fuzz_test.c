@@ -431,7 +431,7 @@ TEST_F(fuzz, devices_still_work)
 		if (!ret)
 			ret = nvpm_push_submit(&p, &ch, &seq);
 		if (!ret)
-			ret = nvpm_wait(nodes->devs[i].fd, ch.handle, seq, 5000000000ull, NULL);
+			ret = nvpm_wait(nodes->devs[i].fd, ch.handle, seq, WAIT_NS, NULL);
 		nvpm_push_free(&p);
 		nvpm_channel_del(&ch);
 		if (ret)

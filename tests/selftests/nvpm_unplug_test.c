@@ -261,7 +261,7 @@ rebind(struct __test_metadata *_metadata, struct held *u)
 		if (!ret)
 			ret = nvpm_push_submit(&p, &ch, &seq);
 		if (!ret)
-			ret = nvpm_wait(fd, ch.handle, seq, 5000000000ull, NULL);
+			ret = nvpm_wait(fd, ch.handle, seq, WAIT_NS, NULL);
 		nvpm_push_free(&p);
 		nvpm_channel_del(&ch);
 	}

@@ -20,6 +20,11 @@ extern const size_t nvpm_nr_ioctls;
 
 #define __printf(a, b)		__attribute__((format(printf, a, b)))
 #define MAX_DEVS		(NVPM_RENDER_MINOR_LAST - NVPM_RENDER_MINOR_FIRST + 1)
+/*
+ * How long a test waits for a submission at most: a bound for a model
+ * that hangs, never a speed target (a loaded TCG host may take seconds).
+ */
+#define WAIT_NS			(120ull * 1000 * 1000 * 1000)
 
 /*
  * PCOUNTER generations, ranked in the order the hardware appeared.  The
