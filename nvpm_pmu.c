@@ -4,15 +4,29 @@
  * perf_event_open() users.  Like other uncore PMUs it counts system-wide
  * only (no tasks, no sampling), on the one CPU its cpumask names.
  *
- * An event is one counter of a counter group of its own: the config says
- * the domain, the counter's four signals and its logic op (the format
- * directory tells perf where), so any counter a GROUP_CREATE can set up
- * with one quad mode counter is an event.  The counter group is created
- * when the event is, through the same engine calls the ioctls use: a
- * PCOUNTER domain held by another user (an ioctl user, a record session
- * or another event) refuses the event with -EBUSY, and the other way
- * round; the idle counter domain is shared as long as it has counters
- * left.  Reading an event latches and collects its group.
+ * An event is one counter: the config says the domain, the counter's four
+ * signals and its logic op (the format directory tells perf where), so
+ * any counter a GROUP_CREATE can set up with one quad mode counter is an
+ * event.  The events on a PCOUNTER domain share it: the first one's
+ * event_init() creates a quad mode counter group there for the PMU,
+ * through the same engine calls the ioctls use, so an ioctl user or a
+ * record session holding the domain refuses the event with -EBUSY, and
+ * the other way round while the PMU holds it.  perf's add() gives a
+ * scheduled event one of the group's four counters (events counting the
+ * same share one; an event counting every cycle reads the group's cycles
+ * and needs none) and programs it; when all four count something else
+ * add() says -EAGAIN and perf rotates the events, scaling their counts by
+ * the time each was scheduled.  A perf group whose events need more than
+ * four counters on a domain is refused at event_init().  The idle
+ * counter domain is shared by the engine itself: each event there has a
+ * group of its own, as long as the domain has counters left.  Reading an
+ * event latches and collects its group.
+ *
+ * Contexts: event_init() and destroy() may sleep; they create and release
+ * the domain's group under &nvpm_pmu.mutex.  add(), del(), start(),
+ * stop() and read() run with interrupts off: they program counters and
+ * latch under &nvpm_pmu.lock, a spinlock, with register accesses and a
+ * busy-wait of at most a millisecond for the latch, nothing that sleeps.
  *
  * Named events (the events directory) cover the common questions: every
  * cycle of each domain, PGRAPH busy and idle, and each PDAEMON engine's
@@ -30,9 +44,11 @@
 #include <linux/bitfield.h>
 #include <linux/cpumask.h>
 #include <linux/ctype.h>
+#include <linux/mutex.h>
 #include <linux/perf_event.h>
 #include <linux/rcupdate.h>
 #include <linux/slab.h>
+#include <linux/spinlock.h>
 #include <drm/drm_drv.h>
 #include <drm/drm_managed.h>
 #include <drm/drm_print.h>
@@ -51,6 +67,10 @@
 #define NVPM_PMU_OP_LOW		0x5555
 #define NVPM_PMU_OP_ALWAYS	0xffff
 
+/* &nvpm_pmu_event.ctr of an event without a counter, or reading the cycles */
+#define NVPM_PMU_NO_CTR		(-1)
+#define NVPM_PMU_CYCLES		(-2)
+
 /* Named events, at most: cycles per domain, two for PGRAPH, busy per engine. */
 #define NVPM_PMU_MAX_DOMS	16
 #define NVPM_PMU_MAX_EVENTS	(NVPM_PMU_MAX_DOMS + 2 + 16)
@@ -68,6 +88,23 @@ struct nvpm_pmu_attr {
 };
 
 /**
+ * struct nvpm_pmu_dom - a PCOUNTER domain the PMU's events share
+ * @grp: the PMU's quad mode counter group there, while @events
+ * @events: events on the domain (under &nvpm_pmu.mutex)
+ * @cfg: what each counter of @grp counts: an event's config without the
+ *	 domain (0: nothing); a counter no event uses keeps counting it
+ * @users: scheduled events reading each counter
+ *
+ * @grp's pointer, @cfg and @users change under &nvpm_pmu.lock.
+ */
+struct nvpm_pmu_dom {
+	struct nvkm_pm_group *grp;
+	unsigned int events;
+	u64 cfg[NVKM_PM_COUNTERS];
+	u8 users[NVKM_PM_COUNTERS];
+};
+
+/**
  * struct nvpm_pmu - the PMU of one GPU
  * @base: perf's PMU
  * @nvpm: the device
@@ -76,6 +113,9 @@ struct nvpm_pmu_attr {
  *	 takes offsets below 4096: near the top)
  * @cpu: the CPU events are counted on (any would do: the counters are the
  *	 GPU's)
+ * @mutex: creating and releasing the groups of @dom
+ * @lock: the counters of @dom (taken with interrupts off, in add/del)
+ * @dom: per domain of the engine, its share-out
  * @name: "nvpm_<device>"
  * @nr: entries of @ev in use
  * @ev: the named events
@@ -89,6 +129,9 @@ struct nvpm_pmu {
 	bool closed;
 	struct rcu_head rcu;
 	int cpu;
+	struct mutex mutex;	/* see above */
+	spinlock_t lock;	/* see above */
+	struct nvpm_pmu_dom *dom;
 	char name[40];
 	int nr;
 	struct nvpm_pmu_attr ev[2 * NVPM_PMU_MAX_EVENTS];
@@ -99,11 +142,18 @@ struct nvpm_pmu {
 
 /**
  * struct nvpm_pmu_event - the state of one perf event
- * @grp: its counter group
- * @value: the group's counter total at the last read
+ * @grp: the counter group it reads: its domain's (@dom), or its own
+ * @dom: its PCOUNTER domain's share-out, NULL on the idle counter domain
+ * @cfg: what it counts: its config without the domain
+ * @ctr: the counter of @grp it reads while scheduled, NVPM_PMU_CYCLES
+ *	 for the group's cycles, or NVPM_PMU_NO_CTR (it counts nothing)
+ * @value: what it read there at the last update
  */
 struct nvpm_pmu_event {
 	struct nvkm_pm_group *grp;
+	struct nvpm_pmu_dom *dom;
+	u64 cfg;
+	int ctr;
 	u64 value;
 };
 
@@ -246,14 +296,56 @@ nvpm_pmu_events_init(struct nvpm_pmu *p, struct nvkm_pm *pm)
 
 /* --- counting ------------------------------------------------------------ */
 
+/* A counter's configuration: an event's config without its domain. */
+static u64
+nvpm_pmu_cfg(u64 config)
+{
+	return config & ~NVPM_PMU_DOM;
+}
+
+/* An event that counts every cycle reads the domain's cycles: no counter. */
+static bool
+nvpm_pmu_cfg_cycles(u64 cfg)
+{
+	return FIELD_GET(NVPM_PMU_OP, cfg) == NVPM_PMU_OP_ALWAYS;
+}
+
+/* Counter @k of @args counts what @cfg says. */
+static void
+nvpm_pmu_args_ctr(struct nvkm_pm_group_args *args, int k, u64 cfg)
+{
+	int j;
+
+	for (j = 0; j < 4; j++)
+		args->ctr[k].signal[j] = (cfg & NVPM_PMU_SIG(j)) >> (8 + 8 * j);
+	args->ctr[k].logic_op = FIELD_GET(NVPM_PMU_OP, cfg);
+	args->ctr[k].flags = 0;
+}
+
+/* A quad mode group on domain @dom, counter k counting @cfg[k]. */
+static void
+nvpm_pmu_args(struct nvkm_pm_group_args *args, u32 dom, const u64 *cfg, int nr)
+{
+	int k;
+
+	memset(args, 0, sizeof(*args));
+	args->dom = dom;
+	args->mode = NVPM_MODE_QUAD;
+	args->nr_ctr = nr;
+	for (k = 0; k < nr; k++)
+		nvpm_pmu_args_ctr(args, k, cfg[k]);
+}
+
 /*
  * Latch and collect the event's group; add what its counter counted since
- * the last time, unless @start (the event counts from here).  A latch that
- * did not happen in time leaves the totals as they were: the next read
- * has its counts.  Once the PMU is closed, or the GPU unplugged, nothing
- * changes.  perf calls this with interrupts off: drm_dev_enter() is an
- * SRCU read lock, which may be taken there, and holds nvpm_drm_remove()
- * off the hardware until drm_dev_exit().
+ * the last time, unless @start (the event counts from here).  An event
+ * without a counter (not scheduled, or scheduled on a GPU that is gone)
+ * counts nothing.  A latch that did not happen in time leaves the totals
+ * as they were: the next read has its counts.  Once the PMU is closed, or
+ * the GPU unplugged, nothing changes.  perf calls this with interrupts
+ * off: drm_dev_enter() is an SRCU read lock, which may be taken there, and
+ * holds nvpm_drm_remove() off the hardware until drm_dev_exit(); the
+ * latch is a busy-wait of at most a millisecond.
  */
 static void
 nvpm_pmu_event_update(struct perf_event *event, bool start)
@@ -261,23 +353,99 @@ nvpm_pmu_event_update(struct perf_event *event, bool start)
 	struct nvpm_pmu *p = to_nvpm_pmu(event->pmu);
 	struct nvpm_pmu_event *e = event->pmu_private;
 	struct nvkm_pm_group_result res;
+	u64 value;
 	int idx;
 
+	if (e->ctr == NVPM_PMU_NO_CTR)
+		return;
 	if (READ_ONCE(p->closed) || !drm_dev_enter(&p->nvpm->drm, &idx))
 		return;
 	nvkm_pm_trigger(e->grp->pm);
 	nvkm_pm_collect_groups(e->grp->pm, &e->grp, 1, true);
 	nvkm_pm_group_read(e->grp, &res, NVPM_READ_LOST);
 	drm_dev_exit(idx);
+	value = e->ctr == NVPM_PMU_CYCLES ? res.cycles : res.value[e->ctr];
 	if (!start)
-		local64_add(res.value[0] - e->value, &event->count);
-	e->value = res.value[0];
+		local64_add(value - e->value, &event->count);
+	e->value = value;
+}
+
+/*
+ * Give a scheduled event a counter of its domain's group: one counting
+ * the same already (shared), one left counting it by an event before
+ * (taken as it is), or a free one, programmed for it.  Before the
+ * programming the group is latched and collected, so the other events'
+ * counters lose only the few cycles up to the programming.  Runs with
+ * interrupts off (perf's add()): register accesses and the latch's
+ * bounded busy-wait, under the PMU's spinlock, which orders it against
+ * the other events of the domain.
+ *
+ * Return: 0 (on a GPU that is gone the event gets no counter and counts
+ * nothing), -EAGAIN when every counter counts something else (perf tries
+ * again at its next rotation), -ETIMEDOUT when the latch did not come.
+ */
+static int
+nvpm_pmu_ctr_get(struct nvpm_pmu *p, struct nvpm_pmu_event *e)
+{
+	struct nvpm_pmu_dom *d = e->dom;
+	u64 cfg[NVKM_PM_COUNTERS];
+	struct nvkm_pm_group_args args;
+	int k, free = -1, idx, ret = 0;
+	unsigned long flags;
+
+	spin_lock_irqsave(&p->lock, flags);
+	for (k = 0; k < NVKM_PM_COUNTERS; k++) {
+		if (d->cfg[k] == e->cfg)
+			goto take;
+		if (!d->users[k] && free < 0)
+			free = k;
+	}
+	if (free < 0) {
+		ret = -EAGAIN;
+		goto out;
+	}
+	k = free;
+	if (READ_ONCE(p->closed) || !drm_dev_enter(&p->nvpm->drm, &idx)) {
+		e->ctr = NVPM_PMU_NO_CTR;
+		goto out;
+	}
+	memcpy(cfg, d->cfg, sizeof(cfg));
+	cfg[k] = e->cfg;
+	nvpm_pmu_args(&args, d - p->dom, cfg, NVKM_PM_COUNTERS);
+	nvkm_pm_trigger(d->grp->pm);
+	ret = nvkm_pm_collect_groups(d->grp->pm, &d->grp, 1, true);
+	if (!ret)
+		ret = nvkm_pm_group_set(d->grp, &args);
+	drm_dev_exit(idx);
+	if (ret)
+		goto out;
+	d->cfg[k] = e->cfg;
+take:
+	d->users[k]++;
+	e->ctr = k;
+out:
+	spin_unlock_irqrestore(&p->lock, flags);
+	return ret;
+}
+
+/* The event leaves its counter; what it counts stays programmed. */
+static void
+nvpm_pmu_ctr_put(struct nvpm_pmu *p, struct nvpm_pmu_event *e)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&p->lock, flags);
+	if (e->ctr >= 0)
+		e->dom->users[e->ctr]--;
+	e->ctr = NVPM_PMU_NO_CTR;
+	spin_unlock_irqrestore(&p->lock, flags);
 }
 
 static void
 nvpm_pmu_read(struct perf_event *event)
 {
-	nvpm_pmu_event_update(event, false);
+	if (!(event->hw.state & PERF_HES_STOPPED))	/* a stopped event counts no more */
+		nvpm_pmu_event_update(event, false);
 }
 
 static void
@@ -297,9 +465,23 @@ nvpm_pmu_stop(struct perf_event *event, int flags)
 	event->hw.state |= PERF_HES_STOPPED | PERF_HES_UPTODATE;
 }
 
+/*
+ * perf schedules the event: on a shared domain it needs a counter (the
+ * domain's cycles need none).  A refusal makes perf take the event's
+ * whole group off and try again at its next rotation, with the time not
+ * counted as running: perf scales the count by it.
+ */
 static int
 nvpm_pmu_add(struct perf_event *event, int flags)
 {
+	struct nvpm_pmu_event *e = event->pmu_private;
+	int ret;
+
+	if (e->dom && e->ctr != NVPM_PMU_CYCLES) {
+		ret = nvpm_pmu_ctr_get(to_nvpm_pmu(event->pmu), e);
+		if (ret)
+			return ret;
+	}
 	event->hw.state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
 	if (flags & PERF_EF_START)
 		nvpm_pmu_start(event, flags);
@@ -309,7 +491,11 @@ nvpm_pmu_add(struct perf_event *event, int flags)
 static void
 nvpm_pmu_del(struct perf_event *event, int flags)
 {
+	struct nvpm_pmu_event *e = event->pmu_private;
+
 	nvpm_pmu_stop(event, PERF_EF_UPDATE);
+	if (e->dom && e->ctr != NVPM_PMU_CYCLES)
+		nvpm_pmu_ctr_put(to_nvpm_pmu(event->pmu), e);
 }
 
 /*
@@ -324,6 +510,61 @@ static struct pmu nvpm_pmu_gone = {
 };
 
 /*
+ * Take a share of domain @dom: the first event on it creates the PMU's
+ * group there, with no counter counting yet (add() programs them).  An
+ * ioctl user or a record session holding the domain refuses it (-EBUSY).
+ */
+static int
+nvpm_pmu_dom_get(struct nvpm_pmu *p, u32 dom, struct nvpm_pmu_dom **pd)
+{
+	struct nvpm_pmu_dom *d = &p->dom[dom];
+	u64 cfg[NVKM_PM_COUNTERS];
+	struct nvkm_pm_group_args args;
+	struct nvkm_pm_group *grp;
+	unsigned long flags;
+	int ret = 0;
+
+	mutex_lock(&p->mutex);
+	if (!d->events) {
+		/* logic op 0 everywhere: the counters count nothing yet */
+		memset(cfg, 0, sizeof(cfg));
+		nvpm_pmu_args(&args, dom, cfg, NVKM_PM_COUNTERS);
+		ret = nvkm_pm_group_new(p->nvpm->device->pm, &args, &grp);
+		if (!ret) {
+			spin_lock_irqsave(&p->lock, flags);
+			d->grp = grp;
+			memset(d->cfg, 0, sizeof(d->cfg));
+			memset(d->users, 0, sizeof(d->users));
+			spin_unlock_irqrestore(&p->lock, flags);
+		}
+	}
+	if (!ret) {
+		d->events++;
+		*pd = d;
+	}
+	mutex_unlock(&p->mutex);
+	return ret;
+}
+
+/* The last event on a shared domain releases the PMU's group there. */
+static void
+nvpm_pmu_dom_put(struct nvpm_pmu *p, struct nvpm_pmu_dom *d)
+{
+	struct nvkm_pm_group *grp = NULL;
+	unsigned long flags;
+
+	mutex_lock(&p->mutex);
+	if (!--d->events) {
+		spin_lock_irqsave(&p->lock, flags);
+		grp = d->grp;
+		d->grp = NULL;
+		spin_unlock_irqrestore(&p->lock, flags);
+	}
+	nvkm_pm_group_del(&grp);
+	mutex_unlock(&p->mutex);
+}
+
+/*
  * The group is released whether or not the GPU is still there: the event's
  * device reference keeps the nvkm device allocated, and a finalised device
  * leaves its registers alone.  Entering the device only keeps
@@ -333,18 +574,73 @@ static void
 nvpm_pmu_event_destroy(struct perf_event *event)
 {
 	struct nvpm_pmu_event *e = event->pmu_private;
-	struct nvpm_drm *nvpm = to_nvpm_pmu(event->pmu)->nvpm;
+	struct nvpm_pmu *p = to_nvpm_pmu(event->pmu);
+	struct nvpm_drm *nvpm = p->nvpm;
 	bool entered;
 	int idx;
 
 	entered = drm_dev_enter(&nvpm->drm, &idx);
-	nvkm_pm_group_del(&e->grp);
+	if (e->dom)
+		nvpm_pmu_dom_put(p, e->dom);
+	else
+		nvkm_pm_group_del(&e->grp);
 	if (entered)
 		drm_dev_exit(idx);
 	kfree(e);
 	event->pmu_private = NULL;
 	WRITE_ONCE(event->pmu, &nvpm_pmu_gone);
 	drm_dev_put(&nvpm->drm);
+}
+
+/*
+ * Add @sib's counter to @cfg (@nr entries) when it needs one on @event's
+ * domain and no entry counts the same.  False when that takes more than
+ * the domain's counters.
+ */
+static bool
+nvpm_pmu_group_add(struct perf_event *event, struct perf_event *sib, u64 *cfg, int *nr)
+{
+	u64 c = nvpm_pmu_cfg(sib->attr.config);
+	u64 dom = FIELD_GET(NVPM_PMU_DOM, event->attr.config);
+	int k;
+
+	if (sib->pmu != event->pmu || nvpm_pmu_cfg_cycles(c) ||
+	    FIELD_GET(NVPM_PMU_DOM, sib->attr.config) != dom)
+		return true;	/* another PMU's, another domain's, or cycles */
+	for (k = 0; k < *nr; k++) {
+		if (cfg[k] == c)
+			return true;
+	}
+	if (*nr == NVKM_PM_COUNTERS)
+		return false;
+	cfg[(*nr)++] = c;
+	return true;
+}
+
+/*
+ * A perf group is scheduled as a unit: the events of it on @event's domain
+ * (@event included) that need a counter must fit in the domain's counters
+ * at once, events counting the same sharing one.  Called under the
+ * leader's context mutex (perf takes it for event_init() of a sibling).
+ *
+ * Return: 0, or -EINVAL for a group that could never be scheduled.
+ */
+static int
+nvpm_pmu_group_fits(struct perf_event *event)
+{
+	struct perf_event *leader = event->group_leader, *sib;
+	u64 cfg[NVKM_PM_COUNTERS];
+	int nr = 0;
+
+	if (leader != event) {
+		if (!nvpm_pmu_group_add(event, leader, cfg, &nr))
+			return -EINVAL;
+		for_each_sibling_event(sib, leader) {
+			if (!nvpm_pmu_group_add(event, sib, cfg, &nr))
+				return -EINVAL;
+		}
+	}
+	return nvpm_pmu_group_add(event, event, cfg, &nr) ? 0 : -EINVAL;
 }
 
 static int
@@ -354,7 +650,8 @@ nvpm_pmu_event_init(struct perf_event *event)
 	u64 config = event->attr.config;
 	struct nvkm_pm_group_args args;
 	struct nvpm_pmu_event *e;
-	int k, ret, idx;
+	struct nvkm_pm *pm;
+	int ret, idx;
 
 	if (event->attr.type != event->pmu->type)
 		return -ENOENT;
@@ -367,23 +664,36 @@ nvpm_pmu_event_init(struct perf_event *event)
 		return -EOPNOTSUPP;
 	if (config & ~NVPM_PMU_CONFIG || event->attr.config1 || event->attr.config2)
 		return -EINVAL;
-
-	memset(&args, 0, sizeof(args));
-	args.dom = FIELD_GET(NVPM_PMU_DOM, config);
-	args.mode = NVPM_MODE_QUAD;
-	args.nr_ctr = 1;
-	for (k = 0; k < 4; k++)
-		args.ctr[0].signal[k] = (config & NVPM_PMU_SIG(k)) >> (8 + 8 * k);
-	args.ctr[0].logic_op = FIELD_GET(NVPM_PMU_OP, config);
+	/* the ioctls' rule, before the hardware is touched */
+	if (!nvpm_perf_allowed())
+		return -EACCES;
 
 	e = kzalloc(sizeof(*e), GFP_KERNEL);
 	if (!e)
 		return -ENOMEM;
+	e->cfg = nvpm_pmu_cfg(config);
+	e->ctr = NVPM_PMU_NO_CTR;
+	nvpm_pmu_args(&args, FIELD_GET(NVPM_PMU_DOM, config), &e->cfg, 1);
 	if (!drm_dev_enter(&p->nvpm->drm, &idx)) {
 		kfree(e);
 		return -ENODEV;
 	}
-	ret = nvkm_pm_group_new(p->nvpm->device->pm, &args, &e->grp);
+	pm = p->nvpm->device->pm;
+	ret = nvkm_pm_group_check(pm, &args);
+	if (ret) {
+		/* nothing to count */
+	} else if (pm->dom[args.dom].layout) {
+		/* the idle counters share their domain: a group of its own */
+		ret = nvkm_pm_group_new(pm, &args, &e->grp);
+		e->ctr = 0;
+	} else {
+		/* a PCOUNTER domain: a share of the PMU's group there */
+		ret = nvpm_pmu_group_fits(event) ?: nvpm_pmu_dom_get(p, args.dom, &e->dom);
+		if (!ret)
+			e->grp = e->dom->grp;
+		if (nvpm_pmu_cfg_cycles(e->cfg))
+			e->ctr = NVPM_PMU_CYCLES;
+	}
 	if (!ret)
 		drm_dev_get(&p->nvpm->drm);	/* put by nvpm_pmu_event_destroy() */
 	drm_dev_exit(idx);
@@ -421,6 +731,7 @@ nvpm_pmu_release(struct drm_device *drm, void *ptr)
 {
 	struct nvpm_pmu *p = ptr;
 
+	kfree(p->dom);
 	kfree_rcu(p, rcu);
 }
 
@@ -448,6 +759,11 @@ nvpm_pmu_register(struct nvpm_drm *nvpm)
 	if (drmm_add_action_or_reset(&nvpm->drm, nvpm_pmu_release, p))
 		return;
 	p->nvpm = nvpm;
+	p->dom = kcalloc(pm->nr_doms, sizeof(*p->dom), GFP_KERNEL);
+	if (!p->dom)
+		return;
+	mutex_init(&p->mutex);
+	spin_lock_init(&p->lock);
 	/* the boot CPU, which x86 does not take offline */
 	p->cpu = cpumask_first(cpu_online_mask);
 	nvpm_pmu_name(p);

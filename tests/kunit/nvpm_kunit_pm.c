@@ -392,6 +392,68 @@ groups_take_turns(struct kunit *test)
 }
 
 /*
+ * A counting group given new counters (what the perf PMU does as events
+ * come and go): a counter it keeps goes on counting, a new one counts
+ * from the change, the totals go on; a change to another domain or mode,
+ * or one the generation cannot run, is refused and changes nothing.
+ */
+static void
+set_new_counters_count_from_the_change(struct kunit *test)
+{
+	struct pm_fixture *f = pm_fixture(test, 0x84);
+	struct nvkm_pm_group_result r0, r;
+	struct nvkm_pm_group_args a, b;
+	struct nvkm_pm_group *grp;
+
+	memset(&a, 0, sizeof(a));
+	a.dom = 1;
+	a.mode = NVPM_MODE_QUAD;
+	a.nr_ctr = 4;			/* counters 1-3: logic op 0, nothing */
+	a.ctr[0].signal[0] = S_A;
+	a.ctr[0].logic_op = OP_ARG0;
+	nvkm_sim_pcounter_set_signal(f->sim, 1, S_A, true);
+	nvkm_sim_pcounter_set_signal(f->sim, 1, S_B, true);
+	KUNIT_ASSERT_EQ(test, nvkm_pm_group_new(f->pm, &a, &grp), 0);
+	nvkm_sim_run(f->sim, 100);
+	KUNIT_ASSERT_EQ(test, sample(f, &grp, 1), 0);
+	nvkm_pm_group_read(grp, &r0, NVPM_READ_LOST);
+	KUNIT_EXPECT_EQ(test, r0.cycles, 100);
+	KUNIT_EXPECT_EQ(test, r0.value[0], 100);
+	KUNIT_EXPECT_EQ(test, r0.value[1], 0);
+
+	b = a;
+	b.ctr[1].signal[0] = S_B;
+	b.ctr[1].logic_op = OP_ARG0;
+	KUNIT_ASSERT_EQ(test, nvkm_pm_group_set(grp, &b), 0);
+	nvkm_sim_run(f->sim, 200);
+	KUNIT_ASSERT_EQ(test, sample(f, &grp, 1), 0);
+	nvkm_pm_group_read(grp, &r, NVPM_READ_LOST);
+	KUNIT_EXPECT_GE(test, r.cycles - r0.cycles, 200);
+	KUNIT_EXPECT_EQ(test, r.value[0], r.cycles);	/* S_A high every cycle */
+	KUNIT_EXPECT_EQ(test, r.value[1], r.cycles - r0.cycles);
+	KUNIT_EXPECT_EQ(test, r.value[2], 0);
+	KUNIT_EXPECT_EQ(test, r.flags, 0);
+
+	/* refused: nothing changes, counter 1 still counts S_B */
+	b.ctr[1].logic_op = 0;
+	b.dom = 0;
+	KUNIT_EXPECT_EQ(test, nvkm_pm_group_set(grp, &b), -EINVAL);
+	b.dom = 1;
+	b.mode = NVPM_MODE_SINGLE;
+	KUNIT_EXPECT_EQ(test, nvkm_pm_group_set(grp, &b), -EINVAL);
+	b.mode = NVPM_MODE_QUAD;
+	b.ctr[0].flags = NVPM_COUNTER_SETFLAG3;	/* EVENT's and STOP's only */
+	KUNIT_EXPECT_EQ(test, nvkm_pm_group_set(grp, &b), -EINVAL);
+	nvkm_sim_run(f->sim, 50);
+	r0 = r;
+	KUNIT_ASSERT_EQ(test, sample(f, &grp, 1), 0);
+	nvkm_pm_group_read(grp, &r, NVPM_READ_LOST);
+	KUNIT_EXPECT_EQ(test, r.value[1] - r0.value[1], r.cycles - r0.cycles);
+	KUNIT_EXPECT_EQ(test, grp->args.ctr[1].logic_op, OP_ARG0);
+	nvkm_pm_group_del(&grp);
+}
+
+/*
  * A holder's groups share a domain; another holder's, or one without a
  * holder, are refused; the holder may have 16 there; deleting the group
  * that counts lets the next count at once.
@@ -779,6 +841,7 @@ static struct kunit_case nvpm_pm_cases[] = {
 	KUNIT_CASE_PARAM(single_event_window, single_chips_gen_params),
 	KUNIT_CASE(held_domain_is_busy),
 	KUNIT_CASE_PARAM(groups_take_turns, quad_chips_gen_params),
+	KUNIT_CASE(set_new_counters_count_from_the_change),
 	KUNIT_CASE(turns_belong_to_one_holder),
 	KUNIT_CASE_PARAM(sources_choose_what_signals_show, src_cases_gen_params),
 	KUNIT_CASE(bad_sources_are_refused),

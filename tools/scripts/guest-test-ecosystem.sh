@@ -24,8 +24,18 @@ eco_rate() { name=$1; shift
 	awk -F, -v n="$name" '$3 == n && $4 > 0 { printf "%.9f\n", $1 / $4 }' /tmp/perf-stat.out; }
 # $1 / $2 as a percentage, to one decimal
 eco_pct() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1f\n", 100 * a / b }'; }
+# perf stat -x, output $1: event $2's count, and the percentage of the
+# time it ran (perf's time_running over time_enabled)
+eco_count() { awk -F, -v n="$2" '$3 == n && $1 ~ /^[0-9]+$/ { print $1 }' "$1"; }
+eco_running() { awk -F, -v n="$2" '$3 == n { print $5 + 0 }' "$1"; }
 # $1: share, $2: expected, $3: tolerance (percentage points)
 eco_near() { awk -v v="$1" -v e="$2" -v t="$3" 'BEGIN { exit !(v != "" && v - e <= t && e - v <= t) }'; }
+# $1: a busy share, $2: perf -x, output: 35% +- 2, every event counted all the time
+eco_busy_all_along() { eco_near "$1" 35 2 && [ "$(awk -F, '$5 + 0 != 100' "$2" | wc -l)" = 0 ]; }
+# $1: perf -x, output, the rest: events counted part of the time, scaled
+eco_scaled() { f=$1; shift; for e in "$@"; do
+	awk -F, -v n="$e" '$3 == n && $1 ~ /^[0-9]+$/ && $5 > 0 && $5 < 100 { ok = 1 }
+		END { exit !ok }' "$f" || return 1; done; }
 
 insmod ./nvpm-plain.ko
 insmod ./nvpm_sim.ko sim=g84,g92,gt215 sim_gr_busy=35 >/dev/null 2>&1
@@ -56,9 +66,9 @@ $eco_perf list >/tmp/perf-list.out 2>&1
 check perf_list_shows_nvpm_events sh -c "grep -q 'nvpm_sim0/pgraph-busy/' /tmp/perf-list.out &&
 	grep -q 'nvpm_sim0/core_a-cycles/' /tmp/perf-list.out && grep -q 'nvpm_sim2/gr-busy/' /tmp/perf-list.out"
 
-# PCOUNTER: one event per domain at a time, so the busy share is the busy
-# event's rate over the cycles event's, each over its own second (the
-# shares are independent of the simulated clock rate)
+# PCOUNTER, one event at a time: the busy share is the busy event's rate
+# over the cycles event's, each over its own second (the shares are
+# independent of the simulated clock rate)
 cycles=$(eco_rate nvpm_sim0/core_a-cycles/ nvpm_sim0/core_a-cycles/)
 busy=$(eco_rate nvpm_sim0/pgraph-busy/ nvpm_sim0/pgraph-busy/)
 share=$(eco_pct "$busy" "$cycles")
@@ -87,10 +97,51 @@ check perf_events_have_units sh -c 'cd /sys/bus/event_source/devices/nvpm_sim0/e
 check perf_stat_prints_the_unit awk -F, '$2 == "cycles" && $3 == "nvpm_sim0/core_a-cycles/" { ok = 1 }
 	END { exit !ok }' /tmp/perf-stat.out
 
-check perf_two_events_one_domain_busy sh -c "! $eco_perf stat -a -x, \
-	-e nvpm_sim0/core_a-cycles/,nvpm_sim0/pgraph-busy/ -- true >/tmp/perf-busy.out 2>&1 &&
-	grep -qi 'busy' /tmp/perf-busy.out"
-sed 's/^/# perf: /' /tmp/perf-busy.out
+# Events on one domain share it: the busy and the cycles events count in
+# one counter group, over the same spans, all the time (a ratio of two
+# counts of one domain: independent of the clock rate and the host's load)
+$eco_perf stat -a -x, -e nvpm_sim0/pgraph-busy/,nvpm_sim0/core_a-cycles/ -- sleep 1 \
+	2>/tmp/perf-share.out
+sed 's/^/# perf: /' /tmp/perf-share.out
+share=$(eco_pct "$(eco_count /tmp/perf-share.out nvpm_sim0/pgraph-busy/)" \
+	"$(eco_count /tmp/perf-share.out nvpm_sim0/core_a-cycles/)")
+echo "# perf stat pgraph-busy,core_a-cycles: $share% (expected 35)"
+check perf_stat_busy_and_cycles_one_domain_35_percent eco_busy_all_along "$share" /tmp/perf-share.out
+# the same as a perf group, scheduled as a unit
+$eco_perf stat -a -x, -e '{nvpm_sim0/pgraph-busy/,nvpm_sim0/core_a-cycles/}' -- sleep 1 \
+	2>/tmp/perf-share.out
+sed 's/^/# perf: /' /tmp/perf-share.out
+share=$(eco_pct "$(eco_count /tmp/perf-share.out nvpm_sim0/pgraph-busy/)" \
+	"$(eco_count /tmp/perf-share.out nvpm_sim0/core_a-cycles/)")
+echo "# perf stat {pgraph-busy,core_a-cycles}: $share% (expected 35)"
+check perf_stat_group_busy_and_cycles_35_percent eco_busy_all_along "$share" /tmp/perf-share.out
+# six events on core_a, five of them needing one of its four counters:
+# perf rotates them and scales each count by the share of the time it ran
+# (each below 100%); the group's busy share stays a ratio of two counts
+# of the same spans (within 4 points: each reprogramming of a counter at a
+# rotation drops a few microseconds of every counter of the domain, at
+# whatever phase of the simulated 1 ms load rounds the rotation comes)
+$eco_perf stat -a -x, -e '{nvpm_sim0/pgraph-busy/,nvpm_sim0/dom=1,op=0xffff,name=cyc_g/}',\
+nvpm_sim0/pgraph-idle/,nvpm_sim0/dom=1,sig0=0x01,op=0xaaaa,name=s1/,\
+nvpm_sim0/dom=1,sig0=0x02,op=0xaaaa,name=s2/,nvpm_sim0/dom=1,sig0=0x03,op=0xaaaa,name=s3/ \
+	-- sleep 1 2>/tmp/perf-mux.out
+sed 's/^/# perf: /' /tmp/perf-mux.out
+check perf_stat_six_events_one_domain_scaled eco_scaled /tmp/perf-mux.out \
+	nvpm_sim0/pgraph-busy/ cyc_g nvpm_sim0/pgraph-idle/ s1 s2 s3
+share=$(eco_pct "$(eco_count /tmp/perf-mux.out nvpm_sim0/pgraph-busy/)" \
+	"$(eco_count /tmp/perf-mux.out cyc_g)")
+echo "# perf stat, six events: the group's pgraph-busy at $share% of its cycles," \
+	"running $(eco_running /tmp/perf-mux.out cyc_g)% of the time (expected 35)"
+check perf_stat_six_events_group_busy_35_percent eco_near "$share" 35 4
+# a group whose events need more counters on a domain than it has can
+# never count: its fifth event is refused at open (EINVAL), which perf
+# reports as not supported
+$eco_perf stat -a -x, -e '{nvpm_sim0/pgraph-busy/,nvpm_sim0/pgraph-idle/,'\
+'nvpm_sim0/dom=1,sig0=0x01,op=0xaaaa,name=s1/,nvpm_sim0/dom=1,sig0=0x02,op=0xaaaa,name=s2/,'\
+'nvpm_sim0/dom=1,sig0=0x03,op=0xaaaa,name=s3/}' -- sleep 0.1 >/tmp/perf-big.out 2>&1
+sed 's/^/# perf: /' /tmp/perf-big.out
+check perf_group_over_four_counters_refused awk -F, '$3 == "s3" && $1 ~ /not supported/ { ok = 1 }
+	END { exit !ok }' /tmp/perf-big.out
 # an ioctl user holds core_a: perf is refused, and the other way round
 # (each holder starts its command once it holds the domain)
 rm -f /tmp/eco.go

@@ -223,6 +223,8 @@ int nvkm_pm_group_new(struct nvkm_pm *pm, const struct nvkm_pm_group_args *args,
 		      struct nvkm_pm_group **pgrp);
 int nvkm_pm_group_new_held(struct nvkm_pm *pm, const struct nvkm_pm_group_args *args,
 			   const void *holder, struct nvkm_pm_group **pgrp);
+int nvkm_pm_group_check(struct nvkm_pm *pm, const struct nvkm_pm_group_args *args);
+int nvkm_pm_group_set(struct nvkm_pm_group *grp, const struct nvkm_pm_group_args *args);
 void nvkm_pm_group_del(struct nvkm_pm_group **pgrp);
 void nvkm_pm_trigger(struct nvkm_pm *pm);
 int nvkm_pm_collect(struct nvkm_pm *pm, const void *holder, bool wait);

@@ -526,6 +526,62 @@ nvkm_pm_group_new(struct nvkm_pm *pm, const struct nvkm_pm_group_args *args,
 	return nvkm_pm_group_new_held(pm, args, NULL, pgrp);
 }
 
+/**
+ * nvkm_pm_group_check() - whether a counter group could be configured
+ * @pm: the engine
+ * @args: what it would count
+ *
+ * Checks @args as nvkm_pm_group_new_held() does, without taking a domain
+ * or touching the hardware.
+ *
+ * Return: 0, or the error nvkm_pm_group_new_held() would give for @args
+ * itself (-ENOENT, -EINVAL, -E2BIG, -EOPNOTSUPP).
+ */
+int
+nvkm_pm_group_check(struct nvkm_pm *pm, const struct nvkm_pm_group_args *args)
+{
+	return nvkm_pm_group_validate(pm, args);
+}
+
+/**
+ * nvkm_pm_group_set() - change what a quad mode counter group counts
+ * @grp: the group, on a PCOUNTER domain (not a shared one)
+ * @args: its new configuration: the same domain, quad mode
+ *
+ * The domain is programmed for @args at once when @grp is the group
+ * counting there (else when its turn comes).  Its totals go on: a counter
+ * given a new configuration adds what it counts from here to the total
+ * its previous one left.  Collect @grp first: the counts since the last
+ * latch are dropped (G84:GF100 latch and clear on programming) or, where
+ * the shadow counters survive programming, the next latch has a few
+ * cycles counted the old way, as when groups take turns.
+ *
+ * Register accesses only, under the engine's spinlock: callable in
+ * interrupt context.
+ *
+ * Return: 0; -EINVAL when @args is for another domain or mode, or not
+ * valid (nothing changed then).
+ */
+int
+nvkm_pm_group_set(struct nvkm_pm_group *grp, const struct nvkm_pm_group_args *args)
+{
+	struct nvkm_pm *pm = grp->pm;
+	unsigned long flags;
+
+	if (args->dom != grp->args.dom || args->mode != NVPM_MODE_QUAD ||
+	    grp->args.mode != NVPM_MODE_QUAD || pm->dom[args->dom].layout ||
+	    nvkm_pm_group_validate(pm, args))
+		return -EINVAL;
+
+	spin_lock_irqsave(&pm->lock, flags);
+	grp->args = *args;
+	/* after fini the hardware is not touched: init programs it again */
+	if (pm->dom[args->dom].active == grp && pm->engine.subdev.device->initialised)
+		nvkm_pm_group_activate(pm, grp, false);
+	spin_unlock_irqrestore(&pm->lock, flags);
+	return 0;
+}
+
 /* The group after @grp in its domain's turn order. */
 static struct nvkm_pm_group *
 nvkm_pm_group_next(struct nvkm_pm *pm, struct nvkm_pm_group *grp)
