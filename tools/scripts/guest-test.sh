@@ -87,7 +87,7 @@ check nvpm_top_two_refreshes sh -c "./nvpm top -d $gt215 -n 2 -I 100 -e core_a/P
 	[ \$(grep -c '^nvpm top - GT215' /tmp/top.out) = 2 ] && grep -q '^gr  *[0-9.]*%' /tmp/top.out &&
 	grep -q '^core_a/PGRAPH.IDLE' /tmp/top.out"
 check nvpm_top_quits_on_ctrl_c sh -c "./nvpm top -d $gt215 -I 100 >/tmp/top.out 2>&1 & pid=\$!; i=0;
-	while ! grep -q '^gr  *[0-9.]*%' /tmp/top.out && [ \$i -lt 100 ]; do sleep 0.2; i=\$((i + 1)); done;
+	while ! grep -q '^gr  *[0-9.]*%' /tmp/top.out && [ \$i -lt 300 ]; do sleep 0.2; i=\$((i + 1)); done;
 	kill -INT \$pid; wait \$pid && grep -q '^gr  *[0-9.]*%' /tmp/top.out"
 
 rmmod nvpm nvpm_sim
