@@ -27,6 +27,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 #include "harness.h"
@@ -957,6 +959,112 @@ TEST_F(fifo, channels_no_leak)
 	if (count_fds() != fds)
 		FAIL(return, "%d fds before, %d after", fds, count_fds());
 	kmemleak_check(_metadata, km);
+}
+
+/* ---- memory cgroups ---- */
+
+#define CG_ROOT		"/sys/fs/cgroup"
+#define CG_TEST		CG_ROOT "/nvpm-test"
+/* host memory of a channel beyond its notifier: 2 pages, a 16 KiB PD shadow */
+#define CHAN_KMEM_MIN	(2 * 4096 + 16384)
+
+static int
+cg_write(const char *path, const char *s)
+{
+	int fd = open(path, O_WRONLY), err = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (write(fd, s, strlen(s)) < 0)
+		err = -errno;
+	close(fd);
+	return err;
+}
+
+/* memory.stat's "kernel" of the test's cgroup, in bytes; -1 without it. */
+static long long
+cg_kernel(void)
+{
+	FILE *f = fopen(CG_TEST "/memory.stat", "r");
+	long long v, ret = -1;
+	char key[64];
+
+	if (!f)
+		return -1;
+	while (ret < 0 && fscanf(f, "%63s %lld", key, &v) == 2) {
+		if (!strcmp(key, "kernel"))
+			ret = v;
+	}
+	fclose(f);
+	return ret;
+}
+
+/* cgroup2, its memory controller, a child for the test: NULL, or why not. */
+static const char *
+cg_setup(void)
+{
+	char buf[256] = "";
+	FILE *f;
+
+	if (access(CG_ROOT "/cgroup.controllers", F_OK) &&
+	    mount("none", CG_ROOT, "cgroup2", 0, NULL))
+		return "no cgroup2";
+	f = fopen(CG_ROOT "/cgroup.controllers", "r");
+	if (!f || !fgets(buf, sizeof(buf), f) || !strstr(buf, "memory")) {
+		if (f)
+			fclose(f);
+		return "no memory controller (CONFIG_MEMCG)";
+	}
+	fclose(f);
+	if (cg_write(CG_ROOT "/cgroup.subtree_control", "+memory"))
+		return "the memory controller cannot be enabled";
+	if (mkdir(CG_TEST, 0755) && errno != EEXIST)
+		return "no child cgroup";
+	return NULL;
+}
+
+/*
+ * A channel's host memory (its IB and reference pages, its space's page
+ * directory shadow and tables) is charged to the memory cgroup of the
+ * process that creates it, as its notifier BO is: a file's 16 channels
+ * raise the cgroup's kernel memory by at least their notifiers and
+ * CHAN_KMEM_MIN each.
+ */
+TEST_F(fifo, channels_are_charged_to_the_memcg)
+{
+	const struct nvpm_dev *dev = fifo_dev(&self->n);
+	struct nvpm_channel ch[NVPM_CHANNELS_PER_FILE];
+	long long before, after, want = 0;
+	const char *why;
+	int i, n, ret = 0;
+
+	if (!dev)
+		SKIP(return, "no NV50 family device");
+	why = cg_setup();
+	if (why)
+		SKIP(return, "%s", why);
+	ret = cg_write(CG_TEST "/cgroup.procs", "0");
+	if (ret)
+		FAIL(return, "joining %s: %s", CG_TEST, err_name(ret));
+	before = cg_kernel();
+	for (n = 0; n < NVPM_CHANNELS_PER_FILE && !ret; n += !ret)
+		ret = nvpm_channel_new(dev->fd, 0, &ch[n]);
+	after = cg_kernel();
+	for (i = 0; i < n; i++) {
+		want += ch[i].notifier.size + CHAN_KMEM_MIN;
+		nvpm_channel_del(&ch[i]);
+	}
+	cg_write(CG_ROOT "/cgroup.procs", "0");
+	rmdir(CG_TEST);
+	if (ret)
+		FAIL(return, "CHANNEL_NEW %d: %s", n, err_name(ret));
+	if (before < 0 || after < 0)
+		FAIL(return, "no \"kernel\" in memory.stat");
+	if (after - before < want)
+		FAIL(return, "%d channels charged %lld bytes of kernel memory, want >= %lld",
+		     n, after - before, want);
+	diag("%d channels: %lld bytes of kernel memory charged (>= %lld)", n, after - before,
+	     want);
 }
 
 static void

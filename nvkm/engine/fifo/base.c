@@ -170,7 +170,8 @@ nvkm_fifo_chid_get(struct nvkm_fifo *fifo, struct nvkm_fifo_chan *chan)
 static void *
 nvkm_fifo_chan_page(struct nvkm_fifo_chan *chan, u64 *addr)
 {
-	void *cpu = vzalloc(NVKM_VMM_PAGE);
+	/* charged to the memcg of the file's process, as its BOs are */
+	void *cpu = __vmalloc(NVKM_VMM_PAGE, GFP_KERNEL_ACCOUNT | __GFP_ZERO);
 
 	if (cpu && nvkm_vmm_map(chan->vmm, cpu, NVKM_VMM_PAGE, 0, addr)) {
 		vfree(cpu);
@@ -201,7 +202,7 @@ nvkm_fifo_chan_new(struct nvkm_fifo *fifo, nvkm_sw_lookup_t lookup, void *priv,
 	int ret;
 
 	*pchan = NULL;
-	chan = kzalloc(sizeof(*chan), GFP_KERNEL);
+	chan = kzalloc(sizeof(*chan), GFP_KERNEL_ACCOUNT);
 	if (!chan)
 		return -ENOMEM;
 	chan->fifo = fifo;

@@ -121,6 +121,9 @@ nvkm_vmm_chan(struct nvkm_vmm *vmm)
  *	 or G84_CHAN_PGD, as the user's generation lays the structure out
  * @pvmm: the new space
  *
+ * A space is a user's (a channel, a record session): its host memory
+ * (tables, page lists) is charged to the calling process's memory cgroup.
+ *
  * Return: 0, -ENODEV outside the NV50 family, -ENOMEM.
  */
 int
@@ -132,10 +135,10 @@ nvkm_vmm_new(struct nvkm_device *device, u32 pgd, struct nvkm_vmm **pvmm)
 	*pvmm = NULL;
 	if (!nvkm_vmm_supported(device) || !device->imem)
 		return -ENODEV;
-	vmm = kzalloc(sizeof(*vmm), GFP_KERNEL);
+	vmm = kzalloc(sizeof(*vmm), GFP_KERNEL_ACCOUNT);
 	if (!vmm)
 		return -ENOMEM;
-	vmm->pt = kcalloc(NV50_PDES, sizeof(*vmm->pt), GFP_KERNEL);
+	vmm->pt = kcalloc(NV50_PDES, sizeof(*vmm->pt), GFP_KERNEL_ACCOUNT);
 	if (!vmm->pt) {
 		kfree(vmm);
 		return -ENOMEM;
@@ -235,12 +238,12 @@ nvkm_vmm_pt_get(struct nvkm_vmm *vmm, u32 pdei, u32 last)
 		return 0;
 	for (i = 0; last >= nvkm_vmm_pt_sizes[i].entries; i++)
 		;
-	pt = kzalloc(sizeof(*pt), GFP_KERNEL);
+	pt = kzalloc(sizeof(*pt), GFP_KERNEL_ACCOUNT);
 	if (!pt)
 		return -ENOMEM;
 	pt->entries = nvkm_vmm_pt_sizes[i].entries;
 	pt->cpu = dma_alloc_coherent(vmm->device->dev, pt->entries * 8ull, &pt->addr,
-				     GFP_KERNEL);
+				     GFP_KERNEL_ACCOUNT);
 	if (!pt->cpu || upper_32_bits(pt->addr) > 0xff) {
 		if (pt->cpu)
 			dma_free_coherent(vmm->device->dev, pt->entries * 8ull, pt->cpu,
@@ -321,7 +324,7 @@ nvkm_vmm_dma_map(struct nvkm_vmm *vmm, struct nvkm_vma *vma, void *cpu)
 	u64 i, pages = vma->piece / NVKM_VMM_PAGE;
 	struct page *page;
 
-	vma->dma = kvcalloc(pages, sizeof(*vma->dma), GFP_KERNEL);
+	vma->dma = kvcalloc(pages, sizeof(*vma->dma), GFP_KERNEL_ACCOUNT);
 	if (!vma->dma)
 		return -ENOMEM;
 	for (i = 0; i < pages; i++) {
@@ -391,7 +394,7 @@ nvkm_vmm_map_repeat(struct nvkm_vmm *vmm, void *cpu, u64 size, u32 copies,
 	    !copies || copies > 1024 || size > BIT_ULL(NVKM_VMM_BITS) / copies ||
 	    (flags & ~(NVKM_VMM_NO_4G_CROSS | NVKM_VMM_LOW_4G)))
 		return -EINVAL;
-	vma = kzalloc(sizeof(*vma), GFP_KERNEL);
+	vma = kzalloc(sizeof(*vma), GFP_KERNEL_ACCOUNT);
 	if (!vma)
 		return -ENOMEM;
 	vma->size = size * copies;
