@@ -59,8 +59,9 @@
 #define NVPM_PMU_DOM		GENMASK_ULL(7, 0)
 #define NVPM_PMU_SIG(k)		(GENMASK_ULL(15, 8) << (8 * (k)))
 #define NVPM_PMU_OP		GENMASK_ULL(55, 40)
+#define NVPM_PMU_NS		BIT_ULL(56)	/* in PTIMER ns, not domain cycles */
 #define NVPM_PMU_CONFIG		(NVPM_PMU_DOM | NVPM_PMU_SIG(0) | NVPM_PMU_SIG(1) | \
-				 NVPM_PMU_SIG(2) | NVPM_PMU_SIG(3) | NVPM_PMU_OP)
+				 NVPM_PMU_SIG(2) | NVPM_PMU_SIG(3) | NVPM_PMU_OP | NVPM_PMU_NS)
 
 /* Logic ops of the named events: signal 0 high, low, every cycle. */
 #define NVPM_PMU_OP_HIGH	0xaaaa
@@ -71,9 +72,15 @@
 #define NVPM_PMU_NO_CTR		(-1)
 #define NVPM_PMU_CYCLES		(-2)
 
-/* Named events, at most: cycles per domain, two for PGRAPH, busy per engine. */
+/*
+ * Named events, at most: cycles per domain, three for PGRAPH (idle, busy
+ * in cycles and in ns), busy per engine in cycles and in ns; each has its
+ * .unit and .scale files.
+ */
 #define NVPM_PMU_MAX_DOMS	16
-#define NVPM_PMU_MAX_EVENTS	(NVPM_PMU_MAX_DOMS + 2 + 16)
+#define NVPM_PMU_MAX_ENGINES	16
+#define NVPM_PMU_MAX_EVENTS	(NVPM_PMU_MAX_DOMS + 3 + 2 * NVPM_PMU_MAX_ENGINES)
+#define NVPM_PMU_FILES		(3 * NVPM_PMU_MAX_EVENTS)
 
 /**
  * struct nvpm_pmu_attr - a named event's sysfs file
@@ -134,8 +141,8 @@ struct nvpm_pmu {
 	struct nvpm_pmu_dom *dom;
 	char name[40];
 	int nr;
-	struct nvpm_pmu_attr ev[2 * NVPM_PMU_MAX_EVENTS];
-	struct attribute *attrs[2 * NVPM_PMU_MAX_EVENTS + 1];
+	struct nvpm_pmu_attr ev[NVPM_PMU_FILES];
+	struct attribute *attrs[NVPM_PMU_FILES + 1];
 	struct attribute_group events;
 	const struct attribute_group *groups[4];
 };
@@ -148,6 +155,10 @@ struct nvpm_pmu {
  * @ctr: the counter of @grp it reads while scheduled, NVPM_PMU_CYCLES
  *	 for the group's cycles, or NVPM_PMU_NO_CTR (it counts nothing)
  * @value: what it read there at the last update
+ * @ns: it counts PTIMER nanoseconds: each update's count in domain cycles
+ *	times the PTIMER time over the domain cycles since the last
+ * @cycles: the group's domain cycles at the last update (@ns)
+ * @time: PTIMER then (@ns)
  */
 struct nvpm_pmu_event {
 	struct nvkm_pm_group *grp;
@@ -155,6 +166,9 @@ struct nvpm_pmu_event {
 	u64 cfg;
 	int ctr;
 	u64 value;
+	bool ns;
+	u64 cycles;
+	u64 time;
 };
 
 static inline struct nvpm_pmu *
@@ -189,6 +203,7 @@ PMU_FORMAT_ATTR(sig1, "config:16-23");
 PMU_FORMAT_ATTR(sig2, "config:24-31");
 PMU_FORMAT_ATTR(sig3, "config:32-39");
 PMU_FORMAT_ATTR(op, "config:40-55");
+PMU_FORMAT_ATTR(ns, "config:56");
 
 static struct attribute *nvpm_pmu_format_attrs[] = {
 	&format_attr_dom.attr,
@@ -197,6 +212,7 @@ static struct attribute *nvpm_pmu_format_attrs[] = {
 	&format_attr_sig2.attr,
 	&format_attr_sig3.attr,
 	&format_attr_op.attr,
+	&format_attr_ns.attr,
 	NULL,
 };
 
@@ -228,24 +244,38 @@ nvpm_pmu_attr_add(struct nvpm_pmu *p, const char *value)
 }
 
 /*
- * Add a named event and its .unit file (perf prints the unit next to the
- * count: every event counts cycles of its domain's clock).  Quietly full
- * at the bound.
+ * Add a named event, its .unit file (perf prints the unit next to the
+ * count: cycles of the event's domain clock, or ns with ns=1) and its
+ * .scale (1: the kernel counts in the unit).  Quietly full at the bound.
  */
 static __printf(3, 4) void
 nvpm_pmu_event_add(struct nvpm_pmu *p, const char *value, const char *fmt, ...)
 {
-	struct nvpm_pmu_attr *a, *unit;
+	struct nvpm_pmu_attr *a, *file;
 	va_list ap;
 
-	if (p->nr == ARRAY_SIZE(p->ev))
+	if (p->nr + 3 > ARRAY_SIZE(p->ev))
 		return;
 	a = nvpm_pmu_attr_add(p, value);
 	va_start(ap, fmt);
 	vsnprintf(a->name, sizeof(a->name), fmt, ap);
 	va_end(ap);
-	unit = nvpm_pmu_attr_add(p, "cycles");
-	scnprintf(unit->name, sizeof(unit->name), "%s.unit", a->name);
+	file = nvpm_pmu_attr_add(p, strstr(value, ",ns=1") ? "ns" : "cycles");
+	scnprintf(file->name, sizeof(file->name), "%s.unit", a->name);
+	file = nvpm_pmu_attr_add(p, "1");
+	scnprintf(file->name, sizeof(file->name), "%s.scale", a->name);
+}
+
+/* A busy event, in domain cycles and (@name-ns) in PTIMER nanoseconds. */
+static void
+nvpm_pmu_busy_add(struct nvpm_pmu *p, int dom, u32 signal, u32 op, const char *name)
+{
+	char value[80];
+
+	snprintf(value, sizeof(value), "dom=0x%x,sig0=0x%x,op=0x%x", dom, signal, op);
+	nvpm_pmu_event_add(p, value, "%s", name);
+	snprintf(value, sizeof(value), "dom=0x%x,sig0=0x%x,op=0x%x,ns=1", dom, signal, op);
+	nvpm_pmu_event_add(p, value, "%s-ns", name);
 }
 
 /* An event name from a domain or signal name: lower case, '.' to '-'. */
@@ -276,19 +306,17 @@ nvpm_pmu_events_init(struct nvpm_pmu *p, struct nvkm_pm *pm)
 		for (i = 0; i < pm->dom[d].nr_sig; i++) {
 			sig = &pm->dom[d].sig[i];
 			if (pm->dom[d].idle) {
-				/* an engine: its busy cycles */
-				snprintf(value, sizeof(value), "dom=0x%x,sig0=0x%x,op=0x%x",
-					 d, sig->signal, NVPM_PMU_OP_HIGH);
+				/* an engine: its busy cycles, and ns */
 				nvpm_pmu_event_name(name, sizeof(name), sig->name);
-				nvpm_pmu_event_add(p, value, "%s-busy", name);
+				strlcat(name, "-busy", sizeof(name));
+				nvpm_pmu_busy_add(p, d, sig->signal, NVPM_PMU_OP_HIGH, name);
 			} else if (!pgraph && !strcmp(sig->name, "PGRAPH.IDLE")) {
 				pgraph = true;
 				snprintf(value, sizeof(value), "dom=0x%x,sig0=0x%x,op=0x%x",
 					 d, sig->signal, NVPM_PMU_OP_HIGH);
 				nvpm_pmu_event_add(p, value, "pgraph-idle");
-				snprintf(value, sizeof(value), "dom=0x%x,sig0=0x%x,op=0x%x",
-					 d, sig->signal, NVPM_PMU_OP_LOW);
-				nvpm_pmu_event_add(p, value, "pgraph-busy");
+				nvpm_pmu_busy_add(p, d, sig->signal, NVPM_PMU_OP_LOW,
+						  "pgraph-busy");
 			}
 		}
 	}
@@ -300,7 +328,8 @@ nvpm_pmu_events_init(struct nvpm_pmu *p, struct nvkm_pm *pm)
 static u64
 nvpm_pmu_cfg(u64 config)
 {
-	return config & ~NVPM_PMU_DOM;
+	/* an event in ns shares the counter of its cycles twin */
+	return config & ~(NVPM_PMU_DOM | NVPM_PMU_NS);
 }
 
 /* An event that counts every cycle reads the domain's cycles: no counter. */
@@ -353,7 +382,7 @@ nvpm_pmu_event_update(struct perf_event *event, bool start)
 	struct nvpm_pmu *p = to_nvpm_pmu(event->pmu);
 	struct nvpm_pmu_event *e = event->pmu_private;
 	struct nvkm_pm_group_result res;
-	u64 value;
+	u64 value, now = 0;
 	int idx;
 
 	if (e->ctr == NVPM_PMU_NO_CTR)
@@ -363,10 +392,21 @@ nvpm_pmu_event_update(struct perf_event *event, bool start)
 	nvkm_pm_trigger(e->grp->pm);
 	nvkm_pm_collect_groups(e->grp->pm, &e->grp, 1, true);
 	nvkm_pm_group_read(e->grp, &res, NVPM_READ_LOST);
+	if (e->ns)
+		now = nvkm_device_ptimer(p->nvpm->device);
 	drm_dev_exit(idx);
 	value = e->ctr == NVPM_PMU_CYCLES ? res.cycles : res.value[e->ctr];
-	if (!start)
+	if (e->ns) {
+		/* the counted share of the domain's cycles, of the time between */
+		if (!start && res.cycles > e->cycles && now > e->time)
+			local64_add(mul_u64_u64_div_u64(value - e->value, now - e->time,
+							res.cycles - e->cycles),
+				    &event->count);
+		e->cycles = res.cycles;
+		e->time = now;
+	} else if (!start) {
 		local64_add(value - e->value, &event->count);
+	}
 	e->value = value;
 }
 
@@ -672,6 +712,7 @@ nvpm_pmu_event_init(struct perf_event *event)
 	if (!e)
 		return -ENOMEM;
 	e->cfg = nvpm_pmu_cfg(config);
+	e->ns = config & NVPM_PMU_NS;
 	e->ctr = NVPM_PMU_NO_CTR;
 	nvpm_pmu_args(&args, FIELD_GET(NVPM_PMU_DOM, config), &e->cfg, 1);
 	if (!drm_dev_enter(&p->nvpm->drm, &idx)) {

@@ -230,6 +230,30 @@ out:
 }
 
 /**
+ * nvkm_device_ptimer() - the GPU's time
+ * @device: the device
+ *
+ * PTIMER's nanoseconds: TIME_1, TIME_0, and TIME_1 again, as long as the
+ * high word changed under the low one (bus_ptimer.rst, "Reading the
+ * clock"), three times at most.  Reads only: callable in any context.
+ *
+ * Return: the time in ns.
+ */
+u64
+nvkm_device_ptimer(struct nvkm_device *device)
+{
+	u32 hi, lo, again = nvkm_rd32(device, NV_PTIMER_TIME_1);
+	int tries = 3;
+
+	do {
+		hi = again;
+		lo = nvkm_rd32(device, NV_PTIMER_TIME_0);
+		again = nvkm_rd32(device, NV_PTIMER_TIME_1);
+	} while (hi != again && --tries);
+	return (u64)hi << 32 | lo;
+}
+
+/**
  * nvkm_device_intr() - handle the device's interrupts
  * @device: the device
  *

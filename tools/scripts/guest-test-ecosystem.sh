@@ -96,6 +96,32 @@ check perf_events_have_units sh -c 'cd /sys/bus/event_source/devices/nvpm_sim0/e
 	for e in core_a-cycles pgraph-busy pgraph-idle; do [ "$(cat $e.unit)" = cycles ] || exit 1; done'
 check perf_stat_prints_the_unit awk -F, '$2 == "cycles" && $3 == "nvpm_sim0/core_a-cycles/" { ok = 1 }
 	END { exit !ok }' /tmp/perf-stat.out
+# ... and a .scale file (1: the kernel counts in the unit); the busy
+# events' -ns twins count in ns
+check perf_events_have_scales sh -c 'cd /sys/bus/event_source/devices/nvpm_sim0/events &&
+	n=0; for e in $(ls | grep -v "\\."); do [ "$(cat $e.scale)" = 1 ] || exit 1; n=$((n + 1)); done;
+	[ $n -gt 3 ] && [ "$(cat pgraph-busy-ns.unit)" = ns ] && [ "$(cat pgraph-busy.unit)" = cycles ]'
+# Engine busy in ns: the busy cycles of each update times the PTIMER time
+# over the domain's cycles between.  A simulated G84 at 540 MHz (PTIMER
+# counts simulated time): 1000/540 ns a busy cycle, +-1% (a ratio of
+# counts over the same spans: independent of the host's load)
+$eco_perf stat -a -x, -e nvpm_sim0/pgraph-busy/,nvpm_sim0/pgraph-busy-ns/ -- sleep 0.5 \
+	2>/tmp/perf-ns.out
+sed 's/^/# perf: /' /tmp/perf-ns.out
+ratio=$(awk -v a="$(eco_count /tmp/perf-ns.out nvpm_sim0/pgraph-busy-ns/)" \
+	-v b="$(eco_count /tmp/perf-ns.out nvpm_sim0/pgraph-busy/)" 'BEGIN { if (b > 0) printf "%.4f\n", a / b }')
+echo "# perf stat pgraph-busy-ns / pgraph-busy: $ratio ns a cycle (expected 1.8519)"
+check perf_stat_pgraph_busy_ns_at_540_mhz sh -c "awk -v r='$ratio' 'BEGIN { exit !(r > 1.833 && r < 1.871) }' &&
+	awk -F, '\$2 == \"ns\" && \$3 == \"nvpm_sim0/pgraph-busy-ns/\" { ok = 1 } END { exit !ok }' /tmp/perf-ns.out"
+# the GT215's PDAEMON: gr-busy-ns over the time itself (its cycles event
+# with ns=1 counts PTIMER's ns), in one perf group: 35% +- 2
+pd=$(cat /sys/bus/event_source/devices/nvpm_sim2/events/pdaemon-cycles)
+$eco_perf stat -a -x, -e "{nvpm_sim2/gr-busy-ns/,nvpm_sim2/$pd,ns=1,name=pd_ns/}" -- sleep 0.5 \
+	2>/tmp/perf-ns.out
+sed 's/^/# perf: /' /tmp/perf-ns.out
+share=$(eco_pct "$(eco_count /tmp/perf-ns.out nvpm_sim2/gr-busy-ns/)" "$(eco_count /tmp/perf-ns.out pd_ns)")
+echo "# perf stat gr-busy-ns over PDAEMON's time in ns: $share% (expected 35)"
+check perf_stat_pdaemon_busy_ns_35_percent eco_near "$share" 35 2
 
 # Events on one domain share it: the busy and the cycles events count in
 # one counter group, over the same spans, all the time (a ratio of two

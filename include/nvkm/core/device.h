@@ -144,6 +144,7 @@ void nvkm_device_del(struct nvkm_device **pdevice);
 int nvkm_device_init(struct nvkm_device *device);
 int nvkm_device_fini(struct nvkm_device *device, bool suspend);
 bool nvkm_device_intr(struct nvkm_device *device);
+u64 nvkm_device_ptimer(struct nvkm_device *device);
 
 #define nvdev_printk(d, l, f, a...) do {					\
 	struct nvkm_device *_device = (d);					\

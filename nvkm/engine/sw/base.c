@@ -102,21 +102,6 @@ nvkm_sw_error(struct nvkm_sw_chan *sw, u32 mthd, u32 code, u32 data)
 	nvkm_sw_publish(sw, false);
 }
 
-/* GPU time: the high word is read again in case the low one wrapped. */
-static u64
-nvkm_sw_ptimer(struct nvkm_device *device)
-{
-	u32 hi, lo, again = nvkm_rd32(device, NV_PTIMER_TIME_1);
-	int tries = 3;
-
-	do {
-		hi = again;
-		lo = nvkm_rd32(device, NV_PTIMER_TIME_0);
-		again = nvkm_rd32(device, NV_PTIMER_TIME_1);
-	} while (hi != again && --tries);
-	return (u64)hi << 32 | lo;
-}
-
 /* The distinct counter groups of the pending latch. */
 static int
 nvkm_sw_groups(struct nvkm_sw_chan *sw, struct nvkm_pm_group **grps)
@@ -300,7 +285,7 @@ nvkm_sw_sample(struct nvkm_sw_chan *sw, u32 data, u64 *mmio_ns)
 	if (!ret && groups)
 		nvkm_pm_trigger(sw->pm);
 	if (!ret && global)
-		now = nvkm_sw_ptimer(sw->device);
+		now = nvkm_device_ptimer(sw->device);
 	*mmio_ns += local_clock() - t;
 	if (ret) {
 		nvkm_sw_error(sw, NVPM_SW_SAMPLE, NVPM_SW_ERR_LATCH, data);
