@@ -184,5 +184,6 @@ struct nvpm_sim_gpu *nvpm_sim_gpu_new(u32 chipset, unsigned int gr_busy);
 void nvpm_sim_gpu_del(struct nvpm_sim_gpu **psim);
 u32 nvpm_sim_gpu_rd32(void *sim, u32 addr);
 void nvpm_sim_gpu_wr32(void *sim, u32 addr, u32 data);
+int nvpm_sim_gpu_irq(struct nvpm_sim_gpu *sim);
 
 #endif

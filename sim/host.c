@@ -6,6 +6,7 @@
  * simulated devices use, with the same PGRAPH load.
  */
 #include <linux/module.h>
+#include <sim/fifo.h>
 #include <sim/pcounter.h>
 #include <sim/sim.h>
 #include <nvpm_host.h>
@@ -89,3 +90,24 @@ nvpm_sim_gpu_wr32(void *sim, u32 addr, u32 data)
 	nvkm_sim_mmio.wr32(sim, addr, data);
 }
 EXPORT_SYMBOL_GPL(nvpm_sim_gpu_wr32);
+
+/**
+ * nvpm_sim_gpu_irq() - the interrupt line of a simulated GPU
+ * @sim: the GPU
+ *
+ * A Linux interrupt of the GPU's own, raised in hard interrupt context
+ * while PMC_INTR_EN_0 is on and PMC says an enabled interrupt is pending
+ * (the NV50 family's PFIFO), as a PCI GPU's line: a host requests it for
+ * its own handler, as it would its device's.
+ *
+ * Return: the Linux irq number, or -ENODEV when the GPU has no interrupt
+ * (no PFIFO modelled: outside the NV50 family).
+ */
+int
+nvpm_sim_gpu_irq(struct nvpm_sim_gpu *sim)
+{
+	int irq = nvkm_sim_irq((struct nvkm_sim *)sim);
+
+	return irq > 0 ? irq : -ENODEV;
+}
+EXPORT_SYMBOL_GPL(nvpm_sim_gpu_irq);

@@ -347,11 +347,33 @@ host_writes_only_what_perfmon_owns(struct kunit *test)
 	nvpm_sim_gpu_del(&w.h.sim);
 }
 
+/*
+ * A simulated GPU's interrupt line, for a host to request: the NV50
+ * family's (PFIFO interrupts through PMC), none before it (NV40: no PFIFO
+ * is modelled, nothing interrupts).
+ */
+static void
+host_sim_gpu_irq_only_with_pfifo(struct kunit *test)
+{
+	struct nvpm_sim_gpu *g84 = nvpm_sim_gpu_new(0x84, 0);
+	struct nvpm_sim_gpu *nv40 = nvpm_sim_gpu_new(0x40, 0);
+
+	KUNIT_EXPECT_NOT_NULL(test, g84);
+	KUNIT_EXPECT_NOT_NULL(test, nv40);
+	if (g84)
+		KUNIT_EXPECT_GT(test, nvpm_sim_gpu_irq(g84), 0);
+	if (nv40)
+		KUNIT_EXPECT_EQ(test, nvpm_sim_gpu_irq(nv40), -ENODEV);
+	nvpm_sim_gpu_del(&g84);
+	nvpm_sim_gpu_del(&nv40);
+}
+
 static struct kunit_case nvpm_host_cases[] = {
 	KUNIT_CASE_PARAM(host_writes_only_what_perfmon_owns, host_watch_gen_params),
 	KUNIT_CASE(host_refuses_what_it_cannot_drive),
 	KUNIT_CASE(host_catalog_through_the_interface),
 	KUNIT_CASE(host_counts_through_the_hosts_accessors),
+	KUNIT_CASE(host_sim_gpu_irq_only_with_pfifo),
 	{}
 };
 
