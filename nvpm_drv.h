@@ -16,6 +16,13 @@ struct nvpm_pmu;
 #define DRIVER_MAJOR	1
 #define DRIVER_MINOR	0
 
+/*
+ * The GPU reaches system memory as a bus master (page tables, IB rings,
+ * buffers) with 40-bit addresses, as G80 PDEs, PTEs and DMA objects hold
+ * them: a real GPU's mask and a simulated one's.
+ */
+#define NVPM_DMA_BITS	40
+
 /**
  * struct nvpm_drm - the DRM device of one GPU
  * @drm: base

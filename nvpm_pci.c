@@ -43,12 +43,9 @@ nvpm_pci_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 		return ret;
 	pri = pcim_iomap_table(pdev)[NVPM_PCI_BAR0];
 
-	/*
-	 * The GPU reaches system memory as a bus master (page tables, IB
-	 * rings, buffers): 40-bit addresses in G80 PDEs and PTEs.
-	 */
+	/* a bus master with NVPM_DMA_BITS addresses */
 	pci_set_master(pdev);
-	ret = dma_set_mask_and_coherent(&pdev->dev, DMA_BIT_MASK(40));
+	ret = dma_set_mask_and_coherent(&pdev->dev, DMA_BIT_MASK(NVPM_DMA_BITS));
 	if (ret)
 		return ret;
 

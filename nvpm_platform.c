@@ -5,6 +5,7 @@
  * nvpm.ko alone makes none, so on a machine without an NVIDIA GPU it
  * offers no device at all.
  */
+#include <linux/dma-mapping.h>
 #include <linux/mod_devicetable.h>
 #include <linux/module.h>
 #include <linux/platform_device.h>
@@ -61,6 +62,15 @@ nvpm_platform_probe(struct platform_device *pdev)
 
 	if (!bus || !bus->gpu_new || !bus->gpu_del || !bus->mmio)
 		return -ENODEV;
+	/*
+	 * The simulated GPU reads system memory at the bus addresses the DMA
+	 * API gives, as a real one: with the platform's default 32-bit mask
+	 * a page above 4 GiB would bounce through swiotlb, and the model
+	 * would read a stale copy (a pushbuffer that never completes).
+	 */
+	ret = dma_set_mask_and_coherent(&pdev->dev, DMA_BIT_MASK(NVPM_DMA_BITS));
+	if (ret)
+		return ret;
 
 	nvpm = nvpm_drm_alloc(&pdev->dev);
 	if (IS_ERR(nvpm))

@@ -179,7 +179,8 @@ nvpm_initramfs() {
 
 # Boot a kernel with an initramfs under TCG; the guest's console is our
 # stdout.  $1: kernel, $2: initramfs, $3: extra command line.  Further QEMU
-# arguments come from NVPM_QEMU_ARGS (word split).
+# arguments come from NVPM_QEMU_ARGS (word split), the memory size from
+# NVPM_QEMU_MEM (512M).
 #
 # One host thread runs both vCPUs (thread=single).  Debian 12's QEMU 7.2
 # with a thread per vCPU races a vCPU's stale translation against the
@@ -193,7 +194,7 @@ nvpm_initramfs() {
 # shellcheck disable=SC2086
 nvpm_qemu() {
 	timeout --foreground "${NVPM_QEMU_TIMEOUT:-600}" \
-		qemu-system-x86_64 -accel tcg,thread=single -m 512 -smp 2 \
+		qemu-system-x86_64 -accel tcg,thread=single -m "${NVPM_QEMU_MEM:-512M}" -smp 2 \
 		-bios /usr/share/qemu/qboot.rom -nodefaults -display none \
 		-serial stdio -no-reboot \
 		-kernel "$1" -initrd "$2" \

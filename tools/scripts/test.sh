@@ -97,7 +97,10 @@ nvpm_log "booting the KUnit kernel in QEMU (TCG), twice: KUnit suites, selftests
 export NVPM_QEMU_TIMEOUT=${NVPM_QEMU_TIMEOUT:-2700}
 nvpm_qemu "$kbuild/arch/x86/boot/bzImage" "$kinitrd" "" >"$klog" 2>&1 &
 kpid=$!
-nvpm_qemu "$image612/boot/vmlinuz-$kver612" "$initrd612" \
+# 6 GiB: most pages are above 4 GiB, so buffers the simulated GPUs read
+# are there too (a 32-bit DMA mask would bounce them through swiotlb, and
+# the model would read stale copies); a 1 GiB guest never sees that.
+NVPM_QEMU_MEM=6G nvpm_qemu "$image612/boot/vmlinuz-$kver612" "$initrd612" \
 	"loglevel=4 nvpm.fuzz=${NVPM_FUZZ_CALLS:-40000}" >"$log612" 2>&1 &
 k612pid=$!
 nvpm_qemu "$kbuild/arch/x86/boot/bzImage" "$initrd" "nvpm.fuzz=${NVPM_FUZZ_CALLS:-40000}" >"$log" 2>&1
