@@ -389,11 +389,17 @@ nvpm_pmu_event_update(struct perf_event *event, bool start)
 		return;
 	if (READ_ONCE(p->closed) || !drm_dev_enter(&p->nvpm->drm, &idx))
 		return;
+	/*
+	 * The time as close as can be to the counts': PCOUNTER latches at the
+	 * trigger, the idle counters are read at the collect.
+	 */
+	if (e->ns && e->dom)
+		now = nvkm_device_ptimer(p->nvpm->device);
 	nvkm_pm_trigger(e->grp->pm);
+	if (e->ns && !e->dom)
+		now = nvkm_device_ptimer(p->nvpm->device);
 	nvkm_pm_collect_groups(e->grp->pm, &e->grp, 1, true);
 	nvkm_pm_group_read(e->grp, &res, NVPM_READ_LOST);
-	if (e->ns)
-		now = nvkm_device_ptimer(p->nvpm->device);
 	drm_dev_exit(idx);
 	value = e->ctr == NVPM_PMU_CYCLES ? res.cycles : res.value[e->ctr];
 	if (e->ns) {
