@@ -81,6 +81,16 @@ nvpm_sim_debugfs_show(struct seq_file *m, void *data)
 }
 DEFINE_SHOW_ATTRIBUTE(nvpm_sim_debugfs);
 
+/* The PFIFO model's state: registers, CACHE1, each live channel. */
+static int
+nvpm_sim_fifo_debugfs_show(struct seq_file *m, void *data)
+{
+	if (nvkm_sim_fifo_show(m->private, m))
+		seq_puts(m, "no FIFO\n");
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(nvpm_sim_fifo_debugfs);
+
 /*
  * The floor under every register access, measured when read (make bench):
  * NVPM_SIM_FLOOR_READS reads of PMC_BOOT_0, which has nothing to simulate,
@@ -106,6 +116,7 @@ static void
 nvpm_sim_debugfs(void *gpu, struct dentry *root)
 {
 	debugfs_create_file("nvpm_sim", 0444, root, gpu, &nvpm_sim_debugfs_fops);
+	debugfs_create_file("nvpm_sim_fifo", 0444, root, gpu, &nvpm_sim_fifo_debugfs_fops);
 	/* reading it costs the CPU a while: root alone */
 	debugfs_create_file("nvpm_sim_floor", 0400, root, gpu, &nvpm_sim_floor_fops);
 }

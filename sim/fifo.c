@@ -45,6 +45,7 @@
  * most NVKM_SIM_GR_DRAW_MAX_CYCLES; disabling its channel ends it.
  */
 #include <linux/bitfield.h>
+#include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
 #include <sim/fifo.h>
@@ -1105,6 +1106,32 @@ nvkm_sim_fifo_stats_get(struct nvkm_sim_fifo *fifo, struct nvkm_sim_fifo_stats *
 	*stats = fifo->stats;
 	stats->idle = !nvkm_sim_fifo_busy(fifo) && !fifo->pull_stalled &&
 		      !fifo->push_stalled;
+}
+
+/*
+ * The FIFO's state, for debugfs (nvpm_sim_fifo): what a channel that no
+ * longer moves waits for.  At most a line per channel; sim->lock held.
+ */
+void
+nvkm_sim_fifo_dump(struct nvkm_sim_fifo *fifo, struct seq_file *m)
+{
+	const struct sim_fifo_chan *ch;
+	int c;
+
+	seq_printf(m, "intr 0x%x intr_en 0x%x pull_stalled %d push_stalled %d cur %d next %d/%d",
+		   fifo->intr, fifo->intr_en, fifo->pull_stalled, fifo->push_stalled, fifo->cur,
+		   fifo->next.valid, fifo->next.chid);
+	seq_printf(m, " get 0x%x trap_get 0x%x idle %d gr_active %d gr_end %llu cursor %llu now %llu\n",
+		   fifo->get, fifo->trap_get, fifo->idle, fifo->gr_active, fifo->gr_end,
+		   fifo->cursor, fifo->sim->now);
+	for (c = 0; c < SIM_NV50_PFIFO_CHANS; c++) {
+		ch = &fifo->chan[c];
+		if (!ch->enabled && !ch->listed)
+			continue;
+		seq_printf(m, "chan %d enabled %d listed %d ib %d ib_get %u ib_put %u seg_left %u count %u ref %u\n",
+			   c, ch->enabled, ch->listed, ch->ib_enable, ch->ib_get, ch->ib_put,
+			   ch->seg_left, ch->count, ch->ref_cnt);
+	}
 }
 
 /* One more interrupt raised to the CPU; sim->lock held. */

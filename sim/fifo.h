@@ -71,6 +71,8 @@ struct nvkm_sim_fifo_stats {
 
 int nvkm_sim_irq(struct nvkm_sim *sim);
 int nvkm_sim_fifo_stats(struct nvkm_sim *sim, struct nvkm_sim_fifo_stats *stats);
+struct seq_file;
+int nvkm_sim_fifo_show(struct nvkm_sim *sim, struct seq_file *m);
 int nvkm_sim_gr_signals(u32 chipset, int *dom, int *idle, int *prim);
 
 #endif

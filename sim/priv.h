@@ -104,6 +104,8 @@ u64 nvkm_sim_fifo_due(struct nvkm_sim_fifo *fifo, u64 now);
 void nvkm_sim_fifo_stats_get(struct nvkm_sim_fifo *fifo, struct nvkm_sim_fifo_stats *stats);
 void nvkm_sim_fifo_irq_count(struct nvkm_sim_fifo *fifo);
 void nvkm_sim_fifo_reset(struct nvkm_sim_fifo *fifo);
+struct seq_file;
+void nvkm_sim_fifo_dump(struct nvkm_sim_fifo *fifo, struct seq_file *m);
 
 struct nvkm_sim_xlat;
 struct nvkm_sim_dmaobj;

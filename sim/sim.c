@@ -704,6 +704,26 @@ nvkm_sim_fifo_stats(struct nvkm_sim *sim, struct nvkm_sim_fifo_stats *stats)
 }
 
 /**
+ * nvkm_sim_fifo_show() - the PFIFO model's state, as text
+ * @sim: the simulator
+ * @m: where it goes
+ *
+ * Return: 0, or -ENODEV outside the NV50 family.
+ */
+int
+nvkm_sim_fifo_show(struct nvkm_sim *sim, struct seq_file *m)
+{
+	unsigned long flags;
+
+	if (!sim->fifo)
+		return -ENODEV;
+	nvkm_sim_lock(sim, &flags);
+	nvkm_sim_fifo_dump(sim->fifo, m);
+	nvkm_sim_unlock(sim, flags);
+	return 0;
+}
+
+/**
  * nvkm_sim_new() - create a simulated GPU
  * @chipset: chipset id its PMC_BOOT_0 reports; any value is accepted, so
  *	     that identification of unknown chipsets can be exercised: a

@@ -28,6 +28,9 @@
 #include <sys/wait.h>
 #include "harness.h"
 
+/* The simulated FIFOs' state (debugfs), as TAP comments. */
+#define FIFO_DUMP	"cd /sys/kernel/debug/dri && grep -H . */nvpm_sim_fifo | sed 's/^/# /'"
+
 #define MAX_PROCS	16
 #define SCRATCH		(64 * 1024)
 #define GUARD		(64 * 1024)	/* past the largest array a call returns */
@@ -434,9 +437,14 @@ TEST_F(fuzz, devices_still_work)
 			ret = nvpm_wait(nodes->devs[i].fd, ch.handle, seq, WAIT_NS, NULL);
 		nvpm_push_free(&p);
 		nvpm_channel_del(&ch);
-		if (ret)
+		if (ret) {
+			/* what the simulated FIFOs wait for */
+			fflush(stdout);
+			if (system(FIFO_DUMP))
+				diag("no nvpm_sim_fifo in debugfs");
 			FAIL(return, "%s: a submission after the fuzzer: %s",
 			     nodes->devs[i].path, err_name(ret));
+		}
 		fifo++;
 	}
 	if (!fifo)

@@ -86,9 +86,16 @@ check nvpm_stat_pdaemon_gr_busy sh -c "./nvpm stat -d $gt215 -e pdaemon/gr -I 10
 check nvpm_top_two_refreshes sh -c "./nvpm top -d $gt215 -n 2 -I 100 -e core_a/PGRAPH.IDLE >/tmp/top.out &&
 	[ \$(grep -c '^nvpm top - GT215' /tmp/top.out) = 2 ] && grep -q '^gr  *[0-9.]*%' /tmp/top.out &&
 	grep -q '^core_a/PGRAPH.IDLE' /tmp/top.out"
+# (a tool that does not quit in 30 s, a zombie being one that did, fails
+# the check with where it waits, rather than hanging the guest in wait)
 check nvpm_top_quits_on_ctrl_c sh -c "./nvpm top -d $gt215 -I 100 >/tmp/top.out 2>&1 & pid=\$!; i=0;
 	while ! grep -q '^gr  *[0-9.]*%' /tmp/top.out && [ \$i -lt 300 ]; do sleep 0.2; i=\$((i + 1)); done;
-	kill -INT \$pid; wait \$pid && grep -q '^gr  *[0-9.]*%' /tmp/top.out"
+	kill -INT \$pid; i=0; while grep -qs '^State:.[^Z]' /proc/\$pid/status && [ \$i -lt 150 ]; do
+		sleep 0.2; i=\$((i + 1)); done;
+	if grep -qs '^State:.[^Z]' /proc/\$pid/status; then echo \"# nvpm top did not quit: \$(cat /proc/\$pid/wchan)\";
+		cat /proc/\$pid/stack 2>/dev/null | sed 's/^/# /'; tail -n 3 /tmp/top.out | sed 's/^/# /';
+		kill -KILL \$pid; exit 1; fi;
+	wait \$pid && grep -q '^gr  *[0-9.]*%' /tmp/top.out"
 
 rmmod nvpm nvpm_sim
 check unload_removes_render_nodes test "$(count_nodes)" -eq 0
