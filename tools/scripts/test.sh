@@ -142,6 +142,14 @@ if [ "$kstatus" != 0 ] || [ -z "$kpass" ] || [ "$kpass" = 0 ]; then
 	echo "$kout" | grep -vE "^\[.*\] \[PASSED\]" | tail -n 40
 fi
 
+# Every suite tests/kunit/suites names ran: the plan above is counted
+# from the KTAP itself, so a suite that never ran could not fail it.
+ran=$(grep -E '^(ok|not ok) [0-9]+ ' "$NVPM_OUT/kunit.ktap" | awk '{ print $NF }' | tr -d '\r')
+missing=$(grep -vE '^(#|$)' "$NVPM_ROOT/tests/kunit/suites" |
+	while read -r suite; do echo "$ran" | grep -qx "$suite" || echo "$suite"; done)
+[ -z "$missing" ] || echo "KUnit suites that did not run:" $missing
+result kunit_every_suite_ran "$([ -z "$missing" ]; echo $?)"
+
 # ecosystem: the trace-event JSON nvpm record wrote in the guest (G84,
 # PGRAPH 35% busy: PGRAPH.IDLE high 65% of the cycles)
 sed -n '/^NVPM-TRACE-BEGIN/,/^NVPM-TRACE-END/p' "$klog" | sed '1d;$d' | tr -d '\r' >"$NVPM_OUT/trace.json"
