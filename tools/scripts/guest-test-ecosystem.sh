@@ -24,6 +24,10 @@ eco_rate() { name=$1; shift
 	awk -F, -v n="$name" '$3 == n && $4 > 0 { printf "%.9f\n", $1 / $4 }' /tmp/perf-stat.out; }
 # $1 / $2 as a percentage, to one decimal
 eco_pct() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1f\n", 100 * a / b }'; }
+# perf stat -a -x, of events $3 for $2 seconds into file $1, shown in the log
+eco_stat() { $eco_perf stat -a -x, -e "$3" -- sleep "$2" 2>"$1"; sed 's/^/# perf: /' "$1"; }
+# perf -x, output $1: event $2's count as a percentage of event $3's
+eco_share() { eco_pct "$(eco_count "$1" "$2")" "$(eco_count "$1" "$3")"; }
 # perf stat -x, output $1: event $2's count, and the percentage of the
 # time it ran (perf's time_running over time_enabled)
 eco_count() { awk -F, -v n="$2" '$3 == n && $1 ~ /^[0-9]+$/ { print $1 }' "$1"; }
@@ -123,29 +127,21 @@ check perf_stat_pgraph_busy_ns_35_percent sh -c "awk -v s='$share' -v r='$ratio'
 # the GT215's PDAEMON: gr-busy-ns over the time itself (its cycles event
 # with ns=1 counts PTIMER's ns), in one perf group: 35% +- 2
 pd=$(cat /sys/bus/event_source/devices/nvpm_sim2/events/pdaemon-cycles)
-$eco_perf stat -a -x, -e "{nvpm_sim2/gr-busy-ns/,nvpm_sim2/$pd,ns=1,name=pd_ns/}" -- sleep 0.5 \
-	2>/tmp/perf-ns.out
-sed 's/^/# perf: /' /tmp/perf-ns.out
-share=$(eco_pct "$(eco_count /tmp/perf-ns.out nvpm_sim2/gr-busy-ns/)" "$(eco_count /tmp/perf-ns.out pd_ns)")
+eco_stat /tmp/perf-ns.out 0.5 "{nvpm_sim2/gr-busy-ns/,nvpm_sim2/$pd,ns=1,name=pd_ns/}"
+share=$(eco_share /tmp/perf-ns.out nvpm_sim2/gr-busy-ns/ pd_ns)
 echo "# perf stat gr-busy-ns over PDAEMON's time in ns: $share% (expected 35)"
 check perf_stat_pdaemon_busy_ns_35_percent eco_near "$share" 35 2
 
 # Events on one domain share it: the busy and the cycles events count in
 # one counter group, over the same spans, all the time (a ratio of two
 # counts of one domain: independent of the clock rate and the host's load)
-$eco_perf stat -a -x, -e nvpm_sim0/pgraph-busy/,nvpm_sim0/core_a-cycles/ -- sleep 1 \
-	2>/tmp/perf-share.out
-sed 's/^/# perf: /' /tmp/perf-share.out
-share=$(eco_pct "$(eco_count /tmp/perf-share.out nvpm_sim0/pgraph-busy/)" \
-	"$(eco_count /tmp/perf-share.out nvpm_sim0/core_a-cycles/)")
+eco_stat /tmp/perf-share.out 1 nvpm_sim0/pgraph-busy/,nvpm_sim0/core_a-cycles/
+share=$(eco_share /tmp/perf-share.out nvpm_sim0/pgraph-busy/ nvpm_sim0/core_a-cycles/)
 echo "# perf stat pgraph-busy,core_a-cycles: $share% (expected 35)"
 check perf_stat_busy_and_cycles_one_domain_35_percent eco_busy_all_along "$share" /tmp/perf-share.out
 # the same as a perf group, scheduled as a unit
-$eco_perf stat -a -x, -e '{nvpm_sim0/pgraph-busy/,nvpm_sim0/core_a-cycles/}' -- sleep 1 \
-	2>/tmp/perf-share.out
-sed 's/^/# perf: /' /tmp/perf-share.out
-share=$(eco_pct "$(eco_count /tmp/perf-share.out nvpm_sim0/pgraph-busy/)" \
-	"$(eco_count /tmp/perf-share.out nvpm_sim0/core_a-cycles/)")
+eco_stat /tmp/perf-share.out 1 '{nvpm_sim0/pgraph-busy/,nvpm_sim0/core_a-cycles/}'
+share=$(eco_share /tmp/perf-share.out nvpm_sim0/pgraph-busy/ nvpm_sim0/core_a-cycles/)
 echo "# perf stat {pgraph-busy,core_a-cycles}: $share% (expected 35)"
 check perf_stat_group_busy_and_cycles_35_percent eco_busy_all_along "$share" /tmp/perf-share.out
 # six events on core_a, five of them needing one of its four counters:
@@ -161,8 +157,7 @@ nvpm_sim0/dom=1,sig0=0x02,op=0xaaaa,name=s2/,nvpm_sim0/dom=1,sig0=0x03,op=0xaaaa
 sed 's/^/# perf: /' /tmp/perf-mux.out
 check perf_stat_six_events_one_domain_scaled eco_scaled /tmp/perf-mux.out \
 	nvpm_sim0/pgraph-busy/ cyc_g nvpm_sim0/pgraph-idle/ s1 s2 s3
-share=$(eco_pct "$(eco_count /tmp/perf-mux.out nvpm_sim0/pgraph-busy/)" \
-	"$(eco_count /tmp/perf-mux.out cyc_g)")
+share=$(eco_share /tmp/perf-mux.out nvpm_sim0/pgraph-busy/ cyc_g)
 echo "# perf stat, six events: the group's pgraph-busy at $share% of its cycles," \
 	"running $(eco_running /tmp/perf-mux.out cyc_g)% of the time (expected 35)"
 check perf_stat_six_events_group_busy_35_percent eco_near "$share" 35 4
