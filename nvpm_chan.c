@@ -516,6 +516,7 @@ nvpm_channels_forget(struct nvpm_file *nfile, struct nvkm_pm_group *grp)
 
 	xa_for_each(&nfile->channels, id, c)
 		nvkm_fifo_chan_forget(c->chan, grp);
+	nvpm_host_chans_forget(nfile, grp);
 }
 
 /* On close: every channel of the file goes. */

@@ -76,6 +76,7 @@ nvpm_file_init(struct nvpm_file *nfile, struct drm_device *drm,
 	xa_init_flags(&nfile->groups, XA_FLAGS_ALLOC1);
 	xa_init_flags(&nfile->records, XA_FLAGS_ALLOC1);
 	xa_init_flags(&nfile->channels, XA_FLAGS_ALLOC1);
+	INIT_LIST_HEAD(&nfile->host_chans);
 	return 0;
 }
 
@@ -91,6 +92,7 @@ nvpm_file_fini(struct nvpm_file *nfile)
 	/* channels before groups: their software methods use the groups */
 	nvpm_channels_release(nfile);
 	xa_destroy(&nfile->channels);
+	nvpm_host_chans_release(nfile);
 	nvpm_groups_release(nfile);
 	xa_destroy(&nfile->groups);
 	mutex_destroy(&nfile->lock);

@@ -56,6 +56,10 @@ struct nvpm_drm {
  * @records: its record sessions (&struct nvpm_record), by handle
  * @channels: its FIFO channels, by handle (changed under @lock)
  * @nr_channels: entries in @channels (NVPM_CHANNELS_PER_FILE at most)
+ * @host_chans: a host driver's channels whose software methods find
+ *		counter groups among the file's (changed under @lock, and
+ *		nvpm_host.c's own lock)
+ * @nr_host_chans: entries in @host_chans (NVPM_CHANNELS_PER_FILE at most)
  * @quota: bytes of BOs made for the file
  */
 struct nvpm_file {
@@ -69,6 +73,8 @@ struct nvpm_file {
 	struct xarray records;
 	struct xarray channels;
 	unsigned int nr_channels;
+	struct list_head host_chans;
+	unsigned int nr_host_chans;
 	struct nvpm_quota *quota;
 };
 
@@ -108,6 +114,8 @@ int nvpm_ioctl_exec(struct drm_device *drm, void *data, struct drm_file *file);
 int nvpm_ioctl_wait(struct drm_device *drm, void *data, struct drm_file *file);
 void nvpm_channels_forget(struct nvpm_file *nfile, struct nvkm_pm_group *grp);
 void nvpm_channels_release(struct nvpm_file *nfile);
+void nvpm_host_chans_forget(struct nvpm_file *nfile, struct nvkm_pm_group *grp);
+void nvpm_host_chans_release(struct nvpm_file *nfile);
 void nvpm_debugfs_init(struct drm_minor *minor);
 
 struct nvpm_drm *nvpm_drm_alloc(struct device *parent);

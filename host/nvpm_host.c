@@ -7,11 +7,13 @@
  * the interface.
  */
 #include <linux/err.h>
+#include <linux/log2.h>
 #include <linux/module.h>
 #include <linux/slab.h>
 #include <linux/nospec.h>
 #include <linux/string.h>
 #include <nvkm/engine/pm.h>
+#include <nvkm/engine/sw.h>
 #include <nvpm_host.h>
 #include <nvpm_drm.h>
 #include "../nvpm_drv.h"
@@ -537,3 +539,252 @@ nvpm_host_ioctl(struct nvpm_host_file *file, unsigned int nr, void *data)
 	return func(nvpm_host_nfile(file), data);
 }
 EXPORT_SYMBOL_GPL(nvpm_host_ioctl);
+
+/*
+ * nvpm's software methods in a host's channels.  The host's software
+ * object hands nvpm's methods over from its dispatch (interrupt context,
+ * the host's dispatch lock held); nvpm runs them with the code that runs
+ * them on its own channels (nvkm/engine/sw), on a notifier the host
+ * pinned and mapped, finding counter groups among one file's.
+ *
+ * Lifetime: a channel's methods and the file's changes exclude each other
+ * under the channel's spinlock: a group going away is forgotten by every
+ * channel of its file before it is freed (nvpm_host_chans_forget()), and
+ * when the file goes first its channels are detached (they then take no
+ * method of nvpm's and touch no register).  nvpm_host_chans_mutex keeps
+ * a channel's file from going while the channel itself goes.
+ */
+static DEFINE_MUTEX(nvpm_host_chans_mutex);
+
+/**
+ * struct nvpm_host_chan - nvpm's software object of a host channel
+ * @lock: its methods against the file's changes
+ * @file: whose counter groups COUNTER_ADD finds; NULL once detached
+ * @head: in &nvpm_file.host_chans
+ * @ntfy: the notifier the host lent
+ * @stats: time in its methods
+ * @sw: the software object
+ */
+struct nvpm_host_chan {
+	spinlock_t lock;	/* see above */
+	struct nvpm_file *file;
+	struct list_head head;
+	struct nvpm_host_notifier ntfy;
+	struct nvkm_sw_stats stats;
+	struct nvkm_sw_chan sw;
+};
+
+/* Interrupt context, chan->lock held: the file's group behind a handle. */
+static struct nvkm_pm_group *
+nvpm_host_chan_lookup(void *priv, u32 handle)
+{
+	struct nvpm_host_chan *chan = priv;
+
+	return xa_load(&chan->file->groups, handle);
+}
+
+/* The methods of nvpm's software class (nvpm_class.h), and their ops. */
+static int
+nvpm_host_chan_op(u32 mthd)
+{
+	switch (mthd) {
+	case NVPM_SW_NOP:		return NVKM_SW_OP_NOP;
+	case NVPM_SW_SET_NOTIFY:	return NVKM_SW_OP_SET_NOTIFY;
+	case NVPM_SW_COUNTER_ADD:	return NVKM_SW_OP_ADD;
+	case NVPM_SW_COUNTER_CLEAR:	return NVKM_SW_OP_CLEAR;
+	case NVPM_SW_SAMPLE:		return NVKM_SW_OP_SAMPLE;
+	case NVPM_SW_READOUT:		return NVKM_SW_OP_READOUT;
+	default:			return -EINVAL;
+	}
+}
+
+/**
+ * nvpm_host_chan_new() - nvpm's software methods for a host channel
+ * @file: the counter state of the file that owns the channel: its groups
+ *	  are the ones COUNTER_ADD finds
+ * @ntfy: the notifier, pinned and mapped by the host
+ *
+ * The notifier is cleared and given nvpm's header; nvpm writes it from
+ * its methods only.  A file has at most NVPM_CHANNELS_PER_FILE of these.
+ * The host keeps @file until nvpm_host_chan_del(), or releases it first
+ * (the channel then takes no more of nvpm's methods).
+ *
+ * Context: process context, before any method can reach the channel.
+ * Return: the channel's software state, or an ERR_PTR: -EINVAL for a
+ * notifier too small, not mapped or with a ring size out of range,
+ * -ENOSPC for a file with its channels all made, -ENOMEM.
+ */
+struct nvpm_host_chan *
+nvpm_host_chan_new(struct nvpm_host_file *file, const struct nvpm_host_notifier *ntfy)
+{
+	struct nvpm_file *nfile = nvpm_host_nfile(file);
+	struct nvpm_host_chan *chan;
+
+	if (!ntfy->map || !is_power_of_2(ntfy->ring_size) ||
+	    ntfy->ring_size < NVPM_RING_SIZE_MIN || ntfy->ring_size > NVPM_RING_SIZE_MAX ||
+	    ntfy->size < NVPM_HOST_NOTIFIER_SIZE(ntfy->ring_size))
+		return ERR_PTR(-EINVAL);
+
+	chan = kzalloc(sizeof(*chan), GFP_KERNEL_ACCOUNT);
+	if (!chan)
+		return ERR_PTR(-ENOMEM);
+	spin_lock_init(&chan->lock);
+	chan->ntfy = *ntfy;
+	nvkm_sw_chan_init(&chan->sw, nfile->device, &chan->stats, nvpm_host_chan_lookup, chan);
+	memset(ntfy->map, 0, NVPM_HOST_NOTIFIER_SIZE(ntfy->ring_size));
+	nvkm_sw_chan_notifier(&chan->sw, ntfy->map, ntfy->handle, ntfy->ring_size);
+
+	mutex_lock(&nfile->lock);
+	if (nfile->nr_host_chans < NVPM_CHANNELS_PER_FILE) {
+		nfile->nr_host_chans++;
+		chan->file = nfile;
+		list_add_tail(&chan->head, &nfile->host_chans);
+	}
+	mutex_unlock(&nfile->lock);
+	if (!chan->file) {
+		kfree(chan);
+		return ERR_PTR(-ENOSPC);
+	}
+	return chan;
+}
+EXPORT_SYMBOL_GPL(nvpm_host_chan_new);
+
+/**
+ * nvpm_host_chan_mthd() - a software method of the host channel
+ * @chan: its software state
+ * @mthd: the method
+ * @data: its data
+ *
+ * nvpm's methods (nvpm_class.h: NVPM_SW_NOP, _SET_NOTIFY, _COUNTER_ADD,
+ * _COUNTER_CLEAR, _SAMPLE, _READOUT) run as on nvpm's own channels: bad
+ * data becomes an error entry in the notifier ring, never an error of the
+ * channel.  Any other method is not nvpm's.
+ *
+ * Context: any, interrupt context included; never sleeps; bounded work
+ * (NVPM_SW_STAGING_MAX counters).
+ * Return: true when the method was nvpm's and ran; false for a method
+ * that is not nvpm's, or once the channel's file is gone: the host's
+ * dispatch then treats it as a method nobody handles.
+ */
+bool
+nvpm_host_chan_mthd(struct nvpm_host_chan *chan, u32 mthd, u32 data)
+{
+	unsigned long flags;
+	bool ran = false;
+
+	if (nvpm_host_chan_op(mthd) < 0)
+		return false;
+	spin_lock_irqsave(&chan->lock, flags);
+	if (chan->file) {
+		nvkm_sw_mthd(&chan->sw, mthd, data);
+		ran = true;
+	}
+	spin_unlock_irqrestore(&chan->lock, flags);
+	return ran;
+}
+EXPORT_SYMBOL_GPL(nvpm_host_chan_mthd);
+
+/**
+ * nvpm_host_chan_time() - the time a host channel spent in a method
+ * @chan: its software state
+ * @mthd: one of nvpm's methods
+ * @out: filled in
+ *
+ * Return: 0, or -EINVAL for a method that is not nvpm's.
+ */
+int
+nvpm_host_chan_time(struct nvpm_host_chan *chan, u32 mthd, struct nvpm_host_mthd_time *out)
+{
+	int op = nvpm_host_chan_op(mthd);
+	unsigned long flags;
+
+	if (op < 0)
+		return -EINVAL;
+	spin_lock_irqsave(&chan->lock, flags);
+	out->count = chan->stats.count[op];
+	out->ns = chan->stats.ns[op];
+	out->mmio_ns = chan->stats.mmio_ns[op];
+	out->max_ns = chan->stats.max_ns[op];
+	spin_unlock_irqrestore(&chan->lock, flags);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(nvpm_host_chan_time);
+
+/*
+ * nvpm_host_chans_mutex and the file's lock held: no method runs on
+ * @chan after this, and a latch it left pending is collected while its
+ * groups still exist.
+ */
+static void
+nvpm_host_chan_detach(struct nvpm_host_chan *chan)
+{
+	struct nvpm_file *nfile = chan->file;
+	unsigned long flags;
+
+	spin_lock_irqsave(&chan->lock, flags);
+	chan->file = NULL;
+	spin_unlock_irqrestore(&chan->lock, flags);
+	nvkm_sw_chan_fini(&chan->sw);
+	list_del_init(&chan->head);
+	nfile->nr_host_chans--;
+}
+
+/**
+ * nvpm_host_chan_del() - a host channel's software object goes
+ * @pchan: its software state, or a pointer to NULL; cleared
+ *
+ * Then the notifier is released (&nvpm_host_notifier.release).
+ *
+ * Context: process context, after the host's dispatch can no longer
+ * reach the channel.
+ */
+void
+nvpm_host_chan_del(struct nvpm_host_chan **pchan)
+{
+	struct nvpm_host_chan *chan = *pchan;
+	struct nvpm_file *nfile;
+
+	if (!chan)
+		return;
+	mutex_lock(&nvpm_host_chans_mutex);
+	nfile = chan->file;
+	if (nfile) {
+		mutex_lock(&nfile->lock);
+		nvpm_host_chan_detach(chan);
+		mutex_unlock(&nfile->lock);
+	}
+	mutex_unlock(&nvpm_host_chans_mutex);
+	if (chan->ntfy.release)
+		chan->ntfy.release(chan->ntfy.priv);
+	kfree(chan);
+	*pchan = NULL;
+}
+EXPORT_SYMBOL_GPL(nvpm_host_chan_del);
+
+/* A group of @nfile goes: out of its host channels' staging sets.  nfile->lock held. */
+void
+nvpm_host_chans_forget(struct nvpm_file *nfile, struct nvkm_pm_group *grp)
+{
+	struct nvpm_host_chan *chan;
+	unsigned long flags;
+
+	list_for_each_entry(chan, &nfile->host_chans, head) {
+		spin_lock_irqsave(&chan->lock, flags);
+		nvkm_sw_chan_forget(&chan->sw, grp);
+		spin_unlock_irqrestore(&chan->lock, flags);
+	}
+}
+
+/* The file goes before its host channels: they are detached. */
+void
+nvpm_host_chans_release(struct nvpm_file *nfile)
+{
+	struct nvpm_host_chan *chan, *tmp;
+
+	mutex_lock(&nvpm_host_chans_mutex);
+	mutex_lock(&nfile->lock);
+	list_for_each_entry_safe(chan, tmp, &nfile->host_chans, head)
+		nvpm_host_chan_detach(chan);
+	mutex_unlock(&nfile->lock);
+	mutex_unlock(&nvpm_host_chans_mutex);
+}

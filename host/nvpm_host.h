@@ -17,6 +17,7 @@
 struct device;
 struct drm_device;
 struct nvpm_host;
+struct nvpm_host_chan;
 struct nvpm_host_file;
 struct nvpm_host_group;
 struct nvpm_sim_gpu;
@@ -27,10 +28,10 @@ struct nvpm_sim_gpu;
  * @wr32: write @data to the 32-bit register at BAR0 offset @addr
  *
  * Both must be callable from any context nvpm runs in, interrupt context
- * included (software methods, later): no sleeping.  Later services (the
- * host's software-method dispatch, its address spaces for record mode)
- * are added here as further optional members, so a host built against an
- * older version of this struct keeps working.
+ * included (software methods): no sleeping.  Later services (its
+ * address spaces for record mode) are added here as further optional
+ * members, so a host built against an older version of this struct keeps
+ * working.
  */
 struct nvpm_host_ops {
 	u32 (*rd32)(void *priv, u32 addr);
@@ -175,6 +176,58 @@ struct nvpm_host_file *nvpm_host_file_new(struct nvpm_host *host,
 					  struct drm_device *drm);
 void nvpm_host_file_del(struct nvpm_host_file **pfile);
 int nvpm_host_ioctl(struct nvpm_host_file *file, unsigned int nr, void *data);
+
+/**
+ * struct nvpm_host_notifier - a channel's notifier, lent by the host
+ * @map: its kernel mapping, pinned and mapped until @release is called
+ * @size: bytes at @map: NVPM_HOST_NOTIFIER_SIZE(@ring_size) at least
+ * @handle: the handle SET_NOTIFY names it by
+ * @ring_size: ring entries, a power of two from NVPM_RING_SIZE_MIN to
+ *	       NVPM_RING_SIZE_MAX (nvpm_drm.h)
+ * @release: called once nvpm no longer touches @map, in process context;
+ *	     may be NULL
+ * @priv: argument of @release
+ *
+ * The layout is nvpm's notifier's (nvpm_class.h): a header, then the ring.
+ */
+struct nvpm_host_notifier {
+	void *map;
+	size_t size;
+	u32 handle;
+	u32 ring_size;
+	void (*release)(void *priv);
+	void *priv;
+};
+
+#define NVPM_HOST_NOTIFIER_SIZE(ring_size) \
+	(sizeof(struct drm_nvpm_notifier_header) + \
+	 (ring_size) * sizeof(struct drm_nvpm_notifier_entry))
+
+/**
+ * struct nvpm_host_mthd_time - time spent in one software method
+ * @count: times it ran
+ * @ns: nanoseconds inside it, register accesses included
+ * @mmio_ns: of which in register accesses
+ * @max_ns: the longest run
+ */
+struct nvpm_host_mthd_time {
+	u64 count;
+	u64 ns;
+	u64 mmio_ns;
+	u64 max_ns;
+};
+
+/*
+ * nvpm's software methods on a host channel's software object: the host
+ * hands them over from its software-method dispatch, in interrupt
+ * context; they find their counter groups among one file's.
+ */
+struct nvpm_host_chan *nvpm_host_chan_new(struct nvpm_host_file *file,
+					  const struct nvpm_host_notifier *ntfy);
+bool nvpm_host_chan_mthd(struct nvpm_host_chan *chan, u32 mthd, u32 data);
+int nvpm_host_chan_time(struct nvpm_host_chan *chan, u32 mthd,
+			struct nvpm_host_mthd_time *out);
+void nvpm_host_chan_del(struct nvpm_host_chan **pchan);
 
 /*
  * The simulated GPU, for a host's tests: a GPU that exists only behind

@@ -11,6 +11,10 @@
 #include <kunit/test.h>
 #include <linux/delay.h>
 #include <linux/err.h>
+#include <linux/platform_device.h>
+#include <linux/vmalloc.h>
+#include <drm/drm_drv.h>
+#include <nvpm_drm.h>
 #include <nvpm_host.h>
 #include <nvpm_host_owned.h>
 
@@ -382,4 +386,313 @@ static struct kunit_suite nvpm_host_suite = {
 	.test_cases = nvpm_host_cases,
 };
 
-kunit_test_suite(nvpm_host_suite);
+/*
+ * nvpm's software methods on a host's channel, called as the host's
+ * software-method dispatch calls them (interrupts off), with no FIFO: the
+ * host's channel is not nvpm's to run.  The notifier is the host's memory.
+ */
+#define HC_RING		64
+#define HC_NTFY_HANDLE	0x4e544659	/* any handle: the host's */
+
+/**
+ * struct host_chan_fix - a host, a file of it, a counter group
+ * @h: the host's accessors over a simulated G84
+ * @host: the attachment
+ * @pdev: parent of @drm
+ * @drm: the host's DRM device, for the file
+ * @file: the counter state of a file of the host's
+ * @grp: a counter group of @file: every cycle, and never
+ * @ntfy: the notifier's memory
+ * @released: times the notifier was released
+ */
+struct host_chan_fix {
+	struct nvpm_test_host h;
+	struct nvpm_host *host;
+	struct platform_device *pdev;
+	struct drm_device *drm;
+	struct nvpm_host_file *file;
+	u32 grp;
+	void *ntfy;
+	int released;
+};
+
+static const struct drm_driver host_chan_drm = {
+	.name = "nvpm-host-chan",
+	.desc = "host channel test",
+	.major = 1,
+};
+
+static void
+host_chan_release(void *priv)
+{
+	struct host_chan_fix *f = priv;
+
+	f->released++;
+}
+
+static struct nvpm_host_notifier
+host_chan_ntfy(struct host_chan_fix *f, u32 ring)
+{
+	return (struct nvpm_host_notifier) {
+		.map = f->ntfy,
+		.size = NVPM_HOST_NOTIFIER_SIZE(NVPM_RING_SIZE_MAX),
+		.handle = HC_NTFY_HANDLE,
+		.ring_size = ring,
+		.release = host_chan_release,
+		.priv = f,
+	};
+}
+
+static int
+host_chan_init(struct kunit *test)
+{
+	struct drm_nvpm_group_create g = {
+		.size = sizeof(g),
+		.domain = 1,
+		.mode = NVPM_MODE_QUAD,
+		.nr_counters = 2,
+		.counter = { { .logic_op = 0xffff }, { .logic_op = 0x0000 } },
+	};
+	struct host_chan_fix *f = kunit_kzalloc(test, sizeof(*f), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	test->priv = f;
+	f->h.sim = nvpm_sim_gpu_new(0x84, 35);
+	KUNIT_ASSERT_NOT_NULL(test, f->h.sim);
+	f->host = nvpm_host_attach(NULL, &nvpm_test_host_ops, &f->h, G84_BOOT0);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(f->host));
+	KUNIT_ASSERT_EQ(test, nvpm_host_init(f->host), 0);
+	f->pdev = platform_device_register_simple("nvpm-kunit-host", -1, NULL, 0);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(f->pdev));
+	f->drm = drm_dev_alloc(&host_chan_drm, &f->pdev->dev);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(f->drm));
+	f->file = nvpm_host_file_new(f->host, f->drm);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(f->file));
+	KUNIT_ASSERT_EQ(test, nvpm_host_ioctl(f->file, DRM_NVPM_GROUP_CREATE, &g), 0);
+	f->grp = g.handle;
+	f->ntfy = vzalloc(NVPM_HOST_NOTIFIER_SIZE(NVPM_RING_SIZE_MAX));
+	KUNIT_ASSERT_NOT_NULL(test, f->ntfy);
+	return 0;
+}
+
+static void
+host_chan_exit(struct kunit *test)
+{
+	struct host_chan_fix *f = test->priv;
+
+	if (!f)
+		return;
+	nvpm_host_file_del(&f->file);
+	if (!IS_ERR_OR_NULL(f->drm))
+		drm_dev_put(f->drm);
+	if (!IS_ERR_OR_NULL(f->pdev))
+		platform_device_unregister(f->pdev);
+	if (!IS_ERR_OR_NULL(f->host))
+		nvpm_host_detach(f->host);
+	nvpm_sim_gpu_del(&f->h.sim);
+	vfree(f->ntfy);
+}
+
+/* As the host's dispatch runs it: in interrupt context. */
+static bool
+host_chan_mthd(struct nvpm_host_chan *chan, u32 mthd, u32 data)
+{
+	unsigned long flags;
+	bool ran;
+
+	local_irq_save(flags);
+	ran = nvpm_host_chan_mthd(chan, mthd, data);
+	local_irq_restore(flags);
+	/* the simulated GPU's time goes on: a latch lands in a cycle */
+	usleep_range(100, 200);
+	return ran;
+}
+
+static struct drm_nvpm_notifier_header *
+host_chan_header(struct host_chan_fix *f)
+{
+	return f->ntfy;
+}
+
+static struct drm_nvpm_notifier_entry *
+host_chan_entry(struct host_chan_fix *f, u32 n)
+{
+	struct drm_nvpm_notifier_entry *ring = f->ntfy + sizeof(struct drm_nvpm_notifier_header);
+
+	return &ring[n];
+}
+
+/*
+ * SET_NOTIFY, COUNTER_ADD of the group's two counters, three SAMPLEs and
+ * a READOUT: the ring has the READOUT's entries, one per counter, with
+ * its sequence; a logic op of 0xffff counts every cycle of the interval
+ * and 0x0000 none (pcounter.rst: the op is a truth table of the inputs).
+ * A method not nvpm's is left to the host; bad data is an error entry.
+ */
+static void
+host_chan_methods_fill_the_ring(struct kunit *test)
+{
+	struct host_chan_fix *f = test->priv;
+	struct nvpm_host_notifier n = host_chan_ntfy(f, HC_RING);
+	struct drm_nvpm_notifier_entry *e0, *e1, *e2;
+	struct nvpm_host_mthd_time t;
+	struct nvpm_host_chan *chan;
+
+	/* something the host left in its memory is cleared */
+	memset(f->ntfy, 0x5a, NVPM_HOST_NOTIFIER_SIZE(HC_RING));
+	chan = nvpm_host_chan_new(f->file, &n);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(chan));
+	KUNIT_EXPECT_EQ(test, host_chan_header(f)->sequence, 0ULL);
+	KUNIT_EXPECT_EQ(test, host_chan_header(f)->ring_size, (u32)HC_RING);
+	KUNIT_EXPECT_EQ(test, host_chan_header(f)->ring_offset,
+			(u32)sizeof(struct drm_nvpm_notifier_header));
+
+	KUNIT_EXPECT_TRUE(test, host_chan_mthd(chan, NVPM_SW_SET_NOTIFY, HC_NTFY_HANDLE));
+	KUNIT_EXPECT_TRUE(test, host_chan_mthd(chan, NVPM_SW_COUNTER_ADD,
+					       NVPM_SW_COUNTER_GROUP(f->grp, 0)));
+	KUNIT_EXPECT_TRUE(test, host_chan_mthd(chan, NVPM_SW_COUNTER_ADD,
+					       NVPM_SW_COUNTER_GROUP(f->grp, 1)));
+	KUNIT_EXPECT_TRUE(test, host_chan_mthd(chan, NVPM_SW_SAMPLE, 0));
+	KUNIT_EXPECT_TRUE(test, host_chan_mthd(chan, NVPM_SW_SAMPLE, 0));
+	KUNIT_EXPECT_TRUE(test, host_chan_mthd(chan, NVPM_SW_SAMPLE, 0));
+	KUNIT_EXPECT_TRUE(test, host_chan_mthd(chan, NVPM_SW_READOUT, 7));
+	/* not nvpm's: the host's (nv50's vblank offset), ring untouched */
+	KUNIT_EXPECT_FALSE(test, host_chan_mthd(chan, 0x0400, 1));
+
+	KUNIT_EXPECT_EQ(test, host_chan_header(f)->sequence, 7ULL);
+	KUNIT_EXPECT_EQ(test, host_chan_header(f)->write_index, 2U);
+	KUNIT_EXPECT_EQ(test, host_chan_header(f)->errors, 0U);
+	e0 = host_chan_entry(f, 0);
+	e1 = host_chan_entry(f, 1);
+	KUNIT_EXPECT_EQ(test, e0->sequence, 7ULL);
+	KUNIT_EXPECT_EQ(test, e0->counter, NVPM_SW_COUNTER_GROUP(f->grp, 0));
+	KUNIT_EXPECT_EQ(test, e0->flags, 0U);
+	KUNIT_EXPECT_GT(test, e0->cycles, 0ULL);
+	KUNIT_EXPECT_EQ(test, e0->value, e0->cycles);
+	KUNIT_EXPECT_EQ(test, e1->sequence, 7ULL);
+	KUNIT_EXPECT_EQ(test, e1->counter, NVPM_SW_COUNTER_GROUP(f->grp, 1));
+	KUNIT_EXPECT_EQ(test, e1->cycles, e0->cycles);
+	KUNIT_EXPECT_EQ(test, e1->value, 0ULL);
+
+	/* bad data: an error entry of the method, the channel goes on */
+	KUNIT_EXPECT_TRUE(test, host_chan_mthd(chan, NVPM_SW_SAMPLE, 1));
+	e2 = host_chan_entry(f, 2);
+	KUNIT_EXPECT_EQ(test, e2->flags, (u32)(NVPM_NOTIFY_ERROR | NVPM_NOTIFY_METHOD));
+	KUNIT_EXPECT_EQ(test, e2->counter, (u32)NVPM_SW_ERR_BAD_DATA);
+	KUNIT_EXPECT_EQ(test, e2->cycles, (u64)NVPM_SW_SAMPLE);
+	KUNIT_EXPECT_EQ(test, host_chan_header(f)->errors, 1U);
+	KUNIT_EXPECT_EQ(test, host_chan_header(f)->write_index, 3U);
+
+	KUNIT_ASSERT_EQ(test, nvpm_host_chan_time(chan, NVPM_SW_SAMPLE, &t), 0);
+	KUNIT_EXPECT_EQ(test, t.count, 4ULL);
+	KUNIT_EXPECT_GE(test, t.ns, t.mmio_ns);
+	KUNIT_EXPECT_EQ(test, nvpm_host_chan_time(chan, 0x0400, &t), -EINVAL);
+
+	KUNIT_EXPECT_EQ(test, f->released, 0);
+	nvpm_host_chan_del(&chan);
+	KUNIT_EXPECT_NULL(test, chan);
+	KUNIT_EXPECT_EQ(test, f->released, 1);
+}
+
+/*
+ * A group destroyed while staged is reported GONE by the next READOUT; a
+ * file that goes before its channel leaves the channel with no method of
+ * nvpm's (the host then reports them), and the channel still goes cleanly.
+ */
+static void
+host_chan_outlives_its_groups_and_file(struct kunit *test)
+{
+	struct host_chan_fix *f = test->priv;
+	struct nvpm_host_notifier n = host_chan_ntfy(f, HC_RING);
+	struct drm_nvpm_group_destroy d = { .size = sizeof(d), .handle = f->grp };
+	struct drm_nvpm_notifier_entry *e;
+	struct nvpm_host_chan *chan;
+
+	chan = nvpm_host_chan_new(f->file, &n);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(chan));
+	KUNIT_EXPECT_TRUE(test, host_chan_mthd(chan, NVPM_SW_SET_NOTIFY, HC_NTFY_HANDLE));
+	KUNIT_EXPECT_TRUE(test, host_chan_mthd(chan, NVPM_SW_COUNTER_ADD,
+					       NVPM_SW_COUNTER_GROUP(f->grp, 0)));
+	KUNIT_EXPECT_TRUE(test, host_chan_mthd(chan, NVPM_SW_SAMPLE, 0));
+	/* destroyed with a latch of it pending */
+	KUNIT_ASSERT_EQ(test, nvpm_host_ioctl(f->file, DRM_NVPM_GROUP_DESTROY, &d), 0);
+	KUNIT_EXPECT_TRUE(test, host_chan_mthd(chan, NVPM_SW_SAMPLE, 0));
+	KUNIT_EXPECT_TRUE(test, host_chan_mthd(chan, NVPM_SW_READOUT, 1));
+	e = host_chan_entry(f, 0);
+	KUNIT_EXPECT_EQ(test, e->sequence, 1ULL);
+	KUNIT_EXPECT_EQ(test, e->flags, (u32)NVPM_NOTIFY_ERROR);
+	KUNIT_EXPECT_EQ(test, e->value, (u64)NVPM_SW_ERR_GONE);
+	/* its handle names no group any more */
+	KUNIT_EXPECT_TRUE(test, host_chan_mthd(chan, NVPM_SW_COUNTER_ADD,
+					       NVPM_SW_COUNTER_GROUP(f->grp, 0)));
+	e = host_chan_entry(f, 1);
+	KUNIT_EXPECT_EQ(test, e->counter, (u32)NVPM_SW_ERR_BAD_COUNTER);
+
+	nvpm_host_file_del(&f->file);
+	KUNIT_EXPECT_FALSE(test, host_chan_mthd(chan, NVPM_SW_SAMPLE, 0));
+	KUNIT_EXPECT_FALSE(test, host_chan_mthd(chan, NVPM_SW_READOUT, 2));
+	KUNIT_EXPECT_EQ(test, host_chan_header(f)->sequence, 1ULL);
+	KUNIT_EXPECT_EQ(test, host_chan_header(f)->write_index, 2U);
+	KUNIT_EXPECT_EQ(test, f->released, 0);
+	nvpm_host_chan_del(&chan);
+	KUNIT_EXPECT_EQ(test, f->released, 1);
+}
+
+/*
+ * What the host lends is checked before anything is made, and a file has
+ * at most NVPM_CHANNELS_PER_FILE channels; refusals change nothing: all of
+ * them can still be made afterwards, and the ring is not touched.
+ */
+static void
+host_chan_refuses_bad_notifiers_and_bounds_channels(struct kunit *test)
+{
+	struct host_chan_fix *f = test->priv;
+	struct nvpm_host_chan *chan[NVPM_CHANNELS_PER_FILE];
+	struct nvpm_host_notifier n;
+	unsigned int i;
+
+	memset(f->ntfy, 0x5a, 64);
+	n = host_chan_ntfy(f, HC_RING - 1);	/* not a power of two */
+	KUNIT_EXPECT_PTR_EQ(test, nvpm_host_chan_new(f->file, &n), ERR_PTR(-EINVAL));
+	n = host_chan_ntfy(f, NVPM_RING_SIZE_MIN / 2);
+	KUNIT_EXPECT_PTR_EQ(test, nvpm_host_chan_new(f->file, &n), ERR_PTR(-EINVAL));
+	n = host_chan_ntfy(f, NVPM_RING_SIZE_MAX * 2);
+	KUNIT_EXPECT_PTR_EQ(test, nvpm_host_chan_new(f->file, &n), ERR_PTR(-EINVAL));
+	n = host_chan_ntfy(f, HC_RING);
+	n.size = NVPM_HOST_NOTIFIER_SIZE(HC_RING) - 1;
+	KUNIT_EXPECT_PTR_EQ(test, nvpm_host_chan_new(f->file, &n), ERR_PTR(-EINVAL));
+	n = host_chan_ntfy(f, HC_RING);
+	n.map = NULL;
+	KUNIT_EXPECT_PTR_EQ(test, nvpm_host_chan_new(f->file, &n), ERR_PTR(-EINVAL));
+	KUNIT_EXPECT_EQ(test, *(u8 *)f->ntfy, 0x5a);
+
+	n = host_chan_ntfy(f, HC_RING);
+	for (i = 0; i < NVPM_CHANNELS_PER_FILE; i++) {
+		chan[i] = nvpm_host_chan_new(f->file, &n);
+		KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(chan[i]), "channel %u", i);
+	}
+	KUNIT_EXPECT_PTR_EQ(test, nvpm_host_chan_new(f->file, &n), ERR_PTR(-ENOSPC));
+	nvpm_host_chan_del(&chan[0]);
+	chan[0] = nvpm_host_chan_new(f->file, &n);
+	KUNIT_EXPECT_FALSE(test, IS_ERR(chan[0]));
+	for (i = 0; i < NVPM_CHANNELS_PER_FILE; i++)
+		if (!IS_ERR(chan[i]))
+			nvpm_host_chan_del(&chan[i]);
+	KUNIT_EXPECT_EQ(test, f->released, NVPM_CHANNELS_PER_FILE + 1);
+}
+
+static struct kunit_case nvpm_host_chan_cases[] = {
+	KUNIT_CASE(host_chan_methods_fill_the_ring),
+	KUNIT_CASE(host_chan_outlives_its_groups_and_file),
+	KUNIT_CASE(host_chan_refuses_bad_notifiers_and_bounds_channels),
+	{}
+};
+
+static struct kunit_suite nvpm_host_chan_suite = {
+	.name = "nvpm_host_chan",
+	.init = host_chan_init,
+	.exit = host_chan_exit,
+	.test_cases = nvpm_host_chan_cases,
+};
+
+kunit_test_suites(&nvpm_host_suite, &nvpm_host_chan_suite);
