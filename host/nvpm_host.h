@@ -181,7 +181,9 @@ int nvpm_host_ioctl(struct nvpm_host_file *file, unsigned int nr, void *data);
  * struct nvpm_host_notifier - a channel's notifier, lent by the host
  * @map: its kernel mapping, pinned and mapped until @release is called
  * @size: bytes at @map: NVPM_HOST_NOTIFIER_SIZE(@ring_size) at least
- * @handle: the handle SET_NOTIFY names it by
+ * @handle: SET_NOTIFY's data for it, as the host's dispatch passes it on
+ *	    (the puller looks SET_NOTIFY's handle up: on the NV50 family
+ *	    nouveau passes the instance >> 4 of the notifier's DMA object)
  * @ring_size: ring entries, a power of two from NVPM_RING_SIZE_MIN to
  *	       NVPM_RING_SIZE_MAX (nvpm_drm.h)
  * @release: called once nvpm no longer touches @map, in process context;

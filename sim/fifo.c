@@ -22,7 +22,9 @@
  *    not modelled) stops the puller once the graphics engine is idle and
  *    raises CACHE_ERROR with the method in CACHE1, PULL0 saying whether it
  *    is a software method (DEVICE_SOFTWARE) or a handle RAMHT lacks
- *    (HASH_FAILED), and CACHE1_HASH the instance OBJECT found: the driver
+ *    (HASH_FAILED), and CACHE1_HASH the instance OBJECT found (a software
+ *    object's methods 0x180-0x1fc, whose data is a handle, are looked up
+ *    the same way): the driver
  *    runs or refuses it, moves CACHE1_GET past it (or not, to retry it)
  *    and re-enables PULL0.
  *
@@ -698,6 +700,14 @@ nvkm_sim_fifo_run(struct nvkm_sim_fifo *fifo, u64 now, u64 limit)
 		if (m->mthd >= SIM_NV_FIFO_MTHD_FIFO_END &&
 		    ch->engine[m->subc] == SIM_NV50_FIFO_ENGINE_SW)
 			status = SIM_NV_PFIFO_CACHE1_PULL0_SOFTWARE;
+		/* whose data names an object: looked up first, as OBJECT's */
+		if (status && m->mthd >= SIM_NV_FIFO_MTHD_OBJ_FIRST &&
+		    m->mthd <= SIM_NV_FIFO_MTHD_OBJ_LAST) {
+			if (sim_fifo_ramht(fifo, ch, m->data, &inst) < 0)
+				status = SIM_NV_PFIFO_CACHE1_PULL0_HASH_FAILED;
+			else
+				fifo->hash = inst;
+		}
 		sim_fifo_trap(fifo, status);
 		break;
 	}

@@ -131,6 +131,14 @@
 #define SIM_NV_FIFO_MTHD_OBJECT			0x0000
 #define SIM_NV_FIFO_MTHD_REF_CNT		0x0050
 #define SIM_NV_FIFO_MTHD_FIFO_END		0x0100
+/*
+ * Methods whose data is an object's handle, which the puller looks up in
+ * RAMHT (rnndb_g80_defs.xml: "object of invalid class as param to one of
+ * 0x180-0x1fc methods"); for a software object nouveau takes the object's
+ * instance from CACHE1_HASH (nv04_fifo_swmthd()).
+ */
+#define SIM_NV_FIFO_MTHD_OBJ_FIRST		0x0180
+#define SIM_NV_FIFO_MTHD_OBJ_LAST		0x01fc
 
 /* PRAMIN (memory_peephole.rst): 1 MiB of VRAM from (0x1700 << 16) */
 #define SIM_NV50_PRAMIN				0x700000

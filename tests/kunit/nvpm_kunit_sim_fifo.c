@@ -538,6 +538,55 @@ object_is_found_by_hash(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x3250) & 0x110, 0x100u);
 }
 
+/* Acknowledge the method PFIFO stopped on and go past it, as a driver. */
+static void
+sfifo_skip(struct sfifo_fixture *f)
+{
+	kt_wr(f->sim, 0x3270, kt_rd(f->sim, 0x3270) + 4);
+	kt_wr(f->sim, 0x3258, 0);
+	kt_wr(f->sim, 0x2100, 1);
+	kt_wr(f->sim, 0x3250, 1);
+}
+
+/*
+ * A software object's methods 0x180-0x1fc take an object's handle: the
+ * puller looks it up in RAMHT as OBJECT's (rnndb_g80_defs.xml names
+ * "0x180-0x1fc methods" as the ones with object parameters; nouveau's
+ * nv04_fifo_swmthd() takes their instance from CACHE1_HASH).  Found:
+ * DEVICE_SOFTWARE and the instance in CACHE1_HASH; not found:
+ * HASH_FAILED.  0x200 takes its data as it is.
+ */
+static void
+object_parameter_is_looked_up(struct kunit *test)
+{
+	struct sfifo_fixture *f = test->priv;
+	u32 dma = 0xcafe0004;
+
+	ramht_put(f, 1, dma, 0, 0x4321);		/* software engine, inst 0x4321 */
+	push(f, 1, 2, 0x0000, SW_HANDLE);
+	push(f, 1, 2, 0x0180, dma);
+	push(f, 1, 2, 0x01fc, 0xcafe0005);		/* in no RAMHT */
+	push(f, 1, 2, 0x0200, dma);
+	segment(f, 1, 0, f->chan[1].pos);
+	nvkm_sim_run(f->sim, 10);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x3250) & 0x110, 0x100u);	/* OBJECT */
+	sfifo_skip(f);
+	nvkm_sim_run(f->sim, 10);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x2100), 1u);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x3250) & 0x110, 0x100u);	/* SOFTWARE */
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x3258), 0x4321u);
+	sfifo_skip(f);
+	nvkm_sim_run(f->sim, 10);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x2100), 1u);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x3250) & 0x110, 0x010u);	/* HASH_FAILED */
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x3258), 0u);
+	sfifo_skip(f);
+	nvkm_sim_run(f->sim, 10);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x2100), 1u);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x3250) & 0x110, 0x100u);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x3258), 0u);
+}
+
 /* PMC_ENABLE's PFIFO bit (8) off resets PFIFO: the channels are gone. */
 static void
 pmc_enable_resets_pfifo(struct kunit *test)
@@ -712,6 +761,7 @@ static struct kunit_case nvpm_sim_fifo_cases[] = {
 	KUNIT_CASE(channel_without_ib_enable_fetches_nothing),
 	KUNIT_CASE(null_pushbuffer_dmaobj_is_mem_fault),
 	KUNIT_CASE(object_is_found_by_hash),
+	KUNIT_CASE(object_parameter_is_looked_up),
 	KUNIT_CASE(pmc_enable_resets_pfifo),
 	KUNIT_CASE(fifo_only_on_nv50_family),
 	KUNIT_CASE(ptimer_counts_simulated_ns),

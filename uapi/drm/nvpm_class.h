@@ -212,7 +212,11 @@ extern "C" {
  * stops the channel and interrupts; the kernel runs the method and lets
  * the channel go on.
  *
- * NVPM_SW_SET_NOTIFY: data NVPM_HANDLE_NOTIFIER: where results go.
+ * NVPM_SW_SET_NOTIFY: data NVPM_HANDLE_NOTIFIER: where results go.  Its data
+ *	names an object (methods 0x180-0x1fc do): the FIFO looks the handle up
+ *	and the kernel gets the object's instance, which an error entry of it
+ *	carries (0: no such object).  On nouveau's channels, the handle of the
+ *	notifier's DMA object (see Documentation/nvpm-nouveau.rst).
  * NVPM_SW_COUNTER_ADD: data: a counter, NVPM_SW_COUNTER_*(): add it to the
  *	staging set (at most NVPM_SW_STAGING_MAX); its first interval starts
  *	at its first SAMPLE.

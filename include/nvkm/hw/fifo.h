@@ -168,5 +168,8 @@
 #define NV_FIFO_MTHD_OBJECT			0x0000
 #define NV_FIFO_MTHD_REF_CNT			0x0050
 #define NV_FIFO_MTHD_FIFO_END			0x0100
+/* Methods whose data is a handle the puller looks up: CACHE1_HASH after */
+#define NV_FIFO_MTHD_OBJ_FIRST			0x0180
+#define NV_FIFO_MTHD_OBJ_LAST			0x01fc
 
 #endif

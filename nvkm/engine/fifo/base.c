@@ -299,7 +299,8 @@ nvkm_fifo_chan_notifier(struct nvkm_fifo_chan *chan, void *ntfy, u32 ring_size, 
 	chan->fifo->func->hw->chan_object(chan, NVPM_HANDLE_NOTIFIER, NV50_FIFO_ENGINE_SW,
 					  (u32)sel << NV50_DMAOBJ_SHIFT);
 	spin_lock_irqsave(&chan->fifo->lock, flags);
-	nvkm_sw_chan_notifier(&chan->sw, ntfy, NVPM_HANDLE_NOTIFIER, ring_size);
+	/* SET_NOTIFY gets the instance the puller found: @sel */
+	nvkm_sw_chan_notifier(&chan->sw, ntfy, sel, ring_size);
 	spin_unlock_irqrestore(&chan->fifo->lock, flags);
 }
 

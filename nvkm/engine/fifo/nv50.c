@@ -74,12 +74,25 @@ nv50_fifo_cache_error(struct nvkm_fifo *fifo)
 	u32 subc = FIELD_GET(NV_PFIFO_CACHE1_METHOD_SUBC, addr);
 	u32 mthd = addr & NV_PFIFO_CACHE1_METHOD_MTHD;
 
-	if (pull0 & NV_PFIFO_CACHE1_PULL0_DEVICE_SOFTWARE)
+	/*
+	 * Methods 0x180-0x1fc name an object: the puller looked the handle
+	 * up, and the method gets the object's instance (as nouveau's
+	 * nv04_fifo_swmthd() passes it on), or 0, the NULL object, for a
+	 * handle RAMHT lacks: the method's own error, not the channel's.
+	 */
+	if (mthd >= NV_FIFO_MTHD_OBJ_FIRST && mthd <= NV_FIFO_MTHD_OBJ_LAST &&
+	    (pull0 & (NV_PFIFO_CACHE1_PULL0_DEVICE_SOFTWARE | NV_PFIFO_CACHE1_PULL0_HASH_FAILED))) {
+		data = 0;
+		if (pull0 & NV_PFIFO_CACHE1_PULL0_DEVICE_SOFTWARE)
+			data = nvkm_rd32(device, NV_PFIFO_CACHE1_HASH) & NV50_RAMHT_CONTEXT_INSTANCE;
 		nvkm_fifo_swmthd(fifo, chid, subc, mthd, data);
-	else
+	} else if (pull0 & NV_PFIFO_CACHE1_PULL0_DEVICE_SOFTWARE) {
+		nvkm_fifo_swmthd(fifo, chid, subc, mthd, data);
+	} else {
 		nvkm_fifo_fault(fifo, chid, mthd == NV_FIFO_MTHD_OBJECT ?
 				NVPM_FAULT_UNKNOWN_OBJECT : NVPM_FAULT_INVALID_METHOD,
 				(u64)subc << 45 | (u64)mthd << 32 | data);
+	}
 
 	/* ACCESS is all init set in PUSH0 and DMA_PUSH: written, not masked */
 	nvkm_wr32(device, NV_PFIFO_CACHE1_DMA_PUSH, 0);

@@ -135,7 +135,9 @@
  * @drm: a bare DRM device for nvpm's counter state (its refusal logs)
  * @file: a counter state of nvpm's
  * @gr_hash: RAMHT entry of a graphics object of the simulated PGRAPH, or -1
- * @pm_watch: count the reads and writes of perfmon registers
+ * @ntfy_dma: a notifier's DMA object
+ * @ntfy_hash: its RAMHT entry, or -1
+ * @pm_watch: count the reads and writes of perfmon registers (nvf_pm_reg())
  * @pm_rd: perfmon register reads counted
  * @pm_wr: perfmon register writes counted
  */
@@ -165,16 +167,25 @@ struct nvf {
 	struct drm_device *drm;
 	struct nvpm_host_file *file;
 	int gr_hash;
+	struct nvkm_object *ntfy_dma;
+	int ntfy_hash;
 	bool pm_watch;
 	u32 pm_rd, pm_wr;
 };
+
+/* A perfmon register, or PGRAPH's DEBUG_1, whose PM_TRIGGER latches them. */
+static bool
+nvf_pm_reg(u32 addr)
+{
+	return nvpm_host_pm_owns(addr) || addr == NVPM_OWNED_PGRAPH_DEBUG_1;
+}
 
 static u32
 nvf_rd32(void *priv, u32 addr)
 {
 	struct nvf *t = priv;
 
-	if (READ_ONCE(t->pm_watch) && nvpm_host_pm_owns(addr))
+	if (READ_ONCE(t->pm_watch) && nvf_pm_reg(addr))
 		t->pm_rd++;
 	return nvpm_sim_gpu_rd32(t->sim, addr);
 }
@@ -186,7 +197,7 @@ nvf_wr32(void *priv, u32 addr, u32 data)
 
 	if (READ_ONCE(t->watch))
 		nvpm_host_watch_write(&t->w, addr, nvpm_sim_gpu_rd32(t->sim, addr), data);
-	if (READ_ONCE(t->pm_watch) && nvpm_host_pm_owns(addr))
+	if (READ_ONCE(t->pm_watch) && nvf_pm_reg(addr))
 		t->pm_wr++;
 	nvpm_sim_gpu_wr32(t->sim, addr, data);
 }
@@ -247,6 +258,9 @@ nvf_free(void *data)
 		t->engn->func->ramht_del(t->chan, t->hash);
 	if (t->gr_hash >= 0)
 		nvkm_ramht_remove(t->chan->ramht, t->gr_hash);
+	if (t->ntfy_hash >= 0)
+		nvkm_ramht_remove(t->chan->ramht, t->ntfy_hash);
+	nvkm_object_del(&t->ntfy_dma);
 	nvkm_object_del(&t->sw);
 	if (t->cctx)
 		nvkm_chan_cctx_put(t->chan, &t->cctx);
@@ -300,6 +314,7 @@ nvf_new(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, t);
 	t->hash = -1;
 	t->gr_hash = -1;
+	t->ntfy_hash = -1;
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, nvf_free, t), 0);
 	t->test = test;
 
@@ -731,11 +746,15 @@ static struct kunit_suite nouveau_nvpm_fifo_suite = {
  * @mem: the memory object (NVKM_MEM_HOST, as a GART buffer's)
  * @map: its kernel mapping
  * @size: bytes
+ * @vmm: the channel's address space
+ * @vma: where it is mapped in @vmm
  */
 struct nvs_ntfy {
 	struct nvkm_memory *mem;
 	void *map;
 	size_t size;
+	struct nvkm_vmm *vmm;
+	struct nvkm_vma *vma;
 };
 
 /* nvpm no longer touches the notifier: unmap and free it. */
@@ -745,11 +764,14 @@ nvs_ntfy_release(void *priv)
 	struct nvs_ntfy *n = priv;
 
 	vunmap(n->map);
+	nvkm_vmm_put(n->vmm, &n->vma);
 	nvkm_memory_unref(&n->mem);
 	kfree(n);
 }
 
-/* Host memory of nouveau's MMU: coherent, cached, as TTM's GART pages. */
+/* Host memory of nouveau's MMU, mappable and coherent, as TTM's GART pages. */
+#define NVS_HOST_TYPE	(NVKM_MEM_HOST | NVKM_MEM_MAPPABLE | NVKM_MEM_COHERENT)
+
 static struct nvs_ntfy *
 nvs_ntfy_new(struct nvf *t, size_t size)
 {
@@ -758,26 +780,69 @@ nvs_ntfy_new(struct nvf *t, size_t size)
 	struct nvs_ntfy *n;
 	int type, ret;
 
+	/* the first that has them all, as nouveau_ttm_init() picks type_host[0] */
 	for (type = 0; type < mmu->type_nr; type++) {
-		u8 flags = mmu->type[type].type;
-
-		if ((flags & NVKM_MEM_HOST) && (flags & NVKM_MEM_COHERENT) &&
-		    !(flags & (NVKM_MEM_UNCACHED | NVKM_MEM_KIND)))
+		if ((mmu->type[type].type & NVS_HOST_TYPE) == NVS_HOST_TYPE)
 			break;
 	}
 	KUNIT_ASSERT_LT(test, type, mmu->type_nr);
 	n = kzalloc(sizeof(*n), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, n);
 	n->size = PAGE_ALIGN(size);
+	n->vmm = t->vmm;
 	ret = nvkm_mem_new_type(mmu, type, PAGE_SHIFT, n->size, NULL, 0, &n->mem);
 	if (!ret)
 		ret = nvkm_mem_map_host(n->mem, &n->map);
+	if (!ret)
+		ret = nvkm_vmm_get(t->vmm, PAGE_SHIFT, n->size, &n->vma);
+	if (!ret)
+		ret = nvkm_memory_map(n->mem, 0, t->vmm, n->vma, NULL, 0);
 	if (ret) {
+		if (n->map)
+			vunmap(n->map);
+		nvkm_vmm_put(t->vmm, &n->vma);
 		nvkm_memory_unref(&n->mem);
 		kfree(n);
 	}
 	KUNIT_ASSERT_EQ(test, ret, 0);
 	return n;
+}
+
+/*
+ * The notifier's DMA object (NV_DMA_IN_MEMORY over its range, as nouveau
+ * makes a notifier's), in the channel's RAMHT as @handle: SET_NOTIFY names
+ * it, and the software method gets its instance (>> 4), which is returned.
+ */
+static u32
+nvs_ntfy_dma(struct nvf *t, struct nvs_ntfy *n, u32 handle)
+{
+	struct kunit *test = t->test;
+	struct nvkm_device *device = t->device;
+	struct nv_dma_v0 args = {
+		.target = NV_DMA_V0_TARGET_VM,
+		.access = NV_DMA_V0_ACCESS_RDWR,
+		.start = n->vma->addr,
+		.limit = n->vma->addr + n->size - 1,
+	};
+	struct nvkm_oclass dclass = {
+		.base.oclass = NV_DMA_IN_MEMORY,
+		.engine = &device->dma->engine,
+		.client = t->client,
+		.parent = &t->client->object,
+		.handle = handle,
+		.object = handle,
+	};
+	struct nvkm_dmaobj *dmaobj = NULL;
+	int ret;
+
+	ret = device->dma->func->class_new(device->dma, &dclass, &args, sizeof(args), &dmaobj);
+	if (dmaobj)
+		t->ntfy_dma = &dmaobj->object;
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	/* as nv50_eobj_ramht_add() puts objects there: engine 0, instance >> 4 */
+	t->ntfy_hash = nvkm_ramht_insert(t->chan->ramht, t->ntfy_dma, 0, 4, handle, 0);
+	KUNIT_ASSERT_GT(test, t->ntfy_hash, 0);
+	return t->chan->ramht->data[t->ntfy_hash - 1].inst->node->offset >> 4;
 }
 
 /* The simulated PGRAPH's object: 16 bytes of instance memory, its class first. */
@@ -878,6 +943,8 @@ nvs_new(struct nvf *t, struct nvs *s, u32 nr)
 	struct nvpm_host_notifier n;
 	int ret;
 
+	/* the counters past @nr are not given */
+	memset(&g.counter[nr], 0, (ARRAY_SIZE(g.counter) - nr) * sizeof(g.counter[0]));
 	nvf_chan_new(t);
 	nvs_gr_new(t);
 	s->host = nvkm_nvpm_get(t->device);
@@ -897,7 +964,7 @@ nvs_new(struct nvf *t, struct nvs *s, u32 nr)
 	n = (struct nvpm_host_notifier) {
 		.map = s->ntfy->map,
 		.size = NVPM_HOST_NOTIFIER_SIZE(NVS_RING),
-		.handle = NVS_NTFY_HANDLE,
+		.handle = nvs_ntfy_dma(t, s->ntfy, NVS_NTFY_HANDLE),
 		.ring_size = NVS_RING,
 		.release = nvs_ntfy_release,
 		.priv = s->ntfy,
@@ -1024,11 +1091,13 @@ nouveau_swmthd_frames_count_primitives(struct kunit *test)
 
 /*
  * Bad methods and arguments: SAMPLE with data, COUNTER_ADD of a handle no
- * group has and SET_NOTIFY of another handle are nvpm's and become error
- * entries of the ring (the method in @cycles, the data in @value); 0x0700,
- * neither nvpm's nor nv50's, takes nouveau's error path (CACHE_ERROR in
- * the log) and writes nothing.  nv50's own method still reaches nv50, the
- * frame after them counts, and nothing is written past the ring.
+ * group has and SET_NOTIFY of an object that is not the notifier (the
+ * graphics object: the method gets its instance) are nvpm's and become
+ * error entries of the ring (the method in @cycles, the data in @value);
+ * SET_NOTIFY of a handle in no RAMHT (the puller's HASH_FAILED) and 0x0700,
+ * neither nvpm's nor nv50's, take nouveau's error path (CACHE_ERROR in the
+ * log) and write nothing.  nv50's own method still reaches nv50, the frame
+ * after them counts, and nothing is written past the ring.
  */
 static void
 nouveau_swmthd_bad_methods_take_error_path(struct kunit *test)
@@ -1038,7 +1107,8 @@ nouveau_swmthd_bad_methods_take_error_path(struct kunit *test)
 	const u32 bad[] = {
 		NVS_MTHD(NVS_SUBC_SW, NVPM_SW_SAMPLE), 1,
 		NVS_MTHD(NVS_SUBC_SW, NVPM_SW_COUNTER_ADD), NVPM_SW_COUNTER_GROUP(0xbad, 0),
-		NVS_MTHD(NVS_SUBC_SW, NVPM_SW_SET_NOTIFY), 0xbad0bad0,
+		NVS_MTHD(NVS_SUBC_SW, NVPM_SW_SET_NOTIFY), NVS_GR_HANDLE,
+		NVS_MTHD(NVS_SUBC_SW, NVPM_SW_SET_NOTIFY), NVF_BAD_HANDLE,
 		NVS_MTHD(NVS_SUBC_SW, 0x0700), 0x77,
 		NVF_SW_OFFSET_SUBC1, 0x00000042,
 		NVS_MTHD(NVS_SUBC_GR, NVPM_GR_DRAW), 5,
@@ -1046,15 +1116,18 @@ nouveau_swmthd_bad_methods_take_error_path(struct kunit *test)
 		NVS_MTHD(NVS_SUBC_SW, NVPM_SW_READOUT), 9,
 		NVF_REF_CNT_SUBC0, 0x00003000,
 	};
-	static const u32 want[3][3] = {		/* code, method, data */
+	u32 want[3][3] = {		/* code, method, data */
 		{ NVPM_SW_ERR_BAD_DATA, NVPM_SW_SAMPLE, 1 },
 		{ NVPM_SW_ERR_BAD_COUNTER, NVPM_SW_COUNTER_ADD, 0xbad },
-		{ NVPM_SW_ERR_BAD_NOTIFIER, NVPM_SW_SET_NOTIFY, 0xbad0bad0 },
+		{ NVPM_SW_ERR_BAD_NOTIFIER, NVPM_SW_SET_NOTIFY, 0 },
 	};
 	struct drm_nvpm_notifier_entry *e;
 	u32 intr_en, i;
 
 	nvs_new(t, &s, 1);
+	/* the graphics object's instance >> 4, as RAMHT holds it */
+	want[2][2] = t->chan->ramht->data[t->gr_hash - 1].inst->node->offset >> 4;
+	KUNIT_EXPECT_NE(test, want[2][2], 0U);
 	intr_en = nvkm_rd32(t->device, NVF_PFIFO_INTR_EN);
 	nvs_setup(t, &s, 1);
 	nvf_submit(t, bad, ARRAY_SIZE(bad));
@@ -1089,9 +1162,9 @@ nouveau_swmthd_bad_methods_take_error_path(struct kunit *test)
  * accesses are fixed, and nouveau's dispatch adds none to nvpm's: with the
  * previous SAMPLE's latch pending, the latch is collected (the domain's
  * CTRL, its 4 counters and its cycle counter read, the latch acknowledged)
- * and the next one triggered (one write), as on nvpm's node
- * (nvpm_fifo/handler_is_hardirq_with_fixed_mmio: CTRL, counters, cycles,
- * the ack).  A direct call of nvpm_host_chan_mthd() makes the same.  The
+ * and the next one triggered (PGRAPH DEBUG_1's PM_TRIGGER), as on nvpm's
+ * node (nvpm_fifo/handler_is_hardirq_with_fixed_mmio: the trigger; CTRL,
+ * counters, cycles and the ack).  A direct call of nvpm_host_chan_mthd() makes the same.  The
  * time in nvpm (its own, register accesses excluded) is reported, not
  * asserted: it is the emulator's.
  */
