@@ -84,8 +84,8 @@ nv50_fifo_cache_error(struct nvkm_fifo *fifo)
 	    (pull0 & (NV_PFIFO_CACHE1_PULL0_DEVICE_SOFTWARE | NV_PFIFO_CACHE1_PULL0_HASH_FAILED))) {
 		data = 0;
 		if (pull0 & NV_PFIFO_CACHE1_PULL0_DEVICE_SOFTWARE)
-			data = nvkm_rd32(device, NV_PFIFO_CACHE1_HASH) & NV50_RAMHT_CONTEXT_INSTANCE;
-		nvkm_fifo_swmthd(fifo, chid, subc, mthd, data);
+			data = nvkm_rd32(device, NV_PFIFO_CACHE1_HASH);
+		nvkm_fifo_swmthd(fifo, chid, subc, mthd, data & NV50_RAMHT_CONTEXT_INSTANCE);
 	} else if (pull0 & NV_PFIFO_CACHE1_PULL0_DEVICE_SOFTWARE) {
 		nvkm_fifo_swmthd(fifo, chid, subc, mthd, data);
 	} else {
