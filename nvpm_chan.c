@@ -8,12 +8,17 @@
  * Pushbuffer BOs are mapped into the channel's space on their first EXEC
  * and stay mapped, and referenced, until the channel goes.
  *
+ * Channel ids are a device's: a file has at most NVPM_CHANNELS_PER_FILE
+ * channels, and the user who opened it at most NVPM_CHANNELS_PER_USER on
+ * the device over all its files, so that one user cannot take every id.
+ *
  * Lifetime: EXEC and WAIT hold a use count on the channel; CHANNEL_DEL (and
  * close) take it out of the file's table, tell users to leave, wait for
  * them, and stop the hardware channel, all under the file's lock, which
  * counter group destruction also holds: a group is removed from every
  * channel's staging set before it is freed.
  */
+#include <linux/cred.h>
 #include <linux/ktime.h>
 #include <linux/log2.h>
 #include <linux/slab.h>
@@ -59,6 +64,7 @@ struct nvpm_chan_bo {
  * @ntfy: the notifier BO, referenced
  * @users: EXEC and WAIT calls under way
  * @dead: being destroyed: users leave
+ * @uid: the user it is charged to, on the file's device
  */
 struct nvpm_chan {
 	struct nvkm_fifo_chan *chan;
@@ -68,7 +74,44 @@ struct nvpm_chan {
 	struct nvpm_bo *ntfy;
 	atomic_t users;
 	bool dead;
+	kuid_t uid;
 };
+
+/* Count a channel of @uid on the device: -ENOSPC past the user's share. */
+static int
+nvpm_chan_charge(struct nvpm_drm *nvpm, kuid_t uid)
+{
+	unsigned long key = from_kuid(&init_user_ns, uid);
+	unsigned long n;
+	int ret;
+
+	mutex_lock(&nvpm->chan_lock);
+	n = xa_to_value(xa_load(&nvpm->chan_users, key) ?: xa_mk_value(0));
+	if (n >= NVPM_CHANNELS_PER_USER)
+		ret = -ENOSPC;
+	else
+		ret = xa_err(xa_store(&nvpm->chan_users, key, xa_mk_value(n + 1),
+				      GFP_KERNEL_ACCOUNT));
+	mutex_unlock(&nvpm->chan_lock);
+	return ret;
+}
+
+static void
+nvpm_chan_uncharge(struct nvpm_drm *nvpm, kuid_t uid)
+{
+	unsigned long key = from_kuid(&init_user_ns, uid);
+	unsigned long n;
+
+	mutex_lock(&nvpm->chan_lock);
+	n = xa_to_value(xa_load(&nvpm->chan_users, key) ?: xa_mk_value(0));
+	if (!WARN_ON(!n)) {
+		if (n == 1)
+			xa_erase(&nvpm->chan_users, key);
+		else
+			xa_store(&nvpm->chan_users, key, xa_mk_value(n - 1), GFP_KERNEL);
+	}
+	mutex_unlock(&nvpm->chan_lock);
+}
 
 /* Interrupt context: the file's counter group behind a handle. */
 static struct nvkm_pm_group *
@@ -99,11 +142,14 @@ nvpm_chan_free(struct nvpm_chan *c)
 static void
 nvpm_chan_destroy(struct nvpm_file *nfile, struct nvpm_chan *c)
 {
+	kuid_t uid = c->uid;
+
 	nfile->nr_channels--;
 	WRITE_ONCE(c->dead, true);
 	wake_up_all(&c->chan->wait);
 	wait_var_event(&c->users, !atomic_read(&c->users));
 	nvpm_chan_free(c);
+	nvpm_chan_uncharge(nfile->nvpm, uid);
 }
 
 static struct nvpm_chan *
@@ -192,6 +238,7 @@ nvpm_ioctl_channel_new(struct drm_device *drm, void *data, struct drm_file *file
 	struct nvpm_file *nfile = file->driver_priv;
 	struct nvkm_fifo *fifo = to_nvpm(drm)->device->fifo;
 	u32 ring = args->ring_size ?: NVPM_RING_SIZE_DEFAULT;
+	kuid_t uid = file->filp->f_cred->euid;
 	struct nvpm_chan *c;
 	u32 id, handle;
 	int ret, idx;
@@ -215,12 +262,20 @@ nvpm_ioctl_channel_new(struct drm_device *drm, void *data, struct drm_file *file
 			NVPM_CHANNELS_PER_FILE);
 		goto exit;
 	}
+	ret = nvpm_chan_charge(to_nvpm(drm), uid);
+	if (ret) {
+		if (ret == -ENOSPC)
+			drm_dbg(drm, "CHANNEL_NEW: uid %u has %d channels of the device already\n",
+				from_kuid(&init_user_ns, uid), NVPM_CHANNELS_PER_USER);
+		goto unreserve;
+	}
 
 	c = kzalloc(sizeof(*c), GFP_KERNEL_ACCOUNT);
 	if (!c) {
 		ret = -ENOMEM;
-		goto unreserve;
+		goto uncharge;
 	}
+	c->uid = uid;
 	mutex_init(&c->lock);
 	INIT_LIST_HEAD(&c->bos);
 	ret = nvkm_fifo_chan_new(fifo, nvpm_chan_lookup, nfile, &c->chan);
@@ -255,6 +310,8 @@ nvpm_ioctl_channel_new(struct drm_device *drm, void *data, struct drm_file *file
 
 free:
 	nvpm_chan_free(c);
+uncharge:
+	nvpm_chan_uncharge(to_nvpm(drm), uid);
 unreserve:
 	mutex_lock(&nfile->lock);
 	nfile->nr_channels--;

@@ -155,6 +155,9 @@ nvpm_drm_release_device(struct drm_device *drm, void *ptr)
 	if (nvpm->irq_requested)
 		free_irq(nvpm->irq, nvpm);
 	nvkm_device_del(&nvpm->device);
+	WARN_ON(!xa_empty(&nvpm->chan_users));
+	xa_destroy(&nvpm->chan_users);
+	mutex_destroy(&nvpm->chan_lock);
 }
 
 static irqreturn_t
@@ -196,6 +199,8 @@ nvpm_drm_init(struct nvpm_drm *nvpm, const struct nvkm_host *bus)
 	struct nvkm_host host = *bus;
 	int ret;
 
+	mutex_init(&nvpm->chan_lock);
+	xa_init(&nvpm->chan_users);
 	if (nvpm->irq <= 0)
 		host.lends &= ~(NVKM_HOST_INTR | NVKM_HOST_SWMTHD);
 	ret = nvkm_device_new(drm->dev, &host, &nvpm->device);

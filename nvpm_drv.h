@@ -33,6 +33,9 @@ struct nvpm_pmu;
  * @irq_requested: nvpm_drm_init() requested @irq
  * @pinned: bytes of BOs of the device (nvpm_gem.c)
  * @pmu: its perf PMU, or NULL
+ * @chan_lock: @chan_users
+ * @chan_users: channels of the device per user (nvpm_chan.c): uid in the
+ *		initial namespace -> count, as an xarray value
  */
 struct nvpm_drm {
 	struct drm_device drm;
@@ -42,6 +45,8 @@ struct nvpm_drm {
 	bool irq_requested;
 	atomic64_t pinned;
 	struct nvpm_pmu *pmu;
+	struct mutex chan_lock;	/* see above */
+	struct xarray chan_users;
 };
 
 /**

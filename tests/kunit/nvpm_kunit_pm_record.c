@@ -987,6 +987,93 @@ ready_counts_only_landed_packets_across_a_stall(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, nvkm_record_del(&rec, NULL), 0);
 }
 
+/* The engine's waits do not step the clock: the GPU stands still. */
+static void
+rf_no_delay(void *priv, unsigned int us)
+{
+}
+
+/*
+ * While one session records on D2, 100 sessions on D start and stop one
+ * after the other: each gets the window the last one gave back (on a G84
+ * windows of 64 MiB rings would use up the low 4 GiB in 31 sessions if
+ * addresses were not reused).  A domain whose last packet did not go out
+ * (its clock stood still) keeps its window from the next session.
+ */
+static void
+stopped_windows_are_reused(struct kunit *test)
+{
+	struct rf *f = rf_new(test, *(const u32 *)test->param_value);
+	u8 *ring = ring_new(test, SZ_8K), *ring2 = ring_new(test, SZ_8K);
+	struct nvkm_record_args args;
+	struct nvkm_record *rec, *keep;
+	u64 win, first = 0, size, dirty;
+	int i;
+
+	one_dom(&args, D2, ring2, SZ_8K);
+	KUNIT_ASSERT_EQ(test, nvkm_record_new(f->pm, &args, &keep), 0);
+	one_dom(&args, D, ring, SZ_8K);
+	for (i = 0; i < 100; i++) {
+		KUNIT_ASSERT_EQ_MSG(test, nvkm_record_new(f->pm, &args, &rec), 0,
+				    "session %d", i);
+		nvkm_sim_run(f->sim, PERIOD + LAND);
+		win = nvkm_record_window(rec, 0, &size);
+		if (!i)
+			first = win;
+		KUNIT_EXPECT_EQ_MSG(test, win, first, "session %d", i);
+		KUNIT_ASSERT_EQ(test, nvkm_record_del(&rec, NULL), 0);
+	}
+
+	/* the last packet of D does not go out: its window stays taken */
+	KUNIT_ASSERT_EQ(test, nvkm_record_new(f->pm, &args, &rec), 0);
+	dirty = nvkm_record_window(rec, 0, &size);
+	nvkm_record_clock(f->pm, rf_no_delay, f->sim, 0);
+	KUNIT_EXPECT_EQ(test, nvkm_record_del(&rec, NULL), 0);
+	nvkm_record_clock(f->pm, rf_delay, f->sim, 0);
+	one_dom(&args, 3, ring, SZ_8K);
+	KUNIT_ASSERT_EQ(test, nvkm_record_new(f->pm, &args, &rec), 0);
+	win = nvkm_record_window(rec, 0, &size);
+	KUNIT_EXPECT_TRUE(test, win + size <= dirty || win >= dirty + size);
+	KUNIT_EXPECT_EQ(test, nvkm_record_del(&rec, NULL), 0);
+	KUNIT_EXPECT_EQ(test, nvkm_record_del(&keep, NULL), 0);
+	KUNIT_EXPECT_NULL(test, nvkm_record_vmm(f->pm));
+}
+
+/*
+ * A dirty domain's window stays taken while another session keeps the
+ * space; once RECORD_RESET has silenced the domain (a session recording
+ * alone on it, the other stopped by a suspend), the window is free again.
+ */
+static void
+held_window_free_after_record_reset(struct kunit *test)
+{
+	struct rf *f = rf_new(test, 0x92);
+	u8 *ring = ring_new(test, SZ_8K), *ring2 = ring_new(test, SZ_8K);
+	struct nvkm_record_args args;
+	struct nvkm_record *rec, *keep;
+	u64 held, size, va;
+
+	one_dom(&args, D2, ring2, SZ_8K);
+	KUNIT_ASSERT_EQ(test, nvkm_record_new(f->pm, &args, &keep), 0);
+	one_dom(&args, D, ring, SZ_8K);
+	KUNIT_ASSERT_EQ(test, nvkm_record_new(f->pm, &args, &rec), 0);
+	held = nvkm_record_window(rec, 0, &size);
+	nvkm_record_clock(f->pm, rf_no_delay, f->sim, 0);
+	KUNIT_EXPECT_EQ(test, nvkm_record_del(&rec, NULL), 0);
+	nvkm_record_clock(f->pm, rf_delay, f->sim, 0);
+	/* the dirty domain waits until no other session records */
+	KUNIT_EXPECT_EQ(test, nvkm_record_new(f->pm, &args, &rec), -EBUSY);
+	KUNIT_ASSERT_EQ(test, nvkm_device_fini(f->device, true), 0);
+	KUNIT_ASSERT_EQ(test, nvkm_device_init(f->device), 0);
+	KUNIT_ASSERT_EQ(test, nvkm_record_new(f->pm, &args, &rec), 0);
+	KUNIT_EXPECT_NE(test, nvkm_record_window(rec, 0, &size), held);
+	KUNIT_ASSERT_EQ(test, nvkm_vmm_reserve(nvkm_record_vmm(f->pm), size, 0, &va), 0);
+	KUNIT_EXPECT_EQ(test, va, held);
+	KUNIT_EXPECT_EQ(test, nvkm_record_del(&rec, NULL), 0);
+	KUNIT_EXPECT_EQ(test, nvkm_record_del(&keep, NULL), 0);
+	KUNIT_EXPECT_NULL(test, nvkm_record_vmm(f->pm));
+}
+
 static struct kunit_case pm_record_cases[] = {
 	KUNIT_CASE_PARAM(periodic_packets_reach_the_ring, rec_chips_gen_params),
 	KUNIT_CASE_PARAM(binding_order, rec_chips_gen_params),
@@ -1005,6 +1092,8 @@ static struct kunit_case pm_record_cases[] = {
 	KUNIT_CASE(second_session_shares_the_binding),
 	KUNIT_CASE(suspend_interrupts_sessions),
 	KUNIT_CASE(ready_counts_only_landed_packets_across_a_stall),
+	KUNIT_CASE_PARAM(stopped_windows_are_reused, rec_chips_gen_params),
+	KUNIT_CASE(held_window_free_after_record_reset),
 	{}
 };
 

@@ -113,6 +113,42 @@ unmap_faults_and_is_not_reused(struct kunit *test)
 }
 
 /*
+ * Given back, a range's addresses go to the next mapping, first fit: the
+ * engine's write there reaches the new buffer; a reservation given back
+ * is free too.  Nothing starts elsewhere: -ENOENT.
+ */
+static void
+put_gives_addresses_back(struct kunit *test)
+{
+	struct vmm_fixture *f = test->priv;
+	u64 va, va2, va3, res;
+	u32 v;
+
+	KUNIT_ASSERT_EQ(test, nvkm_vmm_map(f->vmm, f->buf, NVKM_VMM_PAGE, 0, &va), 0);
+	KUNIT_ASSERT_EQ(test, nvkm_vmm_map(f->vmm, f->buf, NVKM_VMM_PAGE, 0, &va2), 0);
+	KUNIT_ASSERT_EQ(test, nvkm_vmm_dma(f->vmm, DMA, va, 2 * NVKM_VMM_PAGE - 1), 0);
+	KUNIT_EXPECT_EQ(test, nvkm_vmm_put(f->vmm, va + 8), -ENOENT);
+	KUNIT_EXPECT_EQ(test, nvkm_vmm_put(f->vmm, va), 0);
+	KUNIT_EXPECT_EQ(test, engine_write(f, f->vmm, 0, 1), -EFAULT);
+	KUNIT_EXPECT_EQ(test, nvkm_vmm_put(f->vmm, va), -ENOENT);
+	KUNIT_ASSERT_EQ(test, nvkm_vmm_map(f->vmm, f->buf + 2 * NVKM_VMM_PAGE, NVKM_VMM_PAGE,
+					   0, &va3), 0);
+	KUNIT_EXPECT_EQ(test, va3, va);
+	KUNIT_EXPECT_EQ(test, engine_write(f, f->vmm, 4, 0xbeef), 0);
+	memcpy(&v, f->buf + 2 * NVKM_VMM_PAGE + 4, sizeof(v));
+	KUNIT_EXPECT_EQ(test, v, 0xbeefu);
+	/* unmapped, then given back */
+	KUNIT_EXPECT_EQ(test, nvkm_vmm_unmap(f->vmm, va2), 0);
+	KUNIT_EXPECT_EQ(test, nvkm_vmm_put(f->vmm, va2), 0);
+	KUNIT_ASSERT_EQ(test, nvkm_vmm_reserve(f->vmm, 2 * NVKM_VMM_PAGE, 0, &res), 0);
+	KUNIT_EXPECT_EQ(test, res, va2);
+	KUNIT_EXPECT_EQ(test, nvkm_vmm_put(f->vmm, res), 0);
+	KUNIT_ASSERT_EQ(test, nvkm_vmm_reserve(f->vmm, NVKM_VMM_PAGE, 0, &res), 0);
+	KUNIT_EXPECT_EQ(test, res, va2);
+	KUNIT_EXPECT_EQ(test, nvkm_vmm_dma_del(f->vmm, DMA), 0);
+}
+
+/*
  * Placement rules near 4 GiB.  The big mapping only moves the allocator:
  * nothing ever writes through it.
  */
@@ -129,8 +165,10 @@ placement_4g_rules(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, nvkm_vmm_map(f->vmm, f->buf, 4 * NVKM_VMM_PAGE,
 					   NVKM_VMM_NO_4G_CROSS, &va), 0);
 	KUNIT_EXPECT_EQ(test, va, SZ_4G);
-	/* the refused LOW_4G request did not move the allocator either */
+	/* the gap left below 4 GiB goes to the first request that fits */
 	KUNIT_ASSERT_EQ(test, nvkm_vmm_map(f->vmm, f->buf, NVKM_VMM_PAGE, 0, &va), 0);
+	KUNIT_EXPECT_EQ(test, va, SZ_4G - 2 * NVKM_VMM_PAGE);
+	KUNIT_ASSERT_EQ(test, nvkm_vmm_map(f->vmm, f->buf, 2 * NVKM_VMM_PAGE, 0, &va), 0);
 	KUNIT_EXPECT_EQ(test, va, SZ_4G + 4 * NVKM_VMM_PAGE);
 }
 
@@ -298,6 +336,7 @@ no_spaces_outside_nv50(struct kunit *test)
 static struct kunit_case vmm_cases[] = {
 	KUNIT_CASE(map_reaches_buffer),
 	KUNIT_CASE(unmap_faults_and_is_not_reused),
+	KUNIT_CASE(put_gives_addresses_back),
 	KUNIT_CASE(placement_4g_rules),
 	KUNIT_CASE(bad_requests_are_refused),
 	KUNIT_CASE(spaces_are_separate),

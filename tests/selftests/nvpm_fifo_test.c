@@ -21,6 +21,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <grp.h>
 #include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -29,6 +30,7 @@
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 #include "harness.h"
@@ -959,6 +961,122 @@ TEST_F(fifo, channels_no_leak)
 	if (count_fds() != fds)
 		FAIL(return, "%d fds before, %d after", fds, count_fds());
 	kmemleak_check(_metadata, km);
+}
+
+/* ---- channel ids ---- */
+
+#define NOBODY		65534
+#define ID_FILES	8
+
+/*
+ * Open ID_FILES files on @path and create channels in each until they are
+ * refused: the channels made (deleted again), or -1 when a refusal is
+ * not -ENOSPC or the open fails.  The first file must refuse its
+ * (NVPM_CHANNELS_PER_FILE + 1)th channel, whatever the others hold.
+ */
+static int
+fill_channels(const char *path)
+{
+	static struct nvpm_channel ch[ID_FILES * NVPM_CHANNELS_PER_FILE];
+	int fd[ID_FILES], f, i, n = 0, ret = 0, bad = 0;
+
+	for (f = 0; f < ID_FILES; f++)
+		fd[f] = open(path, O_RDWR);
+	for (f = 0; f < ID_FILES && !bad; f++) {
+		if (fd[f] < 0) {
+			diag("open %s: %s", path, strerror(errno));
+			bad = 1;
+			break;
+		}
+		for (i = 0; i <= NVPM_CHANNELS_PER_FILE; i++) {
+			ret = nvpm_channel_new(fd[f], 0, &ch[n]);
+			if (ret)
+				break;
+			n++;
+		}
+		if (ret != -ENOSPC) {
+			diag("file %d, channel %d: %s, want -ENOSPC", f, i, err_name(ret));
+			bad = 1;
+		}
+	}
+	for (i = 0; i < n; i++)
+		nvpm_channel_del(&ch[i]);
+	for (f = 0; f < ID_FILES; f++) {
+		if (fd[f] >= 0)
+			close(fd[f]);
+	}
+	return bad ? -1 : n;
+}
+
+/*
+ * A user's channels on a device, over all its files, are capped at
+ * NVPM_CHANNELS_PER_USER (-ENOSPC): 8 files of root make 32 channels, not
+ * all 126 ids of the FIFO, and another user, while root holds its 32,
+ * makes its own 32 (the node opened to it for the while).  A refusal
+ * changes nothing: once root gives one back it makes one more.
+ */
+TEST_F(fifo, channel_ids_are_shared_by_users)
+{
+	const struct nvpm_dev *dev = fifo_dev(&self->n);
+	struct nvpm_channel mine[NVPM_CHANNELS_PER_USER + 1];
+	int fd[3] = { -1, -1, -1 }, mode = -1, i, n, ret, status;
+	struct stat st;
+	pid_t pid;
+
+	if (!dev)
+		SKIP(return, "no NV50 family device");
+	n = fill_channels(dev->path);
+	if (n != NVPM_CHANNELS_PER_USER)
+		FAIL(return, "root made %d channels in %d files, want %d", n, ID_FILES,
+		     NVPM_CHANNELS_PER_USER);
+
+	/* root holds its share in 3 files while nobody fills its own */
+	n = 0;
+	for (i = 0; i < 3; i++)
+		fd[i] = open(dev->path, O_RDWR);
+	if (fd[0] < 0 || fd[1] < 0 || fd[2] < 0)
+		FAIL(goto out, "open %s: %s", dev->path, strerror(errno));
+	for (n = 0; n < NVPM_CHANNELS_PER_USER; n++) {
+		ret = nvpm_channel_new(fd[n / NVPM_CHANNELS_PER_FILE], 0, &mine[n]);
+		if (ret)
+			FAIL(goto out, "root's channel %d: %s", n, err_name(ret));
+	}
+	ret = nvpm_channel_new(fd[2], 0, &mine[n]);
+	n += !ret;
+	if (ret != -ENOSPC)
+		FAIL(goto out, "root's channel %d: %s, want -ENOSPC", n, err_name(ret));
+	/* the other user may open the node for the while */
+	if (stat(dev->path, &st) || chmod(dev->path, 0666))
+		FAIL(goto out, "chmod %s: %s", dev->path, strerror(errno));
+	mode = st.st_mode & 07777;
+	pid = fork();
+	if (!pid) {
+		if (setgroups(0, NULL) || setgid(NOBODY) || setuid(NOBODY))
+			_exit(201);
+		n = fill_channels(dev->path);
+		_exit(n < 0 ? 202 : n);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		FAIL(goto out, "the child of uid %d did not finish", NOBODY);
+	if (WEXITSTATUS(status) != NVPM_CHANNELS_PER_USER)
+		FAIL(goto out, "uid %d made %d channels (%s) while root held %d, want %d",
+		     NOBODY, WEXITSTATUS(status),
+		     WEXITSTATUS(status) > 200 ? "a setup step failed" : "counted", n,
+		     NVPM_CHANNELS_PER_USER);
+	nvpm_channel_del(&mine[--n]);
+	ret = nvpm_channel_new(fd[2], 0, &mine[n]);
+	if (ret)
+		FAIL(goto out, "a channel given back, CHANNEL_NEW: %s", err_name(ret));
+	n++;
+out:
+	if (mode >= 0 && chmod(dev->path, mode))
+		FAIL(, "cannot restore the mode of %s", dev->path);
+	while (n > 0)
+		nvpm_channel_del(&mine[--n]);
+	for (i = 0; i < 3; i++) {
+		if (fd[i] >= 0)
+			close(fd[i]);
+	}
 }
 
 /* ---- memory cgroups ---- */

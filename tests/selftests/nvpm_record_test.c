@@ -416,6 +416,55 @@ TEST_F(record, record_stop_start_100_times)
 	nvpm_group_destroy(rec_fd, grp.handle);
 }
 
+/*
+ * While a session records on one domain, 100 sessions with 64 MiB rings
+ * start and stop on another, one after the other.  A G84 records below
+ * 4 GiB only, which holds 31 windows of such rings: each session must get
+ * the addresses the last one gave back.
+ */
+TEST_F(record, record_address_space_reused_100_sessions)
+{
+	struct drm_nvpm_record_domain keep_dom, dom;
+	struct drm_nvpm_record_start args;
+	struct nvpm_record keep;
+	struct nvpm_bo bo;
+	bool ok = true;
+	int i, ret;
+
+	periodic_dom(&keep_dom, 5, 0, NULL);
+	ret = nvpm_record_open(rec_fd, &keep_dom, 1, 0, 0, &keep);
+	if (ret)
+		FAIL(return, "the session that stays: %s", err_name(ret));
+	ret = nvpm_bo_new(rec_fd, 64 << 20, &bo);
+	if (ret) {
+		nvpm_record_close(&keep, NULL, NULL);
+		FAIL(return, "GEM_NEW of 64 MiB: %s", err_name(ret));
+	}
+	for (i = 0; i < 100 && ok; i++) {
+		periodic_dom(&dom, 1, 0, NULL);
+		memset(&args, 0, sizeof(args));
+		args.flags = NVPM_RECORD_USER_BO;
+		args.nr_domains = 1;
+		args.domains = (uintptr_t)&dom;
+		args.bo_handle = bo.handle;
+		ret = nvpm_record_start(rec_fd, &args);
+		if (ret)
+			FAIL(ok = false, "session %d: START: %s", i, err_name(ret));
+		else if (dom.ring_size != 64 << 20)
+			FAIL(ok = false, "session %d: a ring of %llu bytes, want 64 MiB", i,
+			     (unsigned long long)dom.ring_size);
+		if (!ret) {
+			ret = nvpm_record_stop(rec_fd, args.handle, NULL, 0);
+			if (ret)
+				FAIL(ok = false, "session %d: STOP: %s", i, err_name(ret));
+		}
+	}
+	nvpm_bo_free(&bo);
+	ret = nvpm_record_close(&keep, NULL, NULL);
+	if (ret)
+		FAIL(return, "the session that stayed: %s", err_name(ret));
+}
+
 /* A child samples a counter group on host while core_a records. */
 static int
 sample_child(const char *path)

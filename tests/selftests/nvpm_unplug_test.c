@@ -16,6 +16,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -525,6 +526,153 @@ TEST_F(unplug, nothing_left_behind)
 	if (unplug(_metadata, &self->u) && close_everything(_metadata, &self->u) &&
 	    rebind(_metadata, &self->u))
 		kmemleak_check(_metadata, self->u.km);
+}
+
+/* ---- ioctls in flight ---- */
+
+enum flight_kind { FLY_WAIT, FLY_EXEC, FLY_SAMPLE, FLY_RECORD, FLY_NR };
+
+static const char *const flight_name[FLY_NR] = { "WAIT", "EXEC", "SAMPLE", "RECORD_STOP" };
+
+/*
+ * One thread's ioctl, called over and over until it gets ENODEV: @entered
+ * counts the calls begun (the main thread unplugs once every thread began
+ * one), @calls those done, @done says WAIT saw its submission complete,
+ * @bad is the first result other than what the ioctl may return on a
+ * live device or ENODEV.
+ */
+struct flight {
+	pthread_t th;
+	enum flight_kind kind;
+	int fd;
+	__u32 ch;
+	__u64 seq;
+	__u32 push;	/* EXEC: a BO holding one NOP */
+	__u32 ring;	/* RECORD: a BO of the rings */
+	int entered;
+	int calls;
+	bool done;
+	int bad;
+	bool enodev;
+};
+
+/* RECORD_START on core_a (the fixture holds host and core_b), then STOP. */
+static int
+record_once(struct flight *f)
+{
+	struct drm_nvpm_record_domain dom = { .domain = 1, .stop = NVPM_RECORD_STOP_PERIODIC,
+					      .stop_arg = 1 };
+	struct drm_nvpm_record_start args = {
+		.flags = NVPM_RECORD_USER_BO, .nr_domains = 1, .domains = (uintptr_t)&dom,
+		.bo_handle = f->ring,
+	};
+	int ret = nvpm_record_start(f->fd, &args);
+
+	return ret ? ret : nvpm_record_stop(f->fd, args.handle, NULL, 0);
+}
+
+static void *
+flight_run(void *arg)
+{
+	struct flight *f = arg;
+	__u64 seq;
+	int ret;
+
+	while (!f->enodev && !f->bad && !f->done) {
+		__atomic_fetch_add(&f->entered, 1, __ATOMIC_RELAXED);
+		switch (f->kind) {
+		case FLY_WAIT:
+			/* no deadline: only the GPU or the unplug ends it */
+			ret = nvpm_wait(f->fd, f->ch, f->seq, ~0ull, NULL);
+			f->done = !ret;
+			break;
+		case FLY_EXEC:
+			/* the queue fills behind the long segment: -EBUSY */
+			ret = nvpm_exec(f->fd, f->ch, f->push, 0, 8, &seq);
+			ret = ret == -EBUSY ? 0 : ret;
+			break;
+		case FLY_SAMPLE:
+			ret = nvpm_sample(f->fd, NULL);
+			break;
+		default:
+			ret = record_once(f);
+			break;
+		}
+		f->calls++;
+		if (ret == -ENODEV)
+			f->enodev = true;
+		else if (ret)
+			f->bad = ret;
+	}
+	return NULL;
+}
+
+/*
+ * The device goes while four threads are in WAIT (asleep on a segment of
+ * 4000 DRAWs, over four minutes of the simulated clock), EXEC (waiting for
+ * room in the full queue), SAMPLE and RECORD_START/STOP: unbind finishes,
+ * every thread gets ENODEV and nothing else, the kernel reports nothing,
+ * the file closes.  WAIT must end by the unplug, not by the segment's
+ * end: an unplug that waited for a sleeping WAIT would wait for the GPU.
+ */
+TEST_F(unplug, ioctls_in_flight_get_enodev)
+{
+	struct flight fl[FLY_NR];
+	struct nvpm_push nop;
+	struct nvpm_bo ring;
+	int km = kmsg_open(), i, ret;
+	bool started;
+	__u64 seq;
+
+	ret = nvpm_push_space(&self->u.push, 2 * 4000);
+	for (i = 0; !ret && i < 4000; i++)
+		nvpm_push_mthd(&self->u.push, NVPM_SUBC_GR, NVPM_GR_DRAW, 65535);
+	if (!ret)
+		ret = nvpm_push_submit(&self->u.push, &self->u.ch, &seq);
+	if (!ret)
+		ret = nvpm_push_new(self->u.fd, 4096, &nop);
+	if (!ret)
+		ret = nvpm_push_space(&nop, 2);
+	if (!ret) {
+		nvpm_push_mthd(&nop, NVPM_SUBC_SW, NVPM_SW_NOP, 0);
+		ret = nvpm_bo_new(self->u.fd, 8192, &ring);
+	}
+	if (ret)
+		FAIL(return, "the long segment, the NOP, the ring BO: %s", err_name(ret));
+
+	memset(fl, 0, sizeof(fl));
+	for (i = 0; i < FLY_NR; i++) {
+		fl[i].kind = i;
+		fl[i].fd = self->u.fd;
+		fl[i].ch = self->u.ch.handle;
+		fl[i].seq = seq;
+		fl[i].push = nop.bo.handle;
+		fl[i].ring = ring.handle;
+		if (pthread_create(&fl[i].th, NULL, flight_run, &fl[i]))
+			FAIL(return, "pthread_create");
+	}
+	do {
+		usleep(1000);
+		for (i = 0, started = true; i < FLY_NR; i++)
+			started &= __atomic_load_n(&fl[i].entered, __ATOMIC_RELAXED) > 0;
+	} while (!started);
+	/* let them get into the kernel: WAIT to its sleep, EXEC to its queue */
+	usleep(20000);
+	unplug(_metadata, &self->u);
+	for (i = 0; i < FLY_NR; i++) {
+		pthread_join(fl[i].th, NULL);
+		if (fl[i].done)
+			FAIL(, "WAIT saw its segment complete: the unplug waited for the GPU");
+		else if (fl[i].bad)
+			FAIL(, "%s: %s after %d calls", flight_name[i], err_name(fl[i].bad),
+			     fl[i].calls);
+		else if (!fl[i].enodev)
+			FAIL(, "%s never got ENODEV", flight_name[i]);
+	}
+	diag("calls: WAIT %d, EXEC %d, SAMPLE %d, RECORD %d", fl[FLY_WAIT].calls,
+	     fl[FLY_EXEC].calls, fl[FLY_SAMPLE].calls, fl[FLY_RECORD].calls);
+	munmap(nop.bo.map, nop.bo.size);
+	kmsg_clean(_metadata, km);
 }
 
 /*

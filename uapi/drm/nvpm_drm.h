@@ -601,6 +601,12 @@ struct drm_nvpm_record_stop {
 
 /* Channels one file may have at once (CHANNEL_NEW: -ENOSPC beyond). */
 #define NVPM_CHANNELS_PER_FILE		16
+/*
+ * Channels of one user (effective uid) on one device, over all the user's
+ * files: a quarter of an NV50 FIFO's 126, so that no user takes them all
+ * (CHANNEL_NEW: -ENOSPC beyond).
+ */
+#define NVPM_CHANNELS_PER_USER		32
 
 /* Default and limits of drm_nvpm_channel_new.ring_size */
 #define NVPM_RING_SIZE_DEFAULT		256
@@ -612,7 +618,10 @@ struct drm_nvpm_record_stop {
  *
  * Needs a GPU whose FIFO nvpm drives (-ENODEV otherwise).  The channel
  * belongs to the file; software methods find counter groups among the
- * file's.  A file has at most NVPM_CHANNELS_PER_FILE channels (-ENOSPC).
+ * file's.  A file has at most NVPM_CHANNELS_PER_FILE channels, a user at
+ * most NVPM_CHANNELS_PER_USER on a device, all the files of its processes
+ * together, and a device as many as its FIFO has channel ids (-ENOSPC
+ * beyond each).
  *
  * Argument of %DRM_IOCTL_NVPM_CHANNEL_NEW.
  */

@@ -42,8 +42,7 @@ struct nvkm_vmm_pt {
  * @objs: offset of the DMA objects in it
  * @engines: VM engines that use the space (TLB flushes), bit per engine
  * @mutex: everything below
- * @vmas: &struct nvkm_vma mapped now
- * @next: lowest address not handed out yet; addresses are not reused
+ * @vmas: &struct nvkm_vma taken (mapped, unmapped or reserved), by address
  * @pt: page tables, per page directory entry, NULL while none
  * @dma: handles of the DMA objects, 0 for a free slot
  */
@@ -55,18 +54,19 @@ struct nvkm_vmm {
 	u32 engines;
 	struct mutex mutex;	/* see above */
 	struct list_head vmas;
-	u64 next;
 	struct nvkm_vmm_pt **pt;
 	u32 dma[NVKM_VMM_DMAS];
 };
 
 /**
- * struct nvkm_vma - a mapped range of a &struct nvkm_vmm
+ * struct nvkm_vma - a taken range of a &struct nvkm_vmm
  * @head: in &nvkm_vmm.vmas
  * @addr: first address
  * @size: bytes, whole pages
  * @piece: bytes of each copy of the buffer (@size when mapped once)
- * @dma: bus addresses of the buffer's pages, @piece / NVKM_VMM_PAGE of them
+ * @dma: bus addresses of the buffer's pages, @piece / NVKM_VMM_PAGE of
+ *	 them; NULL while nothing is mapped (reserved, or unmapped and not
+ *	 given back)
  */
 struct nvkm_vma {
 	struct list_head head;
@@ -86,6 +86,7 @@ int nvkm_vmm_map_repeat(struct nvkm_vmm *vmm, void *cpu, u64 size, u32 copies,
 			u32 flags, u64 *addr);
 int nvkm_vmm_reserve(struct nvkm_vmm *vmm, u64 size, u32 flags, u64 *addr);
 int nvkm_vmm_unmap(struct nvkm_vmm *vmm, u64 addr);
+int nvkm_vmm_put(struct nvkm_vmm *vmm, u64 addr);
 int nvkm_vmm_dma(struct nvkm_vmm *vmm, u32 handle, u64 base, u64 limit);
 u16 nvkm_vmm_dma_sel(struct nvkm_vmm *vmm, u32 handle);
 int nvkm_vmm_dma_del(struct nvkm_vmm *vmm, u32 handle);

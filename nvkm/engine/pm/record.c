@@ -13,9 +13,14 @@
  * G84:G92), so going through the window is going round the ring, and
  * RECORD_LIMIT is the window's last packet.  Everything the hardware can
  * write - up to the one packet it writes at or past the limit - is mapped
- * for as long as the domain records; addresses are never reused, so a
- * packet still on its way when a session stops lands in memory no one
- * else was given.
+ * for as long as the domain records.  A stopped session's window goes
+ * back to the space for the next session once its last packet was seen
+ * going out (and had time to land); the window of a domain that may
+ * still send (its last packet did not go out, or it faulted) stays taken,
+ * unmapped, until RECORD_RESET or a GPU reset has silenced the domain, so
+ * a late packet faults instead of landing in another session's ring.
+ * The space thus holds the running sessions' windows and at most one
+ * such window per domain, however many sessions came and went.
  *
  * Binding, in the order the hardware needs: RECORD_DMA, then RECORD_CHAN
  * with VALID (once per address space); per domain RECORD_ADDRESS_HIGH
@@ -101,6 +106,8 @@
  *	     is not free for another space until RECORD_CHAN names another
  * @running: the device is initialised: its registers may be touched
  * @dirty: per domain, its last packet was not seen going out
+ * @held: per domain, the window of @vmm kept from reuse while the domain
+ *	  may still send there (dirty or wedged), 0 for none
  * @poll: the work polling the running sessions
  * @poll_ms: its period, 0 for none (tests poll by hand)
  * @delay: how the engine waits for the GPU (tests step a manual clock)
@@ -116,6 +123,7 @@ struct nvkm_pm_record {
 	struct nvkm_vmm *retired;
 	bool running;
 	bool dirty[NV40_PCOUNTER_DOMS];
+	u64 held[NV40_PCOUNTER_DOMS];
 	struct delayed_work poll;
 	unsigned int poll_ms;
 	void (*delay)(void *priv, unsigned int us);
@@ -140,6 +148,7 @@ struct nvkm_pm_record {
  * @rearms: re-arms
  * @gaps: times the hardware was found at the end of its window
  * @flags: NVPM_RECORD_FAULT, _STOPPED, _INTERRUPTED
+ * @started: the hardware was given the window
  */
 struct nvkm_record_dom {
 	struct nvkm_record_dom_args args;
@@ -158,6 +167,7 @@ struct nvkm_record_dom {
 	u32 rearms;
 	u32 gaps;
 	u32 flags;
+	bool started;
 };
 
 /**
@@ -351,6 +361,7 @@ nvkm_record_program(struct nvkm_pm *pm, struct nvkm_record *rec, struct nvkm_rec
 	rd->pos = rd->win;
 	rd->moved = ktime_get();
 	rd->seen = rd->moved;
+	rd->started = true;
 }
 
 static bool
@@ -666,15 +677,48 @@ nvkm_record_release(struct nvkm_pm *pm, struct nvkm_record *rec)
 	spin_unlock_irqrestore(&pm->lock, flags);
 }
 
+/*
+ * Give back the held windows of domains that can no longer send there:
+ * RECORD_RESET (a session recording alone) or a GPU reset cleared them.
+ */
+static void
+nvkm_record_unhold(struct nvkm_pm_record *prec)
+{
+	int d;
+
+	for (d = 0; prec->vmm && d < NV40_PCOUNTER_DOMS; d++) {
+		if (!prec->held[d] || prec->dirty[d] || prec->pm->dom[d].wedged)
+			continue;
+		nvkm_vmm_put(prec->vmm, prec->held[d]);
+		prec->held[d] = 0;
+	}
+}
+
+/* The session's windows: back to the space, or held (see above). */
 static void
 nvkm_record_unmap(struct nvkm_pm_record *prec, struct nvkm_record *rec)
 {
-	int i;
+	int i, d;
 
 	for (i = 0; i < rec->nr; i++) {
-		if (rec->dom[i].win)
-			nvkm_vmm_unmap(prec->vmm, rec->dom[i].win);
-		rec->dom[i].win = 0;
+		struct nvkm_record_dom *rd = &rec->dom[i];
+
+		d = rd->args.dom;
+		if (!rd->win)
+			continue;
+		if (rd->started && (prec->dirty[d] || (rd->flags & NVPM_RECORD_FAULT))) {
+			/*
+			 * An earlier window held for the domain is silent: the
+			 * domain was recorded on since, after a reset.
+			 */
+			if (prec->held[d])
+				nvkm_vmm_put(prec->vmm, prec->held[d]);
+			nvkm_vmm_unmap(prec->vmm, rd->win);
+			prec->held[d] = rd->win;
+		} else {
+			nvkm_vmm_put(prec->vmm, rd->win);
+		}
+		rd->win = 0;
 	}
 	/*
 	 * The last session out takes the address space: a fresh one is free.
@@ -688,6 +732,7 @@ nvkm_record_unmap(struct nvkm_pm_record *prec, struct nvkm_record *rec)
 			prec->vmm = NULL;
 		}
 		nvkm_vmm_del(&prec->vmm);
+		memset(prec->held, 0, sizeof(prec->held));
 		prec->bound = false;
 	}
 }
@@ -800,6 +845,7 @@ nvkm_record_new(struct nvkm_pm *pm, const struct nvkm_record_args *args,
 	spin_unlock_irqrestore(&pm->lock, flags);
 	/* RECORD_CHAN names the new space now: the old number is free */
 	nvkm_vmm_del(&r->retired);
+	nvkm_record_unhold(r);
 	list_add_tail(&rec->head, &r->sessions);
 	nvkm_record_schedule(r);
 	*prec = rec;

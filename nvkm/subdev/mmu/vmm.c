@@ -18,10 +18,14 @@
  * goes further.  After PTEs change, the TLBs of the engines using the
  * space are flushed through 0x100c80 and the flush is waited for.
  *
- * Addresses come from a bump allocator that never reuses them (a 40-bit
- * space outlasts any session) and honours the placement rules engines
- * have, such as record mode's 4 GiB windows.  Everything here runs in
- * process context.
+ * Addresses are taken first fit, in the placement rules engines have
+ * (record mode's 4 GiB windows).  Unmapping keeps a range's addresses
+ * taken, so that a late write of an engine that may still point there
+ * faults instead of landing in someone else's buffer; nvkm_vmm_put()
+ * gives them back once the user knows no engine writes there any more.
+ * A space that lives long (record mode's, shared by every session) thus
+ * reuses what its users are done with.  Everything here runs in process
+ * context.
  */
 #include <linux/bitfield.h>
 #include <linux/delay.h>
@@ -154,7 +158,6 @@ nvkm_vmm_new(struct nvkm_device *device, u32 pgd, struct nvkm_vmm **pvmm)
 	vmm->objs = vmm->pgd + NV50_CHAN_PGD_SIZE;
 	mutex_init(&vmm->mutex);
 	INIT_LIST_HEAD(&vmm->vmas);
-	vmm->next = NVKM_VMM_START;
 	/* every PDE not present */
 	nvkm_instmem_zero(device->imem, vmm->inst + vmm->pgd, NV50_CHAN_PGD_SIZE);
 	*pvmm = vmm;
@@ -196,7 +199,8 @@ nvkm_vmm_del(struct nvkm_vmm **pvmm)
 	if (!vmm)
 		return;
 	list_for_each_entry_safe(vma, tmp, &vmm->vmas, head) {
-		nvkm_vmm_dma_unmap(vmm, vma, vma->piece / NVKM_VMM_PAGE);
+		if (vma->dma)
+			nvkm_vmm_dma_unmap(vmm, vma, vma->piece / NVKM_VMM_PAGE);
 		kfree(vma);
 	}
 	for (i = 0; i < NV50_PDES; i++) {
@@ -297,21 +301,42 @@ nvkm_vmm_pte(struct nvkm_vmm *vmm, u64 page, dma_addr_t dma, bool present)
 		   FIELD_PREP(NV50_PTE_TARGET, NV50_MEM_TARGET_SYSRAM) | NV50_PTE_PRESENT);
 }
 
-/* Place @size bytes at or above @vmm->next as @flags asks. */
-static int
-nvkm_vmm_place(struct nvkm_vmm *vmm, u64 size, u32 flags, u64 *addr)
+/* The first address from @va where @size bytes keep to @flags' 4 GiB rule. */
+static u64
+nvkm_vmm_fit(u64 va, u64 size, u32 flags)
 {
-	u64 va = vmm->next;
-
 	if ((flags & NVKM_VMM_NO_4G_CROSS) &&
-	    upper_32_bits(va) != upper_32_bits(va + size - 1)) {
-		if (size > SZ_4G)
-			return -EINVAL;
+	    upper_32_bits(va) != upper_32_bits(va + size - 1))
 		va = round_up(va, SZ_4G);
+	return va;
+}
+
+/*
+ * Place @size bytes as @flags asks, in the first gap between the taken
+ * ranges that holds them; @next: the range to insert the new one before
+ * (the list head when it goes last).  vmm->mutex held.
+ */
+static int
+nvkm_vmm_place(struct nvkm_vmm *vmm, u64 size, u32 flags, u64 *addr,
+	       struct list_head **next)
+{
+	u64 end = (flags & NVKM_VMM_LOW_4G) ? SZ_4G : BIT_ULL(NVKM_VMM_BITS);
+	u64 va = NVKM_VMM_START;
+	struct nvkm_vma *vma;
+
+	if ((flags & NVKM_VMM_NO_4G_CROSS) && size > SZ_4G)
+		return -EINVAL;
+	*next = &vmm->vmas;
+	list_for_each_entry(vma, &vmm->vmas, head) {
+		va = nvkm_vmm_fit(va, size, flags);
+		if (va >= end || va + size <= vma->addr) {
+			*next = &vma->head;
+			break;
+		}
+		va = max(va, vma->addr + vma->size);
 	}
-	if (va + size > BIT_ULL(NVKM_VMM_BITS))
-		return -ENOSPC;
-	if ((flags & NVKM_VMM_LOW_4G) && va + size > SZ_4G)
+	va = nvkm_vmm_fit(va, size, flags);
+	if (va >= end || size > end - va)
 		return -ENOSPC;
 	*addr = va;
 	return 0;
@@ -386,6 +411,7 @@ int
 nvkm_vmm_map_repeat(struct nvkm_vmm *vmm, void *cpu, u64 size, u32 copies,
 		    u32 flags, u64 *addr)
 {
+	struct list_head *next;
 	struct nvkm_vma *vma;
 	u64 va, i, pages;
 	int ret;
@@ -402,7 +428,7 @@ nvkm_vmm_map_repeat(struct nvkm_vmm *vmm, void *cpu, u64 size, u32 copies,
 	pages = size / NVKM_VMM_PAGE;
 
 	mutex_lock(&vmm->mutex);
-	ret = nvkm_vmm_place(vmm, vma->size, flags, &va);
+	ret = nvkm_vmm_place(vmm, vma->size, flags, &va, &next);
 	if (!ret)
 		ret = nvkm_vmm_dma_map(vmm, vma, cpu);
 	if (!ret) {
@@ -419,8 +445,7 @@ nvkm_vmm_map_repeat(struct nvkm_vmm *vmm, void *cpu, u64 size, u32 copies,
 		nvkm_vmm_pte(vmm, va / NVKM_VMM_PAGE + i, vma->dma[i % pages], true);
 	nvkm_vmm_flush(vmm);
 	vma->addr = va;
-	list_add_tail(&vma->head, &vmm->vmas);
-	vmm->next = va + vma->size;
+	list_add_tail(&vma->head, next);
 	mutex_unlock(&vmm->mutex);
 	*addr = va;
 	return 0;
@@ -433,27 +458,62 @@ nvkm_vmm_map_repeat(struct nvkm_vmm *vmm, void *cpu, u64 size, u32 copies,
  * @flags: NVKM_VMM_* placement rules
  * @addr: the first address taken
  *
- * The range stays unmapped: an engine reaching it faults.
+ * The range stays unmapped (an engine reaching it faults) until
+ * nvkm_vmm_put() gives it back.
  *
- * Return: 0, -EINVAL, -ENOSPC.
+ * Return: 0, -EINVAL, -ENOSPC, -ENOMEM.
  */
 int
 nvkm_vmm_reserve(struct nvkm_vmm *vmm, u64 size, u32 flags, u64 *addr)
 {
+	struct list_head *next;
+	struct nvkm_vma *vma;
 	u64 va;
 	int ret;
 
 	if (!size || !IS_ALIGNED(size, NVKM_VMM_PAGE) ||
 	    (flags & ~(NVKM_VMM_NO_4G_CROSS | NVKM_VMM_LOW_4G)))
 		return -EINVAL;
+	vma = kzalloc(sizeof(*vma), GFP_KERNEL_ACCOUNT);
+	if (!vma)
+		return -ENOMEM;
 	mutex_lock(&vmm->mutex);
-	ret = nvkm_vmm_place(vmm, size, flags, &va);
+	ret = nvkm_vmm_place(vmm, size, flags, &va, &next);
 	if (!ret) {
-		vmm->next = va + size;
+		vma->addr = va;
+		vma->size = size;
+		list_add_tail(&vma->head, next);
 		*addr = va;
 	}
 	mutex_unlock(&vmm->mutex);
+	if (ret)
+		kfree(vma);
 	return ret;
+}
+
+/* The range that starts at @addr, or NULL; vmm->mutex held. */
+static struct nvkm_vma *
+nvkm_vmm_find(struct nvkm_vmm *vmm, u64 addr)
+{
+	struct nvkm_vma *vma;
+
+	list_for_each_entry(vma, &vmm->vmas, head) {
+		if (vma->addr == addr)
+			return vma;
+	}
+	return NULL;
+}
+
+/* Clear the range's PTEs, flush, unmap its pages; vmm->mutex held. */
+static void
+nvkm_vmm_clear(struct nvkm_vmm *vmm, struct nvkm_vma *vma)
+{
+	u64 i;
+
+	for (i = 0; i < vma->size / NVKM_VMM_PAGE; i++)
+		nvkm_vmm_pte(vmm, vma->addr / NVKM_VMM_PAGE + i, 0, false);
+	nvkm_vmm_flush(vmm);
+	nvkm_vmm_dma_unmap(vmm, vma, vma->piece / NVKM_VMM_PAGE);
 }
 
 /**
@@ -461,33 +521,52 @@ nvkm_vmm_reserve(struct nvkm_vmm *vmm, u64 size, u32 flags, u64 *addr)
  * @vmm: the space
  * @addr: the address it returned
  *
- * Once this returns, the GPU no longer reaches the buffer.
+ * Once this returns, the GPU no longer reaches the buffer.  The addresses
+ * stay taken: an engine that may still write there faults, and no other
+ * buffer is mapped there until nvkm_vmm_put() gives them back.
  *
  * Return: 0, or -ENOENT if nothing was mapped there.
  */
 int
 nvkm_vmm_unmap(struct nvkm_vmm *vmm, u64 addr)
 {
-	struct nvkm_vma *vma, *found = NULL;
-	u64 i;
+	struct nvkm_vma *vma;
 
 	mutex_lock(&vmm->mutex);
-	list_for_each_entry(vma, &vmm->vmas, head) {
-		if (vma->addr == addr) {
-			found = vma;
-			break;
-		}
-	}
-	if (found) {
-		for (i = 0; i < found->size / NVKM_VMM_PAGE; i++)
-			nvkm_vmm_pte(vmm, found->addr / NVKM_VMM_PAGE + i, 0, false);
-		nvkm_vmm_flush(vmm);
-		list_del(&found->head);
-		nvkm_vmm_dma_unmap(vmm, found, found->piece / NVKM_VMM_PAGE);
+	vma = nvkm_vmm_find(vmm, addr);
+	if (vma && vma->dma)
+		nvkm_vmm_clear(vmm, vma);
+	else
+		vma = NULL;
+	mutex_unlock(&vmm->mutex);
+	return vma ? 0 : -ENOENT;
+}
+
+/**
+ * nvkm_vmm_put() - give a range's addresses back to the space
+ * @vmm: the space
+ * @addr: its first address: mapped, unmapped or reserved
+ *
+ * A mapped range is unmapped first.  The caller knows that no engine
+ * writes there any more: the addresses go to the next map or reserve.
+ *
+ * Return: 0, or -ENOENT if no range starts at @addr.
+ */
+int
+nvkm_vmm_put(struct nvkm_vmm *vmm, u64 addr)
+{
+	struct nvkm_vma *vma;
+
+	mutex_lock(&vmm->mutex);
+	vma = nvkm_vmm_find(vmm, addr);
+	if (vma) {
+		if (vma->dma)
+			nvkm_vmm_clear(vmm, vma);
+		list_del(&vma->head);
 	}
 	mutex_unlock(&vmm->mutex);
-	kfree(found);
-	return found ? 0 : -ENOENT;
+	kfree(vma);
+	return vma ? 0 : -ENOENT;
 }
 
 static u64
