@@ -390,9 +390,8 @@ catch_up_is_bounded(struct kunit *test)
  * clock would end each read that much behind real time.  From the third
  * read on the simulator is behind (at least half of them must be, in case
  * the host stalls) and a read spends NVKM_SIM_BEHIND_BUDGET_NS and one
- * piece: after them the clock is less than half the full budget behind
- * real time, and the simulated cycles plus the dropped ones make up its
- * advance.
+ * piece, and the simulated cycles plus the dropped ones make up the
+ * clock's advance.
  */
 static void
 slow_simulator_falls_behind(struct kunit *test)
@@ -425,9 +424,14 @@ slow_simulator_falls_behind(struct kunit *test)
 
 	KUNIT_EXPECT_GE(test, after.behind, before.behind + 32);
 	KUNIT_EXPECT_GT(test, dropped, 0ull);
-	KUNIT_EXPECT_LE_MSG(test, t1 - last1, (u64)NVKM_SIM_SYNC_BUDGET_NS / 2,
-			    "64 reads in %llu ns: %llu cycles simulated, %llu dropped",
-			    t1 - t0, ran, dropped);
+	/*
+	 * How far behind real time the clock ends is the host's time, which
+	 * a loaded host stretches at will (a stall of QEMU's CPU after the
+	 * last read counts): reported, not asserted.  What the simulator
+	 * decided is asserted above: most reads had the short budget.
+	 */
+	kunit_info(test, "64 reads in %llu ns, %llu ns behind at the end: %llu cycles simulated, %llu dropped\n",
+		   t1 - t0, t1 - last1, ran, dropped);
 	/* a cycle a microsecond */
 	KUNIT_EXPECT_EQ(test, ran + dropped, div_u64(last1 - last0, 1000));
 	nvkm_sim_pcounter_step_only(sd.sim, false);
