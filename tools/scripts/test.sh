@@ -49,7 +49,7 @@ src=$(nvpm_linux_src)
 suite_files() {
 	local suite
 	for suite in "$@"; do
-		grep -lw "$suite" "$NVPM_ROOT"/tests/kunit/*.c | xargs -n 1 basename | sed 's/\.c$//'
+		grep -lw "$suite" "$NVPM_ROOT"/tests/kunit/*.c | xargs -r -n 1 basename | sed 's/\.c$//'
 	done | sort -u | tr '\n' ' '
 }
 suites=$(grep -vE '^(#|$)' "$NVPM_ROOT/tests/kunit/suites")
