@@ -347,7 +347,7 @@ nvkm_sim_quiet(struct nvkm_sim *sim, u64 cycles)
 }
 
 /*
- * Real time for the simulated clock: sched_clock(), which reads the TSC
+ * Real time for the simulated clock: nvkm_sim_now(), sched_clock(), which reads the TSC
  * wherever there is one, even one the kernel does not trust as its clock
  * source (QEMU's TCG: it offers the HPET, whose read costs about as much
  * as a whole access should).  It is taken under sim->lock, so accesses
@@ -380,7 +380,7 @@ nvkm_sim_clock_ns(struct nvkm_sim *sim, u64 now)
 static void
 nvkm_sim_judge(struct nvkm_sim *sim, u64 ns, u64 span, bool cut)
 {
-	u64 took = sched_clock() - ns;
+	u64 took = nvkm_sim_now() - ns;
 
 	if (cut || (took / 2 > span && took > NVKM_SIM_LAG_NS))
 		sim->slow = min(sim->slow + 1, 2);
@@ -464,7 +464,7 @@ nvkm_sim_sync_max(struct nvkm_sim *sim, u64 now, u64 max)
 		nvkm_sim_advance_units(sim, n);
 		sim->stats.pieces++;
 		cycles -= n;
-		if (cycles && sched_clock() - ns > budget) {
+		if (cycles && nvkm_sim_now() - ns > budget) {
 			sim->stats.dropped += cycles;
 			break;
 		}
@@ -472,7 +472,7 @@ nvkm_sim_sync_max(struct nvkm_sim *sim, u64 now, u64 max)
 	nvkm_sim_judge(sim, ns, span, cycles != 0);
 }
 
-/* Up to real time as of @now (sched_clock()). */
+/* Up to real time as of @now (nvkm_sim_now()). */
 static void
 nvkm_sim_sync_at(struct nvkm_sim *sim, u64 now)
 {
@@ -482,7 +482,7 @@ nvkm_sim_sync_at(struct nvkm_sim *sim, u64 now)
 static void
 nvkm_sim_sync(struct nvkm_sim *sim)
 {
-	nvkm_sim_sync_at(sim, sched_clock());
+	nvkm_sim_sync_at(sim, nvkm_sim_now());
 }
 
 /* For the workload side of the models: lock the simulator, in time. */
@@ -511,7 +511,7 @@ nvkm_sim_tick(struct hrtimer *timer)
 	u64 ns;
 
 	spin_lock_irqsave(&sim->lock, flags);
-	nvkm_sim_sync_max(sim, sched_clock(), NVKM_SIM_FIFO_TICK_CATCHUP_US * sim->mhz);
+	nvkm_sim_sync_max(sim, nvkm_sim_now(), NVKM_SIM_FIFO_TICK_CATCHUP_US * sim->mhz);
 	ns = nvkm_sim_tick_ns(sim);
 	sim->timer_armed = ns != 0;
 	nvkm_sim_irq_update(sim);
@@ -539,9 +539,9 @@ nvkm_sim_rd32(void *priv, u32 addr)
 	u64 t0;
 
 	spin_lock_irqsave(&sim->lock, flags);
-	t0 = sched_clock();
+	t0 = nvkm_sim_now();
 	nvkm_sim_sync_at(sim, t0);
-	sim->stats.sync_ns += sched_clock() - t0;
+	sim->stats.sync_ns += nvkm_sim_now() - t0;
 	if (sim->manual_clock)
 		nvkm_sim_advance(sim, sim->access_cycles);
 	sim->stats.rd++;
@@ -566,7 +566,7 @@ nvkm_sim_rd32(void *priv, u32 addr)
 		data = 0;
 	}
 	nvkm_sim_irq_update(sim);
-	sim->stats.ns += sched_clock() - t0;
+	sim->stats.ns += nvkm_sim_now() - t0;
 	spin_unlock_irqrestore(&sim->lock, flags);
 	return data;
 }
@@ -580,9 +580,9 @@ nvkm_sim_wr32(void *priv, u32 addr, u32 data)
 	u64 t0;
 
 	spin_lock_irqsave(&sim->lock, flags);
-	t0 = sched_clock();
+	t0 = nvkm_sim_now();
 	nvkm_sim_sync_at(sim, t0);
-	sim->stats.sync_ns += sched_clock() - t0;
+	sim->stats.sync_ns += nvkm_sim_now() - t0;
 	if (sim->manual_clock)
 		nvkm_sim_advance(sim, sim->access_cycles);
 	sim->stats.wr++;
@@ -605,7 +605,7 @@ nvkm_sim_wr32(void *priv, u32 addr, u32 data)
 		sim->stats.unclaimed++;
 	nvkm_sim_kick(sim);
 	nvkm_sim_irq_update(sim);
-	sim->stats.ns += sched_clock() - t0;
+	sim->stats.ns += nvkm_sim_now() - t0;
 	spin_unlock_irqrestore(&sim->lock, flags);
 }
 
@@ -747,7 +747,7 @@ nvkm_sim_new(u32 chipset)
 	sim->chip = nvkm_sim_chip_find(chipset);
 	sim->boot0 = (chipset & NV_PMC_BOOT_0_CHIPSET_MASK) <<
 		     NV_PMC_BOOT_0_CHIPSET_SHIFT | SIM_BOOT0_REVISION;
-	sim->last_ns = sched_clock();
+	sim->last_ns = nvkm_sim_now();
 	sim->mhz = nvkm_sim_default_clock(chipset);
 	sim->idle = ~0;		/* nothing runs until the workload says so */
 
@@ -871,7 +871,7 @@ nvkm_sim_set_manual_clock(struct nvkm_sim *sim, bool manual)
 	spin_lock_irqsave(&sim->lock, flags);
 	nvkm_sim_sync(sim);
 	sim->manual_clock = manual;
-	sim->last_ns = sched_clock();
+	sim->last_ns = nvkm_sim_now();
 	nvkm_sim_kick(sim);
 	spin_unlock_irqrestore(&sim->lock, flags);
 }
@@ -904,7 +904,7 @@ nvkm_sim_time_reads(struct nvkm_sim *sim, u32 addr, u32 n, bool bare)
 	for (i = 0; i < n; i++) {
 		if (bare) {
 			spin_lock_irqsave(&sim->lock, flags);
-			sink += sched_clock();
+			sink += nvkm_sim_now();
 			spin_unlock_irqrestore(&sim->lock, flags);
 		} else {
 			sink += nvkm_sim_rd32(sim, addr);
@@ -961,7 +961,7 @@ nvkm_sim_set_clock(struct nvkm_sim *sim, u32 mhz)
 	spin_lock_irqsave(&sim->lock, flags);
 	nvkm_sim_sync(sim);
 	sim->mhz = mhz;
-	sim->last_ns = sched_clock();
+	sim->last_ns = nvkm_sim_now();
 	spin_unlock_irqrestore(&sim->lock, flags);
 	return 0;
 }

@@ -3,6 +3,8 @@
 #define __NVKM_SIM_H__
 #include <linux/hrtimer.h>
 #include <linux/irq_work.h>
+#include <linux/ktime.h>
+#include <linux/sched/clock.h>
 #include <linux/spinlock.h>
 #include <nvkm/core/mmio.h>
 
@@ -78,6 +80,22 @@ struct nvkm_sim_punits {
 #define NVKM_SIM_BEHIND_BUDGET_NS	100000
 /* Reads nvkm_sim_time_reads() times at once, at most. */
 #define NVKM_SIM_TIME_READS_MAX		1000000
+
+/**
+ * nvkm_sim_now() - real time, as the simulated clock follows it
+ *
+ * sched_clock(): the TSC wherever there is one (see nvkm_sim_clock_ns()).
+ * User Mode Linux has no sched_clock() of its own, and the generic one
+ * counts jiffies: 10 ms steps, none while interrupts are off.  There the
+ * clock source, which reads the host's clock, keeps the time.
+ *
+ * Return: nanoseconds.
+ */
+static inline u64
+nvkm_sim_now(void)
+{
+	return IS_ENABLED(CONFIG_UML) ? ktime_get_mono_fast_ns() : sched_clock();
+}
 
 /* PDAEMON COUNTER_SIGNALS bits (set: the engine is idle). */
 #define NVKM_SIM_IDLE_GR		BIT(0)

@@ -411,11 +411,11 @@ slow_simulator_falls_behind(struct kunit *test)
 	now = sd.sim->now;
 	last0 = sd.sim->last_ns;
 	spin_unlock_irqrestore(&sd.sim->lock, flags);
-	t0 = sched_clock();
+	t0 = nvkm_sim_now();
 	for (i = 0; i < 64; i++)
 		KUNIT_EXPECT_EQ(test, nvkm_rd32(sd.device, NV_PMC_BOOT_0), boot0_of(0x84));
 	spin_lock_irqsave(&sd.sim->lock, flags);
-	t1 = sched_clock();
+	t1 = nvkm_sim_now();
 	ran = sd.sim->now - now;
 	last1 = sd.sim->last_ns;
 	spin_unlock_irqrestore(&sd.sim->lock, flags);

@@ -464,9 +464,10 @@ out:
 static void
 bench_usage(FILE *f)
 {
-	fprintf(f, "usage: nvpm bench [-d DEVICE] [-n ITERATIONS]\n\n"
+	fprintf(f, "usage: nvpm bench [-d DEVICE] [-n ITERATIONS] [--decode]\n\n"
 		"  -d, --device DEVICE    a render node (default: the first nvpm device)\n"
 		"  -n, --count ITERATIONS calls per round\n"
+		"      --decode           only record decoding against memcpy: no device\n"
 		"  -h, --help             this help\n\n"
 		"  time DRM_IOCTL_VERSION, GET_INFO, READ and SAMPLE (no, 1 and 4 counter\n"
 		"  groups), best of %d rounds of ITERATIONS (default %d) calls each;\n"
@@ -481,6 +482,7 @@ cmd_bench(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "device", required_argument, NULL, 'd' },
 		{ "count", required_argument, NULL, 'n' },
+		{ "decode", no_argument, NULL, 'D' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -489,6 +491,7 @@ cmd_bench(int argc, char **argv)
 	struct nvpm_catalog cat;
 	bool sim_ok;
 	const char *path = NULL;
+	bool decode_only = false;
 	struct nvpm_dev dev;
 	int c, ret;
 
@@ -501,6 +504,9 @@ cmd_bench(int argc, char **argv)
 			if (parse_long("bench", "-n", optarg, &b.iters))
 				return EXIT_USAGE;
 			break;
+		case 'D':
+			decode_only = true;
+			break;
 		case 'h':
 			bench_usage(stdout);
 			return 0;
@@ -512,6 +518,10 @@ cmd_bench(int argc, char **argv)
 	if (optind < argc) {
 		bench_usage(stderr);
 		return EXIT_USAGE;
+	}
+	if (decode_only) {
+		printf("%-28s %12s %10s\n", "record decode", "MB/s", "x memcpy");
+		return bench_decode_all();
 	}
 	if (open_dev("bench", path, &dev))
 		return 1;
@@ -741,9 +751,21 @@ bench_record(const struct nvpm_dev *dev, const struct nvpm_catalog *cat)
 		ret = bench_packet_rate(dev, cat);
 	else
 		printf("%-28s %s\n", "record packets/s", "(no record mode on this chip)");
-	ret |= bench_decode(NVPM_RECORD_LONG_SIZE, NVPM_RECORD_SIGNALS,
-			    "decode, long, 12 signals");
-	ret |= bench_decode(NVPM_RECORD_SHORT_SIZE, NVPM_RECORD_SHORT_SIGNALS,
+	return ret | bench_decode_all();
+}
+
+/**
+ * bench_decode_all() - record decoding against memcpy, long and short packets
+ *
+ * Needs no device: libnvpm's decoder on packets made up here.
+ *
+ * Return: 0, or 1 on failure.
+ */
+int
+bench_decode_all(void)
+{
+	return bench_decode(NVPM_RECORD_LONG_SIZE, NVPM_RECORD_SIGNALS,
+			    "decode, long, 12 signals") |
+	       bench_decode(NVPM_RECORD_SHORT_SIZE, NVPM_RECORD_SHORT_SIGNALS,
 			    "decode, short, 4 signals");
-	return ret;
 }

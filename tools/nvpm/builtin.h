@@ -44,5 +44,6 @@ int cmd_top(int argc, char **argv);
 int cmd_record(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
 int bench_record(const struct nvpm_dev *dev, const struct nvpm_catalog *cat);
+int bench_decode_all(void);
 
 #endif

@@ -202,6 +202,19 @@ nvpm_qemu() {
 		${NVPM_QEMU_ARGS:-}
 }
 
+# Run a User Mode Linux kernel (kunit-kernel.sh um) with an initramfs: the
+# kernel is a program of the host, its code runs natively.  Its console
+# (tty0: UML's first console, on its stdin and stdout, as kunit.py runs
+# it) is our stdout.  $1: the kernel, $2: the initramfs, $3: extra command
+# line.  Memory: NVPM_UML_MEM (1G, as kunit.py gives it).  UML maps its
+# memory from a file in /dev/shm.
+# shellcheck disable=SC2086
+nvpm_uml() {
+	timeout --foreground "${NVPM_QEMU_TIMEOUT:-600}" \
+		"$1" mem="${NVPM_UML_MEM:-1G}" initrd="$2" \
+		console=tty panic=-1 printk.time=0 nvpm_uml=1 $3 </dev/null
+}
+
 # Under TCG the guest's TSC is the host's, but a guest calibrating it on
 # a loaded host can get it wrong (PIT against HPET, both emulated: 868
 # MHz for 2593 once), and then sched_clock(), which the simulator keeps

@@ -1,7 +1,8 @@
 #!/bin/busybox sh
 # SPDX-License-Identifier: MIT
 # /init of the nvpm test guests: mount the basics, run /guest.sh, reboot
-# (with -no-reboot, QEMU exits).
+# (with -no-reboot, QEMU exits).  User Mode Linux restarts on a reboot: it
+# is told nvpm_uml=1 on its command line, and halts, which ends it.
 /bin/busybox --install -s /bin
 export PATH=/bin
 mount -t proc proc /proc
@@ -12,4 +13,5 @@ mkdir -p /tmp
 cd /nvpm
 sh /guest.sh
 echo "NVPM-GUEST-EXIT $?"
+if grep -q nvpm_uml=1 /proc/cmdline; then halt -f; fi
 reboot -f

@@ -1,27 +1,45 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# Build (once) the test kernel from linux-source-6.1: KUnit, KASAN, lockdep,
-# atomic-sleep checks and kmemleak.  Cached under $NVPM_CACHE keyed by the
-# kunitconfig's hash; prints the build directory.
+# Build (once) a test kernel from linux-source-6.1 and print its build
+# directory.  Cached under $NVPM_CACHE, keyed by the kunitconfig's hash.
+#
+#   kunit-kernel.sh      x86_64, for QEMU: KUnit, KASAN, lockdep,
+#                        atomic-sleep checks and kmemleak
+#                        (tests/kunit/kunitconfig)
+#   kunit-kernel.sh um   User Mode Linux, a program of the host: KUnit,
+#                        KASAN, lockdep and kmemleak, DRM, and kunit.py's
+#                        own UML options (virtio PCI and its DMA
+#                        emulation); UML has no atomic-sleep check (no
+#                        preemption) and no perf (tests/kunit/uml.kunitconfig)
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
-cfg=$NVPM_ROOT/tests/kunit/kunitconfig
+case ${1:-x86_64} in
+x86_64)
+	cfg=$NVPM_ROOT/tests/kunit/kunitconfig
+	arch=x86_64 name=kunit-build ;;
+um)
+	cfg=$NVPM_ROOT/tests/kunit/uml.kunitconfig
+	arch=um name=kunit-um-build ;;
+*) nvpm_die "kunit-kernel.sh: x86_64 or um, not $1" ;;
+esac
 key=$(sha256sum "$cfg" | cut -c1-12)
-build=$NVPM_CACHE/kunit-build-$key
+build=$NVPM_CACHE/$name-$key
 
 if [ ! -f "$build/.nvpm-built" ]; then
 	src=$(nvpm_linux_src)
 	# make intree hooks a checkout into this tree's drivers/gpu/drm
 	# Kconfig; one since removed would fail the configuration
 	[ ! -L "$src/drivers/gpu/drm/nvpm" ] || ln -sfn "$NVPM_ROOT" "$src/drivers/gpu/drm/nvpm"
-	nvpm_log "building the KUnit kernel in $build (once, ~10 min on 2 cores)"
+	nvpm_log "building the $arch KUnit kernel in $build (once, 5-15 min on 2 cores)"
 	mkdir -p "$build"
 	cp "$cfg" "$build/.kunitconfig"
-	(cd "$src" && python3 tools/testing/kunit/kunit.py build \
-		--arch=x86_64 --kunitconfig="$build/.kunitconfig" \
+	t0=$(date +%s)
+	(cd "$src" && nice -n 10 python3 tools/testing/kunit/kunit.py build \
+		--arch="$arch" --kunitconfig="$build/.kunitconfig" \
 		--build_dir="$build" --jobs="$(nproc)") >"$build/build.log" 2>&1 ||
-		{ tail -n 40 "$build/build.log" >&2; nvpm_die "KUnit kernel build failed"; }
+		{ tail -n 40 "$build/build.log" >&2; nvpm_die "KUnit kernel build ($arch) failed"; }
+	nvpm_log "$arch KUnit kernel built in $(($(date +%s) - t0)) s"
 	touch "$build/.nvpm-built"
 fi
 echo "$build"

@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # make test: every test nvpm has.
-#  1. the module builds against Debian's 6.1 headers with W=1, no warnings;
-#  2. the KUnit suites run in QEMU on a kernel with KASAN, lockdep and
-#     atomic-sleep checks (built once from linux-source-6.1, cached), then
-#     the ecosystem checks (drmdevice, perf, nvpm record's trace JSON);
+#  1. the module builds against Debian's 6.1 and 6.12 headers, and for
+#     User Mode Linux, with W=1, no warnings;
+#  2. the KUnit suites run under User Mode Linux (UML), natively, on a
+#     kernel with KASAN, lockdep and kmemleak (built once from
+#     linux-source-6.1, cached); the suites tests/kunit/suites puts in
+#     QEMU run there, on an x86_64 kernel with KASAN, lockdep, atomic-sleep
+#     checks and kmemleak, followed by the ecosystem checks (drmdevice,
+#     perf, nvpm record's trace JSON);
 #  3. the uapi and counter selftests, the fuzzer (a short run) and the
-#     unplug test run against the module on the same kernel, in a second
-#     guest at the same time (the suites run on one CPU: the host's other
-#     core would idle);
+#     unplug test run against the module on that x86_64 kernel, in a
+#     second guest at the same time, and on Debian's 6.12 in a third;
 #  4. sparse (C=1) has nothing to say about the module.
 # Each selftest binary (kselftest_harness.h, TAP) must exit with its
 # status matching its results and run exactly the tests its TAP plan
@@ -21,8 +24,9 @@ set -uo pipefail
 . "$(dirname "$0")/common.sh"
 
 skipped=0
+where=""
 finish() {
-	echo "$passed passed, $failed failed, $skipped skipped"
+	echo "$passed passed, $failed failed, $skipped skipped${where:+ ($where)}"
 	[ "$failed" = 0 ] && [ "$passed" -gt 0 ]
 	exit $?
 }
@@ -37,10 +41,38 @@ ko612=$(KERNEL=6.12 "$NVPM_ROOT/tools/scripts/build-module.sh")
 result build_debian_6.12_headers_w1_no_warnings $?
 
 kbuild=$("$NVPM_ROOT/tools/scripts/kunit-kernel.sh") || { result kunit_kernel_build 1; finish; }
+umbuild=$("$NVPM_ROOT/tools/scripts/kunit-kernel.sh" um) || { result uml_kunit_kernel_build 1; finish; }
 src=$(nvpm_linux_src)
-ko=$(nvpm_build_module "$kbuild" kunit CONFIG_DRM_NVPM_KUNIT_TEST=y)
-result build_kunit_kernel_w1_no_warnings $?
-[ -f "$ko" ] || finish
+
+# Where each suite runs (tests/kunit/suites): under UML or in QEMU, each
+# kernel's test module carrying only the files of its suites.  $@: suites.
+suite_files() {
+	local suite
+	for suite in "$@"; do
+		grep -lw "$suite" "$NVPM_ROOT"/tests/kunit/*.c | xargs -r -n 1 basename | sed 's/\.c$//'
+	done | sort -u | tr '\n' ' '
+}
+suites=$(grep -vE '^(#|$)' "$NVPM_ROOT/tests/kunit/suites")
+qemu_suites=$(echo "$suites" | awk '$2 == "qemu" { print $1 }')
+uml_suites=$(echo "$suites" | awk '$2 == "uml" { print $1 }')
+# shellcheck disable=SC2086
+qemu_files=$(suite_files $qemu_suites)
+# shellcheck disable=SC2086
+uml_files=$(suite_files $uml_suites)
+# shellcheck disable=SC2086
+both=$(printf '%s\n' $qemu_files $uml_files | sort | uniq -d)
+[ -z "$both" ] || nvpm_die "tests/kunit/suites puts suites of one file in two places:" $both
+
+umko=$(nvpm_build_module "$umbuild" kunit-um ARCH=um CONFIG_DRM_NVPM_KUNIT_TEST=y \
+	NVPM_KUNIT_FILES="$uml_files")
+result build_uml_kunit_w1_no_warnings $?
+[ -f "$umko" ] || finish
+ko=""
+if [ -n "$qemu_files" ]; then
+	ko=$(nvpm_build_module "$kbuild" kunit CONFIG_DRM_NVPM_KUNIT_TEST=y NVPM_KUNIT_FILES="$qemu_files")
+	result build_kunit_kernel_w1_no_warnings $?
+	[ -f "$ko" ] || finish
+fi
 
 # the same module without its KUnit suites, for the guest's reloads: a
 # test-enabled module reruns every suite on each load (6.1 has no switch)
@@ -49,7 +81,8 @@ result build_plain_module_w1_no_warnings $?
 cp "$plain" "$NVPM_OUT/nvpm-plain.ko" || finish
 cp "${plain%/*}/nvpm_sim.ko" "$NVPM_OUT/nvpm_sim.ko" || finish
 
-# sparse: every file of the module, lock annotations included
+# sparse: every file of the module, its suites and lock annotations
+# included (the x86_64 build of the suites that run under UML: W=1 too)
 nvpm_build_module "$kbuild" sparse C=1 CONFIG_DRM_NVPM_KUNIT_TEST=y >/dev/null
 result sparse_c1_no_warnings $?
 
@@ -59,11 +92,15 @@ result build_tools $tstatus
 [ "$tstatus" = 0 ] || finish
 
 scripts=$NVPM_ROOT/tools/scripts
+# UML: the test module (its suites run on load) and the checks after it
+uminitrd=$NVPM_OUT/kunit-um.cpio.gz
+nvpm_initramfs "$uminitrd" "$scripts/guest-kunit.sh" "$umko" "$scripts/guest-lib.sh"
 kinitrd=$NVPM_OUT/kunit.cpio.gz
 # ecosystem: Debian's drmdevice and perf, run by guest-test-ecosystem.sh
-# after the KUnit suites
+# after the KUnit suites that run in QEMU (if any)
+# shellcheck disable=SC2086
 NVPM_GUEST_PROGRAMS="/usr/bin/drmdevice /usr/bin/perf" nvpm_initramfs "$kinitrd" "$scripts/guest-kunit.sh" \
-	"$ko" "$NVPM_OUT/nvpm-plain.ko" "$NVPM_OUT/nvpm_sim.ko" "$NVPM_OUT/tools/nvpm" \
+	$ko "$NVPM_OUT/nvpm-plain.ko" "$NVPM_OUT/nvpm_sim.ko" "$NVPM_OUT/tools/nvpm" \
 	"$scripts/guest-test-ecosystem.sh" "$scripts/guest-lib.sh"
 initrd=$NVPM_OUT/test.cpio.gz
 # shellcheck disable=SC2046
@@ -86,15 +123,18 @@ NVPM_GUEST_PROGRAMS="/usr/bin/drmdevice /usr/bin/perf" nvpm_initramfs "$initrd61
 	$(for t in $SELFTESTS; do echo "$NVPM_OUT/tools/$t"; done) \
 	"$scripts/guest-lib.sh" "$scripts/guest-test-ecosystem.sh"
 
-# Two guests at once, each its own log: the KUnit suites and the
-# ecosystem checks; the selftests and the guest's checks.  Each takes about
-# 2 minutes under TCG on two idle cores; the timeout is for a guest that
-# hangs.
+# Four kernels at once, each its own log: UML, the KUnit suites; in QEMU,
+# the suites that run there and the ecosystem checks; the selftests and the
+# guest's checks; the selftests on 6.12.  A QEMU guest takes about 2
+# minutes under TCG on two idle cores; the timeout is for one that hangs.
+umlog=$NVPM_OUT/kunit-um.log
 klog=$NVPM_OUT/kunit.log
 log=$NVPM_OUT/test.log
 log612=$NVPM_OUT/test612.log
-nvpm_log "booting the KUnit kernel in QEMU (TCG), twice: KUnit suites, selftests; and Debian's $kver612: selftests"
+nvpm_log "KUnit under UML; the KUnit kernel in QEMU (TCG), twice: ${qemu_files:+KUnit suites, }ecosystem, selftests; and Debian's $kver612: selftests"
 export NVPM_QEMU_TIMEOUT=${NVPM_QEMU_TIMEOUT:-2700}
+nvpm_uml "$umbuild/linux" "$uminitrd" "" >"$umlog" 2>&1 &
+umpid=$!
 nvpm_qemu "$kbuild/arch/x86/boot/bzImage" "$kinitrd" "" >"$klog" 2>&1 &
 kpid=$!
 # 6 GiB: most pages are above 4 GiB, so buffers the simulated GPUs read
@@ -104,7 +144,9 @@ NVPM_QEMU_MEM=6G nvpm_qemu "$image612/boot/vmlinuz-$kver612" "$initrd612" \
 	"loglevel=4 nvpm.fuzz=${NVPM_FUZZ_CALLS:-40000}" >"$log612" 2>&1 &
 k612pid=$!
 nvpm_qemu "$kbuild/arch/x86/boot/bzImage" "$initrd" "nvpm.fuzz=${NVPM_FUZZ_CALLS:-40000}" >"$log" 2>&1
-wait "$kpid" "$k612pid"
+wait "$umpid" "$kpid" "$k612pid"
+grep -q "NVPM-GUEST-EXIT" "$umlog"
+result uml_kunit_ran_to_the_end $?
 grep -q "NVPM-GUEST-EXIT" "$klog"
 result kunit_guest_ran_to_the_end $?
 grep -q "NVPM-GUEST-EXIT" "$log"
@@ -115,40 +157,56 @@ result debian_6.12_guest_ran_to_the_end $?
 # KUnit: the KTAP between our markers (the kernel prints its own empty
 # header at boot).  Suites run from a module come without the top-level
 # header, and kernel messages interleave: keep the KTAP lines, add the
-# header.
-ktap=$(sed -n '/NVPM-KTAP-BEGIN/,/NVPM-KTAP-END/p' "$klog" |
-	grep -E '^ *(KTAP version|# |1\.\.|ok |not ok )')
-nsuites=$(echo "$ktap" | grep -cE '^(ok|not ok) ')
-printf 'KTAP version 1\n1..%s\n%s\n' "$nsuites" "$ktap" >"$NVPM_OUT/kunit.ktap"
-kout=$(cd "$src" && python3 tools/testing/kunit/kunit.py parse "$NVPM_OUT/kunit.ktap" 2>&1)
-kstatus=$?
-echo "$kout" | grep -E "^\[.*\] (\[(FAILED|CRASHED)\]|=+ \[(PASSED|FAILED|CRASHED)\])|Testing complete|# .*(expected|but)" |
-	sed 's/^\[[0-9:]*\] //'
-summary=$(echo "$kout" | grep "Testing complete" | tail -n 1)
-kpass=$(echo "$summary" | sed -n 's/.*passed: \([0-9]*\).*/\1/p')
-kfail=$(echo "$summary" | sed -n 's/.*failed: \([0-9]*\).*/\1/p')
-kcrash=$(echo "$summary" | sed -n 's/.*crashed: \([0-9]*\).*/\1/p')
-kskip=$(echo "$summary" | sed -n 's/.*skipped: \([0-9]*\).*/\1/p')
-# the benchmark suite measures, it does not test: not counted
-kbench=$(sed -n '/# Subtest: nvpm_sim_bench/,/ok [0-9]* nvpm_sim_bench/p' "$NVPM_OUT/kunit.ktap" |
-	grep -cE '^ +ok [0-9]+ ')
-echo "KUnit benchmarks: $kbench run, not counted"
-sed -n 's/^NVPM-KUNIT-TIME # /KUnit suites: /p' "$klog" | tr -d '\r'
-passed=$((passed + ${kpass:-0} - kbench))
-failed=$((failed + ${kfail:-0} + ${kcrash:-0}))
-skipped=$((skipped + ${kskip:-0}))
-if [ "$kstatus" != 0 ] || [ -z "$kpass" ] || [ "$kpass" = 0 ]; then
-	[ -n "$kfail$kcrash" ] || result kunit_ran 1
-	echo "$kout" | grep -vE "^\[.*\] \[PASSED\]" | tail -n 40
-fi
+# header.  Each kernel's results apart: $1: its log, $2: what it is
+# ("under UML", "in QEMU"), $3: a name for its KTAP file.
+kunit_results() {
+	local log=$1 label=$2 ktap nsuites kout kstatus summary kpass kfail kcrash kskip kbench
+	ktap=$(sed -n '/^NVPM-KTAP-BEGIN/,/^NVPM-KTAP-END/p' "$log" | tr -d '\r' |
+		grep -E '^ *(KTAP version|# |1\.\.|ok |not ok )')
+	nsuites=$(echo "$ktap" | grep -cE '^(ok|not ok) ')
+	printf 'KTAP version 1\n1..%s\n%s\n' "$nsuites" "$ktap" >"$NVPM_OUT/$3.ktap"
+	kout=$(cd "$src" && python3 tools/testing/kunit/kunit.py parse "$NVPM_OUT/$3.ktap" 2>&1)
+	kstatus=$?
+	echo "$kout" | grep -E "^\[.*\] (\[(FAILED|CRASHED)\]|=+ \[(PASSED|FAILED|CRASHED)\])|# .*(expected|but)" |
+		sed 's/^\[[0-9:]*\] //'
+	summary=$(echo "$kout" | grep "Testing complete" | tail -n 1)
+	echo "KUnit $label: $nsuites suites, ${summary#*Testing complete. }"
+	kpass=$(echo "$summary" | sed -n 's/.*passed: \([0-9]*\).*/\1/p')
+	kfail=$(echo "$summary" | sed -n 's/.*failed: \([0-9]*\).*/\1/p')
+	kcrash=$(echo "$summary" | sed -n 's/.*crashed: \([0-9]*\).*/\1/p')
+	kskip=$(echo "$summary" | sed -n 's/.*skipped: \([0-9]*\).*/\1/p')
+	# the benchmark suite measures, it does not test: not counted
+	kbench=$(sed -n '/# Subtest: nvpm_sim_bench/,/ok [0-9]* nvpm_sim_bench/p' "$NVPM_OUT/$3.ktap" |
+		grep -cE '^ +ok [0-9]+ ')
+	[ "$kbench" = 0 ] || echo "KUnit benchmarks $label: $kbench run, not counted"
+	sed -n "s/^NVPM-KUNIT-TIME # /KUnit suites $label: /p" "$log" | tr -d '\r'
+	passed=$((passed + ${kpass:-0} - kbench))
+	failed=$((failed + ${kfail:-0} + ${kcrash:-0}))
+	skipped=$((skipped + ${kskip:-0}))
+	if [ "$kstatus" != 0 ] || [ -z "$kpass" ] || [ "$kpass" = 0 ]; then
+		[ -n "$kfail$kcrash" ] || result "kunit_ran ($label)" 1
+		echo "$kout" | grep -vE "^\[.*\] \[PASSED\]" | tail -n 40
+	fi
+}
+kunit_results "$umlog" "under UML" kunit-um
+[ -z "$qemu_suites" ] || kunit_results "$klog" "in QEMU" kunit
 
-# Every suite tests/kunit/suites names ran: the plan above is counted
-# from the KTAP itself, so a suite that never ran could not fail it.
-ran=$(grep -E '^(ok|not ok) [0-9]+ ' "$NVPM_OUT/kunit.ktap" | awk '{ print $NF }' | tr -d '\r')
-missing=$(grep -vE '^(#|$)' "$NVPM_ROOT/tests/kunit/suites" |
-	while read -r suite; do echo "$ran" | grep -qx "$suite" || echo "$suite"; done)
-[ -z "$missing" ] || echo "KUnit suites that did not run:" $missing
+# Every suite tests/kunit/suites names ran, where it says: the plan above
+# is counted from the KTAP itself, so a suite that never ran could not
+# fail it.  $1: the kernel's log, rest: the suites.
+suites_ran() {
+	local log=$1 suite ran
+	shift
+	ran=$(sed -n '/^NVPM-KTAP-BEGIN/,/^NVPM-KTAP-END/p' "$log" | tr -d '\r' |
+		grep -E '^(ok|not ok) [0-9]+ ' | awk '{ print $NF }')
+	for suite in "$@"; do echo "$ran" | grep -qx "$suite" || echo "$suite"; done
+}
+# shellcheck disable=SC2086
+missing=$(suites_ran "$umlog" $uml_suites; suites_ran "$klog" $qemu_suites)
+[ -z "$missing" ] || echo "KUnit suites that did not run where tests/kunit/suites says:" $missing
 result kunit_every_suite_ran "$([ -z "$missing" ]; echo $?)"
+# shellcheck disable=SC2086
+where="KUnit: $(echo $uml_suites | wc -w) suites under UML, $(echo $qemu_suites | wc -w) in QEMU; selftests in QEMU on 6.1 and 6.12"
 
 # ecosystem: the trace-event JSON nvpm record wrote in the guest (G84,
 # PGRAPH 35% busy: PGRAPH.IDLE high 65% of the cycles)
@@ -192,9 +250,9 @@ selftests() {
 		fi
 	done
 }
-sed -n '/NVPM-SELFTEST-BEGIN/,/NVPM-SELFTEST-END/p' "$log" "$klog" | tr -d '\r' >"$NVPM_OUT/selftest.tap"
+sed -n '/NVPM-SELFTEST-BEGIN/,/NVPM-SELFTEST-END/p' "$log" "$klog" "$umlog" | tr -d '\r' >"$NVPM_OUT/selftest.tap"
 # shellcheck disable=SC2086
-selftests "$NVPM_OUT/selftest.tap" "" $SELFTESTS guest kunit_guest ecosystem
+selftests "$NVPM_OUT/selftest.tap" "" $SELFTESTS guest uml_kunit_guest ${ko:+kunit_guest} ecosystem
 echo "6.1: $passed passed, $failed failed, $skipped skipped"
 p61=$passed f61=$failed s61=$skipped
 sed -n '/NVPM-SELFTEST-BEGIN/,/NVPM-SELFTEST-END/p' "$log612" | tr -d '\r' >"$NVPM_OUT/selftest612.tap"

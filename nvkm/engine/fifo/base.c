@@ -11,9 +11,9 @@
  * channel destruction takes the channel out of the table under it first,
  * so the handler never reaches a channel being freed.
  */
-#include <linux/sched/clock.h>
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
+#include <nvkm/core/clock.h>
 #include <nvkm/hw/fifo.h>
 #include <nvkm/hw/vm.h>
 #include <nvkm/subdev/mmu.h>
@@ -126,7 +126,7 @@ nvkm_fifo_fault(struct nvkm_fifo *fifo, int chid, u32 fault, u64 info)
 bool
 nvkm_fifo_intr(struct nvkm_fifo *fifo)
 {
-	u64 t0 = local_clock();
+	u64 t0 = nvkm_clock_ns();
 	unsigned long flags;
 
 	if (!fifo->func->hw->intr(fifo))
@@ -135,7 +135,7 @@ nvkm_fifo_intr(struct nvkm_fifo *fifo)
 	fifo->stats.intr++;
 	if (in_hardirq())
 		fifo->stats.hardirq++;
-	fifo->stats.ns += local_clock() - t0;
+	fifo->stats.ns += nvkm_clock_ns() - t0;
 	spin_unlock_irqrestore(&fifo->lock, flags);
 	return true;
 }

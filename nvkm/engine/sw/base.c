@@ -18,7 +18,7 @@
  * ioctl does (nvkm_pm_group_read()), leaving the group's flags to READ.
  */
 #include <linux/bitfield.h>
-#include <linux/sched/clock.h>
+#include <nvkm/core/clock.h>
 #include <nvkm/engine/pm.h>
 #include <nvkm/engine/sw.h>
 #include <nvkm/hw/fifo.h>
@@ -206,9 +206,9 @@ nvkm_sw_collect(struct nvkm_sw_chan *sw, u64 *mmio_ns)
 
 	if (!sw->latch_pending)
 		return true;
-	t = local_clock();
+	t = nvkm_clock_ns();
 	ret = nvkm_sw_latch(sw);
-	*mmio_ns += local_clock() - t;
+	*mmio_ns += nvkm_clock_ns() - t;
 	if (ret)
 		return false;
 	nvkm_sw_take(sw);
@@ -280,13 +280,13 @@ nvkm_sw_sample(struct nvkm_sw_chan *sw, u32 data, u64 *mmio_ns)
 	 * end the interval before), the next one triggered, and GPU time
 	 * right after it, the same instant give or take an access.
 	 */
-	t = local_clock();
+	t = nvkm_clock_ns();
 	ret = nvkm_sw_latch(sw);
 	if (!ret && groups)
 		nvkm_pm_trigger(sw->pm);
 	if (!ret && global)
 		now = nvkm_device_ptimer(sw->device);
-	*mmio_ns += local_clock() - t;
+	*mmio_ns += nvkm_clock_ns() - t;
 	if (ret) {
 		nvkm_sw_error(sw, NVPM_SW_SAMPLE, NVPM_SW_ERR_LATCH, data);
 		return;
@@ -348,7 +348,7 @@ nvkm_sw_readout(struct nvkm_sw_chan *sw, u32 data, u64 *mmio_ns)
 void
 nvkm_sw_mthd(struct nvkm_sw_chan *sw, u32 mthd, u32 data)
 {
-	u64 t0 = local_clock(), mmio_ns = 0, ns;
+	u64 t0 = nvkm_clock_ns(), mmio_ns = 0, ns;
 	enum nvkm_sw_op op;
 
 	switch (mthd) {
@@ -391,7 +391,7 @@ nvkm_sw_mthd(struct nvkm_sw_chan *sw, u32 mthd, u32 data)
 		break;
 	}
 
-	ns = local_clock() - t0;
+	ns = nvkm_clock_ns() - t0;
 	if (sw->stats) {
 		sw->stats->count[op]++;
 		sw->stats->ns[op] += ns;
