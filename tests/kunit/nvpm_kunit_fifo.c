@@ -647,6 +647,55 @@ bad_pushbuffer_stops_only_its_channel(struct kunit *test)
 	nvkm_fifo_chan_del(&bad);
 }
 
+/*
+ * A pusher error met as soon as the pusher runs again interrupts anew:
+ * with every register access taking 16 cycles, the pusher reaches the
+ * second bad channel's command between two writes of the handler that
+ * handles the first one's.  Acknowledged after the pusher resumed, that
+ * second error's DMA_PUSHER was cleared unseen and PFIFO stayed stalled
+ * for good (the fuzzer's devices_still_work, on a loaded host where a
+ * catch-up falls between two writes): no frame of the good channel ran.
+ * Both submitted with interrupts off, so the first error is handled with
+ * the second channel's segment already waiting.
+ */
+static void
+pusher_error_after_resume_interrupts_again(struct kunit *test)
+{
+	struct fifo_fixture *f = test->priv;
+	struct nvkm_fifo_chan *bad[2] = {};
+	u32 *bpush[2] = {};
+	u64 addr[2], info, seq, bseq[2];
+	unsigned long flags;
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		KUNIT_ASSERT_EQ(test, nvkm_fifo_chan_new(f->device->fifo, fifo_kunit_lookup, f,
+							 &bad[i]), 0);
+		bpush[i] = vzalloc(NVKM_VMM_PAGE);
+		KUNIT_ASSERT_NOT_NULL(test, bpush[i]);
+		KUNIT_ASSERT_EQ(test, nvkm_vmm_map(bad[i]->vmm, bpush[i], NVKM_VMM_PAGE, 0,
+						   &addr[i]), 0);
+		bpush[i][0] = 0x20000000;	/* an old jump: not in IB mode */
+	}
+	setup(f, 2);
+	frame(f, 11, 1);
+	nvkm_sim_set_access_cycles(f->sim, 16);
+	local_irq_save(flags);
+	for (i = 0; i < 2; i++)
+		KUNIT_EXPECT_EQ(test, nvkm_fifo_chan_submit(bad[i], addr[i], 8, &bseq[i]), 0);
+	local_irq_restore(flags);
+	seq = submit(test, f);
+	KUNIT_EXPECT_TRUE(test, run_until(f, seq));
+	nvkm_sim_set_access_cycles(f->sim, 0);
+	for (i = 0; i < 2; i++) {
+		KUNIT_EXPECT_EQ_MSG(test, nvkm_fifo_chan_fault(bad[i], &info),
+				    (u32)NVPM_FAULT_INVALID_CMD, "channel %d", i);
+		KUNIT_EXPECT_EQ_MSG(test, info, addr[i], "channel %d", i);
+		nvkm_fifo_chan_del(&bad[i]);
+		vfree(bpush[i]);
+	}
+}
+
 /* A channel destroyed with a latch pending: the group loses nothing. */
 static void
 destroy_collects_the_pending_latch(struct kunit *test)
@@ -712,6 +761,7 @@ static struct kunit_case nvpm_fifo_cases[] = {
 	KUNIT_CASE(chan_words_are_nouveaus),
 	KUNIT_CASE(bad_method_stops_the_channel),
 	KUNIT_CASE(bad_pushbuffer_stops_only_its_channel),
+	KUNIT_CASE(pusher_error_after_resume_interrupts_again),
 	KUNIT_CASE(destroy_collects_the_pending_latch),
 	KUNIT_CASE(lost_latch_is_flagged_once),
 	{}
