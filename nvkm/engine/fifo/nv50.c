@@ -117,9 +117,16 @@ nv50_fifo_dma_pusher(struct nvkm_fifo *fifo)
 			NV_PFIFO_DMA_ERROR_MEM_FAULT ? NVPM_FAULT_MEM : NVPM_FAULT_INVALID_CMD,
 			get);
 
+	/*
+	 * Acknowledged before the pusher runs again, where nouveau's
+	 * nv04_fifo_intr_dma_pusher() acknowledges after: an error the
+	 * pusher meets as soon as it runs (another channel's command) then
+	 * interrupts anew, instead of being acknowledged unseen with PFIFO
+	 * stalled for good.
+	 */
+	nvkm_wr32(device, NV_PFIFO_INTR_0, NV_PFIFO_INTR_DMA_PUSHER);
 	nvkm_wr32(device, NV_PFIFO_CACHE1_DMA_STATE, 0);
 	nvkm_wr32(device, NV_PFIFO_CACHE1_DMA_PUSH, NV_PFIFO_CACHE1_DMA_PUSH_ACCESS);
-	nvkm_wr32(device, NV_PFIFO_INTR_0, NV_PFIFO_INTR_DMA_PUSHER);
 }
 
 static bool
