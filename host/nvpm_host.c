@@ -583,21 +583,6 @@ nvpm_host_chan_lookup(void *priv, u32 handle)
 	return xa_load(&chan->file->groups, handle);
 }
 
-/* The methods of nvpm's software class (nvpm_class.h), and their ops. */
-static int
-nvpm_host_chan_op(u32 mthd)
-{
-	switch (mthd) {
-	case NVPM_SW_NOP:		return NVKM_SW_OP_NOP;
-	case NVPM_SW_SET_NOTIFY:	return NVKM_SW_OP_SET_NOTIFY;
-	case NVPM_SW_COUNTER_ADD:	return NVKM_SW_OP_ADD;
-	case NVPM_SW_COUNTER_CLEAR:	return NVKM_SW_OP_CLEAR;
-	case NVPM_SW_SAMPLE:		return NVKM_SW_OP_SAMPLE;
-	case NVPM_SW_READOUT:		return NVKM_SW_OP_READOUT;
-	default:			return -EINVAL;
-	}
-}
-
 /**
  * nvpm_host_chan_new() - nvpm's software methods for a host channel
  * @file: the counter state of the file that owns the channel: its groups
@@ -672,7 +657,7 @@ nvpm_host_chan_mthd(struct nvpm_host_chan *chan, u32 mthd, u32 data)
 	unsigned long flags;
 	bool ran = false;
 
-	if (nvpm_host_chan_op(mthd) < 0)
+	if (nvkm_sw_op(mthd) == NVKM_SW_OP_OTHER)
 		return false;
 	spin_lock_irqsave(&chan->lock, flags);
 	if (chan->file) {
@@ -695,10 +680,10 @@ EXPORT_SYMBOL_GPL(nvpm_host_chan_mthd);
 int
 nvpm_host_chan_time(struct nvpm_host_chan *chan, u32 mthd, struct nvpm_host_mthd_time *out)
 {
-	int op = nvpm_host_chan_op(mthd);
+	enum nvkm_sw_op op = nvkm_sw_op(mthd);
 	unsigned long flags;
 
-	if (op < 0)
+	if (op == NVKM_SW_OP_OTHER)
 		return -EINVAL;
 	spin_lock_irqsave(&chan->lock, flags);
 	out->count = chan->stats.count[op];

@@ -138,6 +138,7 @@ void nvkm_sw_chan_init(struct nvkm_sw_chan *sw, struct nvkm_device *device,
 		       struct nvkm_sw_stats *stats, nvkm_sw_lookup_t lookup, void *priv);
 void nvkm_sw_chan_notifier(struct nvkm_sw_chan *sw, void *ntfy, u32 handle,
 			   u32 ring_size);
+enum nvkm_sw_op nvkm_sw_op(u32 mthd);
 void nvkm_sw_mthd(struct nvkm_sw_chan *sw, u32 mthd, u32 data);
 void nvkm_sw_chan_forget(struct nvkm_sw_chan *sw, struct nvkm_pm_group *grp);
 void nvkm_sw_chan_fini(struct nvkm_sw_chan *sw);

@@ -338,6 +338,26 @@ nvkm_sw_readout(struct nvkm_sw_chan *sw, u32 data, u64 *mmio_ns)
 }
 
 /**
+ * nvkm_sw_op() - which of the software class's methods a method is
+ * @mthd: the method
+ *
+ * Return: its op, NVKM_SW_OP_OTHER for a method the class does not have.
+ */
+enum nvkm_sw_op
+nvkm_sw_op(u32 mthd)
+{
+	switch (mthd) {
+	case NVPM_SW_NOP:		return NVKM_SW_OP_NOP;
+	case NVPM_SW_SET_NOTIFY:	return NVKM_SW_OP_SET_NOTIFY;
+	case NVPM_SW_COUNTER_ADD:	return NVKM_SW_OP_ADD;
+	case NVPM_SW_COUNTER_CLEAR:	return NVKM_SW_OP_CLEAR;
+	case NVPM_SW_SAMPLE:		return NVKM_SW_OP_SAMPLE;
+	case NVPM_SW_READOUT:		return NVKM_SW_OP_READOUT;
+	default:			return NVKM_SW_OP_OTHER;
+	}
+}
+
+/**
  * nvkm_sw_mthd() - run a software method
  * @sw: the channel's software object
  * @mthd: method
@@ -349,24 +369,20 @@ void
 nvkm_sw_mthd(struct nvkm_sw_chan *sw, u32 mthd, u32 data)
 {
 	u64 t0 = nvkm_clock_ns(), mmio_ns = 0, ns;
-	enum nvkm_sw_op op;
+	enum nvkm_sw_op op = nvkm_sw_op(mthd);
 
-	switch (mthd) {
-	case NVPM_SW_NOP:
-		op = NVKM_SW_OP_NOP;
+	switch (op) {
+	case NVKM_SW_OP_NOP:
 		if (data)
 			nvkm_sw_error(sw, mthd, NVPM_SW_ERR_BAD_DATA, data);
 		break;
-	case NVPM_SW_SET_NOTIFY:
-		op = NVKM_SW_OP_SET_NOTIFY;
+	case NVKM_SW_OP_SET_NOTIFY:
 		nvkm_sw_set_notify(sw, data);
 		break;
-	case NVPM_SW_COUNTER_ADD:
-		op = NVKM_SW_OP_ADD;
+	case NVKM_SW_OP_ADD:
 		nvkm_sw_add(sw, data);
 		break;
-	case NVPM_SW_COUNTER_CLEAR:
-		op = NVKM_SW_OP_CLEAR;
+	case NVKM_SW_OP_CLEAR:
 		if (data) {
 			nvkm_sw_error(sw, mthd, NVPM_SW_ERR_BAD_DATA, data);
 			break;
@@ -377,16 +393,13 @@ nvkm_sw_mthd(struct nvkm_sw_chan *sw, u32 mthd, u32 data)
 		sw->nr_ctr = 0;
 		sw->latch_pending = false;
 		break;
-	case NVPM_SW_SAMPLE:
-		op = NVKM_SW_OP_SAMPLE;
+	case NVKM_SW_OP_SAMPLE:
 		nvkm_sw_sample(sw, data, &mmio_ns);
 		break;
-	case NVPM_SW_READOUT:
-		op = NVKM_SW_OP_READOUT;
+	case NVKM_SW_OP_READOUT:
 		nvkm_sw_readout(sw, data, &mmio_ns);
 		break;
 	default:
-		op = NVKM_SW_OP_OTHER;
 		nvkm_sw_error(sw, mthd, NVPM_SW_ERR_BAD_METHOD, data);
 		break;
 	}
