@@ -37,6 +37,7 @@ if [ -e /sys/module/nouveau/parameters/sim ]; then
 		esac
 	done
 	check nouveau_sim_has_a_render_node test -n "$sim_node"
+	dmesg | grep -E 'nouveau(-sim| nouveau-sim)' | sed 's/^/# /'
 	check nouveau_sim_node_is_nouveaus sh -c \
 		"readlink /sys/class/drm/${sim_node##*/}/device/driver/module | grep -q '/nouveau\$'"
 	./nvpm info -d "$sim_node" >/tmp/info.out 2>&1
@@ -62,6 +63,20 @@ if [ -e /sys/module/nouveau/parameters/sim ]; then
 	check nvpm_top_on_nouveau sh -c "./nvpm top -d $sim_node -n 2 -I 100 -e core_a/PGRAPH.IDLE >/tmp/top.out &&
 		[ \$(grep -c '^nvpm top - G84' /tmp/top.out) = 2 ] && grep -q '^core_a/PGRAPH.IDLE' /tmp/top.out"
 	sed 's/^/# /' /tmp/top.out | head -n 12
+
+	# libdrm_nouveau, as mesa submits: a channel on nouveau's node, its
+	# objects and notifier, frames of DRAWs between SAMPLEs and READOUTs
+	# through GEM_PUSHBUF, 8 in flight, read from the ring; nvpm stat
+	# counts, besides, everything they drew
+	./nvpm stat -d "$sim_node" -x , -e core_a/setup_primitive_count -- \
+		./nouveau_libdrm_client "$sim_node" 24 8 >/tmp/client.out 2>&1
+	sed 's/^/# /' /tmp/client.out
+	check nouveau_libdrm_client_frames_counted_exactly \
+		grep -q '^24 frames, 8 in flight: every count equals the primitives drawn; ring: 0 errors, 0 lost' /tmp/client.out
+	# 40 + (f * 7919) % 211 primitives in frame f
+	check nvpm_stat_counts_the_clients_primitives awk -F, -v want="$(awk \
+		'BEGIN { for (f = 0; f < 24; f++) n += 40 + (f * 7919) % 211; print n }')" \
+		'$3 == "core_a/setup_primitive_count" && $1 == want { ok = 1 } END { exit !ok }' /tmp/client.out
 fi
 rmmod nouveau
 [ -z "$sim_node" ] ||

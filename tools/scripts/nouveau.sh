@@ -134,8 +134,17 @@ variant() {
 	result build_nouveau_with_nvpm "$( [ -z "$warn" ]; echo $?)"
 
 	# the nvpm tool (and libnvpm.so.0), for the guest's checks on nouveau's own node
-	make -s -C "$NVPM_ROOT/tools" O="$NVPM_OUT/tools" "$NVPM_OUT/tools/nvpm" >&2
+	make -s -C "$NVPM_ROOT/tools" O="$NVPM_OUT/tools" "$NVPM_OUT/tools/nvpm" \
+		"$NVPM_OUT/tools/libnvpm.so" >&2
 	result build_nvpm_tool $?
+
+	# a client of nouveau's node on libdrm_nouveau (Debian's libdrm-nouveau2)
+	# and on libnvpm, for nvpm's ioctls there
+	gcc -Wall -Wextra -Werror -O2 -I"$NVPM_ROOT/uapi/drm" -I"$NVPM_ROOT/tools/lib" \
+		-I/usr/include/libdrm "$NVPM_ROOT/tests/selftests/nouveau_libdrm_client.c" \
+		-o "$NVPM_OUT/nouveau_libdrm_client" -L"$NVPM_OUT/tools" -lnvpm \
+		-ldrm_nouveau -ldrm >&2
+	result build_nouveau_libdrm_client $?
 
 	kver=$(cat "$build/include/config/kernel.release")
 	root=$(mktemp -d "$NVPM_OUT/$cache-root.XXXXXX")
@@ -150,6 +159,11 @@ variant() {
 	if [ -f "$NVPM_OUT/tools/nvpm" ]; then
 		cp "$NVPM_OUT/tools/nvpm" "$root/nvpm/nvpm"
 		nvpm_guest_libs "$root" "$NVPM_OUT/tools/nvpm"
+	fi
+	if [ -f "$NVPM_OUT/nouveau_libdrm_client" ]; then
+		cp "$NVPM_OUT/nouveau_libdrm_client" "$root/nvpm/"
+		NVPM_GUEST_LIBPATH=$NVPM_OUT/tools nvpm_guest_libs "$root" \
+			"$NVPM_OUT/nouveau_libdrm_client"
 	fi
 	initrd=$NVPM_OUT/$cache.cpio.gz
 	(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) >"$initrd"

@@ -694,6 +694,44 @@ struct drm_nvpm_exec {
 };
 
 /**
+ * struct drm_nvpm_nouveau_chan_bind - nvpm's methods in one of nouveau's
+ * channels
+ *
+ * On nouveau's render node only (at DRM_IOCTL_NVPM_ON_NOUVEAU()): from
+ * now on, the channel's NV50 software object runs nvpm's software methods
+ * (nvpm_class.h: COUNTER_ADD of this file's counter groups, SAMPLE,
+ * READOUT, ...) and writes their results into a ring in one of the
+ * channel's notifiers, which SET_NOTIFY selects by its handle.  The
+ * channel, the objects and the notifier are nouveau's:
+ * DRM_NOUVEAU_CHANNEL_ALLOC, DRM_NOUVEAU_GROBJ_ALLOC of class 0x506e, and
+ * DRM_NOUVEAU_NOTIFIEROBJ_ALLOC, whose memory userspace maps through the
+ * channel's notifier_handle.  The kernel pins that memory until the
+ * software object goes (a channel has one, whatever its handles).
+ *
+ * Returns -ENOENT for a channel, NV50 software object or notifier the
+ * file does not have, -EINVAL for a ring size that is not one or does not fit the
+ * notifier, -EBUSY if the channel's software object already runs nvpm's
+ * methods, -ENOSPC past NVPM_CHANNELS_PER_FILE channels, -ENODEV on a
+ * device without nvpm's engine.
+ *
+ * Argument of %DRM_IOCTL_NVPM_NOUVEAU_CHAN_BIND.
+ */
+struct drm_nvpm_nouveau_chan_bind {
+	/** @channel: in: the channel's id, from DRM_NOUVEAU_CHANNEL_ALLOC. */
+	__u32 channel;
+	/** @sw: in: the handle of the channel's software object. */
+	__u32 sw;
+	/** @notifier: in: the handle of the channel's notifier: the ring. */
+	__u32 notifier;
+	/**
+	 * @ring_size: in: entries in the ring, a power of two from
+	 * NVPM_RING_SIZE_MIN to NVPM_RING_SIZE_MAX; the header and the ring
+	 * (nvpm_class.h) must fit the notifier.
+	 */
+	__u32 ring_size;
+};
+
+/**
  * struct drm_nvpm_wait - wait for a submission to be processed
  *
  * Returns 0 once the FIFO has processed every command of the submission
@@ -748,6 +786,7 @@ struct drm_nvpm_wait {
 #define DRM_NVPM_CHANNEL_DEL		0x11
 #define DRM_NVPM_EXEC			0x12
 #define DRM_NVPM_WAIT			0x13
+#define DRM_NVPM_NOUVEAU_CHAN_BIND	0x18	/* nouveau's node only */
 
 #define DRM_IOCTL_NVPM_GET_INFO \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVPM_GET_INFO, struct drm_nvpm_get_info)
@@ -783,6 +822,9 @@ struct drm_nvpm_wait {
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVPM_EXEC, struct drm_nvpm_exec)
 #define DRM_IOCTL_NVPM_WAIT \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVPM_WAIT, struct drm_nvpm_wait)
+#define DRM_IOCTL_NVPM_NOUVEAU_CHAN_BIND \
+	DRM_IOW(DRM_COMMAND_BASE + DRM_NVPM_NOUVEAU_CHAN_BIND, \
+		struct drm_nvpm_nouveau_chan_bind)
 
 /*
  * nouveau's render node, where nouveau builds nvpm's perfmon engine,
