@@ -53,14 +53,24 @@
 #define SIM_PFB_BANKBITS	2
 #define SIM_PFB_COLBITS		8
 #define SIM_PFB_ROW		(SIM_PFB_PARTS * 8 << SIM_PFB_BANKBITS << SIM_PFB_COLBITS)
-#define SIM_PFB_ROWBITS		9
+#define SIM_PFB_ROWBITS		13
 static_assert(SIM_PFB_ROW << SIM_PFB_ROWBITS == NVKM_SIM_VRAM_SIZE);
+
+/*
+ * VRAM is kept in pages, each allocated when something other than zero is
+ * first written there (it reads as zero until then), found through a
+ * directory whose pieces, a page of page pointers each (2 MiB of VRAM with
+ * 4 KiB pages), are allocated the same way: a GPU whose VRAM is unused
+ * costs the directory, 32 pointers, not a pointer per page.
+ */
+#define SIM_VRAM_PAGES		(NVKM_SIM_VRAM_SIZE / PAGE_SIZE)
+#define SIM_VRAM_DIR_PAGES	(PAGE_SIZE / sizeof(u8 *))
+#define SIM_VRAM_DIRS		DIV_ROUND_UP(SIM_VRAM_PAGES, SIM_VRAM_DIR_PAGES)
 
 /**
  * struct nvkm_sim_vm - memory of a simulated NV50 family GPU
- * @vram: the card's VRAM, NVKM_SIM_VRAM_SIZE bytes in pages, each allocated
- *	  when something other than zero is first written there (VRAM reads
- *	  as zero until then)
+ * @vram: the card's VRAM, NVKM_SIM_VRAM_SIZE bytes: directory pieces of
+ *	  SIM_VRAM_DIR_PAGES page pointers, each NULL until needed
  * @lost: writes dropped because a page could not be allocated
  * @window: PRAMIN window register (VRAM address >> 16)
  * @flush: TLB flushes requested, per VM engine
@@ -70,7 +80,7 @@ static_assert(SIM_PFB_ROW << SIM_PFB_ROWBITS == NVKM_SIM_VRAM_SIZE);
  * @medium: 16 KiB pages exist (GT215+)
  */
 struct nvkm_sim_vm {
-	u8 *vram[NVKM_SIM_VRAM_SIZE / PAGE_SIZE];
+	u8 **vram[SIM_VRAM_DIRS];
 	u64 lost;
 	u32 window;
 	u32 flush[16];
@@ -110,33 +120,60 @@ sim_sysram_copy(u64 addr, void *buf, u32 len, bool write)
 	return 0;
 }
 
+/* The page of VRAM page number @pg, or NULL (reads as zero). */
+static u8 *
+sim_vram_page(struct nvkm_sim_vm *mem, u64 pg)
+{
+	u8 **dir = mem->vram[pg / SIM_VRAM_DIR_PAGES];
+
+	return dir ? dir[pg % SIM_VRAM_DIR_PAGES] : NULL;
+}
+
+/* The page of VRAM page number @pg, allocated if need be; NULL if it cannot be. */
+static u8 *
+sim_vram_page_get(struct nvkm_sim_vm *mem, u64 pg)
+{
+	u8 ***dir = &mem->vram[pg / SIM_VRAM_DIR_PAGES];
+	u8 **page;
+
+	if (!*dir) {
+		*dir = (u8 **)get_zeroed_page(GFP_ATOMIC | __GFP_NOWARN);
+		if (!*dir)
+			return NULL;
+	}
+	page = &(*dir)[pg % SIM_VRAM_DIR_PAGES];
+	if (!*page)
+		*page = (u8 *)get_zeroed_page(GFP_ATOMIC | __GFP_NOWARN);
+	return *page;
+}
+
 /* VRAM bytes (in range); pages come on the first non-zero write. */
 static void
 sim_vram_copy(struct nvkm_sim_vm *mem, u64 addr, void *buf, u32 len, bool write)
 {
+	u8 *page;
 	u32 n;
 
 	for (; len; addr += n, buf += n, len -= n) {
-		u8 **page = &mem->vram[addr / PAGE_SIZE];
-
 		n = min_t(u64, len, PAGE_SIZE - offset_in_page(addr));
+		page = sim_vram_page(mem, addr / PAGE_SIZE);
 		if (!write) {
-			if (*page)
-				memcpy(buf, *page + offset_in_page(addr), n);
+			if (page)
+				memcpy(buf, page + offset_in_page(addr), n);
 			else
 				memset(buf, 0, n);
 			continue;
 		}
-		if (!*page) {
+		if (!page) {
 			if (!memchr_inv(buf, 0, n))
 				continue;	/* zero on zero */
-			*page = (u8 *)get_zeroed_page(GFP_ATOMIC | __GFP_NOWARN);
-			if (!*page) {
+			page = sim_vram_page_get(mem, addr / PAGE_SIZE);
+			if (!page) {
 				mem->lost++;
 				continue;
 			}
 		}
-		memcpy(*page + offset_in_page(addr), buf, n);
+		memcpy(page + offset_in_page(addr), buf, n);
 	}
 }
 
@@ -764,12 +801,17 @@ void
 nvkm_sim_mem_del(struct nvkm_sim_vm **pmem)
 {
 	struct nvkm_sim_vm *mem = *pmem;
-	int i;
+	int d, i;
 
 	if (!mem)
 		return;
-	for (i = 0; i < ARRAY_SIZE(mem->vram); i++)
-		free_page((unsigned long)mem->vram[i]);
+	for (d = 0; d < SIM_VRAM_DIRS; d++) {
+		if (!mem->vram[d])
+			continue;
+		for (i = 0; i < SIM_VRAM_DIR_PAGES; i++)
+			free_page((unsigned long)mem->vram[d][i]);
+		free_page((unsigned long)mem->vram[d]);
+	}
 	kfree(mem);
 	*pmem = NULL;
 }

@@ -25,8 +25,12 @@
 
 struct nvkm_sim_vm;
 
-/* The card's VRAM, reached from BAR0 through the PRAMIN window. */
-#define NVKM_SIM_VRAM_SIZE	SZ_4M
+/*
+ * The card's VRAM, reached from BAR0 through the PRAMIN window: enough for
+ * nouveau's nv50 instance memory (64 KiB channel blocks, RAMHTs, 1 MiB
+ * page tables of 4 KiB pages); allocated as it is written (sim/vm.c).
+ */
+#define NVKM_SIM_VRAM_SIZE	SZ_64M
 
 /**
  * struct nvkm_sim_xlat - where an engine's access lands

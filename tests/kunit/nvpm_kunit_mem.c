@@ -3,10 +3,12 @@
  * KUnit: the simulated G80 memory (PRAMIN window, page walk, DMA objects,
  * TLB flush) against words built by hand from envytools'
  * memory_g80-vm.rst and memory_peephole.rst, and the driver's channel
- * table entries on G80 and G84.  Every expected value is a literal.
+ * table entries on G80 and G84.  Every expected value is a literal, or
+ * computed from the reference's fields.
  */
 #include <kunit/test.h>
 #include <linux/io.h>
+#include <linux/log2.h>
 #include <linux/platform_device.h>
 #include <nvkm/engine/fifo.h>
 #include <sim/vm.h>
@@ -61,11 +63,15 @@ vram(struct mem_fixture *f, u32 addr, u32 data)
 	kt_wr(f->sim, PRAMIN + addr, data);
 }
 
-/* The window shows VRAM from (0x1700 << 16); beyond 4 MiB nothing. */
+/*
+ * The window shows VRAM from (0x1700 << 16); past the VRAM PFB reports
+ * (MEM_AMOUNT, bits 31:12 of 0x10020c) nothing, up to it memory.
+ */
 static void
 pramin_window_moves(struct kunit *test)
 {
 	struct mem_fixture *f = test->priv;
+	u32 end = kt_rd(f->sim, 0x10020c) & 0xfffff000;
 
 	kt_wr(f->sim, 0x1700, 0x10);		/* VRAM 0x100000 */
 	kt_wr(f->sim, PRAMIN + 0x40, 0x12345678);
@@ -74,10 +80,14 @@ pramin_window_moves(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, PRAMIN + 0x40), 0u);
 	kt_wr(f->sim, 0x1700, 0x8);		/* VRAM 0x80000: 0x100040 is 0x80040 on */
 	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, PRAMIN + 0x80040), 0x12345678u);
-	kt_wr(f->sim, 0x1700, 0x40);		/* 4 MiB: past the card's VRAM */
+	KUNIT_ASSERT_GE(test, end, 0x200000u);
+	kt_wr(f->sim, 0x1700, end >> 16);	/* past the card's VRAM */
 	kt_wr(f->sim, PRAMIN, 0xffffffff);
 	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, PRAMIN), 0u);
-	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x1700), 0x40u);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x1700), end >> 16);
+	kt_wr(f->sim, 0x1700, (end - 0x100000) >> 16);	/* its last MiB */
+	kt_wr(f->sim, PRAMIN + 0xffffc, 0x5a5a5a5a);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, PRAMIN + 0xffffc), 0x5a5a5a5au);
 }
 
 /* 4 KiB pages, table and page in VRAM. */
@@ -220,26 +230,32 @@ tlb_flush_completes(struct kunit *test)
 }
 
 /*
- * PFB's memory configuration describes the 4 MiB of VRAM and stays as
- * posted: MEM_AMOUNT in bits 31:12 (rnndb_memory_g80_pfb.xml); CFG0
- * bit 2 clear, rank A alone; CFG1 COLBITS (15:12) 8, ROWBITSA (19:16)
- * 9 - 8, BANKBITS (24) 2 - 2; one partition in PBUS HWUNITS bits 23:16
- * (nouveau's).  A row is partitions * banks * columns * 8 bytes (a
- * partition is 64 bits wide, memory_g80-vram.rst), here 8 KiB, and 512
- * rows make the 4 MiB.  The sysram flush address and VM_FAULT's enables
- * and INDEX read back as written; VM_FAULT is never PENDING.
+ * PFB's memory configuration describes the model's VRAM
+ * (NVKM_SIM_VRAM_SIZE) and stays as posted: MEM_AMOUNT in bits 31:12
+ * (rnndb_memory_g80_pfb.xml); CFG0 bit 2 clear, rank A alone; CFG1
+ * COLBITS (15:12) 8, ROWBITSA (19:16) log2(rows) - 8, BANKBITS (24)
+ * 2 - 2; one partition in PBUS HWUNITS bits 23:16 (nouveau's).  A row is
+ * partitions * banks * columns * 8 bytes (a partition is 64 bits wide,
+ * memory_g80-vram.rst), here 8 KiB, and the rows make the VRAM.  The
+ * sysram flush address and VM_FAULT's enables and INDEX read back as
+ * written; VM_FAULT is never PENDING.
  */
 static void
 pfb_config_describes_the_vram(struct kunit *test)
 {
-	static const u32 config[][2] = {
-		{ 0x10020c, 0x00400000 }, { 0x100200, 0x00000000 },
-		{ 0x100204, 0x00018000 }, { 0x100250, 0x00000000 },
+	const u32 size = NVKM_SIM_VRAM_SIZE, bytes_per_row = 1 * 4 * 256 * 8;
+	const u32 config[][2] = {
+		{ 0x10020c, size & 0xfffff000 }, { 0x100200, 0x00000000 },
+		{ 0x100204, 8 << 12 | (ilog2(size / bytes_per_row) - 8) << 16 },
+		{ 0x100250, 0x00000000 },
 		{ 0x100320, 0x00000000 }, { 0x001540, 0x00010000 },
 	};
 	struct mem_fixture *f = test->priv;
 	u32 cfg1, row;
 	int i;
+
+	KUNIT_ASSERT_TRUE(test, is_power_of_2(size / bytes_per_row));
+	KUNIT_ASSERT_GE(test, size / bytes_per_row, 256u);
 
 	for (i = 0; i < ARRAY_SIZE(config); i++) {
 		KUNIT_EXPECT_EQ_MSG(test, kt_rd(f->sim, config[i][0]), config[i][1],

@@ -13,6 +13,7 @@
 #include <linux/io.h>
 #include <linux/mm.h>
 #include <linux/vmalloc.h>
+#include <sim/vm.h>
 #include "nvpm_kunit.h"
 
 #define KVM_PT_BYTES	SZ_1M	/* 0x20000 PTEs of 8 bytes */
@@ -43,7 +44,7 @@ kvm_pde(struct nvkm_sim *sim, u32 chan, u64 va)
 static inline int
 kvm_chan_new(struct kunit *test, struct nvkm_sim *sim, u32 chan)
 {
-	return chan && chan < (SZ_4M >> 12) ? 0 : -EINVAL;
+	return chan && chan < (NVKM_SIM_VRAM_SIZE >> 12) ? 0 : -EINVAL;
 }
 
 /* Every PDE not present: the space is gone. */
