@@ -14,6 +14,11 @@
  *
  *  - the FIFO's own methods: OBJECT binds a subchannel to an object found
  *    in RAMHT (by hash), REF_CNT sets the channel's reference counter;
+ *    G84+, the semaphore methods (DMA_SEMAPHORE, the address, sequence
+ *    and trigger: a release writes the sequence, an acquire waits off
+ *    the puller, the other channels going on, until memory holds it),
+ *    NOTIFY_INTR (PFIFO_INTR's NOTIFY) and WRCACHE_FLUSH: see "host
+ *    semaphores" below;
  *  - methods of a subchannel bound to a graphics object go to the graphics
  *    engine, which runs one at a time: a DRAW keeps it busy for a while,
  *    and the next graphics method waits for it;
@@ -87,6 +92,12 @@
  * @inc: increasing methods
  * @engine: per subchannel, NV50_FIFO_ENGINE_*
  * @prim_cycles: graphics state: cycles per primitive
+ * @sem_dma: DMA_SEMAPHORE: selector of the semaphores' DMA object (0: none)
+ * @sem_addr: SEMAPHORE_ADDRESS_HIGH and _LOW: offset in that object
+ * @sem_seq: SEMAPHORE_SEQUENCE
+ * @acquiring: an acquire waits for memory: the channel is not served
+ * @acq_geq: it waits for ACQUIRE_GEQUAL (else ACQUIRE_EQUAL)
+ * @acq_poll: the cycle its semaphore is read again
  */
 struct sim_fifo_chan {
 	bool enabled;
@@ -115,6 +126,12 @@ struct sim_fifo_chan {
 	bool inc;
 	u8 engine[SIM_FIFO_SUBCS];
 	u32 prim_cycles;
+	u16 sem_dma;
+	u64 sem_addr;
+	u32 sem_seq;
+	bool acquiring;
+	bool acq_geq;
+	u64 acq_poll;
 };
 
 /**
@@ -168,8 +185,11 @@ struct sim_fifo_mthd {
  * @limit: the cycle the current nvkm_sim_fifo_run() stops at
  * @idle: no channel had work at the last look, and no register was
  *	  written since: the next look need not go through the channels
- * @budget: units of work (words fetched, methods taken, DRAWs started)
- *	    left in the current step of simulated time
+ * @budget: units of work (words fetched, methods taken, DRAWs started,
+ *	    semaphores polled) left in the current step of simulated time
+ * @acquiring: channels waiting on an acquire
+ * @poll_at: the cycle of their first poll (or earlier: a channel stopped
+ *	     waiting since)
  * @gr_dom: domain of the graphics engine's signals
  * @gr_idle: PGRAPH.IDLE signal, or -1
  * @gr_prim: setup_primitive_count signal, or -1
@@ -212,6 +232,8 @@ struct nvkm_sim_fifo {
 	u64 limit;
 	u32 budget;
 	bool idle;
+	u32 acquiring;
+	u64 poll_at;
 
 	int gr_dom;
 	int gr_idle;
@@ -378,6 +400,7 @@ sim_fifo_chan_load(struct nvkm_sim_fifo *fifo, int c)
 	bool listed = ch->listed;
 	u32 hi, order, sel, ramht;
 
+	fifo->acquiring -= ch->acquiring;
 	memset(ch, 0, sizeof(*ch));
 	ch->listed = listed;
 	sim_fifo_chan_find(fifo, fifo->table[c], ch);
@@ -543,7 +566,7 @@ static bool
 sim_fifo_has_work(const struct sim_fifo_chan *ch)
 {
 	/* a channel in DMA (NV4-style) mode fetches nothing: not modelled */
-	return ch->enabled && ch->listed && ch->ib_enable &&
+	return ch->enabled && ch->listed && ch->ib_enable && !ch->acquiring &&
 	       (ch->seg_left || ch->ib_get != ch->ib_put);
 }
 
@@ -567,7 +590,7 @@ sim_fifo_next(struct nvkm_sim_fifo *fifo)
 	if (sim_fifo_spent(fifo) || fifo->idle)
 		return false;
 	if (fifo->cur >= 0 && fifo->chan[fifo->cur].seg_left &&
-	    fifo->chan[fifo->cur].enabled) {
+	    fifo->chan[fifo->cur].enabled && !fifo->chan[fifo->cur].acquiring) {
 		any = true;
 		if (sim_fifo_fetch(fifo, fifo->cur))
 			return true;
@@ -614,7 +637,7 @@ sim_fifo_take(struct nvkm_sim_fifo *fifo)
  * bound to none) or HASH_FAILED (OBJECT of a handle RAMHT does not hold).
  */
 static void
-sim_fifo_trap(struct nvkm_sim_fifo *fifo, u32 status)
+sim_fifo_stop(struct nvkm_sim_fifo *fifo, u32 status, u32 intr)
 {
 	const struct sim_fifo_mthd *m = &fifo->next;
 	int slot = SIM_NV_PFIFO_CACHE1_SLOT(fifo->get);
@@ -625,11 +648,235 @@ sim_fifo_trap(struct nvkm_sim_fifo *fifo, u32 status)
 	fifo->trap_get = fifo->get;
 	fifo->pull_status = status;
 	fifo->pull_stalled = true;
-	fifo->intr |= SIM_NV_PFIFO_INTR_CACHE_ERROR;
+	fifo->intr |= intr;
 	fifo->cursor++;
 	fifo->budget -= !!fifo->budget;
 	fifo->stats.methods++;
+}
+
+static void
+sim_fifo_trap(struct nvkm_sim_fifo *fifo, u32 status)
+{
+	sim_fifo_stop(fifo, status, SIM_NV_PFIFO_INTR_CACHE_ERROR);
 	fifo->stats.traps++;
+}
+
+/* --- host semaphores -------------------------------------------------------- */
+
+/*
+ * G84's PFIFO runs semaphores itself (rnndb_fifo_nv_object.xml, SUBCHAN
+ * methods 0x10-0x24 and DMA_SEMAPHORE 0x60): the semaphore is a 32-bit
+ * word at SEMAPHORE_ADDRESS, an offset in the DMA object DMA_SEMAPHORE
+ * names (the CACHE1 SEMAPHORE register keeps that object's instance; the
+ * FIFO's semaphore accesses are DMA slots 5/4/1 and 5/8/1 of
+ * memory_g80-vm.rst): its base and limit, then the channel's page tables
+ * for a VM object.  The trigger's ACTION: RELEASE writes SEQUENCE there,
+ * 4 bytes (G84's trigger has no size: SHORT and the 16-byte release are
+ * GF100's); ACQUIRE_EQUAL waits until the word is SEQUENCE,
+ * ACQUIRE_GEQUAL until (word - SEQUENCE) >= 0 as a signed 32-bit number.
+ * An acquire not met at once takes the channel off the puller until a
+ * poll (NVKM_SIM_FIFO_ACQUIRE_POLL_CYCLES) finds it met; the others go
+ * on meanwhile.  An address not 4-aligned, an access that faults (NULL
+ * DMA object, past its limit, a page not present or read-only) or an
+ * ACTION G84 lacks stop the puller with PFIFO_INTR's SEMAPHORE and
+ * PULL0's SEMAPHORE_ERROR (UNALIGNED, MEM_FAULT, INVALID_STATE), the
+ * trigger in CACHE1 at GET, as CACHE_ERROR does: the driver moves GET
+ * past it (nouveau's nv04_fifo_intr() does) and writes PULL0.
+ */
+
+/* Read or write the channel's semaphore: 0, or a SEMAPHORE_ERROR. */
+static u32
+sim_fifo_sem_rw(struct nvkm_sim_fifo *fifo, struct sim_fifo_chan *ch, u32 *val, bool write)
+{
+	struct nvkm_sim_vm *vm = fifo->sim->vm;
+	struct nvkm_sim_dmaobj dma;
+	int ret;
+
+	if (ch->sem_addr & 3)
+		return SIM_NV_PFIFO_SEM_ERROR_UNALIGNED;
+	if (write)
+		ret = nvkm_sim_vm_write(vm, ch->vm, ch->sem_dma, ch->sem_addr, val, 4);
+	else
+		ret = nvkm_sim_mem_dmaobj(vm, ch->vm, ch->sem_dma, &dma) ?:
+		      nvkm_sim_vm_read(vm, ch->vm, &dma, ch->sem_addr, val, 4);
+	return ret ? SIM_NV_PFIFO_SEM_ERROR_MEM_FAULT : 0;
+}
+
+static bool
+sim_fifo_sem_met(const struct sim_fifo_chan *ch, u32 val)
+{
+	return ch->acq_geq ? (s32)(val - ch->sem_seq) >= 0 : val == ch->sem_seq;
+}
+
+static void
+sim_fifo_acquire_end(struct nvkm_sim_fifo *fifo, struct sim_fifo_chan *ch)
+{
+	if (!ch->acquiring)
+		return;
+	ch->acquiring = false;
+	fifo->acquiring--;
+	fifo->idle = false;	/* it has work again */
+}
+
+/* SEMAPHORE_TRIGGER: 0, or the SEMAPHORE_ERROR that stops the puller. */
+static u32
+sim_fifo_sem_trigger(struct nvkm_sim_fifo *fifo, struct sim_fifo_chan *ch, u32 data)
+{
+	u32 action = FIELD_GET(SIM_G84_FIFO_SEM_TRIGGER_ACTION, data), val, err;
+
+	switch (action) {
+	case SIM_G84_FIFO_SEM_RELEASE:
+		val = ch->sem_seq;
+		err = sim_fifo_sem_rw(fifo, ch, &val, true);
+		fifo->stats.sem_releases += !err;
+		return err;
+	case SIM_G84_FIFO_SEM_ACQUIRE_EQUAL:
+	case SIM_G84_FIFO_SEM_ACQUIRE_GEQUAL:
+		ch->acq_geq = action == SIM_G84_FIFO_SEM_ACQUIRE_GEQUAL;
+		err = sim_fifo_sem_rw(fifo, ch, &val, false);
+		if (err || sim_fifo_sem_met(ch, val))
+			return err;
+		/* after the cycle the trigger takes */
+		ch->acq_poll = fifo->cursor + 1 + NVKM_SIM_FIFO_ACQUIRE_POLL_CYCLES;
+		if (!fifo->acquiring++ || ch->acq_poll < fifo->poll_at)
+			fifo->poll_at = ch->acq_poll;
+		ch->acquiring = true;
+		fifo->stats.sem_waits++;
+		return 0;
+	default:
+		return SIM_NV_PFIFO_SEM_ERROR_INVALID_STATE;
+	}
+}
+
+/*
+ * The host methods of semaphores and notification: -ENOENT if @m is none
+ * of them (the G84 ones on a G80), -EBUSY while it waits for the graphics
+ * engine (a release or a notification comes after the work before it), 0
+ * when the puller is done with it: taken, or stopped on an error.
+ */
+static int
+sim_fifo_sem_mthd(struct nvkm_sim_fifo *fifo, struct sim_fifo_chan *ch,
+		  const struct sim_fifo_mthd *m)
+{
+	u32 inst, err;
+
+	if (fifo->g80 && m->mthd != SIM_NV_FIFO_MTHD_DMA_SEMAPHORE)
+		return -ENOENT;
+	switch (m->mthd) {
+	case SIM_NV_FIFO_MTHD_DMA_SEMAPHORE:
+		/* an object's handle, looked up as OBJECT's */
+		if (sim_fifo_ramht(fifo, ch, m->data, &inst) < 0) {
+			sim_fifo_trap(fifo, SIM_NV_PFIFO_CACHE1_PULL0_HASH_FAILED);
+			return 0;
+		}
+		ch->sem_dma = inst;
+		break;
+	case SIM_G84_FIFO_MTHD_SEM_ADDR_HIGH:
+		ch->sem_addr = (u64)m->data << 32 | lower_32_bits(ch->sem_addr);
+		break;
+	case SIM_G84_FIFO_MTHD_SEM_ADDR_LOW:
+		ch->sem_addr = (u64)upper_32_bits(ch->sem_addr) << 32 | m->data;
+		break;
+	case SIM_G84_FIFO_MTHD_SEM_SEQUENCE:
+		ch->sem_seq = m->data;
+		break;
+	case SIM_G84_FIFO_MTHD_WRCACHE_FLUSH:
+		break;		/* the model's writes land at once */
+	case SIM_G84_FIFO_MTHD_NOTIFY_INTR:
+		if (fifo->gr_active)
+			return -EBUSY;
+		/* latched whatever INTR_EN says, which gates only the line */
+		fifo->intr |= SIM_G84_PFIFO_INTR_NOTIFY;
+		fifo->stats.notifies++;
+		break;
+	case SIM_G84_FIFO_MTHD_SEM_TRIGGER:
+		if (fifo->gr_active)
+			return -EBUSY;
+		err = sim_fifo_sem_trigger(fifo, ch, m->data);
+		if (err) {
+			sim_fifo_stop(fifo, FIELD_PREP(SIM_NV_PFIFO_CACHE1_PULL0_SEM_ERROR, err),
+				      SIM_NV_PFIFO_INTR_SEMAPHORE);
+			fifo->stats.sem_errors++;
+			return 0;
+		}
+		break;
+	default:
+		return -ENOENT;
+	}
+	sim_fifo_take(fifo);
+	return 0;
+}
+
+/* The first poll of the channels waiting (128 looks), U64_MAX if none. */
+static u64
+sim_fifo_poll_scan(const struct nvkm_sim_fifo *fifo)
+{
+	u64 due = U64_MAX;
+	int c;
+
+	for (c = 0; fifo->acquiring && c < SIM_NV50_PFIFO_CHANS; c++) {
+		if (fifo->chan[c].acquiring)
+			due = min(due, fifo->chan[c].acq_poll);
+	}
+	return due;
+}
+
+static u64
+sim_fifo_poll_due(const struct nvkm_sim_fifo *fifo)
+{
+	return fifo->acquiring ? fifo->poll_at : U64_MAX;
+}
+
+/*
+ * When a poll is due, the channels waiting on an acquire whose poll it is
+ * read their semaphore again, a unit of work each: at most one read per
+ * channel (128) a call, fewer when the step is spent.  A read that
+ * faults (the page unmapped meanwhile) is not reported: the channel
+ * waits on.
+ */
+static void
+sim_fifo_poll(struct nvkm_sim_fifo *fifo)
+{
+	struct sim_fifo_chan *ch;
+	u32 val;
+	int c;
+
+	if (!fifo->acquiring || fifo->poll_at > fifo->cursor)
+		return;
+	for (c = 0; c < SIM_NV50_PFIFO_CHANS; c++) {
+		ch = &fifo->chan[c];
+		if (!ch->acquiring || ch->acq_poll > fifo->cursor)
+			continue;
+		if (sim_fifo_spent(fifo))
+			return;		/* the rest in the next step */
+		fifo->budget--;
+		fifo->stats.sem_polls++;
+		if (!sim_fifo_sem_rw(fifo, ch, &val, false) && sim_fifo_sem_met(ch, val))
+			sim_fifo_acquire_end(fifo, ch);
+		else
+			ch->acq_poll = fifo->cursor + NVKM_SIM_FIFO_ACQUIRE_POLL_CYCLES;
+	}
+	fifo->poll_at = sim_fifo_poll_scan(fifo);
+}
+
+/*
+ * Nothing to take, channels wait on acquires: time passes to the next
+ * poll (or the DRAW's end) if that comes in this step.  False otherwise.
+ */
+static bool
+sim_fifo_wait_poll(struct nvkm_sim_fifo *fifo)
+{
+	u64 at;
+
+	if (!fifo->acquiring || sim_fifo_spent(fifo))
+		return false;
+	at = sim_fifo_poll_due(fifo);
+	if (fifo->gr_active)
+		at = min(at, fifo->gr_end);
+	if (at >= fifo->limit)
+		return false;
+	fifo->cursor = max(fifo->cursor, at);
+	return true;
 }
 
 /*
@@ -645,7 +892,7 @@ nvkm_sim_fifo_run(struct nvkm_sim_fifo *fifo, u64 now, u64 limit)
 	struct sim_fifo_chan *ch;
 	struct sim_fifo_mthd *m = &fifo->next;
 	u32 status, inst = 0;
-	int eng;
+	int eng, ret;
 
 	fifo->cursor = max(fifo->cursor, now);
 	fifo->limit = limit;
@@ -654,9 +901,23 @@ nvkm_sim_fifo_run(struct nvkm_sim_fifo *fifo, u64 now, u64 limit)
 			return fifo->gr_end;
 		if (sim_fifo_spent(fifo) || fifo->pull_stalled || fifo->push_stalled)
 			break;
-		if (!sim_fifo_next(fifo))
+		sim_fifo_poll(fifo);
+		if (!sim_fifo_next(fifo)) {
+			if (sim_fifo_wait_poll(fifo))
+				continue;
 			break;
+		}
 		ch = &fifo->chan[m->chid];
+
+		if (m->mthd < SIM_NV_FIFO_MTHD_FIFO_END) {
+			ret = sim_fifo_sem_mthd(fifo, ch, m);
+			if (ret == -EBUSY) {
+				fifo->cursor = fifo->gr_end;
+				continue;
+			}
+			if (!ret)
+				continue;
+		}
 
 		status = 0;
 		if (m->mthd == SIM_NV_FIFO_MTHD_OBJECT) {
@@ -785,20 +1046,22 @@ sim_fifo_runnable(struct nvkm_sim_fifo *fifo)
 	return false;
 }
 
+/* Channels wait on acquires, and the puller would poll for them. */
+static bool
+sim_fifo_polling(const struct nvkm_sim_fifo *fifo)
+{
+	return fifo->acquiring && !fifo->pull_stalled && !fifo->push_stalled;
+}
+
 /* The FIFO would make progress if given time. */
 bool
 nvkm_sim_fifo_busy(struct nvkm_sim_fifo *fifo)
 {
-	return fifo->gr_active || sim_fifo_runnable(fifo);
+	return fifo->gr_active || sim_fifo_runnable(fifo) || sim_fifo_polling(fifo);
 }
 
-/*
- * Cycles from @now until the FIFO has something to do: 0 when it can
- * take a method, the end of the DRAW when it waits for it (or nothing
- * else is left), U64_MAX when it waits for the driver or has no work.
- */
-u64
-nvkm_sim_fifo_due(struct nvkm_sim_fifo *fifo, u64 now)
+static u64
+sim_fifo_due_work(struct nvkm_sim_fifo *fifo, u64 now)
 {
 	if (!sim_fifo_runnable(fifo))
 		return fifo->gr_active && !fifo->pull_stalled && !fifo->push_stalled ?
@@ -806,6 +1069,24 @@ nvkm_sim_fifo_due(struct nvkm_sim_fifo *fifo, u64 now)
 	if (fifo->gr_active)
 		return fifo->gr_end - min(fifo->gr_end, now);
 	return 0;
+}
+
+/*
+ * Cycles from @now until the FIFO has something to do: 0 when it can
+ * take a method, the end of the DRAW when it waits for it (or nothing
+ * else is left), the next poll when channels wait on acquires, U64_MAX
+ * when it waits for the driver or has no work.
+ */
+u64
+nvkm_sim_fifo_due(struct nvkm_sim_fifo *fifo, u64 now)
+{
+	u64 due = sim_fifo_due_work(fifo, now), poll;
+
+	if (sim_fifo_polling(fifo)) {
+		poll = sim_fifo_poll_due(fifo);
+		due = min(due, poll - min(poll, now));
+	}
+	return due;
 }
 
 /* --- registers -------------------------------------------------------------- */
@@ -914,6 +1195,10 @@ nvkm_sim_fifo_rd(struct nvkm_sim_fifo *fifo, u32 addr, u32 *data)
 	case SIM_NV_PFIFO_CACHE1_GET:
 		*data = fifo->get;
 		return true;
+	case SIM_NV_PFIFO_CACHE1_SEMAPHORE:
+		*data = fifo->cur >= 0 ? FIELD_PREP(SIM_NV_PFIFO_CACHE1_SEMAPHORE_DMA_INST,
+						    fifo->chan[fifo->cur].sem_dma) : 0;
+		return true;
 	case SIM_NV_PFIFO_CACHE1_ENGINE:
 		*data = 0;
 		if (fifo->cur >= 0) {
@@ -946,6 +1231,7 @@ sim_fifo_table_wr(struct nvkm_sim_fifo *fifo, int c, u32 data)
 	}
 	/* disabled: nothing of it is read again; a trapped method waits */
 	fifo->chan[c].enabled = false;
+	sim_fifo_acquire_end(fifo, &fifo->chan[c]);
 	/*
 	 * and its DRAW ends now: no channel waits for a deleted one's (the
 	 * puller may have skipped ahead to the DRAW's end: back to now)
@@ -1046,6 +1332,7 @@ nvkm_sim_fifo_wr(struct nvkm_sim_fifo *fifo, u32 addr, u32 data)
 	case SIM_NV50_PFIFO_CACHE1_IB_GET:
 	case SIM_NV_PFIFO_CACHE1_DMA_PUT:
 	case SIM_NV_PFIFO_CACHE1_DMA_GET:
+	case SIM_NV_PFIFO_CACHE1_SEMAPHORE:
 		return true;	/* state of the channel in CACHE1: not modelled */
 	case SIM_NV_PFIFO_CACHE1_ENGINE:
 		/* the subchannels' engines of the channel in CACHE1 */
@@ -1138,9 +1425,10 @@ nvkm_sim_fifo_dump(struct nvkm_sim_fifo *fifo, struct seq_file *m)
 		ch = &fifo->chan[c];
 		if (!ch->enabled && !ch->listed)
 			continue;
-		seq_printf(m, "chan %d enabled %d listed %d ib %d ib_get %u ib_put %u seg_left %u count %u ref %u\n",
+		seq_printf(m, "chan %d enabled %d listed %d ib %d ib_get %u ib_put %u seg_left %u count %u ref %u acquiring %d sem 0x%llx/%u\n",
 			   c, ch->enabled, ch->listed, ch->ib_enable, ch->ib_get, ch->ib_put,
-			   ch->seg_left, ch->count, ch->ref_cnt);
+			   ch->seg_left, ch->count, ch->ref_cnt, ch->acquiring, ch->sem_addr,
+			   ch->sem_seq);
 	}
 }
 

@@ -43,6 +43,16 @@
 /* A tick simulates at most this long (us); time beyond is dropped. */
 #define NVKM_SIM_FIFO_TICK_CATCHUP_US	5000
 
+/*
+ * A channel whose semaphore acquire is not met waits off the puller (the
+ * other channels go on, as with G84's background polling, the PFIFO_BG
+ * VM engine of memory_g80-vm.rst) and reads its semaphore again every
+ * this many cycles, a unit of work each time.  The reference gives no
+ * figure: a modelling choice, about 2 us at 540 MHz, well under a timer
+ * tick.
+ */
+#define NVKM_SIM_FIFO_ACQUIRE_POLL_CYCLES	1024
+
 /**
  * struct nvkm_sim_fifo_stats - what the simulated FIFO has done
  * @methods: methods taken by the puller (traps included)
@@ -54,6 +64,11 @@
  * @gr_busy: cycles the graphics engine has been busy with DRAWs
  * @irqs: times the interrupt line was raised to the CPU
  * @playlists: playlists read (PLAYLIST_LEN writes)
+ * @sem_releases: semaphore releases written
+ * @sem_waits: acquires that were not met at once, and waited
+ * @sem_polls: semaphore reads of waiting acquires
+ * @sem_errors: SEMAPHORE interrupts raised
+ * @notifies: NOTIFY_INTR methods run
  * @idle: no channel has work, nothing is pending, the engine is idle
  */
 struct nvkm_sim_fifo_stats {
@@ -66,6 +81,11 @@ struct nvkm_sim_fifo_stats {
 	u64 gr_busy;
 	u64 irqs;
 	u64 playlists;
+	u64 sem_releases;
+	u64 sem_waits;
+	u64 sem_polls;
+	u64 sem_errors;
+	u64 notifies;
 	bool idle;
 };
 

@@ -36,6 +36,14 @@
 #define PLAYLIST	0x80000
 #define GR_HANDLE	0xcafe0001
 #define CHANS		2
+/*
+ * Semaphores: a DMA object at +0x4280 (selector 0x428), in RAMHT as
+ * SEM_HANDLE (engine 0, as nouveau's DMA objects); a page of system
+ * memory at VA 0x1_0003_0000 (above 4 GiB: SEMAPHORE_ADDRESS_HIGH counts).
+ */
+#define SEM_DMA_SEL	0x428
+#define SEM_HANDLE	0xcafe0010
+#define SEM_VA		0x100030000ull
 
 #define PUSH_INC(subc, mthd, n) \
 	(FIELD_PREP(NV50_DMA_CMD_COUNT, n) | FIELD_PREP(NV50_DMA_CMD_SUBC, subc) | (mthd))
@@ -45,6 +53,7 @@
 struct sfifo_chan {
 	u32 *ib;
 	u32 *push;
+	u32 *sem;
 	u32 ib_put;
 	u32 pos;
 };
@@ -143,6 +152,7 @@ sfifo_exit(struct kunit *test)
 	for (c = 0; c <= CHANS; c++) {
 		vfree(f->chan[c].ib);
 		vfree(f->chan[c].push);
+		vfree(f->chan[c].sem);
 	}
 }
 
@@ -164,6 +174,16 @@ segment(struct sfifo_fixture *f, int c, u32 from, u32 to)
 	e[1] = FIELD_PREP(NV50_IB_HIGH_LENGTH, to - from);
 	ch->ib_put = (ch->ib_put + 1) % BIT(IB_ORDER);
 	kt_wr(f->sim, NV50_USER(c) + NV50_USER_IB_PUT, ch->ib_put);
+}
+
+/* A channel waits on an acquire: the FIFO is not idle. */
+static bool
+fifo_idle(struct sfifo_fixture *f)
+{
+	struct nvkm_sim_fifo_stats st;
+
+	nvkm_sim_fifo_stats(f->sim, &st);
+	return st.idle;
 }
 
 /* The graphics engine is busy: its PDAEMON idle bit, as seen in stats. */
@@ -745,6 +765,233 @@ clock_rate_is_a_device_parameter(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, nvkm_sim_clock(f->sim), 2000u);
 }
 
+/*
+ * Channel @c's semaphore DMA object: memory_g80-vm.rst "DMA objects",
+ * class 0x3d, target VM (17:16 = 0), access RW (19:18 = 2), start @base,
+ * limit 0xff_ffffffff; in RAMHT as SEM_HANDLE, context engine 0 and the
+ * instance >> 4.  A page of @c's own at SEM_VA, shared by both channels
+ * when @c is 0 (channel 1's page, mapped in channel 2 too).
+ */
+static u32 *
+sem_setup(struct kunit *test, struct sfifo_fixture *f, int c, u64 base)
+{
+	u32 dma = NV50_PRAMIN + INST(c) + (SEM_DMA_SEL << 4);
+
+	kt_wr(f->sim, dma + 0x00, 0x0008003d);
+	kt_wr(f->sim, dma + 0x04, 0xffffffff);
+	kt_wr(f->sim, dma + 0x08, lower_32_bits(base));
+	kt_wr(f->sim, dma + 0x0c, 0xff000000 | upper_32_bits(base));
+	kt_wr(f->sim, dma + 0x10, 0);
+	kt_wr(f->sim, dma + 0x14, 0);
+	ramht_put(f, c, SEM_HANDLE, 0, SEM_DMA_SEL);
+	if (!f->chan[1].sem) {
+		f->chan[1].sem = vzalloc(PAGE);
+		KUNIT_ASSERT_NOT_NULL(test, f->chan[1].sem);
+		KUNIT_ASSERT_EQ(test, kvm_map(test, f->sim, VM(1), SEM_VA, f->chan[1].sem,
+					      PAGE), 0);
+	}
+	if (c != 1)
+		KUNIT_ASSERT_EQ(test, kvm_map(test, f->sim, VM(c), SEM_VA, f->chan[1].sem,
+					      PAGE), 0);
+	return f->chan[1].sem;
+}
+
+/* The nv84 fence's words: DMA_SEMAPHORE, then A (high), B (low), C, D. */
+static void
+push_sem(struct sfifo_fixture *f, int c, u64 addr, u32 seq, u32 trigger)
+{
+	push(f, c, 0, 0x0060, SEM_HANDLE);
+	push(f, c, 0, 0x0010, upper_32_bits(addr));
+	push(f, c, 0, 0x0014, lower_32_bits(addr));
+	push(f, c, 0, 0x0018, seq);
+	push(f, c, 0, 0x001c, trigger);
+}
+
+/*
+ * SEMAPHORE_TRIGGER RELEASE (2) writes SEQUENCE, 4 bytes (G84 has no
+ * 16-byte release), at SEMAPHORE_ADDRESS (high 0x1, low 0x30020) in the
+ * DMA object DMA_SEMAPHORE names: through the channel's page tables; with
+ * the object's start at 4 GiB, address 0x30024 is the same VM address + 4.
+ * The channel goes on; no interrupt.
+ */
+static void
+sem_release_writes_the_sequence(struct kunit *test)
+{
+	struct sfifo_fixture *f = test->priv;
+	u32 *sem = sem_setup(test, f, 1, 0);
+
+	memset(sem, 0xee, 0x40);
+	push_sem(f, 1, SEM_VA + 0x20, 0x1234abcd, 0x00000002);
+	push(f, 1, 0, 0x0050, 1);			/* REF_CNT */
+	segment(f, 1, 0, f->chan[1].pos);
+	nvkm_sim_run(f->sim, 100);
+	KUNIT_EXPECT_EQ(test, sem[0x20 / 4], 0x1234abcdu);
+	KUNIT_EXPECT_EQ(test, sem[0x1c / 4], 0xeeeeeeeeu);
+	KUNIT_EXPECT_EQ(test, sem[0x24 / 4], 0xeeeeeeeeu);	/* 4 bytes only */
+	KUNIT_EXPECT_EQ(test, ref(f, 1), 1u);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x2100), 0u);
+
+	sem_setup(test, f, 1, 0x100000000ull);		/* start 4 GiB */
+	push_sem(f, 1, 0x30024, 0x55, 0x00000002);
+	push(f, 1, 0, 0x0050, 2);
+	segment(f, 1, 2 * 6, f->chan[1].pos);
+	nvkm_sim_run(f->sim, 100);
+	KUNIT_EXPECT_EQ(test, sem[0x24 / 4], 0x55u);
+	KUNIT_EXPECT_EQ(test, ref(f, 1), 2u);
+}
+
+/*
+ * ACQUIRE_EQUAL (1) waits until the word is SEQUENCE: off the puller,
+ * channel 2 goes on meanwhile; another value does not do; once memory
+ * holds it, the channel goes on within a poll (1024 cycles).
+ */
+static void
+sem_acquire_equal_waits_for_memory(struct kunit *test)
+{
+	struct sfifo_fixture *f = test->priv;
+	u32 *sem = sem_setup(test, f, 1, 0);
+
+	sem[4] = 4;
+	push_sem(f, 1, SEM_VA + 0x10, 5, 0x00000001);
+	push(f, 1, 0, 0x0050, 1);
+	segment(f, 1, 0, f->chan[1].pos);
+	push(f, 2, 0, 0x0050, 7);
+	segment(f, 2, 0, f->chan[2].pos);
+	nvkm_sim_run(f->sim, 5000);
+	KUNIT_EXPECT_EQ(test, ref(f, 1), 0u);
+	KUNIT_EXPECT_EQ(test, ref(f, 2), 7u);		/* not held up */
+	KUNIT_EXPECT_FALSE(test, fifo_idle(f));		/* a channel still waits */
+	sem[4] = 6;
+	nvkm_sim_run(f->sim, 3 * 1024);
+	KUNIT_EXPECT_EQ(test, ref(f, 1), 0u);
+	sem[4] = 5;
+	nvkm_sim_run(f->sim, 1024 + 10);
+	KUNIT_EXPECT_EQ(test, ref(f, 1), 1u);
+	KUNIT_EXPECT_TRUE(test, fifo_idle(f));
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x2100), 0u);
+}
+
+/*
+ * ACQUIRE_GEQUAL (4) waits until (word - SEQUENCE) >= 0, signed 32-bit:
+ * met at once by 0x11 for 0x10; 0xfffffff0 and 0x3f are behind 0x40; a
+ * release of channel 2 (nouveau's fence sync) lets channel 1 go on.
+ */
+static void
+sem_acquire_gequal_is_signed(struct kunit *test)
+{
+	struct sfifo_fixture *f = test->priv;
+	u32 *sem = sem_setup(test, f, 1, 0);
+
+	sem_setup(test, f, 2, 0);
+	sem[0] = 0x11;
+	push_sem(f, 1, SEM_VA, 0x10, 0x00000004);
+	push(f, 1, 0, 0x0050, 1);
+	push_sem(f, 1, SEM_VA, 0x40, 0x00000004);
+	push(f, 1, 0, 0x0050, 2);
+	segment(f, 1, 0, f->chan[1].pos);
+	nvkm_sim_run(f->sim, 100);
+	KUNIT_EXPECT_EQ(test, ref(f, 1), 1u);		/* 0x11 >= 0x10 */
+	sem[0] = 0xfffffff0;
+	nvkm_sim_run(f->sim, 3 * 1024);
+	KUNIT_EXPECT_EQ(test, ref(f, 1), 1u);		/* -0x50 behind */
+	sem[0] = 0x3f;
+	nvkm_sim_run(f->sim, 3 * 1024);
+	KUNIT_EXPECT_EQ(test, ref(f, 1), 1u);
+	push_sem(f, 2, SEM_VA, 0x41, 0x00000002);	/* channel 2 releases */
+	segment(f, 2, 0, f->chan[2].pos);
+	nvkm_sim_run(f->sim, 1024 + 100);
+	KUNIT_EXPECT_EQ(test, sem[0], 0x41u);
+	KUNIT_EXPECT_EQ(test, ref(f, 1), 2u);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x2100), 0u);
+}
+
+/*
+ * NOTIFY_INTR (0x20) sets PFIFO_INTR bit 30 (NOTIFY, G84+); INTR_EN gates
+ * only what reaches PMC (rnndb_fifo_g80_pfifo.xml): with bit 30 of 0x2140
+ * clear, no interrupt; set, PMC_INTR_0's PFIFO bit (8).  Writing 1 to bit
+ * 30 of 0x2100 acknowledges it.  The channel goes on.
+ */
+static void
+notify_intr_raises_bit_30_when_enabled(struct kunit *test)
+{
+	struct sfifo_fixture *f = test->priv;
+
+	push(f, 1, 0, 0x0020, 0);
+	push(f, 1, 0, 0x0050, 3);
+	segment(f, 1, 0, f->chan[1].pos);
+	nvkm_sim_run(f->sim, 100);
+	KUNIT_EXPECT_EQ(test, ref(f, 1), 3u);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x2100), 0x40000000u);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x0100), 0u);	/* not enabled */
+	kt_wr(f->sim, 0x2140, kt_rd(f->sim, 0x2140) | BIT(30));
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x0100), 0x00000100u);
+	kt_wr(f->sim, 0x2100, 0x40000000);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x2100), 0u);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x0100), 0u);
+
+	push(f, 1, 0, 0x0020, 0);			/* enabled: at once */
+	segment(f, 1, 4, f->chan[1].pos);
+	nvkm_sim_run(f->sim, 100);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x2100), 0x40000000u);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x0100), 0x00000100u);
+}
+
+/* The semaphore error the puller stopped on: PULL0 23:20, and resume. */
+static void
+expect_sem_error(struct kunit *test, struct sfifo_fixture *f, u32 error, u32 data)
+{
+	u32 get = kt_rd(f->sim, 0x3270), slot = (get & 0x7ff) >> 2;
+
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x2100), 0x00100000u);	/* SEMAPHORE */
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x3250) >> 20 & 0xf, error);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x3204) & 0x7f, 1u);	/* PUSH1.CHID */
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x90000 + slot * 8), 0x001cu);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x90004 + slot * 8), data);
+	/* nouveau's nv04_fifo_intr(): ack, GET past it, PULL0 */
+	kt_wr(f->sim, 0x2100, 0x00100000);
+	kt_wr(f->sim, 0x3270, get + 4);
+	kt_wr(f->sim, 0x3250, 1);
+}
+
+/*
+ * A semaphore the VM cannot reach (the page past SEM_VA is not mapped)
+ * stops the puller with PFIFO_INTR's SEMAPHORE (bit 20) and PULL0's
+ * SEMAPHORE_ERROR MEM_FAULT (4), the trigger in CACHE1 at GET, nothing
+ * written; so does an address not 4-aligned (ADDRESS_UNALIGNED, 1) and an
+ * ACTION G84 lacks (8, GF100's ACQUIRE_MASK: INVALID_STATE, 2).  Moved
+ * past, the channel goes on.  A DMA_SEMAPHORE handle RAMHT lacks is
+ * CACHE_ERROR's HASH_FAILED, as OBJECT's.
+ */
+static void
+sem_fault_is_semaphore_error(struct kunit *test)
+{
+	struct sfifo_fixture *f = test->priv;
+	u32 *sem = sem_setup(test, f, 1, 0);
+
+	push_sem(f, 1, SEM_VA + PAGE, 9, 0x00000002);
+	push(f, 1, 0, 0x0050, 1);
+	push_sem(f, 1, SEM_VA + 2, 9, 0x00000002);
+	push(f, 1, 0, 0x0050, 2);
+	push_sem(f, 1, SEM_VA, 9, 0x00000008);
+	push(f, 1, 0, 0x0050, 3);
+	push(f, 1, 0, 0x0060, 0xcafe00ff);
+	segment(f, 1, 0, f->chan[1].pos);
+	nvkm_sim_run(f->sim, 100);
+	KUNIT_EXPECT_EQ(test, ref(f, 1), 0u);
+	expect_sem_error(test, f, 4, 0x00000002);
+	nvkm_sim_run(f->sim, 100);
+	KUNIT_EXPECT_EQ(test, ref(f, 1), 1u);
+	expect_sem_error(test, f, 1, 0x00000002);
+	KUNIT_EXPECT_EQ(test, sem[0], 0u);
+	nvkm_sim_run(f->sim, 100);
+	KUNIT_EXPECT_EQ(test, ref(f, 1), 2u);
+	expect_sem_error(test, f, 2, 0x00000008);
+	nvkm_sim_run(f->sim, 100);
+	KUNIT_EXPECT_EQ(test, ref(f, 1), 3u);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x2100), 0x00000001u);	/* CACHE_ERROR */
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x3250) & 0x00f00110, 0x010u);
+}
+
 static struct kunit_case nvpm_sim_fifo_cases[] = {
 	KUNIT_CASE(one_method_per_cycle),
 	KUNIT_CASE(zero_headers_cost_a_cycle_each),
@@ -767,6 +1014,11 @@ static struct kunit_case nvpm_sim_fifo_cases[] = {
 	KUNIT_CASE(ptimer_counts_simulated_ns),
 	KUNIT_CASE(ptimer_registers_keep_their_fields),
 	KUNIT_CASE(clock_rate_is_a_device_parameter),
+	KUNIT_CASE(sem_release_writes_the_sequence),
+	KUNIT_CASE(sem_acquire_equal_waits_for_memory),
+	KUNIT_CASE(sem_acquire_gequal_is_signed),
+	KUNIT_CASE(notify_intr_raises_bit_30_when_enabled),
+	KUNIT_CASE(sem_fault_is_semaphore_error),
 	{}
 };
 
