@@ -830,8 +830,9 @@ TEST_F(fifo, garbage_stops_only_its_channel)
 		  NVPM_FAULT_NO_OBJECT, 5ull << 45 | 0x200ull << 32 | 9 },
 		{ "unknown object", { NVPM_PUSH_INC(3, NVPM_MTHD_OBJECT, 1), 0x1234 },
 		  NVPM_FAULT_UNKNOWN_OBJECT, 3ull << 45 | 0x1234 },
-		{ "FIFO method", { NVPM_PUSH_INC(0, 0x0010, 1), 1 },
-		  NVPM_FAULT_INVALID_METHOD, 0x10ull << 32 | 1 },
+		/* 0x08: NOP from GF100 on, nothing on the NV50 family */
+		{ "FIFO method", { NVPM_PUSH_INC(0, 0x0008, 1), 1 },
+		  NVPM_FAULT_INVALID_METHOD, 0x08ull << 32 | 1 },
 	};
 	struct drm_nvpm_wait w;
 	struct nvpm_channel bch;

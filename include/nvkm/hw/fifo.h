@@ -52,6 +52,7 @@
 #define NV_PFIFO_INTR_EN_0			0x002140
 #define NV_PFIFO_INTR_CACHE_ERROR		BIT(0)	/* method the FIFO can't run */
 #define NV_PFIFO_INTR_DMA_PUSHER		BIT(12)	/* pushbuffer error */
+#define NV_PFIFO_INTR_SEMAPHORE			BIT(20)	/* G84+ semaphore error */
 
 /*
  * The channel table: per channel, enabled and where its state is: the

@@ -129,6 +129,30 @@ nv50_fifo_dma_pusher(struct nvkm_fifo *fifo)
 	nvkm_wr32(device, NV_PFIFO_CACHE1_DMA_PUSH, NV_PFIFO_CACHE1_DMA_PUSH_ACCESS);
 }
 
+/*
+ * A G84+ host semaphore the puller could not run (an address the
+ * channel's VM does not map, unaligned, an unknown operation): the
+ * channel sent a method it must not, and is stopped; the puller goes on
+ * past it, as nouveau's nv04_fifo_intr() resumes it.
+ */
+static void
+nv50_fifo_semaphore(struct nvkm_fifo *fifo)
+{
+	struct nvkm_device *device = nv50_fifo_device(fifo);
+	u32 chid = nvkm_rd32(device, NV_PFIFO_CACHE1_PUSH1) & NV50_PFIFO_CACHE1_PUSH1_CHID;
+	u32 get = nvkm_rd32(device, NV_PFIFO_CACHE1_GET);
+	u32 slot = NV_PFIFO_CACHE1_SLOT(get);
+	u32 addr = nvkm_rd32(device, NV40_PFIFO_CACHE1_METHOD(slot));
+	u32 data = nvkm_rd32(device, NV40_PFIFO_CACHE1_DATA(slot));
+
+	nvkm_fifo_fault(fifo, chid, NVPM_FAULT_INVALID_METHOD,
+			(u64)FIELD_GET(NV_PFIFO_CACHE1_METHOD_SUBC, addr) << 45 |
+			(u64)(addr & NV_PFIFO_CACHE1_METHOD_MTHD) << 32 | data);
+	nvkm_wr32(device, NV_PFIFO_INTR_0, NV_PFIFO_INTR_SEMAPHORE);
+	nvkm_wr32(device, NV_PFIFO_CACHE1_GET, get + 4);
+	nvkm_wr32(device, NV_PFIFO_CACHE1_PULL0, NV_PFIFO_CACHE1_PULL0_ACCESS);
+}
+
 static bool
 nv50_fifo_intr(struct nvkm_fifo *fifo)
 {
@@ -145,6 +169,8 @@ nv50_fifo_intr(struct nvkm_fifo *fifo)
 		nv50_fifo_cache_error(fifo);
 	if (stat & NV_PFIFO_INTR_DMA_PUSHER)
 		nv50_fifo_dma_pusher(fifo);
+	if (stat & NV_PFIFO_INTR_SEMAPHORE)
+		nv50_fifo_semaphore(fifo);
 	nvkm_wr32(device, NV50_PFIFO_CACHES, caches);
 	return true;
 }
@@ -355,7 +381,8 @@ nv50_fifo_init(struct nvkm_fifo *fifo)
 	nvkm_wr32(device, NV50_PFIFO_CHSW_DEBUG_1, NV50_PFIFO_CHSW_DEBUG_1_INIT);
 	nvkm_wr32(device, NV50_PFIFO_DMA_TIMESLICE, NV50_PFIFO_DMA_TIMESLICE_INIT);
 	nvkm_wr32(device, NV_PFIFO_INTR_0, 0xffffffff);
-	WRITE_ONCE(fifo->intr_en, NV_PFIFO_INTR_CACHE_ERROR | NV_PFIFO_INTR_DMA_PUSHER);
+	WRITE_ONCE(fifo->intr_en, NV_PFIFO_INTR_CACHE_ERROR | NV_PFIFO_INTR_DMA_PUSHER |
+		   NV_PFIFO_INTR_SEMAPHORE);
 	nvkm_wr32(device, NV_PFIFO_INTR_EN_0, fifo->intr_en);
 	for (chid = 0; chid < NV50_PFIFO_CHANS; chid++)
 		nvkm_wr32(device, NV50_PFIFO_CTX_TABLE(chid), 0);
