@@ -79,7 +79,7 @@ method(struct nouveau_pushbuf *p, int subc, uint32_t mthd, uint32_t data)
 	return 0;
 }
 
-static uint64_t
+static __u64
 now_ns(void)
 {
 	struct timespec ts;
@@ -92,7 +92,7 @@ now_ns(void)
 static int
 frame_read(const struct nvpm_channel *ring, long f, struct drm_nvpm_notifier_entry *e)
 {
-	uint64_t deadline = now_ns() + CLIENT_WAIT_NS;
+	__u64 deadline = now_ns() + CLIENT_WAIT_NS;
 	int n;
 
 	while ((n = nvpm_ring_read(ring, f + 1, e, 2)) == -EAGAIN) {
@@ -114,6 +114,8 @@ main(int argc, char **argv)
 	struct drm_nvpm_counter ctr[1] = { 0 };
 	struct drm_nvpm_notifier_entry e[2];
 	struct nouveau_pushbuf_refn ref;
+	struct nv04_notify *ntfy_info;
+	struct nv04_fifo *chan_info;
 	struct nouveau_pushbuf *p = NULL;
 	struct nouveau_client *client = NULL;
 	struct nouveau_device *dev = NULL;
@@ -153,7 +155,9 @@ main(int argc, char **argv)
 				 &fifo, sizeof(fifo), &chan);
 	if (ret)
 		return fail("channel", ret);
-	printf("channel %u\n", fifo.base.channel);
+	/* libdrm keeps its own copy of the arguments, with the answers */
+	chan_info = chan->data;
+	printf("channel %u\n", chan_info->base.channel);
 	/* the class by its old number (GROBJ_ALLOC's), or nvkm's */
 	ret = nouveau_object_new(chan, CLIENT_HANDLE_SW, NVPM_CLASS_SW, NULL, 0, &sw);
 	if (ret)
@@ -169,7 +173,8 @@ main(int argc, char **argv)
 	if (ret)
 		return fail("notifier", ret);
 	/* the channel's notifier memory, where the notifier sits */
-	ret = nouveau_bo_wrap(dev, fifo.notify, &nbo);
+	ntfy_info = ntfy->data;
+	ret = nouveau_bo_wrap(dev, chan_info->notify, &nbo);
 	ret = ret ? ret : nouveau_bo_map(nbo, NOUVEAU_BO_RDWR, client);
 	if (ret)
 		return fail("notifier memory", ret);
@@ -186,14 +191,14 @@ main(int argc, char **argv)
 	ret = nvpm_group_quad(fd, ev.domain, ctr, 1, &grp);
 	if (ret)
 		return fail("counter group", ret);
-	bind.channel = fifo.base.channel;
+	bind.channel = chan_info->base.channel;
 	bind.sw = CLIENT_HANDLE_SW;
 	bind.notifier = CLIENT_HANDLE_NTFY;
 	bind.ring_size = CLIENT_RING;
 	if (nvpm_ioctl(fd, DRM_IOCTL_NVPM_NOUVEAU_CHAN_BIND, &bind))
 		return fail("DRM_IOCTL_NVPM_NOUVEAU_CHAN_BIND", errno);
 	ring.fd = fd;
-	ring.hdr = (void *)((char *)nbo->map + notify.offset);
+	ring.hdr = (void *)((char *)nbo->map + ntfy_info->offset);
 	ring.ring = (void *)((char *)ring.hdr + ring.hdr->ring_offset);
 
 	ret = nouveau_pushbuf_new(client, chan, 4, 32 * 1024, true, &p);
