@@ -1070,6 +1070,7 @@ nvkm_record_new(struct nvkm_pm *pm, const struct nvkm_record_args *args,
 		args->space->release(args->space);
 	return ret;
 }
+
 /*
  * The newest packet is in memory once the hardware was looked at LAND_US
  * after it was seen sent: judged by when RECORD_STATUS was last read, not
