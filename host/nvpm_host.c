@@ -13,6 +13,7 @@
 #include <linux/nospec.h>
 #include <linux/string.h>
 #include <nvkm/engine/pm.h>
+#include <nvkm/engine/record.h>
 #include <nvkm/engine/sw.h>
 #include <nvpm_host.h>
 #include <nvpm_drm.h>
@@ -564,6 +565,7 @@ static DEFINE_MUTEX(nvpm_host_chans_mutex);
  * @ntfy: the notifier the host lent
  * @stats: time in its methods
  * @sw: the software object
+ * @rec: its record session, or NULL (nvpm_host_chans_mutex)
  */
 struct nvpm_host_chan {
 	spinlock_t lock;	/* see above */
@@ -572,6 +574,7 @@ struct nvpm_host_chan {
 	struct nvpm_host_notifier ntfy;
 	struct nvkm_sw_stats stats;
 	struct nvkm_sw_chan sw;
+	struct nvkm_record *rec;
 };
 
 /* Interrupt context, chan->lock held: the file's group behind a handle. */
@@ -706,6 +709,8 @@ nvpm_host_chan_detach(struct nvpm_host_chan *chan)
 	struct nvpm_file *nfile = chan->file;
 	unsigned long flags;
 
+	/* the record stops, and its buffer goes back, while the channel is there */
+	nvkm_record_del(&chan->rec, NULL);
 	spin_lock_irqsave(&chan->lock, flags);
 	chan->file = NULL;
 	spin_unlock_irqrestore(&chan->lock, flags);
@@ -718,7 +723,9 @@ nvpm_host_chan_detach(struct nvpm_host_chan *chan)
  * nvpm_host_chan_del() - a host channel's software object goes
  * @pchan: its software state, or a pointer to NULL; cleared
  *
- * Then the notifier is released (&nvpm_host_notifier.release).
+ * Its record session stops first and releases its buffer
+ * (&nvpm_host_record_buf.release); then the notifier is released
+ * (&nvpm_host_notifier.release).
  *
  * Context: process context, after the host's dispatch can no longer
  * reach the channel.
@@ -773,3 +780,226 @@ nvpm_host_chans_release(struct nvpm_file *nfile)
 	mutex_unlock(&nfile->lock);
 	mutex_unlock(&nvpm_host_chans_mutex);
 }
+
+/*
+ * Record mode in a host channel.  The engine runs the session
+ * (nvkm/engine/pm/record.c) in a space the host lends: the host mapped
+ * the windows in its channel's address space, and nvpm binds that
+ * channel and DMA object.  A session belongs to the channel's software
+ * state, so it stops before the channel goes (the host deletes that
+ * state with the channel's software object) or the file does.
+ */
+
+static_assert(NVPM_HOST_RECORD_COPIES_MIN == NVKM_RECORD_COPIES_MIN);
+static_assert(NVPM_HOST_RECORD_COPIES_MAX == NVKM_RECORD_COPIES_MAX);
+
+/**
+ * struct nvpm_host_record_space - a host's buffer, as the engine's space
+ * @space: the engine's view
+ * @release: the host's release
+ * @priv: its argument
+ */
+struct nvpm_host_record_space {
+	struct nvkm_record_space space;
+	void (*release)(void *priv);
+	void *priv;
+};
+
+static void
+nvpm_host_record_release(struct nvkm_record_space *space)
+{
+	struct nvpm_host_record_space *hs =
+		container_of(space, struct nvpm_host_record_space, space);
+
+	if (hs->release)
+		hs->release(hs->priv);
+	kfree(hs);
+}
+
+static void
+nvpm_host_record_args(const struct nvpm_host_record_buf *buf, bool shrt, u32 nr,
+		      const struct drm_nvpm_record_domain *doms, struct nvkm_record_args *args)
+{
+	u32 i;
+
+	memset(args, 0, sizeof(*args));
+	args->shrt = shrt;
+	args->nr_doms = nr;
+	for (i = 0; i < nr; i++) {
+		struct nvkm_record_dom_args *a = &args->dom[i];
+
+		a->dom = doms[i].domain;
+		a->nr_signals = doms[i].nr_signals;
+		memcpy(a->signal, doms[i].signal, sizeof(a->signal));
+		a->stop = doms[i].stop;
+		a->stop_arg = doms[i].stop_arg;
+		a->flags = doms[i].flags;
+		a->ring = buf->map + i * buf->ring_size;
+		a->ring_size = buf->ring_size;
+		a->win = buf->win[i];
+		a->copies = buf->copies;
+	}
+}
+
+static void
+nvpm_host_record_fill(const struct nvkm_record_status *in, int nr,
+		      struct nvpm_host_record_status *st)
+{
+	int i;
+
+	for (i = 0; i < nr; i++) {
+		st[i].written = in[i].written;
+		st[i].ready = in[i].ready;
+		st[i].tail = in[i].tail;
+		st[i].lost = in[i].lost;
+		st[i].position = in[i].position;
+		st[i].rearms = in[i].rearms;
+		st[i].gaps = in[i].gaps;
+		st[i].flags = in[i].flags;
+	}
+}
+
+/* Checks of the host's side; the engine checks the rest. */
+static int
+nvpm_host_record_check(struct nvpm_host_chan *chan, const struct nvpm_host_record_buf *buf,
+		       u32 nr_doms)
+{
+	if (!chan->file)
+		return -ENODEV;
+	if (chan->rec)
+		return -EBUSY;
+	if (!nvpm_perf_allowed())
+		return -EPERM;
+	if (!nr_doms || nr_doms > NVPM_RECORD_MAX_DOMAINS)
+		return -E2BIG;
+	if (!buf->map || !buf->ring_size || buf->ring_size > U32_MAX)
+		return -EINVAL;
+	return 0;
+}
+
+/**
+ * nvpm_host_record_start() - record mode into a buffer of a host channel
+ * @chan: the channel's software state (nvpm_host_chan_new())
+ * @buf: the buffer, its windows mapped in the channel's address space
+ * @shrt: short (16-byte) packets
+ * @nr_doms: entries in @doms, 1 .. NVPM_RECORD_MAX_DOMAINS
+ * @doms: per domain what to record, as RECORD_START takes it on nvpm's
+ *	  node (the output fields are ignored)
+ *
+ * The buffer is nvpm's from here: it is released (@buf->release) once
+ * PCOUNTER can no longer write it: at nvpm_host_record_stop(), when the
+ * channel's state or its file goes, or before this returns an error.
+ *
+ * Context: process context.
+ * Return: 0, or what RECORD_START returns on nvpm's node for the same
+ * request (-EINVAL, -E2BIG, -ENOENT, -EBUSY, -EIO, -EPERM without
+ * CAP_PERFMON), -EINVAL for windows that break the reference's rules,
+ * -EBUSY for a channel that records already or while sessions in another
+ * channel record, -ENODEV once the channel's file is gone, -ENOMEM.  On
+ * failure no register was written.
+ */
+int
+nvpm_host_record_start(struct nvpm_host_chan *chan, const struct nvpm_host_record_buf *buf,
+		       bool shrt, u32 nr_doms, const struct drm_nvpm_record_domain *doms)
+{
+	struct nvpm_host_record_space *hs;
+	struct nvkm_record_args *args;
+	int ret;
+
+	hs = kzalloc(sizeof(*hs), GFP_KERNEL_ACCOUNT);
+	args = kmalloc(sizeof(*args), GFP_KERNEL);
+	if (!hs || !args) {
+		kfree(hs);
+		kfree(args);
+		if (buf->release)
+			buf->release(buf->priv);
+		return -ENOMEM;
+	}
+	hs->space = (struct nvkm_record_space) {
+		.chan = buf->chan,
+		.dma = buf->dma,
+		.limit = buf->limit,
+		.release = nvpm_host_record_release,
+	};
+	hs->release = buf->release;
+	hs->priv = buf->priv;
+
+	mutex_lock(&nvpm_host_chans_mutex);
+	ret = nvpm_host_record_check(chan, buf, nr_doms);
+	if (ret) {
+		mutex_unlock(&nvpm_host_chans_mutex);
+		nvpm_host_record_release(&hs->space);
+		kfree(args);
+		return ret;
+	}
+	nvpm_host_record_args(buf, shrt, nr_doms, doms, args);
+	args->space = &hs->space;
+	/* the session owns the space now, whatever it returns */
+	ret = nvkm_record_new(chan->file->device->pm, args, &chan->rec);
+	mutex_unlock(&nvpm_host_chans_mutex);
+	kfree(args);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(nvpm_host_record_start);
+
+/**
+ * nvpm_host_record_status() - where a host channel's record session stands
+ * @chan: the channel's software state
+ * @read: per domain, packets the reader is done with, or NULL
+ * @st: per domain of the session, its status
+ *
+ * Context: process context.
+ * Return: the session's domains, -ENOENT without a session, -EIO when a
+ * domain is wedged (@st is filled in all the same).
+ */
+int
+nvpm_host_record_status(struct nvpm_host_chan *chan, const u64 *read,
+			struct nvpm_host_record_status *st)
+{
+	struct nvkm_record_status tmp[NVPM_RECORD_MAX_DOMAINS];
+	int ret, nr;
+
+	mutex_lock(&nvpm_host_chans_mutex);
+	if (!chan->rec) {
+		mutex_unlock(&nvpm_host_chans_mutex);
+		return -ENOENT;
+	}
+	nr = nvkm_record_nr_doms(chan->rec);
+	ret = nvkm_record_status(chan->rec, read, false, tmp);
+	mutex_unlock(&nvpm_host_chans_mutex);
+	nvpm_host_record_fill(tmp, nr, st);
+	return ret ?: nr;
+}
+EXPORT_SYMBOL_GPL(nvpm_host_record_status);
+
+/**
+ * nvpm_host_record_stop() - stop a host channel's record session
+ * @chan: the channel's software state
+ * @st: per domain of the session, its final status, or NULL
+ *
+ * Each domain writes its last packet and leaves record mode; then the
+ * buffer is released (&nvpm_host_record_buf.release).
+ *
+ * Context: process context.
+ * Return: the session's domains, -ENOENT without a session, -EIO when a
+ * domain is wedged (the session is gone all the same).
+ */
+int
+nvpm_host_record_stop(struct nvpm_host_chan *chan, struct nvpm_host_record_status *st)
+{
+	struct nvkm_record_status tmp[NVPM_RECORD_MAX_DOMAINS];
+	int ret, nr;
+
+	mutex_lock(&nvpm_host_chans_mutex);
+	if (!chan->rec) {
+		mutex_unlock(&nvpm_host_chans_mutex);
+		return -ENOENT;
+	}
+	nr = nvkm_record_nr_doms(chan->rec);
+	ret = nvkm_record_del(&chan->rec, tmp);
+	mutex_unlock(&nvpm_host_chans_mutex);
+	if (st)
+		nvpm_host_record_fill(tmp, nr, st);
+	return ret ?: nr;
+}
+EXPORT_SYMBOL_GPL(nvpm_host_record_stop);

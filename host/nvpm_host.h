@@ -231,6 +231,84 @@ int nvpm_host_chan_time(struct nvpm_host_chan *chan, u32 mthd,
 			struct nvpm_host_mthd_time *out);
 void nvpm_host_chan_del(struct nvpm_host_chan **pchan);
 
+struct drm_nvpm_record_domain;
+
+/**
+ * struct nvpm_host_record_buf - a record buffer in a host channel
+ * @chan: the channel's descriptor, as RECORD_CHAN takes it: its instance
+ *	  >> 12, the memory target in bits 28-29 (0: VRAM; memory_g80-vm.rst)
+ * @dma: RECORD_DMA: a DMA object of that channel (its instance >> 4 in
+ *	 the channel's structure, as a RAMHT entry names it), through which
+ *	 PCOUNTER writes; the windows are offsets in it
+ * @limit: the DMA object's last valid offset
+ * @map: kernel mapping of the rings: domain i's at @map + i * @ring_size
+ * @ring_size: bytes of each ring, a multiple of 4096
+ * @win: per domain, the offset in the DMA object of its window, where the
+ *	 host mapped @copies copies of its ring back to back
+ * @copies: copies of a ring in its window, NVPM_HOST_RECORD_COPIES_MIN ..
+ *	    NVPM_HOST_RECORD_COPIES_MAX: PCOUNTER's position only grows, so
+ *	    going through the window is going round the ring; nvpm moves it
+ *	    back before it reaches the end (its poll, every 10 ms)
+ * @release: called once PCOUNTER can no longer write the windows, in
+ *	     process context (the host unmaps them then, flushing PCOUNTER's
+ *	     TLB, and may free the channel); may be NULL
+ * @priv: argument of @release
+ *
+ * Everything the hardware can write must be mapped, every window whole,
+ * until @release: nvpm checks the reference's rules
+ * (16-byte aligned windows, inside the DMA object, none crossing a 4 GiB
+ * boundary, below 4 GiB before G92) before it writes a register.
+ */
+struct nvpm_host_record_buf {
+	u32 chan;
+	u16 dma;
+	u64 limit;
+	void *map;
+	u64 ring_size;
+	u64 win[NVPM_RECORD_MAX_DOMAINS];
+	u32 copies;
+	void (*release)(void *priv);
+	void *priv;
+};
+
+#define NVPM_HOST_RECORD_COPIES_MIN	2
+#define NVPM_HOST_RECORD_COPIES_MAX	16
+
+/**
+ * struct nvpm_host_record_status - where one domain's recording stands
+ * @written: packets written since the start
+ * @ready: packets surely in memory
+ * @tail: oldest packet still in the ring
+ * @lost: packets overwritten before they were read
+ * @position: ring offset of the next packet
+ * @rearms: times PCOUNTER was moved back to the start of its window
+ * @gaps: times it ran out of window first (packets lost, uncounted)
+ * @flags: NVPM_RECORD_FAULT, _STOPPED, _INTERRUPTED (nvpm_class.h)
+ */
+struct nvpm_host_record_status {
+	u64 written;
+	u64 ready;
+	u64 tail;
+	u64 lost;
+	u64 position;
+	u32 rearms;
+	u32 gaps;
+	u32 flags;
+};
+
+/*
+ * Record mode (G84:GF100) into a buffer in a host channel's address
+ * space: one session per channel, stopped before the channel's software
+ * state goes (nvpm_host_chan_del()) or its file does.
+ */
+int nvpm_host_record_start(struct nvpm_host_chan *chan,
+			   const struct nvpm_host_record_buf *buf, bool shrt,
+			   u32 nr_doms, const struct drm_nvpm_record_domain *doms);
+int nvpm_host_record_status(struct nvpm_host_chan *chan, const u64 *read,
+			    struct nvpm_host_record_status *st);
+int nvpm_host_record_stop(struct nvpm_host_chan *chan,
+			  struct nvpm_host_record_status *st);
+
 /*
  * The simulated GPU, for a host's tests: a GPU that exists only behind
  * these register accessors (nvpm.ko built with DRM_NVPM_SIM).

@@ -22,6 +22,10 @@
  * @ring: the domain's ring: page aligned, contiguous in the kernel's
  *	  address space, alive and unmoved until the session is deleted
  * @ring_size: its bytes, a non-zero multiple of 4096
+ * @win: with a lent space (&nvkm_record_args.space): the offset, in the
+ *	 space's DMA object, of the domain's window, which the lender mapped
+ * @copies: with a lent space: the window is @copies copies of the ring,
+ *	    back to back, NVKM_RECORD_COPIES_MIN .. NVKM_RECORD_COPIES_MAX
  */
 struct nvkm_record_dom_args {
 	u32 dom;
@@ -32,17 +36,53 @@ struct nvkm_record_dom_args {
 	u32 flags;
 	void *ring;
 	u64 ring_size;
+	u64 win;
+	u32 copies;
+};
+
+#define NVKM_RECORD_COPIES_MIN	2
+#define NVKM_RECORD_COPIES_MAX	16
+
+/**
+ * struct nvkm_record_space - a record space lent by a host
+ * @chan: RECORD_CHAN's CHAN field: the descriptor of the channel whose
+ *	  address space the windows are mapped in (its instance >> 12, the
+ *	  memory target in bits 28-29, memory_g80-vm.rst)
+ * @dma: RECORD_DMA: the selector of a DMA object of that channel (its
+ *	 instance >> 4 in the channel's structure); windows are offsets in it
+ * @limit: the DMA object's last valid offset
+ * @release: called once PCOUNTER can no longer write the windows (the
+ *	     session is deleted), in process context; the lender then unmaps
+ *	     them and may let the channel go
+ *
+ * The engine's own sessions map their rings in an address space of the
+ * engine's (nvpm's own FIFO channel and VM).  A host that owns the GPU's
+ * channels (nouveau) lends one of its own instead: it maps every window
+ * itself, flushes PCOUNTER's TLB when it changes a mapping (VM engine
+ * 0xb, memory_g80-vm.rst), and keeps channel, DMA object, mapping and
+ * memory until @release.  The engine checks the windows against the
+ * reference's rules before it touches a register.
+ */
+struct nvkm_record_space {
+	u32 chan;
+	u16 dma;
+	u64 limit;
+	void (*release)(struct nvkm_record_space *space);
 };
 
 /**
  * struct nvkm_record_args - a record session
  * @shrt: short (16-byte) packets
  * @nr_doms: entries in @dom, 1 .. NVPM_RECORD_MAX_DOMAINS
+ * @space: a space lent by the host, or NULL for the engine's own; the
+ *	   session owns it from nvkm_record_new(), whatever it returns,
+ *	   and calls its release exactly once
  * @dom: the domains
  */
 struct nvkm_record_args {
 	bool shrt;
 	u32 nr_doms;
+	struct nvkm_record_space *space;
 	struct nvkm_record_dom_args dom[NVPM_RECORD_MAX_DOMAINS];
 };
 

@@ -111,6 +111,7 @@
 /* G84+ record packets: little endian 16-bit words; a short packet is the
  * first 16 bytes of a long one.
  */
+#define G84_PCOUNTER_RECORD_ALIGN		16	/* RECORD_START, _LIMIT: bits 4-31 */
 #define G84_PCOUNTER_RECORD_LONG_SIZE		32
 #define G84_PCOUNTER_RECORD_SHORT_SIZE		16
 #define G84_PCOUNTER_RECORD_CYCLES_LOW		0x00

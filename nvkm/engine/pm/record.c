@@ -54,6 +54,21 @@
  * its old position, so it is only recorded on again with RECORD_RESET,
  * when no other session runs.
  *
+ * Spaces.  Where the windows are mapped is the session's record space:
+ * the engine's own (above; nvpm's FIFO channel and VM), or one a host
+ * lends (struct nvkm_record_space: nouveau maps the windows in one of
+ * its channels' address spaces and names the channel and a DMA object of
+ * it).  Two small functions say how a space's windows are taken and
+ * given back (struct nvkm_record_space_func); the rest of the engine is
+ * the same for both.  RECORD_CHAN and RECORD_DMA are global, so the
+ * sessions that record at once share one binding: a session in another
+ * space waits (-EBUSY) until they stop.  A lent space's windows are
+ * checked against the reference's rules (16-byte alignment, inside the
+ * DMA object, no 4 GiB crossing, below 4 GiB on G84:G92) before any
+ * register is written, and handed back only once the hardware cannot
+ * write them: its domains have sent their last packet, or RECORD_RESET
+ * has silenced those that did not.
+ *
  * VM faults must not happen; if RECORD_STATUS shows one all the same,
  * the domain is wedged until the GPU is reset (a hardware bug, says the
  * reference): it is logged, and every later use of the domain fails with
@@ -75,8 +90,6 @@
 #define NVKM_PM_RECORD_DMA		0x0001
 /* Bytes of a domain's window, shared out in copies of its ring. */
 #define NVKM_PM_RECORD_WINDOW		SZ_4M
-#define NVKM_PM_RECORD_COPIES_MIN	2
-#define NVKM_PM_RECORD_COPIES_MAX	16
 /* How often the hardware is looked at while sessions run. */
 #define NVKM_PM_RECORD_POLL_MS		10
 /* How long a packet may take to reach memory once sent (no figure in the
@@ -100,7 +113,9 @@
  * @vmm: the address space the sessions' rings are mapped in, or NULL
  * @dma_sel: the selector of @vmm's record DMA object (looked up under the
  *	      space's mutex, so not where interrupts are off)
- * @bound: RECORD_CHAN binds @vmm
+ * @bound: RECORD_CHAN and RECORD_DMA bind @bind_chan and @bind_dma
+ * @bind_chan: the channel descriptor bound
+ * @bind_dma: the DMA object bound
  * @retired: the space of earlier sessions that RECORD_CHAN may still name
  *	     (the hardware keeps a binding until the next one): its number
  *	     is not free for another space until RECORD_CHAN names another
@@ -120,6 +135,8 @@ struct nvkm_pm_record {
 	struct nvkm_vmm *vmm;
 	u16 dma_sel;
 	bool bound;
+	u32 bind_chan;
+	u16 bind_dma;
 	struct nvkm_vmm *retired;
 	bool running;
 	bool dirty[NV40_PCOUNTER_DOMS];
@@ -170,10 +187,29 @@ struct nvkm_record_dom {
 	bool started;
 };
 
+struct nvkm_record;
+
+/**
+ * struct nvkm_record_space_func - how a session's windows come and go
+ * @map: give every domain of the session its window and the session its
+ *	 binding (&nvkm_record.chan, &nvkm_record.dma); the mutex held, the
+ *	 domains claimed, nothing written to PCOUNTER yet
+ * @unmap: the hardware no longer records for the session (or never did):
+ *	   its windows go back; also after a failed @map
+ */
+struct nvkm_record_space_func {
+	int (*map)(struct nvkm_pm_record *prec, struct nvkm_record *rec);
+	void (*unmap)(struct nvkm_pm_record *prec, struct nvkm_record *rec);
+};
+
 /**
  * struct nvkm_record - a record session
  * @pm: the engine
  * @head: in &nvkm_pm_record.sessions
+ * @func: its space's functions
+ * @space: the space a host lent, or NULL for the engine's own
+ * @chan: RECORD_CHAN's channel for it
+ * @dma: RECORD_DMA for it
  * @shrt: short packets
  * @active: the hardware records for it
  * @nr: domains
@@ -182,6 +218,10 @@ struct nvkm_record_dom {
 struct nvkm_record {
 	struct nvkm_pm *pm;
 	struct list_head head;
+	const struct nvkm_record_space_func *func;
+	struct nvkm_record_space *space;
+	u32 chan;
+	u16 dma;
 	bool shrt;
 	bool active;
 	int nr;
@@ -401,17 +441,19 @@ nvkm_record_hw_start(struct nvkm_pm_record *prec, struct nvkm_record *rec)
 	if (gctrl)
 		nvkm_wr32(device, NV40_PCOUNTER_GCTRL, gctrl);
 
-	if (!prec->bound) {
+	if (!prec->bound || prec->bind_chan != rec->chan || prec->bind_dma != rec->dma) {
 		/*
 		 * pcounter_intro.rst "Record mode setup": RECORD_DMA only stores
 		 * the DMA object's selector, the RECORD_CHAN write with VALID
 		 * binds the channel (its descriptor) and that object: DMA first.
 		 */
-		nvkm_wr32(device, NV40_PCOUNTER_RECORD_DMA, prec->dma_sel);
+		nvkm_wr32(device, NV40_PCOUNTER_RECORD_DMA, rec->dma);
 		nvkm_wr32(device, NV40_PCOUNTER_RECORD_CHAN,
-			  FIELD_PREP(NV40_PCOUNTER_RECORD_CHAN_CHAN, nvkm_vmm_chan(prec->vmm)) |
+			  FIELD_PREP(NV40_PCOUNTER_RECORD_CHAN_CHAN, rec->chan) |
 			  NV40_PCOUNTER_RECORD_CHAN_VALID);
 		prec->bound = true;	/* @retired is no longer named */
+		prec->bind_chan = rec->chan;
+		prec->bind_dma = rec->dma;
 	}
 	for (i = 0; i < rec->nr; i++) {
 		nvkm_record_program(pm, rec, &rec->dom[i]);
@@ -614,6 +656,58 @@ nvkm_record_validate_dom(struct nvkm_pm *pm, bool shrt, const struct nvkm_record
 	return 0;
 }
 
+/*
+ * A lent window, by the reference's rules (pcounter_intro.rst, "Record
+ * mode setup"): RECORD_START and RECORD_LIMIT keep bits 4-31 (16-byte
+ * alignment); the position is 32 bits, so a window lies in one 4 GiB
+ * block, the one RECORD_ADDRESS_HIGH names (G92+) or the first (G84:G92);
+ * and every byte PCOUNTER can write - up to the end of the window, the
+ * last packet ending there - is inside the DMA object, so none faults.
+ */
+static int
+nvkm_record_validate_win(struct nvkm_pm *pm, const struct nvkm_record_space *space,
+			 const struct nvkm_record_dom_args *a, u64 *end)
+{
+	u64 size;
+
+	if (a->copies < NVKM_RECORD_COPIES_MIN || a->copies > NVKM_RECORD_COPIES_MAX)
+		return -EINVAL;
+	if (!IS_ALIGNED(a->win, G84_PCOUNTER_RECORD_ALIGN))
+		return -EINVAL;
+	if (check_mul_overflow(a->ring_size, (u64)a->copies, &size) ||
+	    check_add_overflow(a->win, size, end))
+		return -EINVAL;
+	if (*end - 1 > space->limit)
+		return -EINVAL;
+	if (upper_32_bits(a->win) != upper_32_bits(*end - 1))
+		return -EINVAL;
+	if (!pm->func->record->address_high && upper_32_bits(*end - 1))
+		return -EINVAL;
+	return 0;
+}
+
+static int
+nvkm_record_validate_space(struct nvkm_pm *pm, const struct nvkm_record_args *args)
+{
+	const struct nvkm_record_space *space = args->space;
+	u64 end[NVPM_RECORD_MAX_DOMAINS];
+	int i, j, ret;
+
+	if (space->chan & ~NV40_PCOUNTER_RECORD_CHAN_CHAN || !space->dma)
+		return -EINVAL;
+	for (i = 0; i < args->nr_doms; i++) {
+		ret = nvkm_record_validate_win(pm, space, &args->dom[i], &end[i]);
+		if (ret)
+			return ret;
+		/* one domain's packets never land in another's ring */
+		for (j = 0; j < i; j++) {
+			if (args->dom[i].win < end[j] && args->dom[j].win < end[i])
+				return -EINVAL;
+		}
+	}
+	return 0;
+}
+
 static int
 nvkm_record_validate(struct nvkm_pm *pm, const struct nvkm_record_args *args)
 {
@@ -632,7 +726,7 @@ nvkm_record_validate(struct nvkm_pm *pm, const struct nvkm_record_args *args)
 				return -EBUSY;
 		}
 	}
-	return 0;
+	return args->space ? nvkm_record_validate_space(pm, args) : 0;
 }
 
 /* Take the domains; pm->lock held.  Nothing is taken on failure. */
@@ -694,9 +788,22 @@ nvkm_record_unhold(struct nvkm_pm_record *prec)
 	}
 }
 
+/* Sessions in the engine's own space, @rec's not counted. */
+static bool
+nvkm_record_own_sessions(struct nvkm_pm_record *prec)
+{
+	struct nvkm_record *rec;
+
+	list_for_each_entry(rec, &prec->sessions, head) {
+		if (!rec->space)
+			return true;
+	}
+	return false;
+}
+
 /* The session's windows: back to the space, or held (see above). */
 static void
-nvkm_record_unmap(struct nvkm_pm_record *prec, struct nvkm_record *rec)
+nvkm_record_own_unmap(struct nvkm_pm_record *prec, struct nvkm_record *rec)
 {
 	int i, d;
 
@@ -725,15 +832,16 @@ nvkm_record_unmap(struct nvkm_pm_record *prec, struct nvkm_record *rec)
 	 * One RECORD_CHAN still names keeps its number (and no mapping) until
 	 * a new binding replaces it, so that no other space is given it.
 	 */
-	if (list_empty(&prec->sessions) && prec->vmm) {
-		if (prec->bound) {
+	if (!nvkm_record_own_sessions(prec) && prec->vmm) {
+		if (prec->bound && prec->bind_chan == nvkm_vmm_chan(prec->vmm) &&
+		    prec->bind_dma == prec->dma_sel) {
 			nvkm_vmm_del(&prec->retired);
 			prec->retired = prec->vmm;
 			prec->vmm = NULL;
+			prec->bound = false;
 		}
 		nvkm_vmm_del(&prec->vmm);
 		memset(prec->held, 0, sizeof(prec->held));
-		prec->bound = false;
 	}
 }
 
@@ -755,22 +863,25 @@ nvkm_record_vmm_new(struct nvkm_pm_record *prec)
 		nvkm_vmm_del(&prec->vmm);
 	else
 		prec->dma_sel = nvkm_vmm_dma_sel(prec->vmm, NVKM_PM_RECORD_DMA);
-	prec->bound = false;
 	return ret;
 }
 
 static int
-nvkm_record_map(struct nvkm_pm_record *prec, struct nvkm_record *rec)
+nvkm_record_own_map(struct nvkm_pm_record *prec, struct nvkm_record *rec)
 {
 	u32 flags = prec->pm->func->record->vmm_flags;
 	int i, ret;
 
 	ret = nvkm_record_vmm_new(prec);
+	if (!ret) {
+		rec->chan = nvkm_vmm_chan(prec->vmm);
+		rec->dma = prec->dma_sel;
+	}
 	for (i = 0; !ret && i < rec->nr; i++) {
 		struct nvkm_record_dom *rd = &rec->dom[i];
 		u64 size = rd->args.ring_size;
 		u32 copies = clamp_t(u64, NVKM_PM_RECORD_WINDOW / size,
-				     NVKM_PM_RECORD_COPIES_MIN, NVKM_PM_RECORD_COPIES_MAX);
+				     NVKM_RECORD_COPIES_MIN, NVKM_RECORD_COPIES_MAX);
 
 		ret = nvkm_vmm_map_repeat(prec->vmm, rd->args.ring, size, copies, flags,
 					  &rd->win);
@@ -783,35 +894,99 @@ nvkm_record_map(struct nvkm_pm_record *prec, struct nvkm_record *rec)
 	return ret;
 }
 
-/**
- * nvkm_record_new() - start a record session
- * @pm: the engine
- * @args: what to record where
- * @prec: the session
- *
- * Return: 0; -EOPNOTSUPP without record mode, -E2BIG for no or too many
- * domains, -ENOENT for an unknown domain, -EINVAL for a request the
- * hardware cannot run, -EBUSY when a domain is held or named twice, -EIO
- * when one is wedged, -ENODEV when the device is down, -ENOSPC when the
- * GPU address space is used up, -ENOMEM.  On failure nothing changed.
+/* The engine's own space: nvpm's channel and VM. */
+static const struct nvkm_record_space_func
+nvkm_record_own_space = {
+	.map = nvkm_record_own_map,
+	.unmap = nvkm_record_own_unmap,
+};
+
+/* A lent space: the host mapped the windows, checked at validation. */
+static int
+nvkm_record_lent_map(struct nvkm_pm_record *prec, struct nvkm_record *rec)
+{
+	int i;
+
+	rec->chan = rec->space->chan;
+	rec->dma = rec->space->dma;
+	for (i = 0; i < rec->nr; i++) {
+		struct nvkm_record_dom *rd = &rec->dom[i];
+
+		rd->win = rd->args.win;
+		rd->win_end = rd->win + rd->args.ring_size * rd->args.copies;
+	}
+	return 0;
+}
+
+/*
+ * The host takes its windows back after this.  A domain whose last packet
+ * did not go out might still send into them: RECORD_RESET silences it
+ * when no other session records (it clears every domain); otherwise the
+ * lender's memory could be written after it is gone, and that is said.
  */
-int
-nvkm_record_new(struct nvkm_pm *pm, const struct nvkm_record_args *args,
-		struct nvkm_record **prec)
+static void
+nvkm_record_lent_unmap(struct nvkm_pm_record *prec, struct nvkm_record *rec)
+{
+	struct nvkm_pm *pm = prec->pm;
+	struct nvkm_device *device = nvkm_record_device(pm);
+	struct nvkm_record *o;
+	bool others = false;
+	unsigned long flags;
+	int i, d;
+
+	list_for_each_entry(o, &prec->sessions, head)
+		others |= o->active;
+	for (i = 0; i < rec->nr; i++) {
+		d = rec->dom[i].args.dom;
+		if (!rec->dom[i].started || !prec->dirty[d])
+			continue;
+		if (others || !prec->running) {
+			nvkm_error(&pm->engine.subdev,
+				   "domain %s: may still send into a record buffer that is going\n",
+				   pm->dom[d].name);
+			continue;
+		}
+		spin_lock_irqsave(&pm->lock, flags);
+		nvkm_wr32(device, NV40_PCOUNTER_GCTRL, NV40_PCOUNTER_GCTRL_RECORD_RESET);
+		nvkm_wr32(device, NV40_PCOUNTER_GCTRL, 0);
+		spin_unlock_irqrestore(&pm->lock, flags);
+		prec->dirty[d] = false;
+	}
+	for (i = 0; i < rec->nr; i++)
+		rec->dom[i].win = 0;
+}
+
+static const struct nvkm_record_space_func
+nvkm_record_lent_space = {
+	.map = nvkm_record_lent_map,
+	.unmap = nvkm_record_lent_unmap,
+};
+
+/* Every running session shares RECORD_CHAN and RECORD_DMA. */
+static bool
+nvkm_record_binding_free(struct nvkm_pm_record *prec, const struct nvkm_record *rec)
+{
+	struct nvkm_record *o;
+
+	list_for_each_entry(o, &prec->sessions, head) {
+		if (o->active && (o->chan != rec->chan || o->dma != rec->dma))
+			return false;
+	}
+	return true;
+}
+
+/* nvkm_record_new() once the request is valid: @rec is zeroed. */
+static int
+nvkm_record_start(struct nvkm_pm *pm, const struct nvkm_record_args *args,
+		  struct nvkm_record *rec)
 {
 	struct nvkm_pm_record *r = pm->rec;
-	struct nvkm_record *rec;
 	unsigned long flags;
 	int i, ret;
 
-	*prec = NULL;
-	ret = nvkm_record_validate(pm, args);
-	if (ret)
-		return ret;
-	rec = kzalloc(sizeof(*rec), GFP_KERNEL);
-	if (!rec)
-		return -ENOMEM;
 	rec->pm = pm;
+	rec->space = args->space;
+	rec->func = rec->space ? &nvkm_record_lent_space : &nvkm_record_own_space;
 	rec->shrt = args->shrt;
 	rec->nr = args->nr_doms;
 	for (i = 0; i < rec->nr; i++) {
@@ -833,10 +1008,12 @@ nvkm_record_new(struct nvkm_pm *pm, const struct nvkm_record_args *args,
 	spin_unlock_irqrestore(&pm->lock, flags);
 	if (ret)
 		goto unlock;
-	ret = nvkm_record_map(r, rec);
+	ret = rec->func->map(r, rec);
+	if (!ret && !nvkm_record_binding_free(r, rec))
+		ret = -EBUSY;
 	if (ret) {
 		nvkm_record_release(pm, rec);
-		nvkm_record_unmap(r, rec);
+		rec->func->unmap(r, rec);
 		goto unlock;
 	}
 
@@ -848,11 +1025,49 @@ nvkm_record_new(struct nvkm_pm *pm, const struct nvkm_record_args *args,
 	nvkm_record_unhold(r);
 	list_add_tail(&rec->head, &r->sessions);
 	nvkm_record_schedule(r);
-	*prec = rec;
 unlock:
 	mutex_unlock(&r->mutex);
-	if (ret)
-		kfree(rec);
+	return ret;
+}
+
+/**
+ * nvkm_record_new() - start a record session
+ * @pm: the engine
+ * @args: what to record where
+ * @prec: the session
+ *
+ * With a space lent by the host (@args->space), the session owns it from
+ * here: its release is called once, on failure before this returns.
+ *
+ * Return: 0; -EOPNOTSUPP without record mode, -E2BIG for no or too many
+ * domains, -ENOENT for an unknown domain, -EINVAL for a request the
+ * hardware cannot run or a lent window that breaks the reference's rules,
+ * -EBUSY when a domain is held or named twice, or sessions in another
+ * space record, -EIO when one is wedged, -ENODEV when the device is down,
+ * -ENOSPC when the GPU address space is used up, -ENOMEM.  On failure
+ * nothing changed.
+ */
+int
+nvkm_record_new(struct nvkm_pm *pm, const struct nvkm_record_args *args,
+		struct nvkm_record **prec)
+{
+	struct nvkm_record *rec;
+	int ret;
+
+	*prec = NULL;
+	ret = nvkm_record_validate(pm, args);
+	rec = ret ? NULL : kzalloc(sizeof(*rec), GFP_KERNEL);
+	if (!ret && !rec)
+		ret = -ENOMEM;
+	if (!ret)
+		ret = nvkm_record_start(pm, args, rec);
+	if (!ret) {
+		*prec = rec;
+		return 0;
+	}
+	kfree(rec);
+	if (args->space && args->space->release)
+		args->space->release(args->space);
 	return ret;
 }
 
@@ -994,8 +1209,10 @@ nvkm_record_del(struct nvkm_record **prec, struct nvkm_record_status *st)
 	ret = nvkm_record_fill(rec, st ?: tmp);
 	list_del(&rec->head);
 	nvkm_record_release(rec->pm, rec);
-	nvkm_record_unmap(r, rec);
+	rec->func->unmap(r, rec);
 	mutex_unlock(&r->mutex);
+	if (rec->space && rec->space->release)
+		rec->space->release(rec->space);
 	kfree(rec);
 	*prec = NULL;
 	return ret;

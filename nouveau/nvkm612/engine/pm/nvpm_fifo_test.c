@@ -36,6 +36,9 @@
 #include <linux/delay.h>
 #include <linux/platform_device.h>
 #include <linux/vmalloc.h>
+#include <linux/unaligned.h>
+#include <linux/dma-mapping.h>
+#include <linux/sizes.h>
 #include <drm/drm_drv.h>
 
 #include <core/client.h>
@@ -54,6 +57,7 @@
 #include <subdev/mmu/priv.h>
 
 #include <nvif/cl0002.h>
+#include <nvif/if000a.h>
 #include <nvif/class.h>
 
 #include <nvpm_drm.h>
@@ -242,6 +246,39 @@ static const struct nvkm_device_func nvf_device_func = {
 	.resource_size = nvf_resource_size,
 };
 
+/*
+ * The channel goes, as a client's channel object goes: the objects in
+ * its RAMHT, the SW engine's context (nv50's software channel, which
+ * frees nvpm's state of the channel), then the channel itself.
+ */
+static void
+nvf_chan_del(struct nvf *t)
+{
+	if (t->hash >= 0)
+		t->engn->func->ramht_del(t->chan, t->hash);
+	t->hash = -1;
+	if (t->gr_hash >= 0)
+		nvkm_ramht_remove(t->chan->ramht, t->gr_hash);
+	t->gr_hash = -1;
+	if (t->ntfy_hash >= 0)
+		nvkm_ramht_remove(t->chan->ramht, t->ntfy_hash);
+	t->ntfy_hash = -1;
+	nvkm_object_del(&t->ntfy_dma);
+	nvkm_object_del(&t->sw);
+	if (t->cctx)
+		nvkm_chan_cctx_put(t->chan, &t->cctx);
+	if (t->live) {
+		/* as nvkm_uchan_fini() */
+		nvkm_chan_block(t->chan);
+		nvkm_chan_remove(t->chan, true);
+		if (t->chan->func->unbind)
+			t->chan->func->unbind(t->chan);
+	}
+	t->live = false;
+	nvkm_chan_del(&t->chan);
+	t->chan = NULL;		/* nvkm_chan_del() frees it and leaves the pointer */
+}
+
 /* Undo what nvf_new() and nvf_chan_new() did, in reverse. */
 static void
 nvf_free(void *data)
@@ -254,24 +291,7 @@ nvf_free(void *data)
 		drm_dev_put(t->drm);
 	if (t->pm)
 		nvkm_nvpm_put(t->device);
-	if (t->hash >= 0)
-		t->engn->func->ramht_del(t->chan, t->hash);
-	if (t->gr_hash >= 0)
-		nvkm_ramht_remove(t->chan->ramht, t->gr_hash);
-	if (t->ntfy_hash >= 0)
-		nvkm_ramht_remove(t->chan->ramht, t->ntfy_hash);
-	nvkm_object_del(&t->ntfy_dma);
-	nvkm_object_del(&t->sw);
-	if (t->cctx)
-		nvkm_chan_cctx_put(t->chan, &t->cctx);
-	if (t->live) {
-		/* as nvkm_uchan_fini() */
-		nvkm_chan_block(t->chan);
-		nvkm_chan_remove(t->chan, true);
-		if (t->chan->func->unbind)
-			t->chan->func->unbind(t->chan);
-	}
-	nvkm_chan_del(&t->chan);
+	nvf_chan_del(t);
 	nvkm_object_del(&t->ctxdma);
 	nvkm_vmm_put(t->vmm, &t->vma);
 	nvkm_memory_unref(&t->mem);
@@ -1228,4 +1248,568 @@ static struct kunit_suite nouveau_nvpm_swmthd_suite = {
 	.test_cases = nouveau_nvpm_swmthd_cases,
 };
 
-kunit_test_suites(&nouveau_nvpm_fifo_suite, &nouveau_nvpm_swmthd_suite);
+/*
+ * Record mode in nouveau's channel (nvpm_host_record_start()): PCOUNTER
+ * writes its packets into nouveau host memory mapped in the channel's
+ * VMM, through a DMA object of the channel, and nvpm binds that channel
+ * and DMA object.  The buffer is built as a GART buffer object's memory
+ * is (nouveau_mem_host(): a host memory object over the DMA addresses of
+ * pages; the window is that object over the ring's pages repeated), and
+ * the VMM carries an engine reference for PCOUNTER (patch 0008 flushes
+ * its TLB, VM engine 0x0b).  Expected words by hand from the reference:
+ * pcounter_intro.rst ("Record mode setup": RECORD_CHAN at 0xa7a0 with
+ * VALID in bit 31, RECORD_DMA at 0xa7a4, RECORD_STATUS at 0xa6e0 + 4 *
+ * domain, bit 0 FAULT) and rnndb_nv40_pcounter.xml's
+ * G84_PCOUNTER_RECORD_PACKET (a long packet is 32 bytes: 48-bit cycles
+ * in three 16-bit words, STOP in bits 0-11 of word 3, then PRE_SRC[0..3],
+ * START_SRC[0..3], EVENT_SRC[0..3]); PERIODIC period n is 0x200 << n.
+ */
+#define NVR_RING		SZ_64K
+#define NVR_COPIES		4
+#define NVR_PKT			32
+#define NVR_PERIOD		0x400		/* PERIODIC period 1 */
+#define NVR_RECORD_CHAN		0x00a7a0
+#define NVR_RECORD_CHAN_VALID	0x80000000
+#define NVR_RECORD_DMA		0x00a7a4
+#define NVR_RECORD_STATUS(d)	(0x00a6e0 + (d) * 4)
+#define NVR_RECORD_STATUS_FAULT	0x00000001
+#define NVR_CTRL(d)		(0x00a7c0 + (d) * 4)
+#define NVR_FRAMES		8
+
+/**
+ * struct nvr_buf - a record buffer in the channel's address space
+ * @t: the case
+ * @pages: the ring's pages
+ * @dma: their DMA addresses
+ * @wdma: the window's: @dma @copies times
+ * @npages: pages of the ring
+ * @map: the ring's kernel mapping
+ * @mem: the window, a host memory object over @wdma
+ * @vma: its place in the channel's VMM
+ * @dmaobj: the DMA object PCOUNTER writes through
+ * @gpuobj: its instance in the channel's structure
+ * @engref: the VMM carries PCOUNTER's engine reference
+ * @lent: nvpm has it
+ * @released: nvpm gave the buffer back, @released times
+ */
+struct nvr_buf {
+	struct nvf *t;
+	struct page *pages[NVR_RING / PAGE_SIZE];
+	dma_addr_t dma[NVR_RING / PAGE_SIZE];
+	dma_addr_t wdma[NVR_COPIES * NVR_RING / PAGE_SIZE];
+	u32 npages;
+	void *map;
+	struct nvkm_memory *mem;
+	struct nvkm_vma *vma;
+	struct nvkm_object *dmaobj;
+	struct nvkm_gpuobj *gpuobj;
+	bool engref;
+	bool lent;
+	u32 released;
+};
+
+/* The window goes: unmapped (flushing PCOUNTER's TLB), the DMA object too. */
+static void
+nvr_buf_unmap(struct nvr_buf *b)
+{
+	struct nvf *t = b->t;
+
+	if (b->vma)
+		nvkm_vmm_put(t->vmm, &b->vma);
+	if (b->engref)
+		atomic_dec(&t->vmm->engref[NVKM_ENGINE_PM]);
+	b->engref = false;
+	nvkm_memory_unref(&b->mem);
+	nvkm_gpuobj_del(&b->gpuobj);
+	nvkm_object_del(&b->dmaobj);
+}
+
+static void
+nvr_buf_release(void *priv)
+{
+	struct nvr_buf *b = priv;
+
+	b->released++;
+	b->lent = false;
+	nvr_buf_unmap(b);
+}
+
+/* A buffer only counted: the refused ones. */
+static void
+nvr_count_release(void *priv)
+{
+	(*(u32 *)priv)++;
+}
+
+/* The pages last, after the case has read them. */
+static void
+nvr_buf_free(void *data)
+{
+	struct nvr_buf *b = data;
+	struct device *dev = b->t->device->dev;
+	u32 i;
+
+	/* a case that stopped half-way: the channel goes, nvpm gives it back */
+	if (b->lent)
+		nvf_chan_del(b->t);
+	nvr_buf_unmap(b);
+	if (b->map)
+		vunmap(b->map);
+	for (i = 0; i < b->npages; i++) {
+		dma_unmap_page(dev, b->dma[i], PAGE_SIZE, DMA_BIDIRECTIONAL);
+		__free_page(b->pages[i]);
+	}
+	kfree(b);
+}
+
+/* The host memory type nouveau_ttm_init() picks for GART. */
+static int
+nvr_host_type(struct nvkm_mmu *mmu)
+{
+	int type;
+
+	for (type = 0; type < mmu->type_nr; type++) {
+		if ((mmu->type[type].type & NVS_HOST_TYPE) == NVS_HOST_TYPE)
+			return type;
+	}
+	return -ENODEV;
+}
+
+static void
+nvr_buf_pages(struct kunit *test, struct nvr_buf *b)
+{
+	struct device *dev = b->t->device->dev;
+	u32 i;
+
+	for (i = 0; i < ARRAY_SIZE(b->pages); i++) {
+		b->pages[i] = alloc_page(GFP_KERNEL | __GFP_ZERO | GFP_DMA32);
+		KUNIT_ASSERT_NOT_NULL(test, b->pages[i]);
+		b->dma[i] = dma_map_page(dev, b->pages[i], 0, PAGE_SIZE, DMA_BIDIRECTIONAL);
+		if (dma_mapping_error(dev, b->dma[i]))
+			__free_page(b->pages[i]);
+		KUNIT_ASSERT_FALSE(test, dma_mapping_error(dev, b->dma[i]));
+		b->npages++;
+	}
+	for (i = 0; i < ARRAY_SIZE(b->wdma); i++)
+		b->wdma[i] = b->dma[i % ARRAY_SIZE(b->dma)];
+	b->map = vmap(b->pages, b->npages, VM_MAP, PAGE_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, b->map);
+}
+
+/*
+ * The ring, its window mapped in the channel's VMM with PCOUNTER's engine
+ * reference, and an NV_DMA_IN_MEMORY object (target and access VM, over
+ * the whole VMM: offsets are addresses) in the channel's structure; @hb
+ * says it all to nvpm.
+ */
+static struct nvr_buf *
+nvr_buf_new(struct nvf *t, struct nvpm_host_record_buf *hb)
+{
+	struct kunit *test = t->test;
+	struct nvkm_device *device = t->device;
+	struct nvif_mem_ram_v0 mem = { .version = 0 };
+	struct nv_dma_v0 args = {
+		.target = NV_DMA_V0_TARGET_VM,
+		.access = NV_DMA_V0_ACCESS_VM,
+		.start = 0,
+		.limit = t->vmm->limit - 1,
+	};
+	struct nvkm_oclass dclass = {
+		.base.oclass = NV_DMA_IN_MEMORY,
+		.engine = &device->dma->engine,
+		.client = t->client,
+		.parent = &t->client->object,
+		.handle = 0x4e565243,
+		.object = 0x4e565243,
+	};
+	struct nvkm_dmaobj *dmaobj = NULL;
+	struct nvr_buf *b;
+	int type, ret;
+
+	b = kzalloc(sizeof(*b), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	b->t = t;
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, nvr_buf_free, b), 0);
+	nvr_buf_pages(test, b);
+
+	type = nvr_host_type(device->mmu);
+	KUNIT_ASSERT_GE(test, type, 0);
+	mem.dma = b->wdma;
+	ret = nvkm_mem_new_type(device->mmu, type, PAGE_SHIFT, ARRAY_SIZE(b->wdma) * PAGE_SIZE,
+				&mem, sizeof(mem), &b->mem);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	ret = nvkm_vmm_get(t->vmm, PAGE_SHIFT, nvkm_memory_size(b->mem), &b->vma);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	atomic_inc(&t->vmm->engref[NVKM_ENGINE_PM]);
+	b->engref = true;
+	ret = nvkm_memory_map(b->mem, 0, t->vmm, b->vma, NULL, 0);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+
+	ret = device->dma->func->class_new(device->dma, &dclass, &args, sizeof(args), &dmaobj);
+	if (dmaobj)
+		b->dmaobj = &dmaobj->object;
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	ret = nvkm_object_bind(b->dmaobj, t->chan->inst, 16, &b->gpuobj);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+
+	*hb = (struct nvpm_host_record_buf) {
+		/* memory_g80-vm.rst: channel descriptor, VRAM target 0 */
+		.chan = lower_32_bits(t->chan->inst->addr >> 12),
+		.dma = (b->gpuobj->addr - t->chan->inst->addr) >> 4,
+		.limit = args.limit,
+		.map = b->map,
+		.ring_size = NVR_RING,
+		.win = { b->vma->addr },
+		.copies = NVR_COPIES,
+		.release = nvr_buf_release,
+		.priv = b,
+	};
+	return b;
+}
+
+/* What nvs_new() does but the counter group: the channel and nvpm's state. */
+static struct nvpm_host *
+nvr_new(struct nvf *t, struct nvs *s)
+{
+	struct kunit *test = t->test;
+	struct nvpm_host_notifier n;
+	int ret;
+
+	nvf_chan_new(t);
+	nvs_gr_new(t);
+	s->host = nvkm_nvpm_get(t->device);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(s->host));
+	t->pm = true;
+	t->drm = drm_dev_alloc(&nvf_drm_driver, &t->pdev->dev);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(t->drm));
+	t->file = nvpm_host_file_new(s->host, t->drm);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(t->file));
+	s->ntfy = nvs_ntfy_new(t, NVPM_HOST_NOTIFIER_SIZE(NVS_RING));
+	n = (struct nvpm_host_notifier) {
+		.map = s->ntfy->map,
+		.size = NVPM_HOST_NOTIFIER_SIZE(NVS_RING),
+		.handle = nvs_ntfy_dma(t, s->ntfy, NVS_NTFY_HANDLE),
+		.ring_size = NVS_RING,
+		.release = nvs_ntfy_release,
+		.priv = s->ntfy,
+	};
+	s->hchan = nvpm_host_chan_new(t->file, &n);
+	if (IS_ERR(s->hchan))
+		nvs_ntfy_release(s->ntfy);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(s->hchan));
+	ret = nv50_sw_chan_nvpm(nvkm_sw_chan(t->cctx->vctx->ectx->object), s->hchan);
+	if (ret)
+		nvpm_host_chan_del(&s->hchan);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	return s->host;
+}
+
+/* core_a, setup_primitive_count in PRE_SRC[0], a packet every PERIODIC period 1. */
+static void
+nvr_dom(struct nvf *t, struct nvs *s, struct drm_nvpm_record_domain *d)
+{
+	memset(d, 0, sizeof(*d));
+	d->domain = NVS_CORE_A;
+	d->nr_signals = 1;
+	d->signal[0] = nvs_signal(t, s->host, "setup_primitive_count");
+	d->stop = NVPM_RECORD_STOP_PERIODIC;
+	d->stop_arg = 1;
+}
+
+/* Lend @b to nvpm: it is nvpm's until released, whatever this returns. */
+static int
+nvr_start(struct nvs *s, struct nvr_buf *b, const struct nvpm_host_record_buf *hb,
+	  const struct drm_nvpm_record_domain *d)
+{
+	b->lent = true;
+	return nvpm_host_record_start(s->hchan, hb, false, 1, d);
+}
+
+/* Frames of DRAW of @prims[f] primitives on subchannel 2; their sum. */
+static u64
+nvr_draw(struct nvf *t, u32 *prims, u32 nr)
+{
+	u32 push[2 + 2 * NVR_FRAMES], n = 0, f;
+	u64 sum = 0;
+
+	push[n++] = NVS_MTHD(NVS_SUBC_GR, 0);
+	push[n++] = NVS_GR_HANDLE;
+	for (f = 0; f < nr; f++) {
+		push[n++] = NVS_MTHD(NVS_SUBC_GR, NVPM_GR_DRAW);
+		push[n++] = prims[f];
+		sum += prims[f];
+	}
+	nvf_submit(t, push, n);
+	return sum;
+}
+
+/* Packet @i of the ring, by hand: little-endian 16-bit words. */
+static void
+nvr_pkt(const struct nvr_buf *b, u64 i, u64 *cycles, u32 *stop, u32 *ev0)
+{
+	const u8 *p = b->map + (i % (NVR_RING / NVR_PKT)) * NVR_PKT;
+
+	*cycles = get_unaligned_le16(p) | (u64)get_unaligned_le16(p + 2) << 16 |
+		  (u64)get_unaligned_le16(p + 4) << 32;
+	*stop = get_unaligned_le16(p + 6) & 0xfff;
+	*ev0 = get_unaligned_le16(p + 8);
+}
+
+/*
+ * A record in nouveau's channel counts the load the channel ran: RECORD_CHAN
+ * names the channel (its instance >> 12, VALID), RECORD_DMA the DMA object
+ * (its instance >> 4 in the channel); every PERIODIC period of 1024 cycles
+ * has its packet in nouveau's memory, one STOP each, the cycles growing by
+ * the period, and the primitives over all packets, the last one RECORD_STOP
+ * sends included, are those the frames drew; none lost, no gap, no fault.
+ */
+static void
+nouveau_record_packets_match_load(struct kunit *test)
+{
+	struct nvf *t = nvf_new(test);
+	u32 prims[NVR_FRAMES], f, stop, ev0;
+	struct nvpm_host_record_status st;
+	struct drm_nvpm_record_domain d;
+	struct nvpm_host_record_buf hb;
+	struct nvs s = {};
+	struct nvr_buf *b;
+	u64 sum, got = 0, cycles, i;
+
+	nvr_new(t, &s);
+	b = nvr_buf_new(t, &hb);
+	nvr_dom(t, &s, &d);
+	KUNIT_ASSERT_EQ(test, nvr_start(&s, b, &hb, &d), 0);
+	KUNIT_EXPECT_EQ(test, nvkm_rd32(t->device, NVR_RECORD_CHAN),
+			NVR_RECORD_CHAN_VALID | (u32)(t->chan->inst->addr >> 12));
+	KUNIT_EXPECT_EQ(test, nvkm_rd32(t->device, NVR_RECORD_DMA),
+			(u32)((b->gpuobj->addr - t->chan->inst->addr) >> 4));
+
+	for (f = 0; f < NVR_FRAMES; f++)
+		prims[f] = 100 + 37 * f;
+	sum = nvr_draw(t, prims, NVR_FRAMES);
+	KUNIT_ASSERT_EQ(test, nvf_wait(t), 0);
+	msleep(20);	/* periods after the load: it is all in packets */
+
+	KUNIT_ASSERT_EQ(test, nvpm_host_record_status(s.hchan, NULL, &st), 1);
+	KUNIT_EXPECT_EQ(test, st.flags, 0U);
+	KUNIT_ASSERT_EQ(test, nvpm_host_record_stop(s.hchan, &st), 1);
+	KUNIT_EXPECT_EQ(test, b->released, 1U);
+	KUNIT_EXPECT_EQ(test, st.lost, 0ULL);
+	KUNIT_EXPECT_EQ(test, st.gaps, 0U);
+	KUNIT_EXPECT_EQ(test, st.flags, (u32)NVPM_RECORD_STOPPED);
+	KUNIT_ASSERT_GE(test, st.written, 2ULL);
+	KUNIT_ASSERT_LE(test, st.written, (u64)NVR_RING / NVR_PKT);
+	KUNIT_EXPECT_EQ(test, st.position, st.written * NVR_PKT);
+	for (i = 0; i < st.written; i++) {
+		nvr_pkt(b, i, &cycles, &stop, &ev0);
+		got += ev0;
+		KUNIT_EXPECT_LE_MSG(test, ev0, (u32)NVR_PERIOD, "packet %llu", i);
+		if (i + 1 == st.written) {
+			/* RECORD_STOP's: the part of a period since the last */
+			KUNIT_EXPECT_GT_MSG(test, cycles, i * NVR_PERIOD, "packet %llu", i);
+			KUNIT_EXPECT_LE_MSG(test, cycles, (i + 1) * NVR_PERIOD, "packet %llu", i);
+			continue;
+		}
+		KUNIT_EXPECT_EQ_MSG(test, cycles, (i + 1) * NVR_PERIOD, "packet %llu", i);
+		KUNIT_EXPECT_EQ_MSG(test, stop, 1U, "packet %llu", i);
+	}
+	KUNIT_EXPECT_EQ(test, got, sum);
+	nvr_pkt(b, st.written, &cycles, &stop, &ev0);
+	KUNIT_EXPECT_EQ(test, cycles, 0ULL);	/* nothing past the last */
+	KUNIT_EXPECT_EQ(test, nvkm_rd32(t->device, NVR_RECORD_STATUS(NVS_CORE_A)) &
+			NVR_RECORD_STATUS_FAULT, 0U);
+	nvf_expect_chan_live(t);
+}
+
+/*
+ * Windows that break the reference's rules are refused with -EINVAL
+ * before any perfmon register is written: not 16-byte aligned, too many
+ * copies, past the DMA object's limit, crossing 4 GiB (and above it: the
+ * G84's position has no high bits).  Each refused buffer is released once;
+ * no session is left; then a good buffer records.
+ */
+static void
+nouveau_record_bad_windows_refused(struct kunit *test)
+{
+	struct nvpm_host_record_buf hb, bad;
+	struct nvpm_host_record_status st;
+	struct drm_nvpm_record_domain d;
+	struct nvf *t = nvf_new(test);
+	struct nvs s = {};
+	u32 released = 0, i;
+	struct nvr_buf *b;
+	const struct {
+		const char *what;
+		u64 win;
+		u32 copies;
+		u64 limit;
+	} cases[] = {
+		{ "8-byte aligned", 0x10008, NVR_COPIES, 0xffffffffffULL },
+		{ "4-byte aligned", 0x10004, NVR_COPIES, 0xffffffffffULL },
+		{ "17 copies", 0x10000, 17, 0xffffffffffULL },
+		{ "one copy", 0x10000, 1, 0xffffffffffULL },
+		{ "past the DMA object", 0x10000, NVR_COPIES, 0x10000 + NVR_COPIES * NVR_RING - 2 },
+		{ "crossing 4 GiB", 0x100000000ULL - NVR_RING, NVR_COPIES, 0xffffffffffULL },
+		{ "above 4 GiB", 0x100000000ULL, NVR_COPIES, 0xffffffffffULL },
+	};
+
+	nvr_new(t, &s);
+	b = nvr_buf_new(t, &hb);
+	nvr_dom(t, &s, &d);
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		bad = hb;
+		bad.win[0] = cases[i].win;
+		bad.copies = cases[i].copies;
+		bad.limit = cases[i].limit;
+		bad.release = nvr_count_release;
+		bad.priv = &released;
+		t->pm_wr = 0;
+		WRITE_ONCE(t->pm_watch, true);
+		KUNIT_EXPECT_EQ_MSG(test, nvpm_host_record_start(s.hchan, &bad, false, 1, &d),
+				    -EINVAL, "%s", cases[i].what);
+		WRITE_ONCE(t->pm_watch, false);
+		KUNIT_EXPECT_EQ_MSG(test, t->pm_wr, 0U, "%s", cases[i].what);
+		KUNIT_EXPECT_EQ_MSG(test, released, i + 1, "%s", cases[i].what);
+		KUNIT_EXPECT_EQ_MSG(test, nvpm_host_record_status(s.hchan, NULL, &st), -ENOENT,
+				    "%s", cases[i].what);
+	}
+	KUNIT_EXPECT_EQ(test, b->released, 0U);
+	KUNIT_ASSERT_EQ(test, nvr_start(&s, b, &hb, &d), 0);
+	/* one session per channel: a second buffer is refused and released */
+	bad = hb;
+	bad.release = nvr_count_release;
+	bad.priv = &released;
+	KUNIT_EXPECT_EQ(test, nvpm_host_record_start(s.hchan, &bad, false, 1, &d), -EBUSY);
+	KUNIT_EXPECT_EQ(test, released, (u32)ARRAY_SIZE(cases) + 1);
+	usleep_range(5000, 6000);
+	KUNIT_ASSERT_EQ(test, nvpm_host_record_stop(s.hchan, &st), 1);
+	KUNIT_EXPECT_GE(test, st.written, 1ULL);
+	KUNIT_EXPECT_EQ(test, st.lost, 0ULL);
+	KUNIT_EXPECT_EQ(test, b->released, 1U);
+}
+
+/*
+ * nouveau's channel goes while its record runs: the SW engine's context
+ * goes first (nv50's software channel frees nvpm's state of the channel),
+ * which stops the record and releases the buffer - its window unmapped,
+ * its DMA object freed - before the channel's structure is freed.  After
+ * that PCOUNTER writes nothing more: the domain is out of record mode, its
+ * position holds, no fault, and the ring stays as it was.
+ */
+static void
+nouveau_record_stops_before_chan_goes(struct kunit *test)
+{
+	struct nvpm_host_record_buf hb;
+	struct drm_nvpm_record_domain d;
+	struct nvf *t = nvf_new(test);
+	u32 prims[2] = { 300, 200 };
+	struct nvs s = {};
+	struct nvr_buf *b;
+	u32 status;
+	u8 *snap;
+
+	nvr_new(t, &s);
+	b = nvr_buf_new(t, &hb);
+	nvr_dom(t, &s, &d);
+	KUNIT_ASSERT_EQ(test, nvr_start(&s, b, &hb, &d), 0);
+	nvr_draw(t, prims, ARRAY_SIZE(prims));
+	KUNIT_ASSERT_EQ(test, nvf_wait(t), 0);
+	usleep_range(5000, 6000);
+
+	nvf_chan_del(t);
+	KUNIT_EXPECT_EQ(test, b->released, 1U);
+	KUNIT_EXPECT_NULL(test, b->gpuobj);
+	KUNIT_EXPECT_NULL(test, b->vma);
+	status = nvkm_rd32(t->device, NVR_RECORD_STATUS(NVS_CORE_A));
+	KUNIT_EXPECT_EQ(test, status & NVR_RECORD_STATUS_FAULT, 0U);
+	/* CTRL's MODE (bits 0-1 here) is no longer RECORD (2) */
+	KUNIT_EXPECT_NE(test, nvkm_rd32(t->device, NVR_CTRL(NVS_CORE_A)) & 3, 2U);
+	snap = kunit_kmalloc(test, NVR_RING, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, snap);
+	memcpy(snap, b->map, NVR_RING);
+	KUNIT_EXPECT_NE(test, get_unaligned_le16(snap), 0);	/* it had recorded */
+	usleep_range(10000, 11000);
+	KUNIT_EXPECT_EQ(test, nvkm_rd32(t->device, NVR_RECORD_STATUS(NVS_CORE_A)), status);
+	KUNIT_EXPECT_EQ(test, memcmp(snap, b->map, NVR_RING), 0);
+}
+
+/* A session of two DRAWs of 300 primitives into @b; the packets' sum. */
+static u64
+nvr_session(struct nvf *t, struct nvs *s, struct nvr_buf *b,
+	    const struct nvpm_host_record_buf *hb, struct nvpm_host_record_status *st)
+{
+	struct kunit *test = t->test;
+	struct drm_nvpm_record_domain d;
+	u32 prims[2] = { 300, 300 }, stop, ev0;
+	u64 got = 0, cycles, i;
+
+	nvr_dom(t, s, &d);
+	KUNIT_ASSERT_EQ(test, nvr_start(s, b, hb, &d), 0);
+	nvr_draw(t, prims, ARRAY_SIZE(prims));
+	KUNIT_ASSERT_EQ(test, nvf_wait(t), 0);
+	usleep_range(5000, 6000);
+	KUNIT_ASSERT_EQ(test, nvpm_host_record_stop(s->hchan, st), 1);
+	KUNIT_ASSERT_LE(test, st->written, (u64)NVR_RING / NVR_PKT);
+	for (i = 0; i < st->written; i++) {
+		nvr_pkt(b, i, &cycles, &stop, &ev0);
+		got += ev0;
+	}
+	return got;
+}
+
+/*
+ * A second record on the channel whose window nouveau maps at the
+ * address the first one's had, over other pages, with the same channel
+ * and DMA object selector (so RECORD_CHAN is not rewritten, which would
+ * also empty PCOUNTER's TLB): the packets land in the second buffer, and
+ * the first, released, is not written again.  It takes nouveau's VMM to
+ * flush PCOUNTER's TLB (VM engine 0x0b) when it maps and unmaps the
+ * windows (patch 0008): before it, PCOUNTER went on writing through the
+ * first window's translation.
+ */
+static void
+nouveau_record_remapped_window_flushed(struct kunit *test)
+{
+	struct nvpm_host_record_status st;
+	struct nvpm_host_record_buf hb1, hb2;
+	struct nvf *t = nvf_new(test);
+	struct nvr_buf *b1, *b2;
+	struct nvs s = {};
+	u8 *snap;
+
+	nvr_new(t, &s);
+	b1 = nvr_buf_new(t, &hb1);
+	KUNIT_EXPECT_EQ(test, nvr_session(t, &s, b1, &hb1, &st), 600ULL);
+	KUNIT_EXPECT_EQ(test, st.lost, 0ULL);
+	KUNIT_EXPECT_EQ(test, b1->released, 1U);
+	snap = kunit_kmalloc(test, NVR_RING, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, snap);
+	memcpy(snap, b1->map, NVR_RING);
+
+	b2 = nvr_buf_new(t, &hb2);
+	/* what the case is about: the same address and binding, other pages */
+	KUNIT_ASSERT_EQ(test, hb2.win[0], hb1.win[0]);
+	KUNIT_ASSERT_EQ(test, hb2.dma, hb1.dma);
+	KUNIT_ASSERT_EQ(test, hb2.chan, hb1.chan);
+	KUNIT_EXPECT_EQ(test, nvr_session(t, &s, b2, &hb2, &st), 600ULL);
+	KUNIT_EXPECT_GE(test, st.written, 2ULL);
+	KUNIT_EXPECT_EQ(test, memcmp(snap, b1->map, NVR_RING), 0);
+	KUNIT_EXPECT_EQ(test, nvkm_rd32(t->device, NVR_RECORD_STATUS(NVS_CORE_A)) &
+			NVR_RECORD_STATUS_FAULT, 0U);
+}
+
+static struct kunit_case nouveau_nvpm_record_cases[] = {
+	KUNIT_CASE(nouveau_record_packets_match_load),
+	KUNIT_CASE(nouveau_record_bad_windows_refused),
+	KUNIT_CASE(nouveau_record_stops_before_chan_goes),
+	KUNIT_CASE(nouveau_record_remapped_window_flushed),
+	{}
+};
+
+static struct kunit_suite nouveau_nvpm_record_suite = {
+	.name = "nouveau_nvpm_record",
+	.test_cases = nouveau_nvpm_record_cases,
+};
+
+kunit_test_suites(&nouveau_nvpm_fifo_suite, &nouveau_nvpm_swmthd_suite,
+		  &nouveau_nvpm_record_suite);
