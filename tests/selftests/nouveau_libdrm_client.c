@@ -234,8 +234,12 @@ main(int argc, char **argv)
 			continue;
 		/* the frame submitted IN_FLIGHT frames ago */
 		ret = frame_read(&ring, f - in_flight, e);
-		if (ret)
+		if (ret) {
+			fprintf(stderr, "ring: sequence %llu, %u written, %u errors, %u lost\n",
+				(unsigned long long)ring.hdr->sequence, ring.hdr->write_index,
+				ring.hdr->errors, ring.hdr->lost);
 			return fail("ring", ret);
+		}
 		printf("frame %ld: %u primitives drawn, %llu counted, %llu ns\n", f - in_flight,
 		       frame_prims(f - in_flight), (unsigned long long)e[0].value,
 		       (unsigned long long)e[1].value);

@@ -71,6 +71,7 @@ if [ -e /sys/module/nouveau/parameters/sim ]; then
 	./nouveau_libdrm_client "$sim_node" 24 8 >/tmp/client.out 2>&1
 	echo "exit $?" >>/tmp/client.out
 	sed 's/^/# /' /tmp/client.out
+	dmesg | grep 'nouveau-sim' | tail -n 20 | sed 's/^/# /'
 	check nouveau_libdrm_client_frames_counted_exactly sh -c \
 		"grep -q '^24 frames, 8 in flight: every count equals the primitives drawn; ring: 0 errors, 0 lost' /tmp/client.out &&
 		grep -q '^exit 0' /tmp/client.out"
