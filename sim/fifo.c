@@ -98,6 +98,7 @@
  * @acquiring: an acquire waits for memory: the channel is not served
  * @acq_geq: it waits for ACQUIRE_GEQUAL (else ACQUIRE_EQUAL)
  * @acq_poll: the cycle its semaphore is read again
+ * @saved: its state went to its RAMFC when it was last unloaded
  */
 struct sim_fifo_chan {
 	bool enabled;
@@ -132,6 +133,7 @@ struct sim_fifo_chan {
 	bool acquiring;
 	bool acq_geq;
 	u64 acq_poll;
+	bool saved;
 };
 
 /**
@@ -392,6 +394,113 @@ sim_fifo_chan_find(struct nvkm_sim_fifo *fifo, u32 entry, struct sim_fifo_chan *
 	ch->inst = (u64)FIELD_GET(SIM_NV50_CHAN_DESC_ADDR, desc) << 12;
 }
 
+static void
+sim_fifo_ramfc_wr(struct nvkm_sim_fifo *fifo, struct sim_fifo_chan *ch, u32 reg, u32 data)
+{
+	nvkm_sim_mem_wr32(fifo->sim->vm, ch->ramfc_target, ch->ramfc + reg, data);
+}
+
+static u32
+sim_fifo_ramfc_rd(struct nvkm_sim_fifo *fifo, struct sim_fifo_chan *ch, u32 reg)
+{
+	return sim_fifo_inst_rd(fifo, ch->ramfc_target, ch->ramfc + reg);
+}
+
+/*
+ * The channel is unloaded (its channel table entry disabled): the pusher's
+ * and the puller's state goes to its RAMFC (fifo_intro.rst: "RAMFC: area of
+ * VRAM storing the above when channel is not currently active"), at the
+ * offsets of rnndb's G80_RAMFC: the IB ring's PUT and GET, the current
+ * segment (DMA_GET to DMA_PUT), the method being fed (DMA_STATE, its
+ * METHOD_COUNT) and each subchannel's engine (ENGINE).
+ */
+static void
+sim_fifo_chan_save(struct nvkm_sim_fifo *fifo, struct sim_fifo_chan *ch)
+{
+	u64 end = ch->seg + (u64)ch->seg_left * 4;
+	u32 engine = 0;
+	int i;
+
+	for (i = 0; i < SIM_FIFO_SUBCS; i++)
+		engine |= (ch->engine[i] & 0xf) << (i * 4);
+	sim_fifo_ramfc_wr(fifo, ch, SIM_NV50_RAMFC_IB_PUT, ch->ib_put);
+	sim_fifo_ramfc_wr(fifo, ch, SIM_NV50_RAMFC_IB_GET, ch->ib_get);
+	sim_fifo_ramfc_wr(fifo, ch, SIM_NV50_RAMFC_DMA_PUT, lower_32_bits(end));
+	sim_fifo_ramfc_wr(fifo, ch, SIM_NV50_RAMFC_DMA_PUT_HIGH, upper_32_bits(end));
+	sim_fifo_ramfc_wr(fifo, ch, SIM_NV50_RAMFC_DMA_GET, lower_32_bits(ch->seg));
+	sim_fifo_ramfc_wr(fifo, ch, SIM_NV50_RAMFC_DMA_GET_HIGH, upper_32_bits(ch->seg));
+	sim_fifo_ramfc_wr(fifo, ch, SIM_NV50_RAMFC_DMA_STATE,
+			  FIELD_PREP(SIM_NV_PFIFO_CACHE1_DMA_STATE_SUBC, ch->subc) |
+			  (ch->mthd & SIM_NV_PFIFO_CACHE1_DMA_STATE_MTHD) |
+			  (ch->inc ? SIM_NV50_RAMFC_DMA_STATE_INC : 0));
+	sim_fifo_ramfc_wr(fifo, ch, SIM_NV50_RAMFC_METHOD_COUNT, ch->count);
+	sim_fifo_ramfc_wr(fifo, ch, SIM_NV50_RAMFC_ENGINE, engine);
+	sim_fifo_ramfc_wr(fifo, ch, SIM_NV50_RAMFC_REF, ch->ref_cnt);
+	sim_fifo_ramfc_wr(fifo, ch, SIM_G84_RAMFC_SEMAPHORE_ADDRESS_HIGH,
+			  upper_32_bits(ch->sem_addr));
+	sim_fifo_ramfc_wr(fifo, ch, SIM_G84_RAMFC_SEMAPHORE_ADDRESS_LOW,
+			  lower_32_bits(ch->sem_addr));
+	sim_fifo_ramfc_wr(fifo, ch, SIM_G84_RAMFC_SEMAPHORE_SEQUENCE, ch->sem_seq);
+	ch->saved = true;
+}
+
+/*
+ * The channel is unloaded.  A method its pusher fetched that the puller has
+ * not taken (it waits for the graphics engine) stays in CACHE1 on the GPU,
+ * which is saved with the channel; the model, which keeps no CACHE1 per
+ * channel, puts the pusher back before it instead: fetched again when the
+ * channel is back, it runs once.  A trapped method stays where it is.
+ */
+static void
+sim_fifo_chan_unload(struct nvkm_sim_fifo *fifo, int c)
+{
+	struct sim_fifo_chan *ch = &fifo->chan[c];
+
+	if (fifo->next.valid && fifo->next.chid == c && !fifo->pull_stalled) {
+		ch->seg -= 4;
+		ch->seg_left++;
+		ch->count++;
+		if (ch->inc)
+			ch->mthd = (ch->mthd - 4) & SIM_NV50_DMA_CMD_MTHD;
+		fifo->next.valid = false;
+	}
+	sim_fifo_chan_save(fifo, ch);
+}
+
+/* ... and back from it when the channel is loaded again. */
+static void
+sim_fifo_chan_restore(struct nvkm_sim_fifo *fifo, struct sim_fifo_chan *ch)
+{
+	u64 get, put;
+	u32 state, engine;
+	int i;
+
+	ch->ib_put = sim_fifo_ramfc_rd(fifo, ch, SIM_NV50_RAMFC_IB_PUT) & ch->ib_mask;
+	ch->ib_get = sim_fifo_ramfc_rd(fifo, ch, SIM_NV50_RAMFC_IB_GET) & ch->ib_mask;
+	get = sim_fifo_ramfc_rd(fifo, ch, SIM_NV50_RAMFC_DMA_GET) |
+	      (u64)(sim_fifo_ramfc_rd(fifo, ch, SIM_NV50_RAMFC_DMA_GET_HIGH) & 0xff) << 32;
+	put = sim_fifo_ramfc_rd(fifo, ch, SIM_NV50_RAMFC_DMA_PUT) |
+	      (u64)(sim_fifo_ramfc_rd(fifo, ch, SIM_NV50_RAMFC_DMA_PUT_HIGH) & 0xff) << 32;
+	/* a segment is whole words; one that ends before it starts is none */
+	ch->seg = get & ~3ULL;
+	ch->seg_left = put > ch->seg ? min_t(u64, (put - ch->seg) / 4,
+					     FIELD_MAX(SIM_NV50_IB_HIGH_LENGTH)) : 0;
+	state = sim_fifo_ramfc_rd(fifo, ch, SIM_NV50_RAMFC_DMA_STATE);
+	ch->subc = FIELD_GET(SIM_NV_PFIFO_CACHE1_DMA_STATE_SUBC, state);
+	ch->mthd = state & SIM_NV_PFIFO_CACHE1_DMA_STATE_MTHD;
+	ch->inc = state & SIM_NV50_RAMFC_DMA_STATE_INC;
+	ch->count = sim_fifo_ramfc_rd(fifo, ch, SIM_NV50_RAMFC_METHOD_COUNT) &
+		    FIELD_MAX(SIM_NV50_DMA_CMD_COUNT);
+	engine = sim_fifo_ramfc_rd(fifo, ch, SIM_NV50_RAMFC_ENGINE);
+	for (i = 0; i < SIM_FIFO_SUBCS; i++)
+		ch->engine[i] = (engine >> (i * 4)) & 0xf;
+	ch->ref_cnt = sim_fifo_ramfc_rd(fifo, ch, SIM_NV50_RAMFC_REF);
+	ch->sem_addr = (u64)(sim_fifo_ramfc_rd(fifo, ch, SIM_G84_RAMFC_SEMAPHORE_ADDRESS_HIGH) &
+			     0xff) << 32 |
+		       sim_fifo_ramfc_rd(fifo, ch, SIM_G84_RAMFC_SEMAPHORE_ADDRESS_LOW);
+	ch->sem_seq = sim_fifo_ramfc_rd(fifo, ch, SIM_G84_RAMFC_SEMAPHORE_SEQUENCE);
+}
+
 /* A channel table entry was enabled: load the channel from its RAMFC. */
 static void
 sim_fifo_chan_load(struct nvkm_sim_fifo *fifo, int c)
@@ -422,8 +531,11 @@ sim_fifo_chan_load(struct nvkm_sim_fifo *fifo, int c)
 	ch->ramht_probes = ramht & SIM_NV50_RAMHT_SEARCH_FULL ? BIT(ch->ramht_bits) :
 			   16 << FIELD_GET(SIM_NV50_RAMHT_SEARCH, ramht);
 	ch->prim_cycles = NVKM_SIM_GR_PRIM_CYCLES_DEFAULT;
-	/* every subchannel starts unbound: its methods trap */
-	memset(ch->engine, SIM_NV50_FIFO_ENGINE_SW, sizeof(ch->engine));
+	/*
+	 * where its pusher and puller were: a new channel's RAMFC holds zeros
+	 * there (every subchannel unbound, SW: its methods trap)
+	 */
+	sim_fifo_chan_restore(fifo, ch);
 }
 
 /*
@@ -1223,6 +1335,9 @@ sim_fifo_table_wr(struct nvkm_sim_fifo *fifo, int c, u32 data)
 {
 	bool was = fifo->table[c] & SIM_NV50_PFIFO_CTX_TABLE_ENABLED;
 
+	/* another structure, or none: what was saved is not this channel's */
+	if ((fifo->table[c] ^ data) & ~SIM_NV50_PFIFO_CTX_TABLE_ENABLED)
+		fifo->chan[c].saved = false;
 	fifo->table[c] = data;
 	if (data & SIM_NV50_PFIFO_CTX_TABLE_ENABLED) {
 		if (!was)
@@ -1230,6 +1345,8 @@ sim_fifo_table_wr(struct nvkm_sim_fifo *fifo, int c, u32 data)
 		return;
 	}
 	/* disabled: nothing of it is read again; a trapped method waits */
+	if (was && fifo->chan[c].enabled)
+		sim_fifo_chan_unload(fifo, c);
 	fifo->chan[c].enabled = false;
 	sim_fifo_acquire_end(fifo, &fifo->chan[c]);
 	/*
@@ -1265,6 +1382,9 @@ sim_fifo_user_wr(struct nvkm_sim_fifo *fifo, u32 addr, u32 data)
 	switch (addr % SIM_NV50_USER_SIZE) {
 	case SIM_NV50_USER_IB_PUT:
 		ch->ib_put = data & ch->ib_mask;
+		/* a channel not loaded: its RAMFC holds its state (model's) */
+		if (!ch->enabled && ch->saved)
+			sim_fifo_ramfc_wr(fifo, ch, SIM_NV50_RAMFC_IB_PUT, ch->ib_put);
 		return true;
 	case SIM_NV50_USER_DMA_PUT:
 	case SIM_NV50_USER_DMA_GET:

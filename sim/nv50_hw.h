@@ -103,6 +103,21 @@
  * RAMFC (rnndb_fifo_g80_pfifo.xml, G80_RAMFC): the words the model reads
  * when a channel is enabled.
  */
+/* the pusher's and puller's state, saved at unload (rnndb G80_RAMFC) */
+#define SIM_NV50_RAMFC_IB_PUT			0x00
+#define SIM_NV50_RAMFC_IB_GET			0x04
+#define SIM_NV50_RAMFC_DMA_PUT			0x08
+#define SIM_NV50_RAMFC_DMA_PUT_HIGH		0x0c
+#define SIM_NV50_RAMFC_DMA_GET			0x10
+#define SIM_NV50_RAMFC_DMA_GET_HIGH		0x14
+#define SIM_NV50_RAMFC_DMA_STATE		0x30
+#define SIM_NV50_RAMFC_DMA_STATE_INC		BIT(0)	/* model's: 0 non-inc */
+#define SIM_NV50_RAMFC_METHOD_COUNT		0x34
+#define SIM_NV50_RAMFC_ENGINE			0x58	/* 4 bits a subc */
+#define SIM_NV50_RAMFC_REF			0x74
+#define SIM_G84_RAMFC_SEMAPHORE_ADDRESS_HIGH	0x8c
+#define SIM_G84_RAMFC_SEMAPHORE_ADDRESS_LOW	0x90
+#define SIM_G84_RAMFC_SEMAPHORE_SEQUENCE	0x94
 #define SIM_NV50_RAMFC_DMA_FETCH		0x3c
 #define SIM_NV50_RAMFC_DMA_FETCH_IB_ENABLE	BIT(30)
 #define SIM_NV50_RAMFC_DMA_INSTANCE		0x48	/* DMA object >> 4 */

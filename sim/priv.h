@@ -114,6 +114,7 @@ void nvkm_sim_mem_del(struct nvkm_sim_vm **pmem);
 bool nvkm_sim_mem_rd(struct nvkm_sim_vm *mem, u32 addr, u32 *data);
 bool nvkm_sim_mem_wr(struct nvkm_sim_vm *mem, u32 addr, u32 data);
 u32 nvkm_sim_mem_rd32(struct nvkm_sim_vm *mem, u32 target, u64 addr);
+void nvkm_sim_mem_wr32(struct nvkm_sim_vm *mem, u32 target, u64 addr, u32 data);
 int nvkm_sim_mem_walk(struct nvkm_sim_vm *mem, u32 chan, u64 va, bool write,
 		      struct nvkm_sim_xlat *x);
 int nvkm_sim_mem_dmaobj(struct nvkm_sim_vm *mem, u32 chan, u16 sel,

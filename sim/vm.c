@@ -661,6 +661,19 @@ nvkm_sim_mem_rd32(struct nvkm_sim_vm *mem, u32 target, u64 addr)
 	return data;
 }
 
+/**
+ * nvkm_sim_mem_wr32() - write a word of VRAM or system memory, as an engine
+ * @mem: the memory
+ * @target: SIM_NV50_MEM_TARGET_*
+ * @addr: its address there
+ * @data: the word (dropped outside memory)
+ */
+void
+nvkm_sim_mem_wr32(struct nvkm_sim_vm *mem, u32 target, u64 addr, u32 data)
+{
+	sim_mem_copy(mem, target, addr, &data, 4, true);
+}
+
 static u64
 sim_pramin(struct nvkm_sim_vm *mem, u32 addr)
 {

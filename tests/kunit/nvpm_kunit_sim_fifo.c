@@ -523,6 +523,7 @@ object_is_found_by_hash(struct kunit *test)
 {
 	struct sfifo_fixture *f = test->priv;
 	u32 far = 0xcafe0003;
+	u32 i;
 
 	ramht_put(f, 1, far, 20, 0x00100000);		/* GR, 20 past its hash */
 	push(f, 1, 1, 0x0000, far);
@@ -531,8 +532,16 @@ object_is_found_by_hash(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x2100), 1u);		/* CACHE_ERROR */
 	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, 0x3250) & 0x110, 0x010u);	/* HASH_FAILED */
 
-	/* the same channel again, searching the whole table */
+	/*
+	 * the same channel made again, searching the whole table: a new
+	 * channel's RAMFC has no pusher or puller state (G80_RAMFC 0x00-0x34,
+	 * ENGINE 0x58, REF 0x74: zero)
+	 */
 	kt_wr(f->sim, 0x2600 + 4, RAMFC(1) >> 8);
+	for (i = 0; i <= 0x34; i += 4)
+		kt_wr(f->sim, NV50_PRAMIN + RAMFC(1) + i, 0);
+	kt_wr(f->sim, NV50_PRAMIN + RAMFC(1) + 0x58, 0);
+	kt_wr(f->sim, NV50_PRAMIN + RAMFC(1) + 0x74, 0);
 	kt_wr(f->sim, NV50_PRAMIN + RAMFC(1) + 0x80, BIT(26) | RAMHT_OFF >> 4);
 	kt_wr(f->sim, 0x2100, 1);
 	kt_wr(f->sim, 0x3250, 1);
@@ -628,26 +637,87 @@ pmc_enable_resets_pfifo(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ref(f, 1), 0u);
 }
 
-/* A disabled channel is not read any more; enabled again, it restarts. */
+/* RAMFC word @off of channel @c (rnndb G80_RAMFC). */
+static u32
+ramfc(struct sfifo_fixture *f, int c, u32 off)
+{
+	return kt_rd(f->sim, NV50_PRAMIN + RAMFC(c) + off);
+}
+
+/*
+ * A disabled channel is not read any more.  Its state goes to its RAMFC
+ * (fifo_intro.rst; rnndb G80_RAMFC: IB_PUT 0x00, IB_GET 0x04, DMA_PUT 0x08,
+ * DMA_GET 0x10, METHOD_COUNT 0x34, REF 0x74), and enabled again it goes
+ * on from there: nothing runs twice, nothing is skipped.
+ */
 static void
 disabled_channel_is_not_read(struct kunit *test)
 {
 	struct sfifo_fixture *f = test->priv;
+	u32 get, count;
 	int i;
 
 	for (i = 1; i <= 8; i++)
 		push(f, 1, 0, NV_FIFO_MTHD_REF_CNT, i);
 	segment(f, 1, 0, 16);
+	/* IB entry, 3 x (header, method) */
 	nvkm_sim_run(f->sim, 7);
 	kt_wr(f->sim, NV50_PFIFO_CTX_TABLE(1), RAMFC(1) >> 8);
-	/* a page of garbage where the rest was: never decoded */
-	memset(f->chan[1].push, 0xff, PAGE);
-	nvkm_sim_run(f->sim, 100);
-	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, NV_PFIFO_INTR_0), 0u);
 	KUNIT_EXPECT_EQ(test, ref(f, 1), 3u);
+	KUNIT_EXPECT_EQ(test, ramfc(f, 1, 0x00), 1u);
+	KUNIT_EXPECT_EQ(test, ramfc(f, 1, 0x04), 1u);
+	KUNIT_EXPECT_EQ(test, ramfc(f, 1, 0x08), PUSH_VA + 16 * 4);
+	KUNIT_EXPECT_EQ(test, ramfc(f, 1, 0x74), 3u);
+	/* 6 words taken; or 7, the 4th method's header read, its data not */
+	get = ramfc(f, 1, 0x10);
+	count = ramfc(f, 1, 0x34);
+	KUNIT_EXPECT_TRUE(test, (get == PUSH_VA + 6 * 4 && count == 0) ||
+				(get == PUSH_VA + 7 * 4 && count == 1));
+	nvkm_sim_run(f->sim, 100);
+	KUNIT_EXPECT_EQ(test, ref(f, 1), 3u);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, NV_PFIFO_INTR_0), 0u);
+
 	kt_wr(f->sim, NV50_PFIFO_CTX_TABLE(1), BIT(31) | RAMFC(1) >> 8);
+	KUNIT_EXPECT_EQ(test, ref(f, 1), 3u);
+	nvkm_sim_run(f->sim, 100);
+	KUNIT_EXPECT_EQ(test, ref(f, 1), 8u);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, NV50_USER(1) + NV50_USER_IB_GET), 1u);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, NV_PFIFO_INTR_0), 0u);
+}
+
+/*
+ * A method waiting for the graphics engine when its channel is disabled
+ * (the GPU keeps it in CACHE1, saved with the channel) runs once, when the
+ * channel is back; so do the ones after it.  Other channels go on.
+ */
+static void
+waiting_method_survives_disable(struct kunit *test)
+{
+	struct sfifo_fixture *f = test->priv;
+	struct nvkm_sim_fifo_stats st;
+
+	push(f, 1, 0, NV_FIFO_MTHD_OBJECT, GR_HANDLE);
+	push(f, 1, 0, NVKM_SIM_GR_PRIM_CYCLES, 1000);
+	push(f, 1, 0, NVKM_SIM_GR_DRAW, 5);		/* 5000 cycles */
+	push(f, 1, 0, NVKM_SIM_GR_NOP, 0);		/* waits for the DRAW */
+	push(f, 1, 0, NV_FIFO_MTHD_REF_CNT, 7);
+	segment(f, 1, 0, f->chan[1].pos);
+	nvkm_sim_run(f->sim, 100);
+	KUNIT_EXPECT_TRUE(test, gr_busy(f));
+	kt_wr(f->sim, NV50_PFIFO_CTX_TABLE(1), RAMFC(1) >> 8);
+	push(f, 2, 0, NV_FIFO_MTHD_REF_CNT, 9);
+	segment(f, 2, 0, f->chan[2].pos);
+	nvkm_sim_run(f->sim, 100);
+	KUNIT_EXPECT_EQ(test, ref(f, 2), 9u);
 	KUNIT_EXPECT_EQ(test, ref(f, 1), 0u);
-	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, NV50_USER(1) + NV50_USER_IB_GET), 0u);
+	kt_wr(f->sim, NV50_PFIFO_CTX_TABLE(1), BIT(31) | RAMFC(1) >> 8);
+	nvkm_sim_run(f->sim, 100);
+	KUNIT_EXPECT_EQ(test, ref(f, 1), 7u);
+	KUNIT_ASSERT_EQ(test, nvkm_sim_fifo_stats(f->sim, &st), 0);
+	KUNIT_EXPECT_EQ(test, st.draws, 1ull);
+	/* OBJECT, PRIM_CYCLES, DRAW, NOP, REF_CNT; REF_CNT */
+	KUNIT_EXPECT_EQ(test, st.methods, 6ull);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, NV_PFIFO_INTR_0), 0u);
 }
 
 /* Only the NV50 family has the PFIFO model and an interrupt line. */
@@ -1004,6 +1074,7 @@ static struct kunit_case nvpm_sim_fifo_cases[] = {
 	KUNIT_CASE(bad_command_raises_dma_pusher),
 	KUNIT_CASE(unmapped_segment_is_mem_fault),
 	KUNIT_CASE(disabled_channel_is_not_read),
+	KUNIT_CASE(waiting_method_survives_disable),
 	KUNIT_CASE(zero_length_ib_entry_is_ib_empty),
 	KUNIT_CASE(channel_without_ib_enable_fetches_nothing),
 	KUNIT_CASE(null_pushbuffer_dmaobj_is_mem_fault),
