@@ -88,6 +88,27 @@ now_ns(void)
 	return ts.tv_sec * 1000000000ull + ts.tv_nsec;
 }
 
+/* DRM_IOCTL_NVPM_NOUVEAU_CHAN_BIND of these must fail with @err. */
+static int
+bind_refused(int fd, __u32 channel, __u32 sw, __u32 notifier, __u32 ring_size, int err)
+{
+	struct drm_nvpm_nouveau_chan_bind bind = {
+		.channel = channel, .sw = sw, .notifier = notifier, .ring_size = ring_size,
+	};
+
+	if (!nvpm_ioctl(fd, DRM_IOCTL_NVPM_NOUVEAU_CHAN_BIND, &bind)) {
+		fprintf(stderr, "bind %u/%#x/%#x/%u: succeeded, want %s\n", channel, sw,
+			notifier, ring_size, strerror(err));
+		return 1;
+	}
+	if (errno != err) {
+		fprintf(stderr, "bind %u/%#x/%#x/%u: %s, want %s\n", channel, sw, notifier,
+			ring_size, strerror(errno), strerror(err));
+		return 1;
+	}
+	return 0;
+}
+
 /* Frame @f's results (the primitives, the GPU time) from the ring. */
 static int
 frame_read(const struct nvpm_channel *ring, long f, struct drm_nvpm_notifier_entry *e)
@@ -191,12 +212,30 @@ main(int argc, char **argv)
 	ret = nvpm_group_quad(fd, ev.domain, ctr, 1, &grp);
 	if (ret)
 		return fail("counter group", ret);
+	/* what is not the file's, or does not fit, is refused and changes nothing */
+	ret = bind_refused(fd, chan_info->base.channel + 1, CLIENT_HANDLE_SW, CLIENT_HANDLE_NTFY,
+			   CLIENT_RING, ENOENT);
+	ret |= bind_refused(fd, chan_info->base.channel, CLIENT_HANDLE_GR, CLIENT_HANDLE_NTFY,
+			    CLIENT_RING, ENOENT);
+	ret |= bind_refused(fd, chan_info->base.channel, CLIENT_HANDLE_SW, CLIENT_HANDLE_NTFY + 1,
+			    CLIENT_RING, ENOENT);
+	ret |= bind_refused(fd, chan_info->base.channel, CLIENT_HANDLE_SW, CLIENT_HANDLE_NTFY,
+			    CLIENT_RING + 1, EINVAL);
+	ret |= bind_refused(fd, chan_info->base.channel, CLIENT_HANDLE_SW, CLIENT_HANDLE_NTFY,
+			    CLIENT_RING * 2, EINVAL);
+	if (ret)
+		return 1;
 	bind.channel = chan_info->base.channel;
 	bind.sw = CLIENT_HANDLE_SW;
 	bind.notifier = CLIENT_HANDLE_NTFY;
 	bind.ring_size = CLIENT_RING;
 	if (nvpm_ioctl(fd, DRM_IOCTL_NVPM_NOUVEAU_CHAN_BIND, &bind))
 		return fail("DRM_IOCTL_NVPM_NOUVEAU_CHAN_BIND", errno);
+	/* one is enough: the software object already runs nvpm's methods */
+	if (bind_refused(fd, chan_info->base.channel, CLIENT_HANDLE_SW, CLIENT_HANDLE_NTFY,
+			 CLIENT_RING, EBUSY))
+		return 1;
+	printf("bind: bad channel, object, notifier and ring size refused, a second bind busy\n");
 	ring.fd = fd;
 	ring.hdr = (void *)((char *)nbo->map + ntfy_info->offset);
 	ring.ring = (void *)((char *)ring.hdr + ring.hdr->ring_offset);

@@ -75,6 +75,8 @@ if [ -e /sys/module/nouveau/parameters/sim ]; then
 	check nouveau_libdrm_client_frames_counted_exactly sh -c \
 		"grep -q '^24 frames, 8 in flight: every count equals the primitives drawn; ring: 0 errors, 0 lost' /tmp/client.out &&
 		grep -q '^exit 0' /tmp/client.out"
+	check nvpm_chan_bind_refuses_what_is_not_the_files \
+		grep -q '^bind: bad channel, object, notifier and ring size refused, a second bind busy' /tmp/client.out
 	check nouveau_libdrm_client_every_frame_read \
 		test "$(grep -c '^frame [0-9]*: ' /tmp/client.out)" = 24
 fi
