@@ -672,7 +672,7 @@ disabled_channel_is_not_read(struct kunit *test)
 	get = ramfc(f, 1, 0x10);
 	count = ramfc(f, 1, 0x34);
 	KUNIT_EXPECT_TRUE(test, (get == PUSH_VA + 6 * 4 && count == 0) ||
-				(get == PUSH_VA + 7 * 4 && count == 1));
+			  (get == PUSH_VA + 7 * 4 && count == 1));
 	nvkm_sim_run(f->sim, 100);
 	KUNIT_EXPECT_EQ(test, ref(f, 1), 3u);
 	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, NV_PFIFO_INTR_0), 0u);
