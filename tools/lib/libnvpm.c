@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <xf86drm.h>
+#include <nouveau_drm.h>
 #include "libnvpm.h"
 
 #ifndef ARRAY_SIZE
@@ -689,6 +690,182 @@ nvpm_domain_caps_str(__u32 caps, char *buf, size_t len)
 
 /* ---- channels and command-stream sampling ---- */
 
+/*
+ * On nouveau's node the channel, its objects, its notifier and the
+ * pushbuffers are nouveau's (DRM_NOUVEAU_CHANNEL_ALLOC, GROBJ_ALLOC,
+ * NOTIFIEROBJ_ALLOC, GEM_NEW in GART, GEM_PUSHBUF), bound to nvpm's
+ * software methods by DRM_IOCTL_NVPM_NOUVEAU_CHAN_BIND; the objects have
+ * nvpm's handles, so nvpm_push_setup() and the ring are the same on both
+ * nodes.  struct nvpm_channel's handle is then the channel id + 1 (0 is
+ * none).  nouveau has no submission sequence: libnvpm counts submissions
+ * per channel, and a wait waits for the channel's last pushbuffer to be
+ * idle (GEM_CPU_PREP), which covers every submission before it.
+ */
+#define NVPM_NV_CHANS		128
+#define NVPM_NV_CLASS_GR	0x8297	/* G82_TESLA: the simulator's DRAW is its 0x0204 */
+#define NVPM_NV_CTXDMA_VRAM	0xbeef0201
+#define NVPM_NV_CTXDMA_GART	0xbeef0202
+#define NVPM_NV_RING_SIZE	64	/* a notifier's page holds no more */
+
+static struct {
+	int fd;
+	__u32 push;	/* GEM handle of the last pushbuffer submitted */
+	__u64 submitted;
+} nvpm_nv_chan[NVPM_NV_CHANS];
+
+static int
+nvpm_nv_bo_new(int fd, __u64 size, struct nvpm_bo *bo)
+{
+	struct drm_nouveau_gem_new args = {
+		.info.size = size, .info.domain = NOUVEAU_GEM_DOMAIN_GART,
+	};
+
+	int ret;
+
+	memset(bo, 0, sizeof(*bo));
+	ret = drmCommandWriteRead(fd, DRM_NOUVEAU_GEM_NEW, &args, sizeof(args));
+	if (ret)
+		return ret;
+	bo->fd = fd;
+	bo->handle = args.info.handle;
+	bo->size = args.info.size;
+	bo->map_offset = args.info.map_handle;
+	return 0;
+}
+
+static int
+nvpm_nv_channel_new(int fd, __u32 ring_size, struct nvpm_channel *ch)
+{
+	struct drm_nouveau_channel_alloc chan = {
+		.fb_ctxdma_handle = NVPM_NV_CTXDMA_VRAM,
+		.tt_ctxdma_handle = NVPM_NV_CTXDMA_GART,
+	};
+	struct drm_nouveau_grobj_alloc sw = { .handle = NVPM_HANDLE_SW, .class = NVPM_CLASS_SW };
+	struct drm_nouveau_grobj_alloc gr = { .handle = NVPM_HANDLE_GR, .class = NVPM_NV_CLASS_GR };
+	struct drm_nouveau_notifierobj_alloc ntfy = { .handle = NVPM_HANDLE_NOTIFIER };
+	struct drm_nouveau_gem_info info = { 0 };
+	struct drm_nvpm_nouveau_chan_bind bind = { 0 };
+	int ret;
+
+	if (!ring_size)
+		ring_size = NVPM_NV_RING_SIZE;
+	ret = drmCommandWriteRead(fd, DRM_NOUVEAU_CHANNEL_ALLOC, &chan, sizeof(chan));
+	if (ret)
+		return ret;
+	ch->fd = fd;
+	ch->handle = chan.channel + 1;
+	if (chan.channel < 0 || chan.channel >= NVPM_NV_CHANS) {
+		ret = -ENOSPC;
+		goto err;
+	}
+	sw.channel = gr.channel = ntfy.channel = chan.channel;
+	ntfy.size = sizeof(struct drm_nvpm_notifier_header) +
+		    ring_size * sizeof(struct drm_nvpm_notifier_entry);
+	info.handle = chan.notifier_handle;
+	bind = (struct drm_nvpm_nouveau_chan_bind) {
+		.channel = chan.channel, .sw = NVPM_HANDLE_SW,
+		.notifier = NVPM_HANDLE_NOTIFIER, .ring_size = ring_size,
+	};
+	ret = drmCommandWrite(fd, DRM_NOUVEAU_GROBJ_ALLOC, &sw, sizeof(sw));
+	if (!ret)
+		ret = drmCommandWrite(fd, DRM_NOUVEAU_GROBJ_ALLOC, &gr, sizeof(gr));
+	if (!ret)
+		ret = drmCommandWriteRead(fd, DRM_NOUVEAU_NOTIFIEROBJ_ALLOC, &ntfy, sizeof(ntfy));
+	if (!ret)
+		ret = drmCommandWriteRead(fd, DRM_NOUVEAU_GEM_INFO, &info, sizeof(info));
+	if (!ret && nvpm_ioctl(fd, DRM_IOCTL_NVPM_NOUVEAU_CHAN_BIND, &bind))
+		ret = -errno;
+	if (ret)
+		goto err;
+	ch->notifier = (struct nvpm_bo) {
+		.fd = fd, .handle = chan.notifier_handle, .size = info.size,
+		.map_offset = info.map_handle,
+	};
+	ret = nvpm_bo_map(&ch->notifier);
+	if (ret)
+		goto err;
+	ch->hdr = (void *)((char *)ch->notifier.map + ntfy.offset);
+	ch->ring = (void *)((char *)ch->hdr + ch->hdr->ring_offset);
+	nvpm_nv_chan[chan.channel].fd = fd;
+	nvpm_nv_chan[chan.channel].push = 0;
+	nvpm_nv_chan[chan.channel].submitted = 0;
+	return 0;
+
+err:
+	nvpm_channel_del(ch);
+	return ret;
+}
+
+static void
+nvpm_nv_channel_del(struct nvpm_channel *ch)
+{
+	struct drm_nouveau_channel_free args = { .channel = ch->handle - 1 };
+
+	/* the notifier memory is the channel's: its handle goes with it */
+	if (ch->notifier.map)
+		munmap(ch->notifier.map, ch->notifier.size);
+	if (ch->handle)
+		drmCommandWrite(ch->fd, DRM_NOUVEAU_CHANNEL_FREE, &args, sizeof(args));
+	if (ch->handle && ch->handle <= NVPM_NV_CHANS)
+		nvpm_nv_chan[ch->handle - 1].fd = -1;
+}
+
+static int
+nvpm_nv_submit(struct nvpm_push *p, const struct nvpm_channel *ch, __u64 *sequence)
+{
+	struct drm_nouveau_gem_pushbuf_bo bo = {
+		.handle = p->bo.handle, .valid_domains = NOUVEAU_GEM_DOMAIN_GART,
+		.read_domains = NOUVEAU_GEM_DOMAIN_GART,
+	};
+	struct drm_nouveau_gem_pushbuf_push push = {
+		.bo_index = 0, .offset = p->start * 4ull, .length = (p->pos - p->start) * 4ull,
+	};
+	struct drm_nouveau_gem_pushbuf args = {
+		.channel = ch->handle - 1, .nr_buffers = 1, .buffers = (uintptr_t)&bo,
+		.nr_push = 1, .push = (uintptr_t)&push,
+	};
+	__u32 c = ch->handle - 1;
+	int ret;
+
+	if (c >= NVPM_NV_CHANS || nvpm_nv_chan[c].fd != ch->fd)
+		return -EINVAL;
+	ret = drmCommandWriteRead(ch->fd, DRM_NOUVEAU_GEM_PUSHBUF, &args, sizeof(args));
+	if (ret)
+		return ret;
+	nvpm_nv_chan[c].push = p->bo.handle;
+	*sequence = ++nvpm_nv_chan[c].submitted;
+	return 0;
+}
+
+static int
+nvpm_nv_wait(int fd, __u32 channel, __u64 sequence, __u64 timeout_ns,
+	     struct drm_nvpm_wait *out)
+{
+	struct drm_nouveau_gem_cpu_prep prep = { .flags = NOUVEAU_GEM_CPU_PREP_WRITE };
+	__u32 c = channel - 1;
+	int ret = 0;
+
+	if (out)
+		memset(out, 0, sizeof(*out));
+	if (c >= NVPM_NV_CHANS || nvpm_nv_chan[c].fd != fd ||
+	    !sequence || sequence > nvpm_nv_chan[c].submitted)
+		return -EINVAL;
+	prep.handle = nvpm_nv_chan[c].push;
+	if (!timeout_ns)
+		prep.flags |= NOUVEAU_GEM_CPU_PREP_NOWAIT;
+	/* nouveau waits up to 30 s itself */
+	ret = drmCommandWrite(fd, DRM_NOUVEAU_GEM_CPU_PREP, &prep, sizeof(prep));
+	if (ret == -EBUSY)
+		ret = -ETIME;
+	if (out) {
+		out->size = sizeof(*out);
+		out->channel = channel;
+		out->sequence = sequence;
+		out->completed = ret ? 0 : nvpm_nv_chan[c].submitted;
+	}
+	return ret;
+}
+
 int
 nvpm_channel_new(int fd, __u32 ring_size, struct nvpm_channel *ch)
 {
@@ -696,6 +873,8 @@ nvpm_channel_new(int fd, __u32 ring_size, struct nvpm_channel *ch)
 	int ret;
 
 	memset(ch, 0, sizeof(*ch));
+	if (nvpm_fd_driver(fd) == NVPM_DRV_NOUVEAU)
+		return nvpm_nv_channel_new(fd, ring_size, ch);
 	if (nvpm_ioctl(fd, DRM_IOCTL_NVPM_CHANNEL_NEW, &args))
 		return -errno;
 	ch->fd = fd;
@@ -719,6 +898,11 @@ nvpm_channel_del(struct nvpm_channel *ch)
 {
 	struct drm_nvpm_channel_del args = { .size = sizeof(args), .channel = ch->handle };
 
+	if (nvpm_fd_driver(ch->fd) == NVPM_DRV_NOUVEAU) {
+		nvpm_nv_channel_del(ch);
+		memset(ch, 0, sizeof(*ch));
+		return;
+	}
 	if (ch->handle)
 		nvpm_ioctl(ch->fd, DRM_IOCTL_NVPM_CHANNEL_DEL, &args);
 	nvpm_bo_free(&ch->notifier);
@@ -750,6 +934,8 @@ nvpm_wait(int fd, __u32 channel, __u64 sequence, __u64 timeout_ns,
 	};
 	int ret = 0;
 
+	if (nvpm_fd_driver(fd) == NVPM_DRV_NOUVEAU)
+		return nvpm_nv_wait(fd, channel, sequence, timeout_ns, out);
 	if (nvpm_ioctl(fd, DRM_IOCTL_NVPM_WAIT, &args))
 		ret = -errno;
 	if (out)
@@ -763,7 +949,10 @@ nvpm_push_new(int fd, size_t bytes, struct nvpm_push *p)
 	int ret;
 
 	memset(p, 0, sizeof(*p));
-	ret = nvpm_bo_new(fd, bytes, &p->bo);
+	if (nvpm_fd_driver(fd) == NVPM_DRV_NOUVEAU)
+		ret = nvpm_nv_bo_new(fd, bytes, &p->bo);
+	else
+		ret = nvpm_bo_new(fd, bytes, &p->bo);
 	if (!ret)
 		ret = nvpm_bo_map(&p->bo);
 	if (ret) {
@@ -817,7 +1006,10 @@ nvpm_push_submit(struct nvpm_push *p, const struct nvpm_channel *ch, __u64 *sequ
 
 	if (p->pos == p->start)
 		return -EINVAL;
-	ret = nvpm_exec(ch->fd, ch->handle, p->bo.handle, p->start * 4ull,
+	if (nvpm_fd_driver(ch->fd) == NVPM_DRV_NOUVEAU)
+		ret = nvpm_nv_submit(p, ch, sequence);
+	else
+		ret = nvpm_exec(ch->fd, ch->handle, p->bo.handle, p->start * 4ull,
 			(p->pos - p->start) * 4ull, sequence);
 	if (!ret)
 		p->start = p->pos;

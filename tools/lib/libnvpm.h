@@ -464,9 +464,16 @@ struct nvpm_channel {
 
 /**
  * nvpm_channel_new() - DRM_IOCTL_NVPM_CHANNEL_NEW, and map the notifier
- * @fd: an nvpm render node
+ * @fd: an nvpm render node, or nouveau's
  * @ring_size: notifier ring entries (0: the default)
  * @ch: the channel
+ *
+ * On nouveau's node the channel is nouveau's (DRM_NOUVEAU_CHANNEL_ALLOC),
+ * with its software and graphics objects (GROBJ_ALLOC) and a notifier
+ * (NOTIFIEROBJ_ALLOC) of nvpm's handles, bound to nvpm's software methods
+ * (DRM_IOCTL_NVPM_NOUVEAU_CHAN_BIND); @ch->handle is its id + 1, the
+ * default ring 64 entries (a notifier page holds no more), pushbuffers
+ * are nouveau's GEM objects submitted by DRM_NOUVEAU_GEM_PUSHBUF.
  *
  * Return: 0 or a negative errno (-ENODEV: the GPU has no FIFO nvpm drives).
  */
@@ -499,6 +506,12 @@ int nvpm_exec(int fd, __u32 channel, __u32 bo, __u64 offset, __u64 length,
  * @sequence: from nvpm_exec()
  * @timeout_ns: longest wait
  * @out: what WAIT reports (completed, fault), may be NULL
+ *
+ * On nouveau's node, which has no submission sequence, sequences are
+ * libnvpm's count of the channel's submissions, and the wait is for the
+ * channel's last pushbuffer to be idle (DRM_NOUVEAU_GEM_CPU_PREP): every
+ * submission up to it is then done; @timeout_ns 0 only checks, any other
+ * waits as long as nouveau does (30 s).
  *
  * Return: 0, -ETIME, -EIO when the channel stopped, or another errno.
  */

@@ -79,6 +79,15 @@ if [ -e /sys/module/nouveau/parameters/sim ]; then
 		grep -q '^bind: bad channel, object, notifier and ring size refused, a second bind busy' /tmp/client.out
 	check nouveau_libdrm_client_every_frame_read \
 		test "$(grep -c '^frame [0-9]*: ' /tmp/client.out)" = 24
+	# nvpm hud on nouveau's node: libnvpm makes nouveau's channel, objects
+	# and notifier, submits by GEM_PUSHBUF and waits by GEM_CPU_PREP; each
+	# frame's primitives counted exactly
+	./nvpm hud -d "$sim_node" -n 12 -e core_a/setup_primitive_count >/tmp/hud.out 2>&1
+	echo "exit $?" >>/tmp/hud.out
+	sed 's/^/# /' /tmp/hud.out
+	check nvpm_hud_on_nouveau_counts_every_frame awk \
+		'$1 ~ /^[0-9]+$/ && NF == 5 && $5 ~ /%$/ { n++; if ($2 != $4) bad++ }
+		/^exit 0$/ { ok = 1 } END { exit !(ok && n == 12 && !bad) }' /tmp/hud.out
 fi
 rmmod nouveau
 [ -z "$sim_node" ] ||
