@@ -9,6 +9,8 @@
 #               selftests
 #   make nouveau  nouveau 6.1 with nvpm's perfmon engine: patch, build,
 #               run nouveau's KUnit suite over the simulated GPU in QEMU
+#   make run-nouveau  nouveau 6.12's own render node over a simulated G84
+#               in QEMU, and the nvpm tool on it (make nouveau's kernel)
 #   make fuzz   the ioctl fuzzer's long run (NVPM_FUZZ_CALLS=, default
 #               1000000; NVPM_FUZZ_SEED=) on make test's kernel
 #   make dkms   install nvpm through DKMS for Debian's 6.1 and 6.12, check,
@@ -25,7 +27,8 @@
 NVPM_CACHE ?= $(HOME)/.cache/nvpm
 export NVPM_CACHE
 
-.PHONY: all module tools run test fuzz bench intree nouveau dkms package checkpatch clean
+.PHONY: all module tools run run-nouveau test fuzz bench intree nouveau dkms package \
+	checkpatch clean
 
 all: module tools
 
@@ -52,6 +55,10 @@ intree:
 
 nouveau:
 	@tools/scripts/nouveau.sh
+
+run-nouveau:
+	@NVPM_NOUVEAU_RUN=1 NVPM_NOUVEAU_KERNELS=6.12 \
+		NVPM_NOUVEAU_GUEST=guest-nouveau-run.sh tools/scripts/nouveau.sh
 
 dkms:
 	@tools/scripts/dkms.sh

@@ -17,6 +17,10 @@
 # Then the 6.12 series is built once more out of tree, as for a real box,
 # against Debian's 6.12 headers.  Ends with "nouveau <kernel>: N passed,
 # N failed" per variant; exits non-zero on any failure.
+#
+# make run-nouveau sets NVPM_NOUVEAU_RUN=1, NVPM_NOUVEAU_KERNELS=6.12 and
+# NVPM_NOUVEAU_GUEST=guest-nouveau-run.sh: the same kernel, with the nvpm
+# tool shown on nouveau's node instead of the checks (no suites run).
 set -uo pipefail
 . "$(dirname "$0")/common.sh"
 
@@ -154,7 +158,7 @@ variant() {
 	mkdir -p "$root"/{bin,dev,proc,sys,tmp,nvpm}
 	cp /bin/busybox "$root/bin/busybox"
 	cp "$NVPM_ROOT/tools/scripts/guest-init.sh" "$root/init"
-	cp "$NVPM_ROOT/tools/scripts/guest-nouveau.sh" "$root/guest.sh"
+	cp "$NVPM_ROOT/tools/scripts/${NVPM_NOUVEAU_GUEST:-guest-nouveau.sh}" "$root/guest.sh"
 	chmod +x "$root/init" "$root/guest.sh"
 	if [ -f "$NVPM_OUT/tools/nvpm" ]; then
 		cp "$NVPM_OUT/tools/nvpm" "$root/nvpm/nvpm"
@@ -175,6 +179,13 @@ variant() {
 		nvpm_qemu "$build/arch/x86/boot/bzImage" "$initrd" "" >"$log" 2>&1
 	grep -q "NVPM-GUEST-EXIT" "$log"
 	result nouveau_guest_ran_to_the_end $?
+	# make run-nouveau: what the guest showed, no suites to count
+	if [ -n "${NVPM_NOUVEAU_RUN:-}" ]; then
+		sed -n '/NVPM-RUN-BEGIN/,/NVPM-RUN-END/p' "$log" | sed '1d;$d'
+		grep -q "NVPM-RUN-END" "$log"
+		result nouveau_run_showed_the_tool $?
+		return
+	fi
 
 	# the suites' lines under one header of ours (6.12 prints its own
 	# for a module's suites, 6.1 none)
@@ -211,6 +222,10 @@ for k in ${NVPM_NOUVEAU_KERNELS:-6.1 6.12}; do
 	variant "$k"
 	finish "$k"
 done
+if [ -n "${NVPM_NOUVEAU_RUN:-}" ]; then
+	[ "$all_failed" = 0 ]
+	exit
+fi
 
 # the 6.12 series out of tree against Debian's 6.12 headers, as for a
 # real box (nvpm.ko without the simulator)
