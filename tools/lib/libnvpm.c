@@ -758,7 +758,9 @@ nvpm_nv_channel_new(int fd, __u32 ring_size, struct nvpm_channel *ch)
 		ret = -ENOSPC;
 		goto err;
 	}
-	sw.channel = gr.channel = ntfy.channel = chan.channel;
+	sw.channel = chan.channel;
+	gr.channel = chan.channel;
+	ntfy.channel = chan.channel;
 	ntfy.size = sizeof(struct drm_nvpm_notifier_header) +
 		    ring_size * sizeof(struct drm_nvpm_notifier_entry);
 	info.handle = chan.notifier_handle;
@@ -1010,7 +1012,7 @@ nvpm_push_submit(struct nvpm_push *p, const struct nvpm_channel *ch, __u64 *sequ
 		ret = nvpm_nv_submit(p, ch, sequence);
 	else
 		ret = nvpm_exec(ch->fd, ch->handle, p->bo.handle, p->start * 4ull,
-			(p->pos - p->start) * 4ull, sequence);
+				(p->pos - p->start) * 4ull, sequence);
 	if (!ret)
 		p->start = p->pos;
 	return ret;
