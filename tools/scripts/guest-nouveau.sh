@@ -79,6 +79,19 @@ if [ -e /sys/module/nouveau/parameters/sim ]; then
 		grep -q '^bind: bad channel, object, notifier and ring size refused, a second bind busy' /tmp/client.out
 	check nouveau_libdrm_client_every_frame_read \
 		test "$(grep -c '^frame [0-9]*: ' /tmp/client.out)" = 24
+	# a client killed with everything live (channel, objects, bound ring,
+	# counter group, frames in flight): nouveau and nvpm release it all
+	# (kmemleak and the warnings check below), and the node serves the next
+	./nouveau_libdrm_client "$sim_node" 4096 8 >/tmp/kill.out 2>&1 &
+	pid=$!
+	i=0
+	while ! grep -q '^frame 16:' /tmp/kill.out && [ $i -lt 600 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	kill -KILL $pid
+	wait $pid
+	check nouveau_client_killed_mid_frames grep -q '^frame 16:' /tmp/kill.out
 	# nvpm hud on nouveau's node: libnvpm makes nouveau's channel, objects
 	# and notifier, submits by GEM_PUSHBUF and waits by GEM_CPU_PREP; each
 	# frame's primitives counted exactly
