@@ -159,30 +159,6 @@ nvpm_record_bo(struct drm_device *drm, struct drm_file *file,
 	return 0;
 }
 
-static void
-nvpm_record_args(const struct drm_nvpm_record_start *in,
-		 const struct drm_nvpm_record_domain *doms, struct nvpm_bo *bo, u64 ring,
-		 struct nvkm_record_args *args)
-{
-	int i;
-
-	memset(args, 0, sizeof(*args));
-	args->shrt = in->flags & NVPM_RECORD_SHORT;
-	args->nr_doms = in->nr_domains;
-	for (i = 0; i < in->nr_domains; i++) {
-		struct nvkm_record_dom_args *a = &args->dom[i];
-
-		a->dom = doms[i].domain;
-		a->nr_signals = doms[i].nr_signals;
-		memcpy(a->signal, doms[i].signal, sizeof(a->signal));
-		a->stop = doms[i].stop;
-		a->stop_arg = doms[i].stop_arg;
-		a->flags = doms[i].flags;
-		a->ring = bo->vaddr + i * ring;
-		a->ring_size = ring;
-	}
-}
-
 /* Start the session and give it a handle; the caller copies out. */
 static int
 nvpm_record_create(struct drm_device *drm, struct drm_file *file,
@@ -202,7 +178,8 @@ nvpm_record_create(struct drm_device *drm, struct drm_file *file,
 		ret = -ENOMEM;
 		goto fail_bo;
 	}
-	nvpm_record_args(in, doms, r->bo, *ring, args);
+	nvkm_record_args_init(args, in->flags & NVPM_RECORD_SHORT, in->nr_domains, doms,
+			      r->bo->vaddr, *ring);
 
 	mutex_lock(&nvpm_record_mutex);
 	if (nvpm_record_bo_busy(r->bo)) {

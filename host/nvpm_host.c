@@ -822,22 +822,10 @@ nvpm_host_record_args(const struct nvpm_host_record_buf *buf, bool shrt, u32 nr,
 {
 	u32 i;
 
-	memset(args, 0, sizeof(*args));
-	args->shrt = shrt;
-	args->nr_doms = nr;
+	nvkm_record_args_init(args, shrt, nr, doms, buf->map, buf->ring_size);
 	for (i = 0; i < nr; i++) {
-		struct nvkm_record_dom_args *a = &args->dom[i];
-
-		a->dom = doms[i].domain;
-		a->nr_signals = doms[i].nr_signals;
-		memcpy(a->signal, doms[i].signal, sizeof(a->signal));
-		a->stop = doms[i].stop;
-		a->stop_arg = doms[i].stop_arg;
-		a->flags = doms[i].flags;
-		a->ring = buf->map + i * buf->ring_size;
-		a->ring_size = buf->ring_size;
-		a->win = buf->win[i];
-		a->copies = buf->copies;
+		args->dom[i].win = buf->win[i];
+		args->dom[i].copies = buf->copies;
 	}
 }
 

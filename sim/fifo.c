@@ -513,19 +513,18 @@ sim_fifo_chan_load(struct nvkm_sim_fifo *fifo, int c)
 	memset(ch, 0, sizeof(*ch));
 	ch->listed = listed;
 	sim_fifo_chan_find(fifo, fifo->table[c], ch);
-	hi = sim_fifo_inst_rd(fifo, ch->ramfc_target, ch->ramfc + SIM_NV50_RAMFC_IB_HIGH);
+	hi = sim_fifo_ramfc_rd(fifo, ch, SIM_NV50_RAMFC_IB_HIGH);
 	order = min(FIELD_GET(SIM_NV50_RAMFC_IB_HIGH_ORDER, hi), 16UL);
 	ch->enabled = true;
-	ch->ib_addr = sim_fifo_inst_rd(fifo, ch->ramfc_target, ch->ramfc + SIM_NV50_RAMFC_IB_LOW) |
+	ch->ib_addr = sim_fifo_ramfc_rd(fifo, ch, SIM_NV50_RAMFC_IB_LOW) |
 		      (u64)FIELD_GET(SIM_NV50_RAMFC_IB_HIGH_ADDR, hi) << 32;
 	ch->ib_mask = BIT(order) - 1;
-	ch->ib_enable = sim_fifo_inst_rd(fifo, ch->ramfc_target,
-					 ch->ramfc + SIM_NV50_RAMFC_DMA_FETCH) &
+	ch->ib_enable = sim_fifo_ramfc_rd(fifo, ch, SIM_NV50_RAMFC_DMA_FETCH) &
 			SIM_NV50_RAMFC_DMA_FETCH_IB_ENABLE;
-	sel = sim_fifo_inst_rd(fifo, ch->ramfc_target, ch->ramfc + SIM_NV50_RAMFC_DMA_INSTANCE);
+	sel = sim_fifo_ramfc_rd(fifo, ch, SIM_NV50_RAMFC_DMA_INSTANCE);
 	ch->push_ok = !nvkm_sim_mem_dmaobj(fifo->sim->vm, ch->vm, sel & 0xffff, &ch->push);
 	/* RAMHT is a channel object: its instance is from the structure's start */
-	ramht = sim_fifo_inst_rd(fifo, ch->ramfc_target, ch->ramfc + SIM_NV50_RAMFC_RAMHT);
+	ramht = sim_fifo_ramfc_rd(fifo, ch, SIM_NV50_RAMFC_RAMHT);
 	ch->ramht = ch->inst + ((u64)FIELD_GET(SIM_NV50_RAMHT_INSTANCE, ramht) << 4);
 	ch->ramht_bits = 9 + FIELD_GET(SIM_NV50_RAMHT_SIZE, ramht);
 	ch->ramht_probes = ramht & SIM_NV50_RAMHT_SEARCH_FULL ? BIT(ch->ramht_bits) :

@@ -112,6 +112,10 @@ struct nvkm_record_status {
 
 struct nvkm_record;
 
+struct drm_nvpm_record_domain;
+void nvkm_record_args_init(struct nvkm_record_args *args, bool shrt, u32 nr,
+			   const struct drm_nvpm_record_domain *doms, void *rings,
+			   u64 ring_size);
 int nvkm_record_new(struct nvkm_pm *pm, const struct nvkm_record_args *args,
 		    struct nvkm_record **prec);
 int nvkm_record_status(struct nvkm_record *rec, const u64 *read, bool trigger,

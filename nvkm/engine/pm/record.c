@@ -84,7 +84,44 @@
 #include <linux/workqueue.h>
 #include <nvkm/engine/record.h>
 #include <nvkm/hw/vm.h>
+#include <uapi/drm/nvpm_drm.h>
 #include "priv.h"
+
+/**
+ * nvkm_record_args_init() - a session's arguments, as RECORD_START gives them
+ * @args: the arguments
+ * @shrt: NVPM_RECORD_SHORT
+ * @nr: domains, at most NVPM_RECORD_MAX_DOMAINS
+ * @doms: RECORD_START's domains
+ * @rings: the domains' rings, back to back
+ * @ring_size: bytes of each
+ *
+ * A lent space's windows (&nvkm_record_dom_args.win, .copies) are the
+ * caller's to set.
+ */
+void
+nvkm_record_args_init(struct nvkm_record_args *args, bool shrt, u32 nr,
+		      const struct drm_nvpm_record_domain *doms, void *rings,
+		      u64 ring_size)
+{
+	u32 i;
+
+	memset(args, 0, sizeof(*args));
+	args->shrt = shrt;
+	args->nr_doms = nr;
+	for (i = 0; i < nr; i++) {
+		struct nvkm_record_dom_args *a = &args->dom[i];
+
+		a->dom = doms[i].domain;
+		a->nr_signals = doms[i].nr_signals;
+		memcpy(a->signal, doms[i].signal, sizeof(a->signal));
+		a->stop = doms[i].stop;
+		a->stop_arg = doms[i].stop_arg;
+		a->flags = doms[i].flags;
+		a->ring = rings + i * ring_size;
+		a->ring_size = ring_size;
+	}
+}
 
 /* The DMA object every record domain writes through: the whole space. */
 #define NVKM_PM_RECORD_DMA		0x0001

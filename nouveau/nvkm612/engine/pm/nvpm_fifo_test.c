@@ -940,31 +940,17 @@ nvs_signal(struct nvf *t, struct nvpm_host *host, const char *name)
 
 /*
  * The channel with its software object and a graphics object, nvpm's
- * engine, a file's counter group of @nr counters (primitives, every
- * cycle, and never, never), the notifier and nvpm's state for the
- * software object, bound by nv50_sw_chan_nvpm().
+ * engine and a file of it, the notifier (@tail bytes past the ring, which
+ * nothing may write: they hold 0x5a) and nvpm's state for the software
+ * object, bound by nv50_sw_chan_nvpm().
  */
 static void
-nvs_new(struct nvf *t, struct nvs *s, u32 nr)
+nvs_chan_new(struct nvf *t, struct nvs *s, size_t tail)
 {
 	struct kunit *test = t->test;
-	struct drm_nvpm_group_create g = {
-		.size = sizeof(g),
-		.domain = NVS_CORE_A,
-		.mode = NVPM_MODE_QUAD,
-		.nr_counters = nr,
-		.counter = {
-			{ .logic_op = 0xaaaa },		/* arg 0 */
-			{ .logic_op = 0xffff },		/* always */
-			{ .logic_op = 0x0000 },		/* never */
-			{ .logic_op = 0x0000 },
-		},
-	};
 	struct nvpm_host_notifier n;
 	int ret;
 
-	/* the counters past @nr are not given */
-	memset(&g.counter[nr], 0, (ARRAY_SIZE(g.counter) - nr) * sizeof(g.counter[0]));
 	nvf_chan_new(t);
 	nvs_gr_new(t);
 	s->host = nvkm_nvpm_get(t->device);
@@ -974,12 +960,8 @@ nvs_new(struct nvf *t, struct nvs *s, u32 nr)
 	KUNIT_ASSERT_FALSE(test, IS_ERR(t->drm));
 	t->file = nvpm_host_file_new(s->host, t->drm);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(t->file));
-	g.counter[0].signal[0] = nvs_signal(t, s->host, "setup_primitive_count");
-	KUNIT_ASSERT_EQ(test, nvpm_host_ioctl(t->file, DRM_NVPM_GROUP_CREATE, &g), 0);
-	s->grp = g.handle;
 
-	/* a page more than the ring: nothing may be written there */
-	s->ntfy = nvs_ntfy_new(t, NVPM_HOST_NOTIFIER_SIZE(NVS_RING) + PAGE_SIZE);
+	s->ntfy = nvs_ntfy_new(t, NVPM_HOST_NOTIFIER_SIZE(NVS_RING) + tail);
 	memset(s->ntfy->map, 0x5a, s->ntfy->size);
 	n = (struct nvpm_host_notifier) {
 		.map = s->ntfy->map,
@@ -997,6 +979,35 @@ nvs_new(struct nvf *t, struct nvs *s, u32 nr)
 	if (ret)
 		nvpm_host_chan_del(&s->hchan);
 	KUNIT_ASSERT_EQ(test, ret, 0);
+}
+
+/*
+ * nvs_chan_new() with a page past the ring, and the file's counter group
+ * of @nr counters (primitives, every cycle, and never, never).
+ */
+static void
+nvs_new(struct nvf *t, struct nvs *s, u32 nr)
+{
+	struct kunit *test = t->test;
+	struct drm_nvpm_group_create g = {
+		.size = sizeof(g),
+		.domain = NVS_CORE_A,
+		.mode = NVPM_MODE_QUAD,
+		.nr_counters = nr,
+		.counter = {
+			{ .logic_op = 0xaaaa },		/* arg 0 */
+			{ .logic_op = 0xffff },		/* always */
+			{ .logic_op = 0x0000 },		/* never */
+			{ .logic_op = 0x0000 },
+		},
+	};
+
+	/* the counters past @nr are not given */
+	memset(&g.counter[nr], 0, (ARRAY_SIZE(g.counter) - nr) * sizeof(g.counter[0]));
+	nvs_chan_new(t, s, PAGE_SIZE);
+	g.counter[0].signal[0] = nvs_signal(t, s->host, "setup_primitive_count");
+	KUNIT_ASSERT_EQ(test, nvpm_host_ioctl(t->file, DRM_NVPM_GROUP_CREATE, &g), 0);
+	s->grp = g.handle;
 	/* one is enough: a second is refused, and the first stays */
 	KUNIT_EXPECT_EQ(test, nv50_sw_chan_nvpm(nvkm_sw_chan(t->cctx->vctx->ectx->object),
 						s->hchan), -EBUSY);
@@ -1467,40 +1478,11 @@ nvr_buf_new(struct nvf *t, struct nvpm_host_record_buf *hb)
 	return b;
 }
 
-/* What nvs_new() does but the counter group: the channel and nvpm's state. */
+/* The channel and nvpm's state (nvs_chan_new()), nothing past the ring. */
 static struct nvpm_host *
 nvr_new(struct nvf *t, struct nvs *s)
 {
-	struct kunit *test = t->test;
-	struct nvpm_host_notifier n;
-	int ret;
-
-	nvf_chan_new(t);
-	nvs_gr_new(t);
-	s->host = nvkm_nvpm_get(t->device);
-	KUNIT_ASSERT_FALSE(test, IS_ERR(s->host));
-	t->pm = true;
-	t->drm = drm_dev_alloc(&nvf_drm_driver, &t->pdev->dev);
-	KUNIT_ASSERT_FALSE(test, IS_ERR(t->drm));
-	t->file = nvpm_host_file_new(s->host, t->drm);
-	KUNIT_ASSERT_FALSE(test, IS_ERR(t->file));
-	s->ntfy = nvs_ntfy_new(t, NVPM_HOST_NOTIFIER_SIZE(NVS_RING));
-	n = (struct nvpm_host_notifier) {
-		.map = s->ntfy->map,
-		.size = NVPM_HOST_NOTIFIER_SIZE(NVS_RING),
-		.handle = nvs_ntfy_dma(t, s->ntfy, NVS_NTFY_HANDLE),
-		.ring_size = NVS_RING,
-		.release = nvs_ntfy_release,
-		.priv = s->ntfy,
-	};
-	s->hchan = nvpm_host_chan_new(t->file, &n);
-	if (IS_ERR(s->hchan))
-		nvs_ntfy_release(s->ntfy);
-	KUNIT_ASSERT_FALSE(test, IS_ERR(s->hchan));
-	ret = nv50_sw_chan_nvpm(nvkm_sw_chan(t->cctx->vctx->ectx->object), s->hchan);
-	if (ret)
-		nvpm_host_chan_del(&s->hchan);
-	KUNIT_ASSERT_EQ(test, ret, 0);
+	nvs_chan_new(t, s, 0);
 	return s->host;
 }
 
