@@ -113,6 +113,24 @@ int nvpm_ioctl_record_start(struct drm_device *drm, void *data, struct drm_file 
 int nvpm_ioctl_record_stop(struct drm_device *drm, void *data, struct drm_file *file);
 int nvpm_ioctl_record_status(struct drm_device *drm, void *data, struct drm_file *file);
 void nvpm_records_release(struct nvpm_file *nfile);
+
+/* Record sessions of either node (nvpm_record.c). */
+struct drm_nvpm_record_start;
+struct drm_nvpm_record_domain;
+struct nvkm_record;
+struct nvkm_record_args;
+struct nvkm_record_status;
+struct nvpm_record;
+int nvpm_record_start_check(struct nvpm_file *nfile, const struct drm_nvpm_record_start *in,
+			    struct drm_nvpm_record_domain *doms);
+struct nvpm_record *nvpm_record_alloc(const void *buf, const void *owner);
+int nvpm_record_add(struct nvpm_file *nfile, struct nvpm_record *r,
+		    const struct nvkm_record_args *args, u32 *handle);
+void nvpm_record_put(struct nvpm_record *r);
+struct nvkm_record *nvpm_record_of(struct nvpm_file *nfile, const void *owner, u32 *handle);
+int nvpm_record_release(struct nvpm_file *nfile, u32 handle, struct nvkm_record_status *st);
+int nvpm_file_record_status(struct nvpm_file *nfile, void *data);
+int nvpm_file_record_stop(struct nvpm_file *nfile, void *data);
 int nvpm_ioctl_channel_new(struct drm_device *drm, void *data, struct drm_file *file);
 int nvpm_ioctl_channel_del(struct drm_device *drm, void *data, struct drm_file *file);
 int nvpm_ioctl_exec(struct drm_device *drm, void *data, struct drm_file *file);

@@ -28,26 +28,34 @@ static_assert(NVPM_RECORD_RING_MIN % PAGE_SIZE == 0);
 /**
  * struct nvpm_record - a record session of a file
  * @rec: the engine's session
- * @bo: the BO its rings are in (a reference)
+ * @bo: on nvpm's node, the BO its rings are in (a reference); else NULL
+ * @buf: what its rings are in: @bo, or the host's buffer
+ *	 (&nvpm_host_record_buf.id)
+ * @owner: the host channel whose session it is (host/nvpm_host.c), or
+ *	   NULL on nvpm's node
  * @head: in nvpm_record_sessions
  */
 struct nvpm_record {
 	struct nvkm_record *rec;
 	struct nvpm_bo *bo;
+	const void *buf;
+	const void *owner;
 	struct list_head head;
 };
 
-/* Every session of every device: a BO records for one session at a time. */
+/* Every session of every device: a buffer records for one session at a time. */
 static DEFINE_MUTEX(nvpm_record_mutex);
 static LIST_HEAD(nvpm_record_sessions);
 
 static bool
-nvpm_record_bo_busy(struct nvpm_bo *bo)
+nvpm_record_buf_busy(const void *buf)
 {
 	struct nvpm_record *r;
 
+	if (!buf)
+		return false;
 	list_for_each_entry(r, &nvpm_record_sessions, head) {
-		if (r->bo == bo)
+		if (r->buf == buf)
 			return true;
 	}
 	return false;
@@ -123,6 +131,112 @@ nvpm_record_start_args(struct drm_device *drm, const struct drm_nvpm_record_star
 	return 0;
 }
 
+/**
+ * nvpm_record_start_check() - RECORD_START's argument, the caller and the GPU
+ * @nfile: the calling file
+ * @in: the argument, copied in
+ * @doms: filled in with its domains
+ *
+ * What nvpm's node and a host's node check before they make a buffer;
+ * the engine checks the domains' configuration when the session starts.
+ *
+ * Return: 0, or RECORD_START's error (-EINVAL, -E2BIG, -EFAULT, -EPERM,
+ * -EOPNOTSUPP).
+ */
+int
+nvpm_record_start_check(struct nvpm_file *nfile, const struct drm_nvpm_record_start *in,
+			struct drm_nvpm_record_domain *doms)
+{
+	struct drm_device *drm = nfile->drm;
+	int ret;
+
+	ret = nvpm_record_start_args(drm, in, doms);
+	if (ret)
+		return ret;
+	if (!nvpm_perf_allowed()) {
+		drm_dbg(drm, "RECORD_START: needs CAP_PERFMON (or unprivileged=1)\n");
+		return -EPERM;
+	}
+	if (!(nvkm_pm_caps(nfile->device->pm) & NVPM_HW_CAP_RECORD)) {
+		drm_dbg(drm, "RECORD_START: the chipset has no record mode\n");
+		return -EOPNOTSUPP;
+	}
+	return 0;
+}
+
+/**
+ * nvpm_record_alloc() - a session of a host channel, not started yet
+ * @buf: what its rings are in
+ * @owner: the channel
+ *
+ * Return: the session, or NULL; nvpm_record_add() starts it, and
+ * nvpm_record_put() frees one it refused.
+ */
+struct nvpm_record *
+nvpm_record_alloc(const void *buf, const void *owner)
+{
+	struct nvpm_record *r = kzalloc(sizeof(*r), GFP_KERNEL_ACCOUNT);
+
+	if (r) {
+		r->buf = buf;
+		r->owner = owner;
+	}
+	return r;
+}
+
+void
+nvpm_record_put(struct nvpm_record *r)
+{
+	kfree(r);
+}
+
+/**
+ * nvpm_record_add() - start a session and give it a handle of the file
+ * @nfile: the file; its lock held
+ * @r: the session: @r->buf (and @r->bo, @r->owner) set
+ * @args: what the engine takes
+ * @handle: the session's handle, out
+ *
+ * Return: 0, -EBUSY when @r->buf records already, the engine's error, or
+ * -ENOMEM.  On failure @r->rec is NULL and the engine released
+ * @args->space.
+ */
+int
+nvpm_record_add(struct nvpm_file *nfile, struct nvpm_record *r,
+		const struct nvkm_record_args *args, u32 *handle)
+{
+	struct drm_device *drm = nfile->drm;
+	int ret;
+
+	lockdep_assert_held(&nfile->lock);
+	mutex_lock(&nvpm_record_mutex);
+	if (nvpm_record_buf_busy(r->buf)) {
+		drm_dbg(drm, "RECORD_START: the buffer is recording already\n");
+		ret = -EBUSY;
+		if (args->space)
+			args->space->release(args->space);
+	} else {
+		ret = nvkm_record_new(nfile->device->pm, args, &r->rec);
+		if (ret)
+			drm_dbg(drm, "RECORD_START: the engine refused the configuration: %d\n",
+				ret);
+	}
+	if (!ret)
+		list_add_tail(&r->head, &nvpm_record_sessions);
+	mutex_unlock(&nvpm_record_mutex);
+	if (ret)
+		return ret;
+
+	ret = xa_alloc(&nfile->records, handle, r, xa_limit_32b, GFP_KERNEL_ACCOUNT);
+	if (!ret)
+		return 0;
+	mutex_lock(&nvpm_record_mutex);
+	list_del(&r->head);
+	nvkm_record_del(&r->rec, NULL);
+	mutex_unlock(&nvpm_record_mutex);
+	return ret;
+}
+
 /* The BO the rings go in, and the bytes of each ring. */
 static int
 nvpm_record_bo(struct drm_device *drm, struct drm_file *file,
@@ -173,6 +287,7 @@ nvpm_record_create(struct drm_device *drm, struct drm_file *file,
 	ret = nvpm_record_bo(drm, file, in, &r->bo, ring);
 	if (ret)
 		return ret;
+	r->buf = r->bo;
 	args = kmalloc(sizeof(*args), GFP_KERNEL);
 	if (!args) {
 		ret = -ENOMEM;
@@ -180,36 +295,16 @@ nvpm_record_create(struct drm_device *drm, struct drm_file *file,
 	}
 	nvkm_record_args_init(args, in->flags & NVPM_RECORD_SHORT, in->nr_domains, doms,
 			      r->bo->vaddr, *ring);
-
-	mutex_lock(&nvpm_record_mutex);
-	if (nvpm_record_bo_busy(r->bo)) {
-		drm_dbg(drm, "RECORD_START: bo_handle %u is recording already\n", in->bo_handle);
-		ret = -EBUSY;
-	} else {
-		ret = nvkm_record_new(to_nvpm(drm)->device->pm, args, &r->rec);
-		if (ret)
-			drm_dbg(drm, "RECORD_START: the engine refused the configuration: %d\n",
-				ret);
-	}
-	if (!ret)
-		list_add_tail(&r->head, &nvpm_record_sessions);
-	mutex_unlock(&nvpm_record_mutex);
+	ret = nvpm_record_add(nfile, r, args, handle);
 	kfree(args);
-	if (ret)
-		goto fail_bo;
-
-	ret = xa_alloc(&nfile->records, handle, r, xa_limit_32b, GFP_KERNEL_ACCOUNT);
 	if (!ret)
 		return 0;
-	mutex_lock(&nvpm_record_mutex);
-	list_del(&r->head);
-	nvkm_record_del(&r->rec, NULL);
-	mutex_unlock(&nvpm_record_mutex);
 fail_bo:
 	nvpm_bo_put(r->bo);
 	return ret;
 }
 
+/* The session stops; its buffer goes back.  Out of the file's handles. */
 static void
 nvpm_record_free(struct nvpm_record *r, struct nvkm_record_status *st, int *ret)
 {
@@ -221,7 +316,8 @@ nvpm_record_free(struct nvpm_record *r, struct nvkm_record_status *st, int *ret)
 	mutex_unlock(&nvpm_record_mutex);
 	if (ret)
 		*ret = err;
-	nvpm_bo_put(r->bo);
+	if (r->bo)
+		nvpm_bo_put(r->bo);
 	kfree(r);
 }
 
@@ -236,17 +332,9 @@ nvpm_ioctl_record_start(struct drm_device *drm, void *data, struct drm_file *fil
 	int ret, idx, i;
 	u64 ring;
 
-	ret = nvpm_record_start_args(drm, in, doms);
+	ret = nvpm_record_start_check(nfile, in, doms);
 	if (ret)
 		return ret;
-	if (!nvpm_perf_allowed()) {
-		drm_dbg(drm, "RECORD_START: needs CAP_PERFMON (or unprivileged=1)\n");
-		return -EPERM;
-	}
-	if (!(nvkm_pm_caps(to_nvpm(drm)->device->pm) & NVPM_HW_CAP_RECORD)) {
-		drm_dbg(drm, "RECORD_START: the chipset has no record mode\n");
-		return -EOPNOTSUPP;
-	}
 	r = kzalloc(sizeof(*r), GFP_KERNEL_ACCOUNT);
 	if (!r)
 		return -ENOMEM;
@@ -325,13 +413,14 @@ nvpm_record_status_out(const struct nvkm_record_status *st,
 	out->pad = 0;
 }
 
+/* RECORD_STATUS, on nvpm's node and on a host's (nvpm_host_ioctl()). */
 int
-nvpm_ioctl_record_status(struct drm_device *drm, void *data, struct drm_file *file)
+nvpm_file_record_status(struct nvpm_file *nfile, void *data)
 {
 	struct drm_nvpm_record_dom_status out[NVPM_RECORD_MAX_DOMAINS];
 	struct nvkm_record_status st[NVPM_RECORD_MAX_DOMAINS];
 	struct drm_nvpm_record_status *args = data;
-	struct nvpm_file *nfile = file->driver_priv;
+	struct drm_device *drm = nfile->drm;
 	u64 read[NVPM_RECORD_MAX_DOMAINS];
 	struct nvpm_record *r;
 	int ret, idx, i;
@@ -378,13 +467,14 @@ nvpm_ioctl_record_status(struct drm_device *drm, void *data, struct drm_file *fi
 	return ret;
 }
 
+/* RECORD_STOP, on nvpm's node and on a host's (nvpm_host_ioctl()). */
 int
-nvpm_ioctl_record_stop(struct drm_device *drm, void *data, struct drm_file *file)
+nvpm_file_record_stop(struct nvpm_file *nfile, void *data)
 {
 	struct drm_nvpm_record_dom_status out[NVPM_RECORD_MAX_DOMAINS] = {};
 	struct nvkm_record_status st[NVPM_RECORD_MAX_DOMAINS];
 	struct drm_nvpm_record_stop *args = data;
-	struct nvpm_file *nfile = file->driver_priv;
+	struct drm_device *drm = nfile->drm;
 	void __user *uptr = u64_to_user_ptr(args->domains);
 	struct nvpm_record *r;
 	int ret, i, idx;
@@ -429,6 +519,66 @@ nvpm_ioctl_record_stop(struct drm_device *drm, void *data, struct drm_file *file
 		nvpm_record_status_out(&st[i], &out[i]);
 	if (args->count && copy_to_user(uptr, out, args->count * sizeof(*out)))
 		return -EFAULT;
+	return ret;
+}
+
+int
+nvpm_ioctl_record_status(struct drm_device *drm, void *data, struct drm_file *file)
+{
+	return nvpm_file_record_status(file->driver_priv, data);
+}
+
+int
+nvpm_ioctl_record_stop(struct drm_device *drm, void *data, struct drm_file *file)
+{
+	return nvpm_file_record_stop(file->driver_priv, data);
+}
+
+/**
+ * nvpm_record_of() - the session of a host channel
+ * @nfile: the channel's file; its lock held
+ * @owner: the channel
+ * @handle: its handle, out
+ *
+ * Bounded: a file's sessions each hold a domain of the device.
+ *
+ * Return: the engine's session, or NULL.
+ */
+struct nvkm_record *
+nvpm_record_of(struct nvpm_file *nfile, const void *owner, u32 *handle)
+{
+	struct nvpm_record *r;
+	unsigned long i;
+
+	lockdep_assert_held(&nfile->lock);
+	xa_for_each(&nfile->records, i, r) {
+		if (r->owner == owner) {
+			*handle = i;
+			return r->rec;
+		}
+	}
+	return NULL;
+}
+
+/**
+ * nvpm_record_release() - stop one session of a file
+ * @nfile: the file; its lock held
+ * @handle: the session's handle
+ * @st: its final status, or NULL
+ *
+ * Return: what nvkm_record_del() returns, -ENOENT without the session.
+ */
+int
+nvpm_record_release(struct nvpm_file *nfile, u32 handle, struct nvkm_record_status *st)
+{
+	struct nvpm_record *r;
+	int ret;
+
+	lockdep_assert_held(&nfile->lock);
+	r = xa_erase(&nfile->records, handle);
+	if (!r)
+		return -ENOENT;
+	nvpm_record_free(r, st, &ret);
 	return ret;
 }
 

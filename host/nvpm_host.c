@@ -12,6 +12,7 @@
 #include <linux/slab.h>
 #include <linux/nospec.h>
 #include <linux/string.h>
+#include <drm/drm_drv.h>
 #include <nvkm/engine/pm.h>
 #include <nvkm/engine/record.h>
 #include <nvkm/engine/sw.h>
@@ -461,6 +462,8 @@ static const nvpm_file_ioctl_t nvpm_host_ioctls[] = {
 	[DRM_NVPM_SAMPLE] = nvpm_file_sample,
 	[DRM_NVPM_READ] = nvpm_file_read,
 	[DRM_NVPM_QUERY_SOURCES] = nvpm_file_query_sources,
+	[DRM_NVPM_RECORD_STOP] = nvpm_file_record_stop,
+	[DRM_NVPM_RECORD_STATUS] = nvpm_file_record_status,
 };
 
 static struct nvpm_file *
@@ -521,11 +524,16 @@ EXPORT_SYMBOL_GPL(nvpm_host_file_del);
  * nvpm_host_ioctl() - one of nvpm's counter ioctls, from the host's node
  * @file: the calling file's state
  * @nr: nvpm's number of the ioctl (DRM_NVPM_GET_INFO ..
- *	DRM_NVPM_QUERY_SOURCES, nvpm_drm.h)
+ *	DRM_NVPM_QUERY_SOURCES, DRM_NVPM_RECORD_STOP and
+ *	DRM_NVPM_RECORD_STATUS, nvpm_drm.h)
  * @data: its argument, copied in by drm_ioctl() as for nvpm's node
  *
+ * RECORD_STOP and RECORD_STATUS act on the sessions the file started in
+ * its channels (nvpm_host_record_start()); the host keeps those channels
+ * from going during the call.
+ *
  * Return: what nvpm's node returns for the same call, or -EINVAL for a
- * number that is not a counter ioctl.
+ * number that is not one of these.
  */
 int
 nvpm_host_ioctl(struct nvpm_host_file *file, unsigned int nr, void *data)
@@ -565,7 +573,9 @@ static DEFINE_MUTEX(nvpm_host_chans_mutex);
  * @ntfy: the notifier the host lent
  * @stats: time in its methods
  * @sw: the software object
- * @rec: its record session, or NULL (nvpm_host_chans_mutex)
+ *
+ * Its record session, if any, is among the file's (&nvpm_file.records),
+ * owned by the channel.
  */
 struct nvpm_host_chan {
 	spinlock_t lock;	/* see above */
@@ -574,7 +584,6 @@ struct nvpm_host_chan {
 	struct nvpm_host_notifier ntfy;
 	struct nvkm_sw_stats stats;
 	struct nvkm_sw_chan sw;
-	struct nvkm_record *rec;
 };
 
 /* Interrupt context, chan->lock held: the file's group behind a handle. */
@@ -708,9 +717,11 @@ nvpm_host_chan_detach(struct nvpm_host_chan *chan)
 {
 	struct nvpm_file *nfile = chan->file;
 	unsigned long flags;
+	u32 handle;
 
 	/* the record stops, and its buffer goes back, while the channel is there */
-	nvkm_record_del(&chan->rec, NULL);
+	if (nvpm_record_of(nfile, chan, &handle))
+		nvpm_record_release(nfile, handle, NULL);
 	spin_lock_irqsave(&chan->lock, flags);
 	chan->file = NULL;
 	spin_unlock_irqrestore(&chan->lock, flags);
@@ -847,15 +858,11 @@ nvpm_host_record_fill(const struct nvkm_record_status *in, int nr,
 	}
 }
 
-/* Checks of the host's side; the engine checks the rest. */
+/* Checks of the host's buffer; the engine checks the rest. */
 static int
-nvpm_host_record_check(struct nvpm_host_chan *chan, const struct nvpm_host_record_buf *buf,
-		       u32 nr_doms)
+nvpm_host_record_buf_check(struct nvpm_host_chan *chan, const struct nvpm_host_record_buf *buf,
+			   u32 nr_doms)
 {
-	if (!chan->file)
-		return -ENODEV;
-	if (chan->rec)
-		return -EBUSY;
 	if (!nvpm_perf_allowed())
 		return -EPERM;
 	if (!nr_doms || nr_doms > NVPM_RECORD_MAX_DOMAINS)
@@ -866,6 +873,28 @@ nvpm_host_record_check(struct nvpm_host_chan *chan, const struct nvpm_host_recor
 }
 
 /**
+ * nvpm_host_record_check() - RECORD_START's argument, as nvpm's node checks it
+ * @file: the calling file's state
+ * @in: the argument, copied in by drm_ioctl()
+ * @doms: filled in with its domains, copied from userspace
+ *
+ * For a host that serves RECORD_START on its node with nvpm's struct: it
+ * checks this first, then makes the buffer and calls
+ * nvpm_host_record_start().
+ *
+ * Context: process context; the caller's credentials are checked.
+ * Return: 0, or RECORD_START's error on nvpm's node for the same call
+ * (-EINVAL, -E2BIG, -EFAULT, -EPERM, -EOPNOTSUPP).
+ */
+int
+nvpm_host_record_check(struct nvpm_host_file *file, const struct drm_nvpm_record_start *in,
+		       struct drm_nvpm_record_domain *doms)
+{
+	return nvpm_record_start_check(nvpm_host_nfile(file), in, doms);
+}
+EXPORT_SYMBOL_GPL(nvpm_host_record_check);
+
+/**
  * nvpm_host_record_start() - record mode into a buffer of a host channel
  * @chan: the channel's software state (nvpm_host_chan_new())
  * @buf: the buffer, its windows mapped in the channel's address space
@@ -873,32 +902,42 @@ nvpm_host_record_check(struct nvpm_host_chan *chan, const struct nvpm_host_recor
  * @nr_doms: entries in @doms, 1 .. NVPM_RECORD_MAX_DOMAINS
  * @doms: per domain what to record, as RECORD_START takes it on nvpm's
  *	  node (the output fields are ignored)
+ * @handle: out: the session's handle among the file's, which
+ *	    RECORD_STATUS and RECORD_STOP take (nvpm_host_ioctl())
  *
  * The buffer is nvpm's from here: it is released (@buf->release) once
- * PCOUNTER can no longer write it: at nvpm_host_record_stop(), when the
- * channel's state or its file goes, or before this returns an error.
+ * PCOUNTER can no longer write it: at RECORD_STOP or
+ * nvpm_host_record_stop(), when the channel's state or its file goes, or
+ * before this returns an error.
  *
  * Context: process context.
  * Return: 0, or what RECORD_START returns on nvpm's node for the same
  * request (-EINVAL, -E2BIG, -ENOENT, -EBUSY, -EIO, -EPERM without
  * CAP_PERFMON), -EINVAL for windows that break the reference's rules,
- * -EBUSY for a channel that records already or while sessions in another
- * channel record, -ENODEV once the channel's file is gone, -ENOMEM.  On
- * failure no register was written.
+ * -EBUSY for a channel that records already, a buffer that does, or
+ * while sessions in another channel record, -ENODEV once the channel's
+ * file is gone or the device unplugged, -ENOMEM.  On failure no register
+ * was written.
  */
 int
 nvpm_host_record_start(struct nvpm_host_chan *chan, const struct nvpm_host_record_buf *buf,
-		       bool shrt, u32 nr_doms, const struct drm_nvpm_record_domain *doms)
+		       bool shrt, u32 nr_doms, const struct drm_nvpm_record_domain *doms,
+		       u32 *handle)
 {
 	struct nvpm_host_record_space *hs;
 	struct nvkm_record_args *args;
-	int ret;
+	struct nvpm_file *nfile;
+	struct nvpm_record *r;
+	int ret, idx;
+	u32 other;
 
 	hs = kzalloc(sizeof(*hs), GFP_KERNEL_ACCOUNT);
 	args = kmalloc(sizeof(*args), GFP_KERNEL);
-	if (!hs || !args) {
+	r = nvpm_record_alloc(buf->id ?: buf->priv, chan);
+	if (!hs || !args || !r) {
 		kfree(hs);
 		kfree(args);
+		nvpm_record_put(r);
 		if (buf->release)
 			buf->release(buf->priv);
 		return -ENOMEM;
@@ -913,22 +952,66 @@ nvpm_host_record_start(struct nvpm_host_chan *chan, const struct nvpm_host_recor
 	hs->priv = buf->priv;
 
 	mutex_lock(&nvpm_host_chans_mutex);
-	ret = nvpm_host_record_check(chan, buf, nr_doms);
-	if (ret) {
-		mutex_unlock(&nvpm_host_chans_mutex);
-		nvpm_host_record_release(&hs->space);
-		kfree(args);
-		return ret;
+	nfile = chan->file;
+	ret = nfile ? 0 : -ENODEV;
+	if (!ret)
+		mutex_lock(&nfile->lock);
+	if (!ret && !drm_dev_enter(nfile->drm, &idx)) {
+		mutex_unlock(&nfile->lock);
+		ret = -ENODEV;
 	}
-	nvpm_host_record_args(buf, shrt, nr_doms, doms, args);
-	args->space = &hs->space;
-	/* the session owns the space now, whatever it returns */
-	ret = nvkm_record_new(chan->file->device->pm, args, &chan->rec);
+	if (!ret) {
+		ret = nvpm_host_record_buf_check(chan, buf, nr_doms);
+		if (!ret && nvpm_record_of(nfile, chan, &other))
+			ret = -EBUSY;
+		if (ret) {
+			nvpm_host_record_release(&hs->space);
+		} else {
+			nvpm_host_record_args(buf, shrt, nr_doms, doms, args);
+			args->space = &hs->space;
+			/* the session owns the space now, whatever it returns */
+			ret = nvpm_record_add(nfile, r, args, handle);
+		}
+		drm_dev_exit(idx);
+		mutex_unlock(&nfile->lock);
+	} else {
+		nvpm_host_record_release(&hs->space);
+	}
 	mutex_unlock(&nvpm_host_chans_mutex);
+	if (ret)
+		nvpm_record_put(r);
 	kfree(args);
 	return ret;
 }
 EXPORT_SYMBOL_GPL(nvpm_host_record_start);
+
+/*
+ * The session of a host channel, its file's lock held (and
+ * nvpm_host_chans_mutex, which keeps the file), or NULL.
+ */
+static struct nvkm_record *
+nvpm_host_record_lock(struct nvpm_host_chan *chan, u32 *handle)
+{
+	struct nvkm_record *rec = NULL;
+
+	mutex_lock(&nvpm_host_chans_mutex);
+	if (chan->file) {
+		mutex_lock(&chan->file->lock);
+		rec = nvpm_record_of(chan->file, chan, handle);
+		if (!rec)
+			mutex_unlock(&chan->file->lock);
+	}
+	if (!rec)
+		mutex_unlock(&nvpm_host_chans_mutex);
+	return rec;
+}
+
+static void
+nvpm_host_record_unlock(struct nvpm_host_chan *chan)
+{
+	mutex_unlock(&chan->file->lock);
+	mutex_unlock(&nvpm_host_chans_mutex);
+}
 
 /**
  * nvpm_host_record_status() - where a host channel's record session stands
@@ -945,16 +1028,16 @@ nvpm_host_record_status(struct nvpm_host_chan *chan, const u64 *read,
 			struct nvpm_host_record_status *st)
 {
 	struct nvkm_record_status tmp[NVPM_RECORD_MAX_DOMAINS];
+	struct nvkm_record *rec;
 	int ret, nr;
+	u32 handle;
 
-	mutex_lock(&nvpm_host_chans_mutex);
-	if (!chan->rec) {
-		mutex_unlock(&nvpm_host_chans_mutex);
+	rec = nvpm_host_record_lock(chan, &handle);
+	if (!rec)
 		return -ENOENT;
-	}
-	nr = nvkm_record_nr_doms(chan->rec);
-	ret = nvkm_record_status(chan->rec, read, false, tmp);
-	mutex_unlock(&nvpm_host_chans_mutex);
+	nr = nvkm_record_nr_doms(rec);
+	ret = nvkm_record_status(rec, read, false, tmp);
+	nvpm_host_record_unlock(chan);
 	nvpm_host_record_fill(tmp, nr, st);
 	return ret ?: nr;
 }
@@ -976,16 +1059,16 @@ int
 nvpm_host_record_stop(struct nvpm_host_chan *chan, struct nvpm_host_record_status *st)
 {
 	struct nvkm_record_status tmp[NVPM_RECORD_MAX_DOMAINS];
+	struct nvkm_record *rec;
 	int ret, nr;
+	u32 handle;
 
-	mutex_lock(&nvpm_host_chans_mutex);
-	if (!chan->rec) {
-		mutex_unlock(&nvpm_host_chans_mutex);
+	rec = nvpm_host_record_lock(chan, &handle);
+	if (!rec)
 		return -ENOENT;
-	}
-	nr = nvkm_record_nr_doms(chan->rec);
-	ret = nvkm_record_del(&chan->rec, tmp);
-	mutex_unlock(&nvpm_host_chans_mutex);
+	nr = nvkm_record_nr_doms(rec);
+	ret = nvpm_record_release(chan->file, handle, tmp);
+	nvpm_host_record_unlock(chan);
 	if (st)
 		nvpm_host_record_fill(tmp, nr, st);
 	return ret ?: nr;

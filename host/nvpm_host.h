@@ -249,6 +249,8 @@ struct drm_nvpm_record_domain;
  *	    NVPM_HOST_RECORD_COPIES_MAX: PCOUNTER's position only grows, so
  *	    going through the window is going round the ring; nvpm moves it
  *	    back before it reaches the end (its poll, every 10 ms)
+ * @id: what the rings are in (the host's buffer object), or NULL for
+ *	@priv: a buffer records for one session at a time
  * @release: called once PCOUNTER can no longer write the windows, in
  *	     process context (the host unmaps them then, flushing PCOUNTER's
  *	     TLB, and may free the channel); may be NULL
@@ -267,6 +269,7 @@ struct nvpm_host_record_buf {
 	u64 ring_size;
 	u64 win[NVPM_RECORD_MAX_DOMAINS];
 	u32 copies;
+	const void *id;
 	void (*release)(void *priv);
 	void *priv;
 };
@@ -299,11 +302,18 @@ struct nvpm_host_record_status {
 /*
  * Record mode (G84:GF100) into a buffer in a host channel's address
  * space: one session per channel, stopped before the channel's software
- * state goes (nvpm_host_chan_del()) or its file does.
+ * state goes (nvpm_host_chan_del()) or its file does.  The session has a
+ * handle among its file's, for RECORD_STATUS and RECORD_STOP on the
+ * host's node (nvpm_host_ioctl()).
  */
+struct drm_nvpm_record_start;
+int nvpm_host_record_check(struct nvpm_host_file *file,
+			   const struct drm_nvpm_record_start *in,
+			   struct drm_nvpm_record_domain *doms);
 int nvpm_host_record_start(struct nvpm_host_chan *chan,
 			   const struct nvpm_host_record_buf *buf, bool shrt,
-			   u32 nr_doms, const struct drm_nvpm_record_domain *doms);
+			   u32 nr_doms, const struct drm_nvpm_record_domain *doms,
+			   u32 *handle);
 int nvpm_host_record_status(struct nvpm_host_chan *chan, const u64 *read,
 			    struct nvpm_host_record_status *st);
 int nvpm_host_record_stop(struct nvpm_host_chan *chan,

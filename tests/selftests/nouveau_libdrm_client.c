@@ -15,9 +15,12 @@
  * object (DRM_IOCTL_NVPM_NOUVEAU_CHAN_BIND), and submits each frame, a
  * DRAW between two SAMPLEs and a READOUT with the frame's sequence, through
  * DRM_NOUVEAU_GEM_PUSHBUF, IN_FLIGHT frames ahead of the one it reads from
- * the ring.  It prints each frame's counts, and exits 0 when every frame
- * counted exactly the primitives it drew; on a failure, the step and its
- * error, and exits 1.
+ * the ring.  Over the frames it records a timeline of core_b in its own
+ * channel (DRM_IOCTL_NVPM_NOUVEAU_RECORD_START into a buffer of its own,
+ * NVPM_RECORD_USER_BO), reading the packets as they come.  It prints each
+ * frame's counts, and exits 0 when every frame counted exactly the
+ * primitives it drew and the record lost nothing; on a failure, the step
+ * and its error, and exits 1.
  *
  * The graphics object is of G82_TESLA (0x8297), a class nouveau's G84
  * graphics engine offers; on the simulated G84 its method 0x0204 is the
@@ -52,6 +55,8 @@
 #define CLIENT_MAX_FRAMES	4096
 #define CLIENT_MAX_IN_FLIGHT	16
 #define CLIENT_WAIT_NS		(60ull * 1000 * 1000 * 1000)
+#define CLIENT_RECORD_BYTES	(1u << 20)	/* 32768 long packets */
+#define CLIENT_RECORD_PERIOD	3		/* every 0x200 << 3 cycles */
 
 static int
 fail(const char *step, int ret)
@@ -111,6 +116,49 @@ bind_refused(int fd, __u32 channel, __u32 sw, __u32 notifier, __u32 ring_size, i
 
 /* Frame @f's results (the primitives, the GPU time) from the ring. */
 static int
+record_refused(int fd, struct drm_nvpm_nouveau_record_start *rs, int err)
+{
+	struct drm_nvpm_nouveau_record_start tmp = *rs;
+
+	if (!nvpm_ioctl(fd, DRM_IOCTL_NVPM_NOUVEAU_RECORD_START, &tmp)) {
+		fprintf(stderr, "record %u/%#x: started, want %s\n", rs->channel, rs->sw,
+			strerror(err));
+		return 1;
+	}
+	if (errno != err) {
+		fprintf(stderr, "record %u/%#x: %s, want %s\n", rs->channel, rs->sw,
+			strerror(errno), strerror(err));
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * The record's packets up to what the kernel says is in memory: each a
+ * PERIODIC STOP (or one sent early), its cycle counter past the last.
+ */
+static int
+record_read(int fd, __u32 handle, const uint8_t *ring, __u64 *read, __u64 *last, long *bad)
+{
+	__u64 slots = CLIENT_RECORD_BYTES / NVPM_RECORD_LONG_SIZE;
+	struct drm_nvpm_record_dom_status st = { .read = *read };
+	struct nvpm_record_pkt pkt;
+	int ret;
+
+	ret = nvpm_record_status(fd, handle, 0, &st, 1);
+	if (ret)
+		return ret;
+	for (; *read < st.ready; (*read)++) {
+		nvpm_record_pkt_decode(ring + (*read % slots) * NVPM_RECORD_LONG_SIZE,
+				       NVPM_RECORD_LONG_SIZE, &pkt);
+		*bad += pkt.cycles <= *last && *read;
+		*last = pkt.cycles;
+	}
+	*bad += st.lost != 0 || st.gaps != 0 || st.flags != 0;
+	return 0;
+}
+
+static int
 frame_read(const struct nvpm_channel *ring, long f, struct drm_nvpm_notifier_entry *e)
 {
 	__u64 deadline = now_ns() + CLIENT_WAIT_NS;
@@ -132,6 +180,13 @@ main(int argc, char **argv)
 	struct nv_device_v0 devargs = { .device = ~0ULL };
 	struct nouveau_object *chan = NULL, *sw = NULL, *gr = NULL, *ntfy = NULL;
 	struct drm_nvpm_nouveau_chan_bind bind = { 0 };
+	struct drm_nvpm_nouveau_record_start rs = { 0 };
+	struct drm_nvpm_record_dom_status rst = { 0 };
+	struct drm_nvpm_record_domain rdom = { 0 };
+	struct nouveau_bo *rbo = NULL;
+	__u64 rread = 0, rlast = 0;
+	__u32 rhandle;
+	long rbad = 0;
 	struct drm_nvpm_counter ctr[1] = { 0 };
 	struct drm_nvpm_notifier_entry e[2];
 	struct nouveau_pushbuf_refn ref;
@@ -236,6 +291,55 @@ main(int argc, char **argv)
 			 CLIENT_RING, EBUSY))
 		return 1;
 	printf("bind: bad channel, object, notifier and ring size refused, a second bind busy\n");
+
+	/* a timeline of core_b in this channel, into a buffer of the client's */
+	ret = nvpm_event_parse(&cat, "core_b/0x20", &ev);
+	if (ret)
+		return fail("core_b/0x20", ret);
+	rdom.domain = ev.domain;
+	rdom.nr_signals = 1;
+	rdom.signal[0] = ev.signal;
+	rdom.stop = NVPM_RECORD_STOP_PERIODIC;
+	rdom.stop_arg = CLIENT_RECORD_PERIOD;
+	ret = nouveau_bo_new(dev, NOUVEAU_BO_GART | NOUVEAU_BO_MAP, 0, CLIENT_RECORD_BYTES, NULL,
+			     &rbo);
+	ret = ret ? ret : nouveau_bo_map(rbo, NOUVEAU_BO_RD, client);
+	if (ret)
+		return fail("record buffer", ret);
+	rs.channel = chan_info->base.channel + 1;
+	rs.sw = CLIENT_HANDLE_SW;
+	rs.start.size = sizeof(rs.start);
+	rs.start.flags = NVPM_RECORD_USER_BO;
+	rs.start.nr_domains = 1;
+	rs.start.domains = (uintptr_t)&rdom;
+	rs.start.bo_handle = rbo->handle;
+	ret = record_refused(fd, &rs, ENOENT);
+	rs.channel = chan_info->base.channel;
+	rs.sw = CLIENT_HANDLE_GR;
+	ret |= record_refused(fd, &rs, ENOENT);
+	rs.sw = CLIENT_HANDLE_SW;
+	rs.start.ring_size = 2 * CLIENT_RECORD_BYTES;
+	ret |= record_refused(fd, &rs, EINVAL);
+	rs.start.ring_size = 0;
+	if (ret)
+		return 1;
+	if (nvpm_ioctl(fd, DRM_IOCTL_NVPM_NOUVEAU_RECORD_START, &rs))
+		return fail("DRM_IOCTL_NVPM_NOUVEAU_RECORD_START", errno);
+	if (rs.start.bo_handle != rbo->handle || rdom.ring_size != CLIENT_RECORD_BYTES ||
+	    rs.start.packet_size != NVPM_RECORD_LONG_SIZE)
+		return fprintf(stderr, "record: BO %u, ring %llu, packets of %u\n",
+			       rs.start.bo_handle, (unsigned long long)rdom.ring_size,
+			       rs.start.packet_size), 1;
+	rhandle = rs.start.handle;
+	rdom.ring_size = 0;
+	rs.start.handle = 0;
+	rs.start.bo_handle = rbo->handle;
+	rs.start.packet_size = 0;
+	rs.start.bo_size = 0;
+	rs.start.map_offset = 0;
+	if (record_refused(fd, &rs, EBUSY))
+		return 1;
+	printf("record: bad channel, object and ring size refused, a second session busy\n");
 	ring.fd = fd;
 	ring.hdr = (void *)((char *)nbo->map + ntfy_info->offset);
 	ring.ring = (void *)((char *)ring.hdr + ring.hdr->ring_offset);
@@ -283,6 +387,9 @@ main(int argc, char **argv)
 		       frame_prims(f - in_flight), (unsigned long long)e[0].value,
 		       (unsigned long long)e[1].value);
 		bad += e[0].value != frame_prims(f - in_flight) || e[0].flags;
+		ret = record_read(fd, rhandle, rbo->map, &rread, &rlast, &rbad);
+		if (ret)
+			return fail("RECORD_STATUS", ret);
 	}
 	/* DRM_NOUVEAU_GEM_CPU_PREP: the last frame's fence, released by the GPU */
 	ret = nouveau_bo_wait(bo, NOUVEAU_BO_RD, client);
@@ -292,6 +399,27 @@ main(int argc, char **argv)
 	printf("%ld frames, %ld in flight: %s; ring: %u errors, %u lost\n", frames, in_flight,
 	       bad ? "counts differ" : "every count equals the primitives drawn",
 	       ring.hdr->errors, ring.hdr->lost);
+	/* the last packet goes out at the stop; then the rest is read */
+	ret = nvpm_record_stop(fd, rhandle, &rst, 1);
+	if (ret)
+		return fail("RECORD_STOP", ret);
+	rbad += rst.lost != 0 || rst.gaps != 0 || rst.flags != NVPM_RECORD_STOPPED;
+	if (rst.written > rread + CLIENT_RECORD_BYTES / NVPM_RECORD_LONG_SIZE)
+		rbad++;
+	for (; rread < rst.written; rread++) {
+		struct nvpm_record_pkt pkt;
+
+		nvpm_record_pkt_decode((uint8_t *)rbo->map + rread % (CLIENT_RECORD_BYTES /
+				       NVPM_RECORD_LONG_SIZE) * NVPM_RECORD_LONG_SIZE,
+				       NVPM_RECORD_LONG_SIZE, &pkt);
+		rbad += pkt.cycles <= rlast && rread;
+		rlast = pkt.cycles;
+	}
+	printf("record: %llu packets of core_b in the client's channel, %llu lost, %u gaps: %s\n",
+	       (unsigned long long)rst.written, (unsigned long long)rst.lost, rst.gaps,
+	       rbad || !rst.written ? "bad" : "every packet read");
+	bad += rbad || !rst.written;
+	nouveau_bo_ref(NULL, &rbo);
 
 	nvpm_group_destroy(fd, grp);
 	nvpm_catalog_free(&cat);

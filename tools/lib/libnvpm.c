@@ -592,11 +592,15 @@ nvpm_read(int fd, __u32 handle, struct drm_nvpm_read *out)
 	return 0;
 }
 
+static int nvpm_nv_bo_new(int fd, __u64 size, struct nvpm_bo *bo);
+
 int
 nvpm_bo_new(int fd, __u64 size, struct nvpm_bo *bo)
 {
 	struct drm_nvpm_gem_new args = { .size = sizeof(args), .bo_size = size };
 
+	if (nvpm_fd_driver(fd) == NVPM_DRV_NOUVEAU)
+		return nvpm_nv_bo_new(fd, size, bo);
 	memset(bo, 0, sizeof(*bo));
 	if (nvpm_ioctl(fd, DRM_IOCTL_NVPM_GEM_NEW, &args))
 		return -errno;
@@ -611,8 +615,21 @@ int
 nvpm_bo_from_handle(int fd, __u32 handle, struct nvpm_bo *bo)
 {
 	struct drm_nvpm_gem_info args = { .size = sizeof(args), .handle = handle };
+	struct drm_nouveau_gem_info info = { .handle = handle };
+	int ret;
 
 	memset(bo, 0, sizeof(*bo));
+	if (nvpm_fd_driver(fd) == NVPM_DRV_NOUVEAU) {
+		/* nouveau's GEM object: its own GEM_INFO */
+		ret = drmCommandWriteRead(fd, DRM_NOUVEAU_GEM_INFO, &info, sizeof(info));
+		if (ret)
+			return ret;
+		bo->fd = fd;
+		bo->handle = handle;
+		bo->size = info.size;
+		bo->map_offset = info.map_handle;
+		return 0;
+	}
 	if (nvpm_ioctl(fd, DRM_IOCTL_NVPM_GEM_INFO, &args))
 		return -errno;
 	bo->fd = fd;

@@ -338,10 +338,77 @@ nvpm_record_flush(struct nvpm_record_stream *s, struct nvpm_record_row *row)
 
 /* --- sessions ---------------------------------------------------------- */
 
+/*
+ * On nouveau's node a session records into a channel's address space:
+ * libnvpm makes a channel of nouveau's for each (nvpm_channel_new(), whose
+ * handle is nouveau's channel id + 1) and frees it after RECORD_STOP.
+ */
+#define NVPM_NV_RECORDS		64
+
+static struct {
+	int used;
+	int fd;
+	__u32 handle;
+	struct nvpm_channel ch;
+} nvpm_nv_rec[NVPM_NV_RECORDS];
+
+static int
+nvpm_fd_is_nouveau(int fd)
+{
+	const char *drv = nvpm_fd_driver_name(fd);
+
+	return drv && !strcmp(drv, NVPM_NOUVEAU_DRIVER_NAME);
+}
+
+static int
+nvpm_nv_record_start(int fd, struct drm_nvpm_record_start *args)
+{
+	struct drm_nvpm_nouveau_record_start rs = { .sw = NVPM_HANDLE_SW };
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < NVPM_NV_RECORDS && nvpm_nv_rec[i].used; i++)
+		;
+	if (i == NVPM_NV_RECORDS)
+		return -ENOSPC;
+	ret = nvpm_channel_new(fd, 0, &nvpm_nv_rec[i].ch);
+	if (ret)
+		return ret;
+	rs.channel = nvpm_nv_rec[i].ch.handle - 1;
+	rs.start = *args;
+	if (nvpm_ioctl(fd, DRM_IOCTL_NVPM_NOUVEAU_RECORD_START, &rs)) {
+		ret = -errno;
+		nvpm_channel_del(&nvpm_nv_rec[i].ch);
+		return ret;
+	}
+	*args = rs.start;
+	nvpm_nv_rec[i].used = 1;
+	nvpm_nv_rec[i].fd = fd;
+	nvpm_nv_rec[i].handle = args->handle;
+	return 0;
+}
+
+/* The session is gone: its channel goes too. */
+static void
+nvpm_nv_record_done(int fd, __u32 handle)
+{
+	unsigned int i;
+
+	for (i = 0; i < NVPM_NV_RECORDS; i++) {
+		if (nvpm_nv_rec[i].used && nvpm_nv_rec[i].fd == fd &&
+		    nvpm_nv_rec[i].handle == handle) {
+			nvpm_channel_del(&nvpm_nv_rec[i].ch);
+			nvpm_nv_rec[i].used = 0;
+		}
+	}
+}
+
 int
 nvpm_record_start(int fd, struct drm_nvpm_record_start *args)
 {
 	args->size = sizeof(*args);
+	if (nvpm_fd_is_nouveau(fd))
+		return nvpm_nv_record_start(fd, args);
 	if (nvpm_ioctl(fd, DRM_IOCTL_NVPM_RECORD_START, args))
 		return -errno;
 	return 0;
@@ -368,10 +435,14 @@ nvpm_record_stop(int fd, __u32 handle, struct drm_nvpm_record_dom_status *st, un
 		.size = sizeof(args), .handle = handle, .count = st ? nr : 0,
 		.domains = (uintptr_t)st,
 	};
+	int ret = 0;
 
 	if (nvpm_ioctl(fd, DRM_IOCTL_NVPM_RECORD_STOP, &args))
-		return -errno;
-	return 0;
+		ret = -errno;
+	/* stopped, wedged or not */
+	if ((!ret || ret == -EIO) && nvpm_fd_is_nouveau(fd))
+		nvpm_nv_record_done(fd, handle);
+	return ret;
 }
 
 int

@@ -173,6 +173,13 @@ struct nvpm_record {
  * @fd: an nvpm device
  * @args: the session; its size is set here
  *
+ * On nouveau's node the session records in a channel of nouveau's that
+ * libnvpm makes for it (nvpm_channel_new()) and frees at
+ * nvpm_record_stop(), with DRM_IOCTL_NVPM_NOUVEAU_RECORD_START; the BO is
+ * nouveau's GEM object (with NVPM_RECORD_USER_BO, one from nvpm_bo_new()
+ * on that node).  At most 64 such sessions run at once per process
+ * (-ENOSPC beyond).
+ *
  * Return: 0 or a negative errno.
  */
 int nvpm_record_start(int fd, struct drm_nvpm_record_start *args);

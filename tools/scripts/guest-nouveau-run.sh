@@ -29,6 +29,10 @@ else
 	echo "== nvpm hud -d $node -n 8 (nouveau's channel, GEM_PUSHBUF, software methods) =="
 	./nvpm hud -d "$node" -n 8
 	echo
+	echo "== nvpm record -d $node -e core_a/PGRAPH.IDLE --period 1024 -t 100 -o /tmp/rec.csv (nouveau's channel and GART BO) =="
+	./nvpm record -d "$node" -e core_a/PGRAPH.IDLE --period 1024 -t 100 -o /tmp/rec.csv
+	head -n 6 /tmp/rec.csv
+	echo
 	echo "== nouveau_libdrm_client $node 8 4 (libdrm_nouveau, as mesa submits) =="
 	./nouveau_libdrm_client "$node" 8 4
 fi

@@ -77,10 +77,17 @@ if [ -e /sys/module/nouveau/parameters/sim ]; then
 		grep -q '^exit 0' /tmp/client.out"
 	check nvpm_chan_bind_refuses_what_is_not_the_files \
 		grep -q '^bind: bad channel, object, notifier and ring size refused, a second bind busy' /tmp/client.out
+	# over the frames, a record of core_b in the client's own channel, into
+	# a buffer of its own, read as it comes: every packet, none lost
+	check nouveau_libdrm_client_records_in_its_channel grep -q \
+		"^record: [1-9][0-9]* packets of core_b in the client's channel, 0 lost, 0 gaps: every packet read" \
+		/tmp/client.out
+	check nvpm_record_start_refuses_what_is_not_the_files grep -q \
+		'^record: bad channel, object and ring size refused, a second session busy' /tmp/client.out
 	check nouveau_libdrm_client_every_frame_read \
 		test "$(grep -c '^frame [0-9]*: ' /tmp/client.out)" = 24
 	# a client killed with everything live (channel, objects, bound ring,
-	# counter group, frames in flight): nouveau and nvpm release it all
+	# record, counter group, frames in flight): nouveau and nvpm release it all
 	# (kmemleak and the warnings check below), and the node serves the next
 	./nouveau_libdrm_client "$sim_node" 4096 8 >/tmp/kill.out 2>&1 &
 	pid=$!
@@ -101,6 +108,28 @@ if [ -e /sys/module/nouveau/parameters/sim ]; then
 	check nvpm_hud_on_nouveau_counts_every_frame awk \
 		'$1 ~ /^[0-9]+$/ && NF == 5 && $5 ~ /%$/ { n++; if ($2 != $4) bad++ }
 		/^exit 0$/ { ok = 1 } END { exit !(ok && n == 12 && !bad) }' /tmp/hud.out
+	# nvpm record on nouveau's node: libnvpm makes a channel of nouveau's
+	# for the session, and NOUVEAU_RECORD_START maps a GART BO of nouveau's
+	# in that channel's address space.  First a session killed with its
+	# channel and record live: its domains must be free again for the next.
+	./nvpm record -d "$sim_node" -e core_a/PGRAPH.IDLE --period 65536 -o /tmp/kill.csv \
+		>/tmp/kill.out 2>&1 &
+	pid=$!
+	sleep 2
+	kill -KILL $pid
+	wait $pid
+	./nvpm record -d "$sim_node" -e core_a/PGRAPH.IDLE,core_a/PGRAPH.INTR --period 1024 -t 300 \
+		-o /tmp/rec.csv >/tmp/rec.out 2>&1
+	echo "exit $?" >>/tmp/rec.out
+	sed 's/^/# /' /tmp/rec.out
+	head -n 6 /tmp/rec.csv | sed 's/^/# /'
+	check nvpm_record_on_nouveau_loses_nothing sh -c \
+		"grep -q ' 0 packets lost -> /tmp/rec.csv' /tmp/rec.out && grep -q '^exit 0' /tmp/rec.out &&
+		grep -q '^# core_a: [1-9][0-9]* packets, 0 lost, [0-9]* re-arms, 0 gaps\$' /tmp/rec.csv"
+	# the simulated PGRAPH is idle 65% of each round: over the full rows
+	check nvpm_record_on_nouveau_pgraph_idle_65_percent awk -F, \
+		'$1 == "core_a" && $5 == "" { n++; c += $3; idle += $6; if ($6 > $3) bad++ }
+		END { r = c ? 100 * idle / c : 0; exit !(n >= 100 && !bad && r > 63 && r < 67) }' /tmp/rec.csv
 fi
 rmmod nouveau
 [ -z "$sim_node" ] ||

@@ -731,6 +731,41 @@ struct drm_nvpm_nouveau_chan_bind {
 	__u32 ring_size;
 };
 
+/* Copies of each ring in its window of the channel's space (see below). */
+#define NVPM_NOUVEAU_RECORD_COPIES	4
+
+/**
+ * struct drm_nvpm_nouveau_record_start - record mode in one of nouveau's
+ * channels
+ *
+ * On nouveau's render node only (at DRM_IOCTL_NVPM_ON_NOUVEAU()):
+ * RECORD_START, with @start as nvpm's node takes it, into the address
+ * space of a channel the file bound with DRM_NVPM_NOUVEAU_CHAN_BIND.  The
+ * BO is a nouveau GEM object in GART: the kernel makes one, or with
+ * NVPM_RECORD_USER_BO takes @start.bo_handle; map it through nouveau's
+ * node at @start.map_offset.  The kernel pins the BO and maps each ring
+ * NVPM_NOUVEAU_RECORD_COPIES times back to back in the channel's address
+ * space, through the channel's GART DMA object, until the session stops:
+ * at RECORD_STOP (on nouveau's node, with @start.handle), when the
+ * channel's software object goes, or when the file closes.
+ * RECORD_STATUS and RECORD_STOP on nouveau's node take @start.handle.
+ *
+ * Returns what RECORD_START returns on nvpm's node, and -ENOENT for a
+ * channel or software object the file does not have or one not bound,
+ * -EBUSY for a channel that records already, -EINVAL for a nonzero @pad
+ * or a BO that cannot be placed in GART.
+ *
+ * Argument of %DRM_IOCTL_NVPM_NOUVEAU_RECORD_START.
+ */
+struct drm_nvpm_nouveau_record_start {
+	/** @channel: in: the channel's id, from DRM_NOUVEAU_CHANNEL_ALLOC. */
+	__u32 channel;
+	/** @sw: in: the handle of its software object, as bound. */
+	__u32 sw;
+	/** @start: in/out: as for %DRM_IOCTL_NVPM_RECORD_START. */
+	struct drm_nvpm_record_start start;
+};
+
 /**
  * struct drm_nvpm_wait - wait for a submission to be processed
  *
@@ -787,6 +822,7 @@ struct drm_nvpm_wait {
 #define DRM_NVPM_EXEC			0x12
 #define DRM_NVPM_WAIT			0x13
 #define DRM_NVPM_NOUVEAU_CHAN_BIND	0x18	/* nouveau's node only */
+#define DRM_NVPM_NOUVEAU_RECORD_START	0x19	/* nouveau's node only */
 
 #define DRM_IOCTL_NVPM_GET_INFO \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVPM_GET_INFO, struct drm_nvpm_get_info)
@@ -825,13 +861,18 @@ struct drm_nvpm_wait {
 #define DRM_IOCTL_NVPM_NOUVEAU_CHAN_BIND \
 	DRM_IOW(DRM_COMMAND_BASE + DRM_NVPM_NOUVEAU_CHAN_BIND, \
 		struct drm_nvpm_nouveau_chan_bind)
+#define DRM_IOCTL_NVPM_NOUVEAU_RECORD_START \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVPM_NOUVEAU_RECORD_START, \
+		 struct drm_nvpm_nouveau_record_start)
 
 /*
  * nouveau's render node, where nouveau builds nvpm's perfmon engine,
- * serves the counter ioctls (GET_INFO .. QUERY_SOURCES) with these
- * structs at nvpm's numbers plus NVPM_NOUVEAU_IOCTL_BASE: 0x20 .. 0x27
- * past DRM_COMMAND_BASE, where nouveau has none of its own (it uses
- * 0x00 .. 0x12 and 0x40 .. 0x44).  GET_INFO there sets NVPM_INFO_HOSTED.
+ * serves the counter ioctls (GET_INFO .. QUERY_SOURCES), RECORD_STOP,
+ * RECORD_STATUS and its own two (NOUVEAU_CHAN_BIND, NOUVEAU_RECORD_START)
+ * with these structs at nvpm's numbers plus NVPM_NOUVEAU_IOCTL_BASE:
+ * 0x20 .. 0x39 past DRM_COMMAND_BASE, where nouveau has none of its own
+ * (it uses 0x00 .. 0x12 and 0x40 .. 0x44).  GET_INFO there sets
+ * NVPM_INFO_HOSTED.
  */
 #define NVPM_NOUVEAU_IOCTL_BASE		0x20
 #define DRM_IOCTL_NVPM_ON_NOUVEAU(cmd) \

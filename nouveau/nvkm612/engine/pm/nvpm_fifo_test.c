@@ -1503,8 +1503,10 @@ static int
 nvr_start(struct nvs *s, struct nvr_buf *b, const struct nvpm_host_record_buf *hb,
 	  const struct drm_nvpm_record_domain *d)
 {
+	u32 handle;
+
 	b->lent = true;
-	return nvpm_host_record_start(s->hchan, hb, false, 1, d);
+	return nvpm_host_record_start(s->hchan, hb, false, 1, d, &handle);
 }
 
 /* Frames of DRAW of @prims[f] primitives on subchannel 2; their sum. */
@@ -1618,7 +1620,8 @@ nouveau_record_bad_windows_refused(struct kunit *test)
 	struct drm_nvpm_record_domain d;
 	struct nvf *t = nvf_new(test);
 	struct nvs s = {};
-	u32 released = 0, i;
+	u32 released = 0, handle, i;
+	int ret;
 	struct nvr_buf *b;
 	const struct {
 		const char *what;
@@ -1647,8 +1650,8 @@ nouveau_record_bad_windows_refused(struct kunit *test)
 		bad.priv = &released;
 		t->pm_wr = 0;
 		WRITE_ONCE(t->pm_watch, true);
-		KUNIT_EXPECT_EQ_MSG(test, nvpm_host_record_start(s.hchan, &bad, false, 1, &d),
-				    -EINVAL, "%s", cases[i].what);
+		ret = nvpm_host_record_start(s.hchan, &bad, false, 1, &d, &handle);
+		KUNIT_EXPECT_EQ_MSG(test, ret, -EINVAL, "%s", cases[i].what);
 		WRITE_ONCE(t->pm_watch, false);
 		KUNIT_EXPECT_EQ_MSG(test, t->pm_wr, 0U, "%s", cases[i].what);
 		KUNIT_EXPECT_EQ_MSG(test, released, i + 1, "%s", cases[i].what);
@@ -1661,7 +1664,7 @@ nouveau_record_bad_windows_refused(struct kunit *test)
 	bad = hb;
 	bad.release = nvr_count_release;
 	bad.priv = &released;
-	KUNIT_EXPECT_EQ(test, nvpm_host_record_start(s.hchan, &bad, false, 1, &d), -EBUSY);
+	KUNIT_EXPECT_EQ(test, nvpm_host_record_start(s.hchan, &bad, false, 1, &d, &handle), -EBUSY);
 	KUNIT_EXPECT_EQ(test, released, (u32)ARRAY_SIZE(cases) + 1);
 	usleep_range(5000, 6000);
 	KUNIT_ASSERT_EQ(test, nvpm_host_record_stop(s.hchan, &st), 1);
