@@ -99,6 +99,8 @@
  * @acq_geq: it waits for ACQUIRE_GEQUAL (else ACQUIRE_EQUAL)
  * @acq_poll: the cycle its semaphore is read again
  * @saved: its state went to its RAMFC when it was last unloaded
+ * @slice: cycles a turn of it lasts: RAMFC's DMA_TIMESLICE SELECT + 1, or
+ *	   0 (no end) without its TIMEOUT bit
  */
 struct sim_fifo_chan {
 	bool enabled;
@@ -134,6 +136,7 @@ struct sim_fifo_chan {
 	bool acq_geq;
 	u64 acq_poll;
 	bool saved;
+	u32 slice;
 };
 
 /**
@@ -160,12 +163,14 @@ struct sim_fifo_mthd {
  * @playlist: PLAYLIST, as written
  * @playlist_len: PLAYLIST_LEN, as written
  * @caches: CACHES, as written
- * @timeslice: DMA_TIMESLICE, as written (time slices are not modelled)
+ * @timeslice: DMA_TIMESLICE, as written (each channel's own, from its
+ *	       RAMFC, decides its turns: &sim_fifo_chan.slice)
  * @chsw_debug: CHSW_DEBUG_1, as written
  * @chan: channels
  * @intr: PFIFO_INTR_0
  * @intr_en: PFIFO_INTR_EN_0
  * @cur: channel in CACHE1 (the one the pusher reads)
+ * @slice_end: the cycle its turn ends (with a slice)
  * @next: the method the puller takes next
  * @get: CACHE1_GET
  * @cache_mthd: CACHE1_METHOD slots
@@ -213,6 +218,7 @@ struct nvkm_sim_fifo {
 	u32 intr;
 	u32 intr_en;
 	int cur;
+	u64 slice_end;
 	struct sim_fifo_mthd next;
 	u32 get;
 	u32 cache_mthd[SIM_NV40_PFIFO_CACHE1_SIZE];
@@ -472,7 +478,7 @@ static void
 sim_fifo_chan_restore(struct nvkm_sim_fifo *fifo, struct sim_fifo_chan *ch)
 {
 	u64 get, put;
-	u32 state, engine;
+	u32 state, engine, ts;
 	int i;
 
 	ch->ib_put = sim_fifo_ramfc_rd(fifo, ch, SIM_NV50_RAMFC_IB_PUT) & ch->ib_mask;
@@ -499,6 +505,9 @@ sim_fifo_chan_restore(struct nvkm_sim_fifo *fifo, struct sim_fifo_chan *ch)
 			     0xff) << 32 |
 		       sim_fifo_ramfc_rd(fifo, ch, SIM_G84_RAMFC_SEMAPHORE_ADDRESS_LOW);
 	ch->sem_seq = sim_fifo_ramfc_rd(fifo, ch, SIM_G84_RAMFC_SEMAPHORE_SEQUENCE);
+	ts = sim_fifo_ramfc_rd(fifo, ch, SIM_NV50_RAMFC_DMA_TIMESLICE);
+	ch->slice = ts & SIM_NV50_DMA_TIMESLICE_TIMEOUT ?
+		    FIELD_GET(SIM_NV50_DMA_TIMESLICE_SELECT, ts) + 1 : 0;
 }
 
 /* A channel table entry was enabled: load the channel from its RAMFC. */
@@ -681,10 +690,22 @@ sim_fifo_has_work(const struct sim_fifo_chan *ch)
 	       (ch->seg_left || ch->ib_get != ch->ib_put);
 }
 
+/* The current channel's turn is over: its slice has run out. */
+static bool
+sim_fifo_turn_over(const struct nvkm_sim_fifo *fifo)
+{
+	const struct sim_fifo_chan *ch = &fifo->chan[fifo->cur];
+
+	return ch->slice && fifo->cursor >= fifo->slice_end;
+}
+
 /*
  * Make sure the puller has a method: the current channel keeps CACHE1 to
- * the end of its segment, then the channels take turns.  False if none
- * has one (or a pusher error stopped everything).
+ * the end of its segment or of its time slice, whichever comes first (the
+ * switcher ticks out the slices, fifo_intro.rst), then the channels take
+ * turns, round the channel ids.  The turn ends between methods: a method
+ * already in CACHE1 is the channel's.  False if none has one (or a pusher
+ * error stopped everything).
  */
 static bool
 sim_fifo_next(struct nvkm_sim_fifo *fifo)
@@ -701,7 +722,8 @@ sim_fifo_next(struct nvkm_sim_fifo *fifo)
 	if (sim_fifo_spent(fifo) || fifo->idle)
 		return false;
 	if (fifo->cur >= 0 && fifo->chan[fifo->cur].seg_left &&
-	    fifo->chan[fifo->cur].enabled && !fifo->chan[fifo->cur].acquiring) {
+	    fifo->chan[fifo->cur].enabled && !fifo->chan[fifo->cur].acquiring &&
+	    !sim_fifo_turn_over(fifo)) {
 		any = true;
 		if (sim_fifo_fetch(fifo, fifo->cur))
 			return true;
@@ -713,7 +735,9 @@ sim_fifo_next(struct nvkm_sim_fifo *fifo)
 		if (!sim_fifo_has_work(&fifo->chan[c]))
 			continue;
 		any = true;
+		/* a new turn, of this channel or of the same one again */
 		fifo->cur = c;
+		fifo->slice_end = fifo->cursor + fifo->chan[c].slice;
 		if (sim_fifo_fetch(fifo, c))
 			return true;
 		if (fifo->push_stalled || sim_fifo_spent(fifo))

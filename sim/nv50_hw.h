@@ -120,6 +120,13 @@
 #define SIM_G84_RAMFC_SEMAPHORE_SEQUENCE	0x94
 #define SIM_NV50_RAMFC_DMA_FETCH		0x3c
 #define SIM_NV50_RAMFC_DMA_FETCH_IB_ENABLE	BIT(30)
+/*
+ * rnndb_fifo_g80_pfifo.xml: RAMFC's DMA_TIMESLICE, the fields of PFIFO's
+ * (0x2044).  The unit of SELECT is not documented: the model counts cycles.
+ */
+#define SIM_NV50_RAMFC_DMA_TIMESLICE		0x44
+#define SIM_NV50_DMA_TIMESLICE_SELECT		GENMASK(16, 0)
+#define SIM_NV50_DMA_TIMESLICE_TIMEOUT		BIT(24)
 #define SIM_NV50_RAMFC_DMA_INSTANCE		0x48	/* DMA object >> 4 */
 #define SIM_NV50_RAMFC_IB_LOW			0x50
 #define SIM_NV50_RAMFC_IB_HIGH			0x54	/* IB_CONFIG */

@@ -352,6 +352,43 @@ channels_take_turns_by_segment(struct kunit *test)
 }
 
 /*
+ * With TIMEOUT (bit 24) in the DMA_TIMESLICE word of its RAMFC (0x44), a
+ * channel's turn lasts SELECT (16:0) + 1 cycles; then, at the next method
+ * it would fetch, a channel with work takes CACHE1, mid-segment.  A
+ * segment of long DRAWs no longer holds the FIFO to its end, and the
+ * channel goes on where it stopped at its next turn.
+ */
+static void
+time_slice_ends_a_turn_mid_segment(struct kunit *test)
+{
+	struct sfifo_fixture *f = test->priv;
+	int c, i;
+
+	/* nouveau's and nvpm's word: TIMEOUT, SELECT 0x3fff; loaded at enable */
+	for (c = 1; c <= CHANS; c++) {
+		kt_wr(f->sim, NV50_PFIFO_CTX_TABLE(c), RAMFC(c) >> 8);
+		kt_wr(f->sim, NV50_PRAMIN + RAMFC(c) + 0x44, 0x01003fff);
+		kt_wr(f->sim, NV50_PFIFO_CTX_TABLE(c), BIT(31) | RAMFC(c) >> 8);
+	}
+	push(f, 1, 0, NV_FIFO_MTHD_OBJECT, GR_HANDLE);
+	push(f, 1, 0, NVKM_SIM_GR_PRIM_CYCLES, 1000);
+	for (i = 1; i <= 8; i++) {
+		push(f, 1, 0, NVKM_SIM_GR_DRAW, 50);	/* 50000 cycles each */
+		push(f, 1, 0, NV_FIFO_MTHD_REF_CNT, i);
+	}
+	segment(f, 1, 0, f->chan[1].pos);
+	push(f, 2, 0, NV_FIFO_MTHD_REF_CNT, 77);
+	segment(f, 2, 0, f->chan[2].pos);
+	/* the second DRAW waits in CACHE1 past channel 1's 16384 cycles */
+	nvkm_sim_run(f->sim, 60000);
+	KUNIT_EXPECT_EQ(test, ref(f, 2), 77u);
+	KUNIT_EXPECT_EQ(test, ref(f, 1), 2u);
+	nvkm_sim_run(f->sim, 8 * 50000);
+	KUNIT_EXPECT_EQ(test, ref(f, 1), 8u);
+	KUNIT_EXPECT_EQ(test, kt_rd(f->sim, NV_PFIFO_INTR_0), 0u);
+}
+
+/*
  * A method the GPU cannot run (here, on a subchannel bound to nothing)
  * stops the puller once the graphics engine is idle: CACHE_ERROR, with the
  * channel in PUSH1 and the method in CACHE1 at GET.
@@ -1069,6 +1106,7 @@ static struct kunit_case nvpm_sim_fifo_cases[] = {
 	KUNIT_CASE(draw_busy_time_is_capped),
 	KUNIT_CASE(disabled_channel_ends_its_draw),
 	KUNIT_CASE(channels_take_turns_by_segment),
+	KUNIT_CASE(time_slice_ends_a_turn_mid_segment),
 	KUNIT_CASE(trap_waits_for_graphics_idle),
 	KUNIT_CASE(pull0_resumes_and_get_skips),
 	KUNIT_CASE(bad_command_raises_dma_pusher),
