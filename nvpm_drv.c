@@ -256,13 +256,21 @@ nvpm_init(void)
 {
 	int ret;
 
-	ret = nvpm_pci_register();
+	ret = nvpm_pmu_init();
 	if (ret)
 		return ret;
-
+	ret = nvpm_pci_register();
+	if (ret)
+		goto err_pmu;
 	ret = nvpm_platform_register();
 	if (ret)
-		nvpm_pci_unregister();
+		goto err_pci;
+	return 0;
+
+err_pci:
+	nvpm_pci_unregister();
+err_pmu:
+	nvpm_pmu_exit();
 	return ret;
 }
 
@@ -271,6 +279,7 @@ nvpm_exit(void)
 {
 	nvpm_platform_unregister();
 	nvpm_pci_unregister();
+	nvpm_pmu_exit();
 
 	if (nvkm_device_live() || nvkm_subdev_live())
 		pr_warn("nvpm: %d devices and %d subdevs leaked\n",

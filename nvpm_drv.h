@@ -146,9 +146,13 @@ int nvpm_drm_init(struct nvpm_drm *nvpm, const struct nvkm_host *bus);
 void nvpm_drm_remove(struct nvpm_drm *nvpm);
 
 #if IS_ENABLED(CONFIG_PERF_EVENTS)
+int nvpm_pmu_init(void);
+void nvpm_pmu_exit(void);
 void nvpm_pmu_register(struct nvpm_drm *nvpm);
 void nvpm_pmu_unregister(struct nvpm_drm *nvpm);
 #else
+static inline int nvpm_pmu_init(void) { return 0; }
+static inline void nvpm_pmu_exit(void) { }
 static inline void nvpm_pmu_register(struct nvpm_drm *nvpm) { }
 static inline void nvpm_pmu_unregister(struct nvpm_drm *nvpm) { }
 #endif

@@ -33,6 +33,11 @@
  * busy cycles.  Counts are cycles of the domain's clock: a busy share is a
  * busy event's count over its domain's cycles event's.
  *
+ * The PMU's CPU is the last one online when it registers.  When that CPU
+ * goes offline, perf's context of the PMU moves to another online CPU
+ * (perf_pmu_migrate_context(), from a CPU hotplug callback), its events
+ * still counting, and the cpumask follows.
+ *
  * Events may outlive the GPU (unbind while perf stat runs).  Each holds a
  * reference on the DRM device, so the nvkm device, whose engine its
  * counter group belongs to, stays allocated until the last event is
@@ -42,6 +47,7 @@
  * before left it, every time.  New events are refused with -ENODEV.
  */
 #include <linux/bitfield.h>
+#include <linux/cpuhotplug.h>
 #include <linux/cpumask.h>
 #include <linux/ctype.h>
 #include <linux/mutex.h>
@@ -119,7 +125,8 @@ struct nvpm_pmu_dom {
  * @rcu: frees it after perf's RCU readers of event->pmu (kfree_rcu()
  *	 takes offsets below 4096: near the top)
  * @cpu: the CPU events are counted on (any would do: the counters are the
- *	 GPU's)
+ *	 GPU's); changed only by nvpm_pmu_cpu_offline()
+ * @node: in the CPU hotplug state's instances, while registered
  * @mutex: creating and releasing the groups of @dom
  * @lock: the counters of @dom (taken with interrupts off, in add/del)
  * @dom: per domain of the engine, its share-out
@@ -136,6 +143,7 @@ struct nvpm_pmu {
 	bool closed;
 	struct rcu_head rcu;
 	int cpu;
+	struct hlist_node node;
 	struct mutex mutex;	/* see above */
 	spinlock_t lock;	/* see above */
 	struct nvpm_pmu_dom *dom;
@@ -184,7 +192,7 @@ cpumask_show(struct device *dev, struct device_attribute *attr, char *buf)
 {
 	struct nvpm_pmu *p = to_nvpm_pmu(dev_get_drvdata(dev));
 
-	return cpumap_print_to_pagebuf(true, buf, cpumask_of(p->cpu));
+	return cpumap_print_to_pagebuf(true, buf, cpumask_of(READ_ONCE(p->cpu)));
 }
 static DEVICE_ATTR_RO(cpumask);
 
@@ -748,13 +756,65 @@ nvpm_pmu_event_init(struct perf_event *event)
 		kfree(e);
 		return ret;
 	}
-	event->cpu = p->cpu;
+	event->cpu = READ_ONCE(p->cpu);
 	event->pmu_private = e;
 	event->destroy = nvpm_pmu_event_destroy;
 	return 0;
 }
 
 /* --- registration -------------------------------------------------------- */
+
+/* The dynamic CPU hotplug state of every nvpm PMU (nvpm_pmu_init()). */
+static enum cpuhp_state nvpm_pmu_cpuhp = CPUHP_INVALID;
+
+/*
+ * A CPU goes offline (the hotplug thread, process context): if it is the
+ * PMU's, perf's context of the PMU, with its events, moves to another
+ * online CPU.  The PMU stays registered meanwhile: its instance is
+ * removed before perf_pmu_unregister().
+ */
+static int
+nvpm_pmu_cpu_offline(unsigned int cpu, struct hlist_node *node)
+{
+	struct nvpm_pmu *p = hlist_entry_safe(node, struct nvpm_pmu, node);
+	unsigned int target;
+
+	if (!p || cpu != READ_ONCE(p->cpu))
+		return 0;
+	target = cpumask_any_but(cpu_online_mask, cpu);
+	if (target >= nr_cpu_ids)
+		return 0;
+	perf_pmu_migrate_context(&p->base, cpu, target);
+	WRITE_ONCE(p->cpu, target);
+	return 0;
+}
+
+/**
+ * nvpm_pmu_init() - the CPU hotplug state the PMUs follow their CPU with
+ *
+ * Return: 0, or a negative errno (the module does not load).
+ */
+int
+nvpm_pmu_init(void)
+{
+	int ret;
+
+	ret = cpuhp_setup_state_multi(CPUHP_AP_ONLINE_DYN, "drm/nvpm/pmu:online", NULL,
+				      nvpm_pmu_cpu_offline);
+	if (ret < 0)
+		return ret;
+	nvpm_pmu_cpuhp = ret;
+	return 0;
+}
+
+/* Module exit, after every device's PMU is unregistered. */
+void
+nvpm_pmu_exit(void)
+{
+	if (nvpm_pmu_cpuhp != CPUHP_INVALID)
+		cpuhp_remove_multi_state(nvpm_pmu_cpuhp);
+	nvpm_pmu_cpuhp = CPUHP_INVALID;
+}
 
 /* "nvpm_" and the device's name: nvpm-sim<N> -> nvpm_sim<N>, PCI -> nvpm_0000_01_00.0 */
 static void
@@ -811,8 +871,8 @@ nvpm_pmu_register(struct nvpm_drm *nvpm)
 		return;
 	mutex_init(&p->mutex);
 	spin_lock_init(&p->lock);
-	/* the boot CPU, which x86 does not take offline */
-	p->cpu = cpumask_first(cpu_online_mask);
+	/* any CPU would do; when it goes offline the PMU moves */
+	p->cpu = cpumask_last(cpu_online_mask);
 	nvpm_pmu_name(p);
 	nvpm_pmu_events_init(p, pm);
 	p->events.name = "events";
@@ -834,10 +894,20 @@ nvpm_pmu_register(struct nvpm_drm *nvpm)
 		.read = nvpm_pmu_read,
 	};
 	ret = perf_pmu_register(&p->base, p->name, -1);
+	if (!ret) {
+		ret = cpuhp_state_add_instance_nocalls(nvpm_pmu_cpuhp, &p->node);
+		if (ret)
+			perf_pmu_unregister(&p->base);
+	}
 	if (ret) {
 		drm_warn(&nvpm->drm, "no perf PMU: %d\n", ret);
 		return;
 	}
+	/* its CPU went before the PMU joined the state: no event is there */
+	cpus_read_lock();
+	if (!cpu_online(p->cpu))
+		WRITE_ONCE(p->cpu, cpumask_last(cpu_online_mask));
+	cpus_read_unlock();
 	nvpm->pmu = p;
 }
 
@@ -857,6 +927,7 @@ nvpm_pmu_unregister(struct nvpm_drm *nvpm)
 	if (!p)
 		return;
 	WRITE_ONCE(p->closed, true);
+	cpuhp_state_remove_instance_nocalls(nvpm_pmu_cpuhp, &p->node);
 	perf_pmu_unregister(&p->base);
 	nvpm->pmu = NULL;
 }

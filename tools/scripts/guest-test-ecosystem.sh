@@ -57,7 +57,8 @@ eco_g84=$(./nvpm info | sed -n 's|^\(/dev/dri/renderD[0-9]*\): G84 .*|\1|p')
 eco_pmu=/sys/bus/event_source/devices/nvpm_sim0
 check pmu_per_device sh -c "[ -d $eco_pmu ] && [ -d /sys/bus/event_source/devices/nvpm_sim1 ] &&
 	[ -d /sys/bus/event_source/devices/nvpm_sim2 ]"
-check pmu_cpumask_one_cpu sh -c "[ \"\$(cat $eco_pmu/cpumask)\" = 0 ]"
+# one CPU: the last one online
+check pmu_cpumask_one_cpu sh -c "[ \"\$(cat $eco_pmu/cpumask)\" = \"\$(sed 's/.*[-,]//' /sys/devices/system/cpu/online)\" ]"
 check pmu_format_op grep -qx 'config:40-55' $eco_pmu/format/op
 check pmu_pgraph_busy_is_g84_signal_0xbd_low grep -qx 'dom=0x1,sig0=0xbd,op=0x5555' $eco_pmu/events/pgraph-busy
 $eco_perf list >/tmp/perf-list.out 2>&1
@@ -226,6 +227,29 @@ check nvpm_stat_x_csv sh -c "[ \$(wc -l </tmp/csv.out) = 2 ] &&
 	END { exit bad || !idle || !always }' /tmp/csv.out"
 ./nvpm stat -d "$eco_g84" -e core_a/always --interval 100 --count 2 -x ';' >/tmp/csv.out 2>&1
 check nvpm_stat_x_interval_lines sh -c "[ \$(grep -c '^[0-9.]*;[0-9]*;;core_a/always;' /tmp/csv.out) = 2 ]"
+
+# -- the PMU's CPU goes offline ------------------------------------------------
+# perf counts core_a's cycles on the PMU's CPU, printing every 200 ms; the
+# CPU goes offline half-way: perf's context moves to a CPU left online,
+# the cpumask follows, and the intervals after it still count
+pcpu=$(cat $eco_pmu/cpumask)
+if [ "$pcpu" != 0 ] && [ -w "/sys/devices/system/cpu/cpu$pcpu/online" ]; then
+	$eco_perf stat -a -x, -I 200 -e nvpm_sim0/core_a-cycles/ -- sh -c \
+		"sleep 0.6; echo 0 >/sys/devices/system/cpu/cpu$pcpu/online; sleep 1.2" \
+		2>/tmp/perf-hp.out
+	moved=$(cat $eco_pmu/cpumask)
+	echo 1 >"/sys/devices/system/cpu/cpu$pcpu/online"
+	sed 's/^/# perf: /' /tmp/perf-hp.out | tail -n 8
+	echo "# the PMU's CPU: $pcpu, then $moved"
+	check pmu_cpu_moves_when_it_goes_offline sh -c "[ '$moved' != '$pcpu' ] &&
+		grep -qw '$moved' /sys/devices/system/cpu/online"
+	# the last three intervals came after the offline: each counted
+	check perf_counts_on_after_its_cpu_went_offline sh -c "grep 'nvpm_sim0/core_a-cycles/' /tmp/perf-hp.out |
+		tail -n 3 | awk -F, '\$2 + 0 > 0 { n++ } END { exit n != 3 }'"
+else
+	skip pmu_cpu_moves_when_it_goes_offline "the PMU's CPU $pcpu cannot go offline"
+	skip perf_counts_on_after_its_cpu_went_offline "the PMU's CPU $pcpu cannot go offline"
+fi
 
 # -- nvpm record: trace-event JSON ----------------------------------------------
 ./nvpm record -d "$eco_g84" -e core_a/PGRAPH.IDLE,core_a/PGRAPH.INTR,core_b/0x20 \
