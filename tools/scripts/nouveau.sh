@@ -149,6 +149,11 @@ variant() {
 		-o "$NVPM_OUT/nouveau_libdrm_client" -L"$NVPM_OUT/tools" -lnvpm \
 		-ldrm_nouveau -ldrm >&2
 	result build_nouveau_libdrm_client $?
+	# nvpm's ioctls on nouveau's node, valid and mutated around live state
+	gcc -Wall -Wextra -Werror -O2 -I"$NVPM_ROOT/uapi/drm" -I"$NVPM_ROOT/tools/lib" \
+		-I/usr/include/libdrm "$NVPM_ROOT/tests/selftests/nouveau_fuzz.c" \
+		-o "$NVPM_OUT/nouveau_fuzz" -L"$NVPM_OUT/tools" -lnvpm -ldrm >&2
+	result build_nouveau_fuzz $?
 
 	kver=$(cat "$build/include/config/kernel.release")
 	root=$(mktemp -d "$NVPM_OUT/$cache-root.XXXXXX")
@@ -164,11 +169,11 @@ variant() {
 		cp "$NVPM_OUT/tools/nvpm" "$root/nvpm/nvpm"
 		nvpm_guest_libs "$root" "$NVPM_OUT/tools/nvpm"
 	fi
-	if [ -f "$NVPM_OUT/nouveau_libdrm_client" ]; then
-		cp "$NVPM_OUT/nouveau_libdrm_client" "$root/nvpm/"
-		NVPM_GUEST_LIBPATH=$NVPM_OUT/tools nvpm_guest_libs "$root" \
-			"$NVPM_OUT/nouveau_libdrm_client"
-	fi
+	for prog in nouveau_libdrm_client nouveau_fuzz; do
+		[ -f "$NVPM_OUT/$prog" ] || continue
+		cp "$NVPM_OUT/$prog" "$root/nvpm/"
+		NVPM_GUEST_LIBPATH=$NVPM_OUT/tools nvpm_guest_libs "$root" "$NVPM_OUT/$prog"
+	done
 	initrd=$NVPM_OUT/$cache.cpio.gz
 	(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) >"$initrd"
 	rm -rf "$root"
