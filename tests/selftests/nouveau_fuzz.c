@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <xf86drm.h>
 
@@ -95,6 +96,15 @@ mutate(struct fuzz *f, __u32 v)
 	default:
 		return rnd(f);
 	}
+}
+
+static double
+now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 static int
@@ -377,9 +387,37 @@ op_bo(struct fuzz *f, int valid)
 {
 	struct nvpm_bo *bo = &f->bo[below(f, FUZZ_BOS)];
 
+	/* nouveau places GART objects at once: sizes the guest can hold */
+	static const __u64 odd[] = { 0, 1, 4095, NVPM_NOUVEAU_RECORD_BO_MAX + 4096 };
+
 	if (bo->handle)
 		nvpm_bo_free(bo);
-	return nvpm_bo_new(f->fd, valid ? 4096u << below(f, 6) : mutate(f, 4096), bo);
+	return nvpm_bo_new(f->fd, valid ? 4096u << below(f, 6) : odd[below(f, 4)], bo);
+}
+
+/*
+ * How often each is picked: a channel of nouveau's costs its instance
+ * block written through PRAMIN, thousands of register writes under TCG,
+ * so channels come and go least often.
+ */
+static const unsigned int op_weight[OP_NR] = {
+	[OP_GROUP_CREATE] = 4, [OP_GROUP_DESTROY] = 3, [OP_SAMPLE] = 3, [OP_READ] = 3,
+	[OP_CHAN_BIND] = 2, [OP_RECORD_START] = 5, [OP_RECORD_STATUS] = 4,
+	[OP_RECORD_STOP] = 3, [OP_SUBMIT] = 5, [OP_CHANNEL] = 1, [OP_BO] = 2,
+};
+
+static int
+pick_op(struct fuzz *f)
+{
+	unsigned int total = 0, r;
+	int o;
+
+	for (o = 0; o < OP_NR; o++)
+		total += op_weight[o];
+	r = below(f, total);
+	for (o = 0; r >= op_weight[o]; o++)
+		r -= op_weight[o];
+	return o;
 }
 
 static int (*const ops[OP_NR])(struct fuzz *f, int valid) = {
@@ -395,6 +433,7 @@ main(int argc, char **argv)
 	unsigned long calls, i;
 	struct drm_nvpm_get_info info;
 	__u64 samples;
+	double t0;
 	__u32 h;
 	int o, ret, bad = 0;
 
@@ -405,6 +444,7 @@ main(int argc, char **argv)
 	if (!calls || calls > FUZZ_MAX_CALLS)
 		return fprintf(stderr, "CALLS 1..%d\n", FUZZ_MAX_CALLS), 2;
 	f.fd = open(argv[1], O_RDWR | O_CLOEXEC);
+	t0 = now_s();
 	if (f.fd < 0 || nvpm_catalog_load(f.fd, &f.cat) || !f.cat.nr_dom)
 		return fprintf(stderr, "%s: not a node with nvpm's counters\n", argv[1]), 1;
 	for (i = 0; i < FUZZ_CHANS; i++) {
@@ -415,7 +455,7 @@ main(int argc, char **argv)
 	for (i = 0; i < calls; i++) {
 		int valid = below(&f, 2);
 
-		o = below(&f, OP_NR);
+		o = pick_op(&f);
 		f.calls[o]++;
 		ret = o == OP_SAMPLE ? nvpm_sample(f.fd, &samples) : ops[o](&f, valid);
 		f.ok[o] += !ret;
@@ -447,6 +487,7 @@ main(int argc, char **argv)
 	printf("%lu calls, seed %s: %s; the node %s afterwards\n", calls, argv[3],
 	       bad ? "some operations never succeeded" : "every operation succeeded",
 	       ret ? "fails" : "serves a group");
+	printf("(%.1f s)\n", (now_s() - t0));
 	if (f.fd >= 0)
 		close(f.fd);
 	return bad || ret;

@@ -133,11 +133,11 @@ if [ -e /sys/module/nouveau/parameters/sim ]; then
 	# nvpm's ioctls on nouveau's node, half of them mutated, around live
 	# groups, bound channels, record sessions and submissions; then closed
 	# with all of it live (kmemleak and the warnings check below)
-	./nouveau_fuzz "$sim_node" 3000 1 >/tmp/fuzz.out 2>&1
+	./nouveau_fuzz "$sim_node" 2000 1 >/tmp/fuzz.out 2>&1
 	echo "exit $?" >>/tmp/fuzz.out
 	sed 's/^/# /' /tmp/fuzz.out
 	check nouveau_fuzz_reaches_every_operation sh -c \
-		"grep -q '^3000 calls, seed 1: every operation succeeded; the node serves a group afterwards' /tmp/fuzz.out &&
+		"grep -q '^2000 calls, seed 1: every operation succeeded; the node serves a group afterwards' /tmp/fuzz.out &&
 		grep -q '^exit 0' /tmp/fuzz.out"
 fi
 rmmod nouveau

@@ -733,6 +733,8 @@ struct drm_nvpm_nouveau_chan_bind {
 
 /* Copies of each ring in its window of the channel's space (see below). */
 #define NVPM_NOUVEAU_RECORD_COPIES	4
+/* Bytes of a record BO on nouveau's node, at most: it is pinned. */
+#define NVPM_NOUVEAU_RECORD_BO_MAX	(16u << 20)
 
 /**
  * struct drm_nvpm_nouveau_record_start - record mode in one of nouveau's
@@ -752,8 +754,9 @@ struct drm_nvpm_nouveau_chan_bind {
  *
  * Returns what RECORD_START returns on nvpm's node, and -ENOENT for a
  * channel or software object the file does not have or one not bound,
- * -EBUSY for a channel that records already, -EINVAL for a nonzero @pad
- * or a BO that cannot be placed in GART.
+ * -EBUSY for a channel that records already, -EINVAL for a BO that
+ * cannot be placed in GART or is larger than NVPM_NOUVEAU_RECORD_BO_MAX
+ * (the rings of a BO the kernel makes, too).
  *
  * Argument of %DRM_IOCTL_NVPM_NOUVEAU_RECORD_START.
  */
