@@ -26,6 +26,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/mman.h>
 #include <xf86drm.h>
 
 #include "libnvpm.h"
@@ -468,7 +469,16 @@ main(int argc, char **argv)
 			bad++;
 		}
 	}
-	/* everything still live goes with the file */
+	/*
+	 * everything still live goes with the file, once its mappings (which
+	 * hold it open) are gone: groups, bound channels, record sessions
+	 */
+	for (i = 0; i < FUZZ_CHANS; i++) {
+		if (f.push[i].bo.map)
+			munmap(f.push[i].bo.map, f.push[i].bo.size);
+		if (f.ch[i].notifier.map)
+			munmap(f.ch[i].notifier.map, f.ch[i].notifier.size);
+	}
 	nvpm_catalog_free(&f.cat);
 	close(f.fd);
 	f.fd = open(argv[1], O_RDWR | O_CLOEXEC);
@@ -487,6 +497,8 @@ main(int argc, char **argv)
 	printf("%lu calls, seed %s: %s; the node %s afterwards\n", calls, argv[3],
 	       bad ? "some operations never succeeded" : "every operation succeeded",
 	       ret ? "fails" : "serves a group");
+	if (ret)
+		printf("the node afterwards: %s\n", strerror(ret < 0 ? -ret : ret));
 	printf("(%.1f s)\n", (now_s() - t0));
 	if (f.fd >= 0)
 		close(f.fd);
