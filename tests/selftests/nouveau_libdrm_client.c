@@ -55,7 +55,7 @@
 #define CLIENT_MAX_FRAMES	4096
 #define CLIENT_MAX_IN_FLIGHT	16
 #define CLIENT_WAIT_NS		(60ull * 1000 * 1000 * 1000)
-#define CLIENT_RECORD_BYTES	(1u << 20)	/* 32768 long packets */
+#define CLIENT_RECORD_BYTES	(1024u * 1024)	/* 32768 long packets */
 #define CLIENT_RECORD_PERIOD	3		/* every 0x200 << 3 cycles */
 
 static int
