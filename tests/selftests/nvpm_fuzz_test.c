@@ -73,6 +73,8 @@
 #define JUNK_RENEW	16		/* junk pushbuffers before a new junk channel */
 #define REOPEN_EVERY	3000
 #define WAIT_MAX_NS	2000000ull	/* WAIT timeouts: the run stays bounded */
+/* a mutated frame's wait: a DRAW of 65536 cycles at 1 MHz fits */
+#define WAIT_MUTATED_NS	200000000ull
 #define MAX_GROUPS	4		/* per device and process */
 #define MAX_BOS		4
 #define BO_MAX_KEPT	(1024 * 1024)	/* a BO kept is at most this big */
@@ -127,9 +129,26 @@ struct st_row {
 	unsigned long long ok;
 };
 
+/* What a process is doing, for the progress lines. */
+enum {
+	DO_RANDOM,
+	DO_VALID,
+	DO_FRAME,
+	DO_JUNK,
+	DO_PMU,
+	DO_MAP,
+	DO_WAIT,
+	DO_REOPEN,
+	DO_NR,
+};
+
+static const char *const do_names[DO_NR] = {
+	"random", "valid", "frame", "junk", "pmu", "map", "wait", "reopen",
+};
+
 struct stats {
 	unsigned long long calls;
-	unsigned long long ok;
+	int doing;		/* DO_*, for the progress lines */
 	struct st_row row[ST_NR];
 	int record_devs;	/* devices with record mode */
 	int fifo_devs;		/* devices with a FIFO nvpm drives */
@@ -167,6 +186,7 @@ struct fdev {
 	struct nvpm_bo junk_bo;	/* random words */
 	struct nvpm_channel junk;
 	unsigned int junk_execs;
+	int junk_fault;		/* the junk channel faulted */
 };
 
 struct pmu {
@@ -551,9 +571,9 @@ chan_renew(struct fuzzer *f, struct fdev *v, struct nvpm_channel *ch, int why)
 }
 
 /*
- * The objects bound, the notifier set, and the staging set: a counter of
- * each group this file holds there (the software object finds them among
- * the file's), and GPU time.
+ * The objects bound, the notifier set, and the staging set: counter 0 of
+ * each group this file holds (the software object finds them among the
+ * file's), and GPU time.
  */
 static void
 push_setup(struct fdev *v)
@@ -564,7 +584,7 @@ push_setup(struct fdev *v)
 	nvpm_push_mthd(&v->push, NVPM_SUBC_SW, NVPM_SW_COUNTER_CLEAR, 0);
 	for (i = 0; i < v->nr_grp; i++)
 		nvpm_push_mthd(&v->push, NVPM_SUBC_SW, NVPM_SW_COUNTER_ADD,
-			       NVPM_SW_COUNTER_GROUP(v->grp[i], i & 3));
+			       NVPM_SW_COUNTER_GROUP(v->grp[i], 0));
 	nvpm_push_mthd(&v->push, NVPM_SUBC_SW, NVPM_SW_COUNTER_ADD, NVPM_SW_GLOBAL_PTIMER);
 	v->restage = 0;
 }
@@ -578,7 +598,7 @@ static void
 fuzz_frame(struct fuzzer *f, struct fdev *v)
 {
 	struct drm_nvpm_notifier_entry e[MAX_GROUPS + 1];
-	int mutated = !below(f, 3), ret, i, n;
+	int mutated = !below(f, 4), ret, i, n;
 	__u64 seq;
 
 	if (!v->push.bo.map && nvpm_push_new(v->fd, PUSH_BYTES, &v->push))
@@ -597,10 +617,19 @@ fuzz_frame(struct fuzzer *f, struct fdev *v)
 		nvpm_push_mthd(&v->push, NVPM_SUBC_SW, NVPM_SW_NOP, 0);
 	nvpm_push_mthd(&v->push, NVPM_SUBC_SW, NVPM_SW_SAMPLE, 0);
 	nvpm_push_mthd(&v->push, NVPM_SUBC_SW, NVPM_SW_READOUT, ++v->frame);
+	/*
+	 * Mostly a method's data (bad data: error entries in the ring, the
+	 * channel goes on), else any word (a header: the channel faults, and
+	 * is made again: that costs thousands of register accesses).
+	 */
 	if (mutated) {
-		for (i = below(f, 2); i >= 0; i--)
-			mutate_word(f, (__u32 *)v->push.bo.map + v->push.start,
-				    v->push.pos - v->push.start);
+		__u32 *w = (__u32 *)v->push.bo.map + v->push.start;
+		unsigned int words = v->push.pos - v->push.start;
+
+		if (below(f, 8))
+			mutate_word(f, w + 1 + 2 * below(f, words / 2), 1);
+		else
+			mutate_word(f, w, words);
 		v->restage = 1;
 	}
 	ret = count(f, DRM_NVPM_EXEC, nvpm_push_submit(&v->push, &v->ch, &seq));
@@ -610,13 +639,16 @@ fuzz_frame(struct fuzzer *f, struct fdev *v)
 		return;
 	}
 	ret = count(f, DRM_NVPM_WAIT,
-		    nvpm_wait(v->fd, v->ch.handle, seq, mutated ? rnd(f) % WAIT_MAX_NS : WAIT_NS,
-			      NULL));
-	if (ret == -EIO || (ret && !mutated)) {
+		    nvpm_wait(v->fd, v->ch.handle, seq, mutated ? WAIT_MUTATED_NS : WAIT_NS, NULL));
+	/*
+	 * Not done: a mutated word may have made a loop (a JUMP back) or a
+	 * semaphore acquire that never ends: the channel goes.
+	 */
+	if (ret) {
 		chan_renew(f, v, &v->ch, ret);
 		return;
 	}
-	if (ret || mutated)
+	if (mutated)
 		return;
 	count(f, ST_FRAME, 0);
 	n = nvpm_ring_read(&v->ch, v->frame, e, ARRAY_SIZE(e));
@@ -659,12 +691,21 @@ fuzz_junk(struct fuzzer *f, struct fdev *v)
 	a.offset = below(f, 8) ? 0 : 4 * (__u64)below(f, JUNK_BYTES / 4);
 	a.length = below(f, 8) ? 4 * words : field64(f);
 	ret = fz_ioctl(f, v, DRM_IOCTL_NVPM_EXEC, &a);
-	if (!ret && !below(f, 4))
-		count(f, DRM_NVPM_WAIT, nvpm_wait(v->fd, v->junk.handle, a.sequence,
-						  rnd(f) % WAIT_MAX_NS, NULL));
-	/* a queue of junk that could take long is dropped with its channel */
-	if (ret == -EIO || ret == -EBUSY || ++v->junk_execs % JUNK_RENEW == 0)
-		chan_renew(f, v, &v->junk, ret);
+	if (!ret && a.channel == v->junk.handle)
+		ret = count(f, DRM_NVPM_WAIT, nvpm_wait(v->fd, v->junk.handle, a.sequence,
+							rnd(f) % WAIT_MAX_NS, NULL));
+	/*
+	 * Most junk faults its channel at once; junk not done may loop (a
+	 * JUMP back) or wait forever (a semaphore).  Either way the channel
+	 * is made again every JUNK_RENEW junk pushbuffers, not each time: a
+	 * new channel costs thousands of register accesses.
+	 */
+	if (ret == -EIO)
+		v->junk_fault = 1;
+	if (++v->junk_execs % JUNK_RENEW == 0) {
+		chan_renew(f, v, &v->junk, v->junk_fault ? -EIO : ret);
+		v->junk_fault = 0;
+	}
 }
 
 /* ---- valid calls, one field mutated half the time ---- */
@@ -721,7 +762,7 @@ args_record(struct fuzzer *f, struct fdev *v, struct drm_nvpm_record_start *a,
 	a->size = sizeof(*a);
 	a->nr_domains = below(f, 4) ? 1 : 2;
 	a->flags = below(f, 4) ? 0 : NVPM_RECORD_SHORT;
-	a->ring_size = below(f, 2) ? 0 : 4096 * (1 + below(f, 4));
+	a->ring_size = below(f, 4) ? 4096 * (1 + below(f, 4)) : 0;
 	a->domains = (__u64)(unsigned long)dom;
 	for (i = 0; i < a->nr_domains; i++) {
 		__u32 d = i ? below(f, v->cat.nr_dom) : home_dom(f, v, 1);
@@ -1210,36 +1251,43 @@ static void
 fuzz_one(struct fuzzer *f)
 {
 	struct fdev *v = &f->dev[below(f, f->nr_devs)];
+	int *doing = &f->st->doing;
 
-	switch (below(f, 20)) {
-	case 0: case 1: case 2: case 3: case 4:
+	/*
+	 * Frames, junk and perf events cost a hundred times an ioctl (software
+	 * methods in interrupts, new channels: thousands of simulated register
+	 * accesses): a few in a hundred calls, so that make test's short run
+	 * stays short and still reaches them hundreds of times.
+	 */
+	unsigned int k = below(f, 100);
+
+	if (k >= 45) {
+		*doing = DO_RANDOM;
 		fuzz_random(f, v);
-		break;
-	case 5: case 6: case 7: case 8: case 9: case 10:
+	} else if (k >= 10) {
+		*doing = DO_VALID;
 		fuzz_valid(f, v);
-		break;
-	case 11: case 12: case 13:
+	} else if (k >= 8) {
+		*doing = DO_FRAME;
 		fuzz_frame(f, v);
-		break;
-	case 14: case 15:
+	} else if (k >= 7) {
+		*doing = DO_JUNK;
 		fuzz_junk(f, v);
-		break;
-	case 16: case 17:
+	} else if (k >= 5) {
+		*doing = DO_PMU;
 		if (f->nr_pmus)
 			fuzz_pmu(f);
-		break;
-	case 18:
+	} else if (k >= 2) {
+		*doing = DO_MAP;
 		fuzz_map(f, v);
-		break;
-	default: {
+	} else {
 		struct drm_nvpm_wait a = { .size = sizeof(a) };
 
 		a.channel = below(f, 4) ? v->ch.handle : field32(f);
 		a.sequence = below(f, 64);
+		*doing = DO_WAIT;
 		a.timeout_ns = rnd(f) % WAIT_MAX_NS;
 		fz_ioctl(f, v, DRM_IOCTL_NVPM_WAIT, &a);
-		break;
-	}
 	}
 }
 
@@ -1285,6 +1333,7 @@ fuzz_child(struct opts *o, struct nodes *nodes, struct stats *st, int id)
 		if (st->calls % REOPEN_EVERY == 0) {
 			struct fdev *v = &f.dev[below(&f, f.nr_devs)];
 
+			st->doing = DO_REOPEN;
 			fuzz_close(v);
 			if (fuzz_open(&f, v))
 				return 1;
@@ -1298,6 +1347,21 @@ fuzz_child(struct opts *o, struct nodes *nodes, struct stats *st, int id)
 }
 
 static struct opts opts = { .calls = 40000, .procs = 4, .seed = 1, .seconds = 600 };
+
+#define PROGRESS_S	60	/* a line of progress every so often */
+
+/* Where the processes are: calls made, and what each is doing. */
+static void
+progress(struct stats *procs, double t0)
+{
+	char line[MAX_PROCS * 32];
+	int i, len = 0;
+
+	for (i = 0; i < opts.procs && len < (int)sizeof(line) - 32; i++)
+		len += snprintf(line + len, sizeof(line) - len, " %llu (%s)", procs[i].calls,
+				do_names[procs[i].doing < DO_NR ? procs[i].doing : 0]);
+	diag("fuzz: after %.0f s, calls of each process:%s", (now_us() - t0) / 1e6, line);
+}
 
 /**
  * struct shared - what the fuzzing test leaves for the tests after it
@@ -1333,7 +1397,7 @@ TEST_F(fuzz, fuzz_processes_exit_cleanly)
 {
 	struct nodes *nodes = &self->n;
 	pid_t pids[MAX_PROCS];
-	double t0 = now_us(), limit;
+	double t0 = now_us(), limit, next = t0 + PROGRESS_S * 1e6;
 	int i, status, left, bad = 0;
 
 	if (!nodes->nr_devs)
@@ -1367,6 +1431,10 @@ TEST_F(fuzz, fuzz_processes_exit_cleanly)
 			while (waitpid(-1, &status, 0) > 0)
 				;
 			FAIL(return, "%d fuzzer processes stuck past the time limit", left);
+		}
+		if (now_us() > next) {
+			progress(shared->procs, t0);
+			next += PROGRESS_S * 1e6;
 		}
 		usleep(10000);
 	}
