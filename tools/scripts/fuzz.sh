@@ -7,7 +7,7 @@
 # the fuzzer's calls per second, and the line coverage the run reached in
 # nvpm's ioctl, software-method and PMU code (gcov-report.sh).
 #
-#   NVPM_FUZZ_CALLS=N   ioctls in all (default 1000000)
+#   NVPM_FUZZ_CALLS=N   ioctls in all (default 400000)
 #   NVPM_FUZZ_SEED=N    seed of the run (default 1): the same seed, the
 #                       same calls
 set -uo pipefail
@@ -22,9 +22,9 @@ initrd=$NVPM_OUT/fuzz.cpio.gz
 nvpm_initramfs "$initrd" "$NVPM_ROOT/tools/scripts/guest-fuzz.sh" "$ko" "${ko%/*}/nvpm_sim.ko" \
 	"$NVPM_OUT/tools/nvpm_fuzz_test" "$NVPM_ROOT/tools/scripts/guest-lib.sh"
 log=$NVPM_OUT/fuzz.log
-nvpm_log "fuzzing in QEMU (TCG): ${NVPM_FUZZ_CALLS:-1000000} calls, seed ${NVPM_FUZZ_SEED:-1}"
+nvpm_log "fuzzing in QEMU (TCG): ${NVPM_FUZZ_CALLS:-400000} calls, seed ${NVPM_FUZZ_SEED:-1}"
 NVPM_QEMU_TIMEOUT=${NVPM_QEMU_TIMEOUT:-3600} nvpm_qemu "$kbuild/arch/x86/boot/bzImage" "$initrd" \
-	"nvpm.fuzz=${NVPM_FUZZ_CALLS:-1000000} nvpm.seed=${NVPM_FUZZ_SEED:-1}" >"$log" 2>&1
+	"nvpm.fuzz=${NVPM_FUZZ_CALLS:-400000} nvpm.seed=${NVPM_FUZZ_SEED:-1}" >"$log" 2>&1
 sed -n '/NVPM-SELFTEST-BEGIN/,/NVPM-SELFTEST-END/p' "$log" | tr -d '\r' >"$NVPM_OUT/fuzz.tap"
 passed=0 failed=0 skipped=0
 for bin in nvpm_fuzz_test guest; do

@@ -17,7 +17,7 @@ insmod ./nvpm_sim.ko sim=g84,gt215,gf100
 echo 1 >/proc/sys/kernel/printk
 echo NVPM-SELFTEST-BEGIN
 echo "NVPM-BIN-BEGIN nvpm_fuzz_test"
-./nvpm_fuzz_test --calls "${calls:-1000000}" --procs 4 --seed "${seed:-1}" --seconds 3000
+./nvpm_fuzz_test --calls "${calls:-400000}" --procs 4 --seed "${seed:-1}" --seconds 3000
 echo "NVPM-BIN-END nvpm_fuzz_test $?"
 rmmod nvpm nvpm_sim
 echo "NVPM-BIN-BEGIN guest"
