@@ -55,19 +55,18 @@ nvpm_debugfs_idle(struct seq_file *m, void *data)
 	struct nvkm_device *device = to_nvpm(node->minor->dev)->device;
 	struct nvkm_pmu *pmu = device->pmu;
 	unsigned long flags;
-	unsigned int i, nr;
 	struct nvkm_pmu_counter ctr[NVKM_PMU_COUNTERS_MAX];
+	unsigned int i;
 
 	if (!pmu) {
 		seq_puts(m, "no idle counters\n");
 		return 0;
 	}
-	nr = min_t(unsigned int, pmu->func->counters, NVKM_PMU_COUNTERS_MAX);
 	spin_lock_irqsave(&pmu->lock, flags);
 	memcpy(ctr, pmu->ctr, sizeof(ctr));
 	spin_unlock_irqrestore(&pmu->lock, flags);
 	seq_puts(m, "counter users mask mode\n");
-	for (i = 0; i < nr; i++)
+	for (i = 0; i < NVKM_PMU_COUNTERS_MAX; i++)
 		seq_printf(m, "%u %u 0x%08x %u\n", i, ctr[i].users, ctr[i].mask, ctr[i].mode);
 	return 0;
 }
