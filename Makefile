@@ -12,7 +12,8 @@
 #   make run-nouveau  nouveau 6.12's own render node over a simulated G84
 #               in QEMU, and the nvpm tool on it (make nouveau's kernel)
 #   make fuzz   the ioctl fuzzer's long run (NVPM_FUZZ_CALLS=, default
-#               1000000; NVPM_FUZZ_SEED=) on make test's kernel
+#               400000; NVPM_FUZZ_SEED=) on make test's kernel plus gcov,
+#               and the line coverage it reached
 #   make dkms   install nvpm through DKMS for Debian's 6.1 and 6.12, check,
 #               remove (as root: it writes /usr/src and /lib/modules)
 #   make package  the Debian packages (nvpm-dkms, nvpm-tools, libnvpm0,

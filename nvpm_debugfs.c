@@ -8,7 +8,9 @@
 #include <drm/drm_debugfs.h>
 #include <drm/drm_file.h>
 #include <nvkm/engine/fifo.h>
+#include <nvkm/engine/pm.h>
 #include <nvkm/engine/sw.h>
+#include <nvkm/subdev/pmu.h>
 #include "nvpm_drv.h"
 
 static const char * const nvpm_sw_op_name[NVKM_SW_OP_NR] = {
@@ -45,8 +47,33 @@ nvpm_debugfs_fifo(struct seq_file *m, void *data)
 	return 0;
 }
 
+/* Who holds the PDAEMON idle counters: per counter, its users and setup. */
+static int
+nvpm_debugfs_idle(struct seq_file *m, void *data)
+{
+	struct drm_info_node *node = m->private;
+	struct nvkm_device *device = to_nvpm(node->minor->dev)->device;
+	struct nvkm_pmu *pmu = device->pmu;
+	unsigned long flags;
+	struct nvkm_pmu_counter ctr[NVKM_PMU_COUNTERS_MAX];
+	unsigned int i;
+
+	if (!pmu) {
+		seq_puts(m, "no idle counters\n");
+		return 0;
+	}
+	spin_lock_irqsave(&pmu->lock, flags);
+	memcpy(ctr, pmu->ctr, sizeof(ctr));
+	spin_unlock_irqrestore(&pmu->lock, flags);
+	seq_puts(m, "counter users mask mode\n");
+	for (i = 0; i < NVKM_PMU_COUNTERS_MAX; i++)
+		seq_printf(m, "%u %u 0x%08x %u\n", i, ctr[i].users, ctr[i].mask, ctr[i].mode);
+	return 0;
+}
+
 static const struct drm_info_list nvpm_debugfs_list[] = {
 	{ "nvpm_fifo", nvpm_debugfs_fifo, 0 },
+	{ "nvpm_idle", nvpm_debugfs_idle, 0 },
 };
 
 void

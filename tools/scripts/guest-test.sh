@@ -91,12 +91,16 @@ check nvpm_top_two_refreshes sh -c "./nvpm top -d $gt215 -n 2 -I 100 -e core_a/P
 	grep -q '^core_a/PGRAPH.IDLE' /tmp/top.out"
 # (a tool that does not quit in 30 s, a zombie being one that did, fails
 # the check with where it waits, rather than hanging the guest in wait)
+# who holds each device's idle counters now (nothing should)
+grep -H . /sys/kernel/debug/dri/*/nvpm_idle 2>/dev/null | grep -v ' 0 0x' | sed 's/^/# before top: /'
 check nvpm_top_quits_on_ctrl_c sh -c "./nvpm top -d $gt215 -I 100 >/tmp/top.out 2>&1 & pid=\$!; i=0;
 	while ! grep -q '^gr  *[0-9.]*%' /tmp/top.out && [ \$i -lt 300 ]; do sleep 0.2; i=\$((i + 1)); done;
 	kill -INT \$pid; i=0; while grep -qs '^State:.[^Z]' /proc/\$pid/status && [ \$i -lt 150 ]; do
 		sleep 0.2; i=\$((i + 1)); done;
 	if grep -qs '^State:.[^Z]' /proc/\$pid/status; then echo \"# nvpm top did not quit: \$(cat /proc/\$pid/wchan)\";
 		cat /proc/\$pid/stack 2>/dev/null | sed 's/^/# /'; tail -n 3 /tmp/top.out | sed 's/^/# /';
+		grep -E '^Sig(Pnd|Blk|Ign|Cgt)|^ShdPnd' /proc/\$pid/status | sed 's/^/# /';
+		grep -H . /sys/kernel/debug/dri/*/nvpm_idle 2>/dev/null | sed 's/^/# /';
 		kill -KILL \$pid; exit 1; fi;
 	wait \$pid && grep -q '^gr  *[0-9.]*%' /tmp/top.out"
 

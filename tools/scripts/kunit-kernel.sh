@@ -11,6 +11,9 @@
 #                        own UML options (virtio PCI and its DMA
 #                        emulation); UML has no atomic-sleep check (no
 #                        preemption) and no perf (tests/kunit/uml.kunitconfig)
+#   kunit-kernel.sh gcov x86_64, for make fuzz's coverage: the x86_64
+#                        config plus tests/kunit/gcov.kunitconfig
+#                        (debugfs, gcov), a build directory of its own
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
@@ -18,12 +21,17 @@ case ${1:-x86_64} in
 x86_64)
 	cfg=$NVPM_ROOT/tests/kunit/kunitconfig
 	arch=x86_64 name=kunit-build ;;
+gcov)
+	cfg=$NVPM_ROOT/tests/kunit/gcov.kunitconfig
+	arch=x86_64 name=kunit-gcov-build ;;
 um)
 	cfg=$NVPM_ROOT/tests/kunit/uml.kunitconfig
 	arch=um name=kunit-um-build ;;
-*) nvpm_die "kunit-kernel.sh: x86_64 or um, not $1" ;;
+*) nvpm_die "kunit-kernel.sh: x86_64, um or gcov, not $1" ;;
 esac
-key=$(sha256sum "$cfg" | cut -c1-12)
+# the gcov kernel is the x86_64 one plus its fragment: both in the key
+config=$(if [ "$name" = kunit-gcov-build ]; then cat "$NVPM_ROOT/tests/kunit/kunitconfig"; fi; cat "$cfg")
+key=$(echo "$config" | sha256sum | cut -c1-12)
 build=$NVPM_CACHE/$name-$key
 
 if [ ! -f "$build/.nvpm-built" ]; then
@@ -33,7 +41,7 @@ if [ ! -f "$build/.nvpm-built" ]; then
 	[ ! -L "$src/drivers/gpu/drm/nvpm" ] || ln -sfn "$NVPM_ROOT" "$src/drivers/gpu/drm/nvpm"
 	nvpm_log "building the $arch KUnit kernel in $build (once, 5-15 min on 2 cores)"
 	mkdir -p "$build"
-	cp "$cfg" "$build/.kunitconfig"
+	echo "$config" >"$build/.kunitconfig"
 	t0=$(date +%s)
 	(cd "$src" && nice -n 10 python3 tools/testing/kunit/kunit.py build \
 		--arch="$arch" --kunitconfig="$build/.kunitconfig" \

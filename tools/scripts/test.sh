@@ -19,7 +19,7 @@
 # non-zero on any failure.
 #
 #   NVPM_FUZZ_CALLS=N   ioctls of the fuzzer in the guest (default 40000;
-#                       make fuzz runs 1000000)
+#                       make fuzz runs 400000)
 set -uo pipefail
 . "$(dirname "$0")/common.sh"
 
