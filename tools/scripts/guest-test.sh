@@ -54,7 +54,7 @@ selftest nvpm_perf_test --expect "$EXPECT"
 selftest nvpm_idle_test --expect "$EXPECT"
 selftest nvpm_record_test --expect "$EXPECT"
 selftest nvpm_fifo_test --expect "$EXPECT"
-selftest nvpm_fuzz_test --calls "${fuzz_calls:-40000}" --procs 4 --seed 1
+selftest nvpm_fuzz_test --calls "${fuzz_calls:-20000}" --procs 4 --seed 1
 selftest nvpm_unplug_test
 echo "NVPM-BIN-BEGIN guest"
 guest_t0=$(now)

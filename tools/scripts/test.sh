@@ -18,7 +18,7 @@
 # announces.  Skips are counted apart, benchmarks not at all.  Ends with "N passed, N failed, N skipped"; exits
 # non-zero on any failure.
 #
-#   NVPM_FUZZ_CALLS=N   ioctls of the fuzzer in the guest (default 40000;
+#   NVPM_FUZZ_CALLS=N   ioctls of the fuzzer in the guest (default 20000;
 #                       make fuzz runs 400000)
 set -uo pipefail
 . "$(dirname "$0")/common.sh"
@@ -141,9 +141,9 @@ kpid=$!
 # are there too (a 32-bit DMA mask would bounce them through swiotlb, and
 # the model would read stale copies); a 1 GiB guest never sees that.
 NVPM_QEMU_MEM=6G nvpm_qemu "$image612/boot/vmlinuz-$kver612" "$initrd612" \
-	"loglevel=4 nvpm.fuzz=${NVPM_FUZZ_CALLS:-40000}" >"$log612" 2>&1 &
+	"loglevel=4 nvpm.fuzz=${NVPM_FUZZ_CALLS:-20000}" >"$log612" 2>&1 &
 k612pid=$!
-nvpm_qemu "$kbuild/arch/x86/boot/bzImage" "$initrd" "nvpm.fuzz=${NVPM_FUZZ_CALLS:-40000}" >"$log" 2>&1
+nvpm_qemu "$kbuild/arch/x86/boot/bzImage" "$initrd" "nvpm.fuzz=${NVPM_FUZZ_CALLS:-20000}" >"$log" 2>&1
 wait "$umpid" "$kpid" "$k612pid"
 grep -q "NVPM-GUEST-EXIT" "$umlog"
 result uml_kunit_ran_to_the_end $?
