@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
- * nvpm debugfs: one file per minor, nvpm_fifo, with what the FIFO's
+ * nvpm debugfs, two files per minor: nvpm_fifo, with what the FIFO's
  * interrupt handler and the software methods have cost so far (what
- * nvpm bench reads).  Built with CONFIG_DEBUG_FS only.
+ * nvpm bench reads), and nvpm_idle, who holds the PDAEMON idle counters
+ * (what the guest's checks print when a tool finds them in use).  Built
+ * with CONFIG_DEBUG_FS only.
  */
 #include <linux/seq_file.h>
 #include <drm/drm_debugfs.h>
