@@ -64,9 +64,9 @@ nvpm_debugfs_idle(struct seq_file *m, void *data)
 		seq_puts(m, "no idle counters\n");
 		return 0;
 	}
-	spin_lock_irqsave(&pmu->lock, flags);
+	raw_spin_lock_irqsave(&pmu->lock, flags);
 	memcpy(ctr, pmu->ctr, sizeof(ctr));
-	spin_unlock_irqrestore(&pmu->lock, flags);
+	raw_spin_unlock_irqrestore(&pmu->lock, flags);
 	seq_puts(m, "counter users mask mode\n");
 	for (i = 0; i < NVKM_PMU_COUNTERS_MAX; i++)
 		seq_printf(m, "%u %u 0x%08x %u\n", i, ctr[i].users, ctr[i].mask, ctr[i].mode);

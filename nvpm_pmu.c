@@ -145,7 +145,7 @@ struct nvpm_pmu {
 	int cpu;
 	struct hlist_node node;
 	struct mutex mutex;	/* see above */
-	spinlock_t lock;	/* see above */
+	raw_spinlock_t lock;	/* see above */
 	struct nvpm_pmu_dom *dom;
 	char name[40];
 	int nr;
@@ -447,7 +447,7 @@ nvpm_pmu_ctr_get(struct nvpm_pmu *p, struct nvpm_pmu_event *e)
 	int k, free = -1, idx, ret = 0;
 	unsigned long flags;
 
-	spin_lock_irqsave(&p->lock, flags);
+	raw_spin_lock_irqsave(&p->lock, flags);
 	for (k = 0; k < NVKM_PM_COUNTERS; k++) {
 		if (d->cfg[k] == e->cfg)
 			goto take;
@@ -478,7 +478,7 @@ take:
 	d->users[k]++;
 	e->ctr = k;
 out:
-	spin_unlock_irqrestore(&p->lock, flags);
+	raw_spin_unlock_irqrestore(&p->lock, flags);
 	return ret;
 }
 
@@ -488,11 +488,11 @@ nvpm_pmu_ctr_put(struct nvpm_pmu *p, struct nvpm_pmu_event *e)
 {
 	unsigned long flags;
 
-	spin_lock_irqsave(&p->lock, flags);
+	raw_spin_lock_irqsave(&p->lock, flags);
 	if (e->ctr >= 0)
 		e->dom->users[e->ctr]--;
 	e->ctr = NVPM_PMU_NO_CTR;
-	spin_unlock_irqrestore(&p->lock, flags);
+	raw_spin_unlock_irqrestore(&p->lock, flags);
 }
 
 static void
@@ -585,11 +585,11 @@ nvpm_pmu_dom_get(struct nvpm_pmu *p, u32 dom, struct nvpm_pmu_dom **pd)
 		nvpm_pmu_args(&args, dom, cfg, NVKM_PM_COUNTERS);
 		ret = nvkm_pm_group_new(p->nvpm->device->pm, &args, &grp);
 		if (!ret) {
-			spin_lock_irqsave(&p->lock, flags);
+			raw_spin_lock_irqsave(&p->lock, flags);
 			d->grp = grp;
 			memset(d->cfg, 0, sizeof(d->cfg));
 			memset(d->users, 0, sizeof(d->users));
-			spin_unlock_irqrestore(&p->lock, flags);
+			raw_spin_unlock_irqrestore(&p->lock, flags);
 		}
 	}
 	if (!ret) {
@@ -609,10 +609,10 @@ nvpm_pmu_dom_put(struct nvpm_pmu *p, struct nvpm_pmu_dom *d)
 
 	mutex_lock(&p->mutex);
 	if (!--d->events) {
-		spin_lock_irqsave(&p->lock, flags);
+		raw_spin_lock_irqsave(&p->lock, flags);
 		grp = d->grp;
 		d->grp = NULL;
-		spin_unlock_irqrestore(&p->lock, flags);
+		raw_spin_unlock_irqrestore(&p->lock, flags);
 	}
 	nvkm_pm_group_del(&grp);
 	mutex_unlock(&p->mutex);
@@ -870,7 +870,7 @@ nvpm_pmu_register(struct nvpm_drm *nvpm)
 	if (!p->dom)
 		return;
 	mutex_init(&p->mutex);
-	spin_lock_init(&p->lock);
+	raw_spin_lock_init(&p->lock);
 	/* any CPU would do; when it goes offline the PMU moves */
 	p->cpu = cpumask_last(cpu_online_mask);
 	nvpm_pmu_name(p);

@@ -62,7 +62,8 @@ static struct platform_device *nvpm_sim_pdev[NVPM_SIM_MAX];
 #if IS_ENABLED(CONFIG_DEBUG_FS)
 /*
  * What the simulator costs the CPU: its time per register access, and the
- * PCOUNTER model's work (domain cycles stepped, closed-form advances).
+ * PCOUNTER model's work (domain cycles stepped, closed-form advances); the
+ * longest it kept interrupts off; VRAM writes lost.
  */
 static int
 nvpm_sim_debugfs_show(struct seq_file *m, void *data)
@@ -75,8 +76,10 @@ nvpm_sim_debugfs_show(struct seq_file *m, void *data)
 	nvkm_sim_pcounter_work(sim, &steps, &skips);
 	seq_printf(m, "clock_mhz %u reads %llu writes %llu ns %llu", nvkm_sim_clock(sim),
 		   st.rd, st.wr, st.ns);
-	seq_printf(m, " steps %llu skips %llu dropped %llu sync_ns %llu pieces %llu behind %llu\n",
+	seq_printf(m, " steps %llu skips %llu dropped %llu sync_ns %llu pieces %llu behind %llu",
 		   steps, skips, st.dropped, st.sync_ns, st.pieces, st.behind);
+	seq_printf(m, " breaths %llu hold_max_ns %llu vram_lost %llu\n", st.breaths,
+		   st.hold_max_ns, st.vram_lost);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(nvpm_sim_debugfs);

@@ -2129,6 +2129,18 @@ nvkm_sim_pcounter_work(struct nvkm_sim *sim, u64 *steps, u64 *skips)
 }
 
 /**
+ * nvkm_sim_pcounter_steps() - domain cycles simulated one by one so far
+ * @sim: the simulator; sim->lock held (a test clock reads it)
+ *
+ * Return: nvkm_sim_pcounter_work()'s @steps; 0 without a PCOUNTER.
+ */
+u64
+nvkm_sim_pcounter_steps(struct nvkm_sim *sim)
+{
+	return sim->pcounter ? sim->pcounter->steps : 0;
+}
+
+/**
  * nvkm_sim_pcounter_swap_pulses() - PGRAPH pulses taken on SWAP alone
  * @sim: the simulator
  *

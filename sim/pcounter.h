@@ -26,6 +26,7 @@ int nvkm_sim_gr_load(struct nvkm_sim *sim, unsigned int busy, u32 period);
 void nvkm_sim_pcounter_step_only(struct nvkm_sim *sim, bool step_only);
 u64 nvkm_sim_pcounter_periods(struct nvkm_sim *sim);
 void nvkm_sim_pcounter_work(struct nvkm_sim *sim, u64 *steps, u64 *skips);
+u64 nvkm_sim_pcounter_steps(struct nvkm_sim *sim);
 u64 nvkm_sim_pcounter_swap_pulses(struct nvkm_sim *sim);
 u64 nvkm_sim_pcounter_batched(struct nvkm_sim *sim);
 

@@ -627,8 +627,8 @@ nvkm_sim_floorsweep(struct nvkm_sim *sim, const struct nvkm_sim_punits *fs)
 
 	if (!sim_pc_gf100_chip(sim))
 		return -ENODEV;
-	spin_lock_irqsave(&sim->lock, flags);
+	raw_spin_lock_irqsave(&sim->lock, flags);
 	sim->punits = *fs;
-	spin_unlock_irqrestore(&sim->lock, flags);
+	raw_spin_unlock_irqrestore(&sim->lock, flags);
 	return nvkm_sim_reset(sim);
 }

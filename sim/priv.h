@@ -109,8 +109,12 @@ void nvkm_sim_fifo_dump(struct nvkm_sim_fifo *fifo, struct seq_file *m);
 
 struct nvkm_sim_xlat;
 struct nvkm_sim_dmaobj;
-struct nvkm_sim_vm *nvkm_sim_mem_new(const struct nvkm_sim_chip *chip);
+struct nvkm_sim_vm *nvkm_sim_mem_new(const struct nvkm_sim_chip *chip,
+				     struct work_struct *refill);
 void nvkm_sim_mem_del(struct nvkm_sim_vm **pmem);
+bool nvkm_sim_mem_spare_add(struct nvkm_sim_vm *mem, void *page);
+unsigned int nvkm_sim_mem_spare_wanted(const struct nvkm_sim_vm *mem);
+u64 nvkm_sim_mem_lost(const struct nvkm_sim_vm *mem);
 bool nvkm_sim_mem_rd(struct nvkm_sim_vm *mem, u32 addr, u32 *data);
 bool nvkm_sim_mem_wr(struct nvkm_sim_vm *mem, u32 addr, u32 data);
 u32 nvkm_sim_mem_rd32(struct nvkm_sim_vm *mem, u32 target, u64 addr);

@@ -276,11 +276,11 @@ nvkm_sim_irq_work(struct irq_work *work)
 	unsigned long flags;
 	bool up;
 
-	spin_lock_irqsave(&sim->lock, flags);
+	raw_spin_lock_irqsave(&sim->lock, flags);
 	up = nvkm_sim_line(sim);
 	if (up)
 		nvkm_sim_fifo_irq_count(sim->fifo);
-	spin_unlock_irqrestore(&sim->lock, flags);
+	raw_spin_unlock_irqrestore(&sim->lock, flags);
 	/* the handler's MMIO takes sim->lock: not held here */
 	if (up)
 		generic_handle_irq_safe(sim->irq);
@@ -362,8 +362,8 @@ nvkm_sim_clock_ns(struct nvkm_sim *sim, u64 now)
 }
 
 /*
- * Was the catch-up that began at @ns slower than real time?  It took
- * more than twice the @span of real time it simulated (and longer than
+ * Was the catch-up slower than real time?  It took (@took, with the lock
+ * held) more than twice the @span of real time it simulated (and longer than
  * NVKM_SIM_LAG_NS), or the budget cut it short (@cut).  Twice: a model
  * that keeps real time on average (record mode at period 1024 on two
  * domains, 540 MHz) takes a little longer than its span now and then,
@@ -378,14 +378,19 @@ nvkm_sim_clock_ns(struct nvkm_sim *sim, u64 now)
  * closed form.
  */
 static void
-nvkm_sim_judge(struct nvkm_sim *sim, u64 ns, u64 span, bool cut)
+nvkm_sim_judge(struct nvkm_sim *sim, u64 took, u64 span, bool cut)
 {
-	u64 took = nvkm_sim_now() - ns;
-
 	if (cut || (took / 2 > span && took > NVKM_SIM_LAG_NS))
 		sim->slow = min(sim->slow + 1, 2);
 	else
 		sim->slow = 0;
+}
+
+/* A catch-up held the lock @ns at a stretch: the longest is kept. */
+static void
+nvkm_sim_hold(struct nvkm_sim *sim, u64 ns)
+{
+	sim->stats.hold_max_ns = max(sim->stats.hold_max_ns, ns);
 }
 
 /*
@@ -407,13 +412,53 @@ nvkm_sim_budget(struct nvkm_sim *sim)
 }
 
 /*
+ * The time the simulated clock follows: nvkm_sim_now(), or a test's clock
+ * (nvkm_sim_set_test_clock()).
+ */
+static u64
+nvkm_sim_time(struct nvkm_sim *sim)
+{
+	return unlikely(sim->test_clock) ? sim->test_clock(sim) : nvkm_sim_now();
+}
+
+/*
+ * Between two pieces of a catch-up that has held the lock NVKM_SIM_HOLD_NS:
+ * let go of it, and of the CPU's interrupts when the caller had them on
+ * (@flags), and take it again.  Whoever takes the lock meanwhile finds the
+ * models between two pieces, consistent, behind the time it brings them to
+ * (sim->last_ns is already past this catch-up's cycles): its own access
+ * comes first, at an earlier simulated cycle, as an access from another
+ * CPU may.  Return: the time the lock is held again.
+ */
+static u64
+nvkm_sim_breathe(struct nvkm_sim *sim, unsigned long *flags)
+	__must_hold(&sim->lock)
+{
+	raw_spin_unlock_irqrestore(&sim->lock, *flags);
+	cpu_relax();
+	raw_spin_lock_irqsave(&sim->lock, *flags);
+	sim->stats.breaths++;
+	return nvkm_sim_time(sim);
+}
+
+/*
  * Bring the models up to real time, unless the clock is manual; there,
  * an access may take time of its own (nvkm_sim_set_access_cycles()).
+ * @flags: the caller's, from raw_spin_lock_irqsave(&sim->lock); NULL when
+ * it cannot let go of the lock.
+ *
+ * Interrupts stay off at most about 2 * NVKM_SIM_HOLD_NS and a first piece
+ * at a time: a caller with interrupts on lets go of the lock between
+ * pieces each NVKM_SIM_HOLD_NS (nvkm_sim_breathe()), pieces starting
+ * again at one cycle; a caller with them off (a hard interrupt, perf's
+ * callbacks, a lock of the driver's taken with irqsave) gets at most
+ * NVKM_SIM_HOLD_NS of budget.
  */
 static void
-nvkm_sim_sync_max(struct nvkm_sim *sim, u64 now, u64 max)
+nvkm_sim_sync_max(struct nvkm_sim *sim, u64 now, u64 max, unsigned long *flags)
 {
-	u64 ns, span, cycles, budget, n;
+	u64 ns, span, cycles, budget, piece, n, t, held, spent = 0;
+	bool breathe = flags && !irqs_disabled_flags(*flags), cut = false;
 
 	if (sim->manual_clock)
 		return;
@@ -446,7 +491,8 @@ nvkm_sim_sync_max(struct nvkm_sim *sim, u64 now, u64 max)
 	 * the simulated clock falls behind real time, as a tick's does.  A
 	 * piece costs at most as much as all pieces before it, so an access
 	 * spends at most about twice the budget catching up, whatever the
-	 * gap.  Where the models take the cycles in closed form at a cost
+	 * gap, and holds the lock at most about twice NVKM_SIM_HOLD_NS at a
+	 * stretch.  Where the models take the cycles in closed form at a cost
 	 * that does not depend on them (nvkm_sim_calm()), a piece takes all
 	 * of those at once: an access with every model settled costs one
 	 * piece and one read of the clock.
@@ -456,33 +502,48 @@ nvkm_sim_sync_max(struct nvkm_sim *sim, u64 now, u64 max)
 	/*
 	 * Not local_clock(): where the TSC is unstable (QEMU's TCG), it
 	 * stops a tick past the last one while interrupts are off.  The
-	 * budget counts from the read above.
+	 * budget counts the time the lock was held since the read above.
 	 */
 	budget = nvkm_sim_budget(sim);
-	for (n = NVKM_SIM_SYNC_PIECE; cycles; n *= 2) {
-		n = min(max(n, nvkm_sim_calm(sim)), cycles);
+	if (!breathe)
+		budget = min_t(u64, budget, NVKM_SIM_HOLD_NS);
+	held = ns;
+	piece = NVKM_SIM_SYNC_PIECE;
+	while (cycles) {
+		n = min(max(piece, nvkm_sim_calm(sim)), cycles);
 		nvkm_sim_advance_units(sim, n);
 		sim->stats.pieces++;
 		cycles -= n;
-		if (cycles && nvkm_sim_now() - ns > budget) {
+		piece = 2 * n;
+		t = nvkm_sim_time(sim);
+		if (cycles && spent + (t - held) > budget) {
 			sim->stats.dropped += cycles;
+			cut = true;
 			break;
 		}
+		if (cycles && breathe && t - held > NVKM_SIM_HOLD_NS) {
+			nvkm_sim_hold(sim, t - held);
+			spent += t - held;
+			held = nvkm_sim_breathe(sim, flags);
+			t = held;
+			piece = 1;
+		}
 	}
-	nvkm_sim_judge(sim, ns, span, cycles != 0);
+	nvkm_sim_hold(sim, t - held);
+	nvkm_sim_judge(sim, spent + (t - held), span, cut);
 }
 
-/* Up to real time as of @now (nvkm_sim_now()). */
+/* Up to real time as of @now (nvkm_sim_time()). */
 static void
-nvkm_sim_sync_at(struct nvkm_sim *sim, u64 now)
+nvkm_sim_sync_at(struct nvkm_sim *sim, u64 now, unsigned long *flags)
 {
-	nvkm_sim_sync_max(sim, now, NVKM_SIM_MAX_CATCHUP_US * sim->mhz);
+	nvkm_sim_sync_max(sim, now, NVKM_SIM_MAX_CATCHUP_US * sim->mhz, flags);
 }
 
 static void
 nvkm_sim_sync(struct nvkm_sim *sim)
 {
-	nvkm_sim_sync_at(sim, nvkm_sim_now());
+	nvkm_sim_sync_at(sim, nvkm_sim_time(sim), NULL);
 }
 
 /* For the workload side of the models: lock the simulator, in time. */
@@ -490,8 +551,8 @@ void
 nvkm_sim_lock(struct nvkm_sim *sim, unsigned long *flags)
 	__acquires(&sim->lock)
 {
-	spin_lock_irqsave(&sim->lock, *flags);
-	nvkm_sim_sync(sim);
+	raw_spin_lock_irqsave(&sim->lock, *flags);
+	nvkm_sim_sync_at(sim, nvkm_sim_time(sim), flags);
 }
 
 void
@@ -499,7 +560,7 @@ nvkm_sim_unlock(struct nvkm_sim *sim, unsigned long flags)
 	__releases(&sim->lock)
 {
 	nvkm_sim_irq_update(sim);
-	spin_unlock_irqrestore(&sim->lock, flags);
+	raw_spin_unlock_irqrestore(&sim->lock, flags);
 }
 
 static enum hrtimer_restart
@@ -510,12 +571,13 @@ nvkm_sim_tick(struct hrtimer *timer)
 	unsigned long flags;
 	u64 ns;
 
-	spin_lock_irqsave(&sim->lock, flags);
-	nvkm_sim_sync_max(sim, nvkm_sim_now(), NVKM_SIM_FIFO_TICK_CATCHUP_US * sim->mhz);
+	raw_spin_lock_irqsave(&sim->lock, flags);
+	nvkm_sim_sync_max(sim, nvkm_sim_time(sim), NVKM_SIM_FIFO_TICK_CATCHUP_US * sim->mhz,
+			  &flags);
 	ns = nvkm_sim_tick_ns(sim);
 	sim->timer_armed = ns != 0;
 	nvkm_sim_irq_update(sim);
-	spin_unlock_irqrestore(&sim->lock, flags);
+	raw_spin_unlock_irqrestore(&sim->lock, flags);
 	if (!ns)
 		return HRTIMER_NORESTART;
 	/*
@@ -538,10 +600,10 @@ nvkm_sim_rd32(void *priv, u32 addr)
 	bool claimed;
 	u64 t0;
 
-	spin_lock_irqsave(&sim->lock, flags);
-	t0 = nvkm_sim_now();
-	nvkm_sim_sync_at(sim, t0);
-	sim->stats.sync_ns += nvkm_sim_now() - t0;
+	raw_spin_lock_irqsave(&sim->lock, flags);
+	t0 = nvkm_sim_time(sim);
+	nvkm_sim_sync_at(sim, t0, &flags);
+	sim->stats.sync_ns += nvkm_sim_time(sim) - t0;
 	if (sim->manual_clock)
 		nvkm_sim_advance(sim, sim->access_cycles);
 	sim->stats.rd++;
@@ -566,8 +628,8 @@ nvkm_sim_rd32(void *priv, u32 addr)
 		data = 0;
 	}
 	nvkm_sim_irq_update(sim);
-	sim->stats.ns += nvkm_sim_now() - t0;
-	spin_unlock_irqrestore(&sim->lock, flags);
+	sim->stats.ns += nvkm_sim_time(sim) - t0;
+	raw_spin_unlock_irqrestore(&sim->lock, flags);
 	return data;
 }
 
@@ -579,10 +641,10 @@ nvkm_sim_wr32(void *priv, u32 addr, u32 data)
 	bool claimed;
 	u64 t0;
 
-	spin_lock_irqsave(&sim->lock, flags);
-	t0 = nvkm_sim_now();
-	nvkm_sim_sync_at(sim, t0);
-	sim->stats.sync_ns += nvkm_sim_now() - t0;
+	raw_spin_lock_irqsave(&sim->lock, flags);
+	t0 = nvkm_sim_time(sim);
+	nvkm_sim_sync_at(sim, t0, &flags);
+	sim->stats.sync_ns += nvkm_sim_time(sim) - t0;
 	if (sim->manual_clock)
 		nvkm_sim_advance(sim, sim->access_cycles);
 	sim->stats.wr++;
@@ -605,8 +667,8 @@ nvkm_sim_wr32(void *priv, u32 addr, u32 data)
 		sim->stats.unclaimed++;
 	nvkm_sim_kick(sim);
 	nvkm_sim_irq_update(sim);
-	sim->stats.ns += nvkm_sim_now() - t0;
-	spin_unlock_irqrestore(&sim->lock, flags);
+	sim->stats.ns += nvkm_sim_time(sim) - t0;
+	raw_spin_unlock_irqrestore(&sim->lock, flags);
 }
 
 const struct nvkm_mmio_func
@@ -654,9 +716,9 @@ nvkm_sim_irq_del(struct nvkm_sim *sim)
 	unsigned long flags;
 
 	/* nothing arms the timer any more: it looks armed already */
-	spin_lock_irqsave(&sim->lock, flags);
+	raw_spin_lock_irqsave(&sim->lock, flags);
 	sim->timer_armed = true;
-	spin_unlock_irqrestore(&sim->lock, flags);
+	raw_spin_unlock_irqrestore(&sim->lock, flags);
 	hrtimer_cancel(&sim->timer);
 	irq_work_sync(&sim->irq_work);
 	if (!sim->irq_domain)
@@ -723,6 +785,40 @@ nvkm_sim_fifo_show(struct nvkm_sim *sim, struct seq_file *m)
 	return 0;
 }
 
+/*
+ * Fill the VRAM page reserve: pages are allocated here, outside sim->lock,
+ * and handed over under it.  At most SIM_VRAM_SPARE pages a call.
+ */
+static void
+nvkm_sim_refill(struct nvkm_sim *sim)
+{
+	unsigned int n, i;
+	unsigned long flags, page;
+	bool kept;
+
+	raw_spin_lock_irqsave(&sim->lock, flags);
+	n = nvkm_sim_mem_spare_wanted(sim->vm);
+	raw_spin_unlock_irqrestore(&sim->lock, flags);
+	for (i = 0; i < n; i++) {
+		page = get_zeroed_page(GFP_KERNEL | __GFP_NOWARN);
+		if (!page)
+			return;
+		raw_spin_lock_irqsave(&sim->lock, flags);
+		kept = nvkm_sim_mem_spare_add(sim->vm, (void *)page);
+		raw_spin_unlock_irqrestore(&sim->lock, flags);
+		if (!kept) {
+			free_page(page);
+			return;
+		}
+	}
+}
+
+static void
+nvkm_sim_refill_work(struct work_struct *work)
+{
+	nvkm_sim_refill(container_of(work, struct nvkm_sim, refill));
+}
+
 /**
  * nvkm_sim_new() - create a simulated GPU
  * @chipset: chipset id its PMC_BOOT_0 reports; any value is accepted, so
@@ -739,7 +835,7 @@ nvkm_sim_new(u32 chipset)
 
 	if (!sim)
 		return NULL;
-	spin_lock_init(&sim->lock);
+	raw_spin_lock_init(&sim->lock);
 	hrtimer_init(&sim->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
 	sim->timer.function = nvkm_sim_tick;
 	sim->irq_work = IRQ_WORK_INIT_HARD(nvkm_sim_irq_work);
@@ -747,13 +843,16 @@ nvkm_sim_new(u32 chipset)
 	sim->chip = nvkm_sim_chip_find(chipset);
 	sim->boot0 = (chipset & NV_PMC_BOOT_0_CHIPSET_MASK) <<
 		     NV_PMC_BOOT_0_CHIPSET_SHIFT | SIM_BOOT0_REVISION;
-	sim->last_ns = nvkm_sim_now();
+	sim->last_ns = nvkm_sim_time(sim);
 	sim->mhz = nvkm_sim_default_clock(chipset);
 	sim->idle = ~0;		/* nothing runs until the workload says so */
 
-	sim->vm = nvkm_sim_mem_new(sim->chip);
+	INIT_WORK(&sim->refill, nvkm_sim_refill_work);
+	sim->vm = nvkm_sim_mem_new(sim->chip, &sim->refill);
 	if (IS_ERR(sim->vm))
 		goto fail;
+	if (sim->vm)
+		nvkm_sim_refill(sim);
 	sim->pcounter = nvkm_sim_pcounter_new(sim);
 	if (IS_ERR(sim->pcounter))
 		goto fail;
@@ -793,6 +892,7 @@ nvkm_sim_del(struct nvkm_sim **psim)
 	nvkm_sim_fifo_del(&sim->fifo);
 	nvkm_sim_pdaemon_del(&sim->pdaemon);
 	nvkm_sim_pcounter_del(&sim->pcounter);
+	cancel_work_sync(&sim->refill);	/* nothing writes VRAM any more */
 	nvkm_sim_mem_del(&sim->vm);
 	kfree(sim);
 	*psim = NULL;
@@ -829,14 +929,14 @@ nvkm_sim_reset(struct nvkm_sim *sim)
 		return PTR_ERR(pd);
 	}
 
-	spin_lock_irqsave(&sim->lock, flags);
+	raw_spin_lock_irqsave(&sim->lock, flags);
 	nvkm_sim_sync(sim);
 	swap(sim->pcounter, pc);
 	swap(sim->pdaemon, pd);
 	sim->pmc_enable = 0;
 	if (sim->pdaemon)
 		nvkm_sim_pdaemon_run(sim->pdaemon, 0, sim->idle);
-	spin_unlock_irqrestore(&sim->lock, flags);
+	raw_spin_unlock_irqrestore(&sim->lock, flags);
 
 	nvkm_sim_pdaemon_del(&pd);
 	nvkm_sim_pcounter_del(&pc);
@@ -853,9 +953,32 @@ nvkm_sim_stats(struct nvkm_sim *sim, struct nvkm_sim_stats *stats)
 {
 	unsigned long flags;
 
-	spin_lock_irqsave(&sim->lock, flags);
+	raw_spin_lock_irqsave(&sim->lock, flags);
 	*stats = sim->stats;
-	spin_unlock_irqrestore(&sim->lock, flags);
+	stats->vram_lost = sim->vm ? nvkm_sim_mem_lost(sim->vm) : 0;
+	raw_spin_unlock_irqrestore(&sim->lock, flags);
+}
+
+/**
+ * nvkm_sim_set_test_clock() - the real time the simulated clock follows
+ * @sim: the simulator
+ * @clock: called with sim->lock held, in place of nvkm_sim_now(); NULL
+ *	   for nvkm_sim_now() again
+ *
+ * For tests of what the catch-up spends: a clock that counts the model's
+ * work makes its budget and its hold exact, whatever the host's speed.
+ * The simulated clock starts following @clock from now on.
+ */
+void
+nvkm_sim_set_test_clock(struct nvkm_sim *sim, u64 (*clock)(struct nvkm_sim *sim))
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&sim->lock, flags);
+	nvkm_sim_sync(sim);
+	sim->test_clock = clock;
+	sim->last_ns = nvkm_sim_time(sim);
+	raw_spin_unlock_irqrestore(&sim->lock, flags);
 }
 
 /**
@@ -868,12 +991,12 @@ nvkm_sim_set_manual_clock(struct nvkm_sim *sim, bool manual)
 {
 	unsigned long flags;
 
-	spin_lock_irqsave(&sim->lock, flags);
+	raw_spin_lock_irqsave(&sim->lock, flags);
 	nvkm_sim_sync(sim);
 	sim->manual_clock = manual;
-	sim->last_ns = nvkm_sim_now();
+	sim->last_ns = nvkm_sim_time(sim);
 	nvkm_sim_kick(sim);
-	spin_unlock_irqrestore(&sim->lock, flags);
+	raw_spin_unlock_irqrestore(&sim->lock, flags);
 }
 
 /**
@@ -903,9 +1026,9 @@ nvkm_sim_time_reads(struct nvkm_sim *sim, u32 addr, u32 n, bool bare)
 	t0 = ktime_get_ns();
 	for (i = 0; i < n; i++) {
 		if (bare) {
-			spin_lock_irqsave(&sim->lock, flags);
+			raw_spin_lock_irqsave(&sim->lock, flags);
 			sink += nvkm_sim_now();
-			spin_unlock_irqrestore(&sim->lock, flags);
+			raw_spin_unlock_irqrestore(&sim->lock, flags);
 		} else {
 			sink += nvkm_sim_rd32(sim, addr);
 		}
@@ -958,11 +1081,11 @@ nvkm_sim_set_clock(struct nvkm_sim *sim, u32 mhz)
 
 	if (!mhz || mhz > NVKM_SIM_MHZ_MAX)
 		return -EINVAL;
-	spin_lock_irqsave(&sim->lock, flags);
+	raw_spin_lock_irqsave(&sim->lock, flags);
 	nvkm_sim_sync(sim);
 	sim->mhz = mhz;
-	sim->last_ns = nvkm_sim_now();
-	spin_unlock_irqrestore(&sim->lock, flags);
+	sim->last_ns = nvkm_sim_time(sim);
+	raw_spin_unlock_irqrestore(&sim->lock, flags);
 	return 0;
 }
 
@@ -988,11 +1111,11 @@ nvkm_sim_run(struct nvkm_sim *sim, u64 cycles)
 {
 	unsigned long flags;
 
-	spin_lock_irqsave(&sim->lock, flags);
+	raw_spin_lock_irqsave(&sim->lock, flags);
 	/* tests only: the work of a manual step is the test's to bound */
 	nvkm_sim_advance_work(sim, cycles, U32_MAX);
 	nvkm_sim_irq_update(sim);
-	spin_unlock_irqrestore(&sim->lock, flags);
+	raw_spin_unlock_irqrestore(&sim->lock, flags);
 }
 
 /**
@@ -1010,9 +1133,9 @@ nvkm_sim_set_access_cycles(struct nvkm_sim *sim, u32 cycles)
 {
 	unsigned long flags;
 
-	spin_lock_irqsave(&sim->lock, flags);
+	raw_spin_lock_irqsave(&sim->lock, flags);
 	sim->access_cycles = cycles;
-	spin_unlock_irqrestore(&sim->lock, flags);
+	raw_spin_unlock_irqrestore(&sim->lock, flags);
 }
 
 /**
@@ -1027,14 +1150,14 @@ nvkm_sim_set_idle(struct nvkm_sim *sim, u32 mask, u32 idle)
 	unsigned long flags;
 	int i;
 
-	spin_lock_irqsave(&sim->lock, flags);
+	raw_spin_lock_irqsave(&sim->lock, flags);
 	nvkm_sim_sync(sim);
 	for (i = 0; i < NVKM_SIM_IDLE_WAVES; i++)
 		sim->wave[i].mask &= ~mask;
 	sim->idle = (sim->idle & ~mask) | (idle & mask);
 	if (sim->pdaemon)	/* COUNTER_SIGNALS shows it at once */
 		nvkm_sim_pdaemon_run(sim->pdaemon, 0, sim->idle);
-	spin_unlock_irqrestore(&sim->lock, flags);
+	raw_spin_unlock_irqrestore(&sim->lock, flags);
 }
 
 /* The VM as tests see it: the engines' view, taken under the lock. */
@@ -1045,10 +1168,10 @@ nvkm_sim_vm_walk(struct nvkm_sim *sim, u32 chan, u64 va, bool write,
 	unsigned long flags;
 	int ret = -ENODEV;
 
-	spin_lock_irqsave(&sim->lock, flags);
+	raw_spin_lock_irqsave(&sim->lock, flags);
 	if (sim->vm)
 		ret = nvkm_sim_mem_walk(sim->vm, chan, va, write, x);
-	spin_unlock_irqrestore(&sim->lock, flags);
+	raw_spin_unlock_irqrestore(&sim->lock, flags);
 	return ret;
 }
 
@@ -1058,10 +1181,10 @@ nvkm_sim_vm_dmaobj(struct nvkm_sim *sim, u32 chan, u16 sel, struct nvkm_sim_dmao
 	unsigned long flags;
 	int ret = -ENODEV;
 
-	spin_lock_irqsave(&sim->lock, flags);
+	raw_spin_lock_irqsave(&sim->lock, flags);
 	if (sim->vm)
 		ret = nvkm_sim_mem_dmaobj(sim->vm, chan, sel, dma);
-	spin_unlock_irqrestore(&sim->lock, flags);
+	raw_spin_unlock_irqrestore(&sim->lock, flags);
 	return ret;
 }
 
@@ -1072,10 +1195,10 @@ nvkm_sim_vm_dma(struct nvkm_sim *sim, u32 chan, u16 sel, u64 offset, bool write,
 	unsigned long flags;
 	int ret = -ENODEV;
 
-	spin_lock_irqsave(&sim->lock, flags);
+	raw_spin_lock_irqsave(&sim->lock, flags);
 	if (sim->vm)
 		ret = nvkm_sim_mem_dma(sim->vm, chan, sel, offset, 4, write, x);
-	spin_unlock_irqrestore(&sim->lock, flags);
+	raw_spin_unlock_irqrestore(&sim->lock, flags);
 	return ret;
 }
 
@@ -1085,9 +1208,9 @@ nvkm_sim_vm_flushes(struct nvkm_sim *sim, u32 engine)
 	unsigned long flags;
 	u32 n = 0;
 
-	spin_lock_irqsave(&sim->lock, flags);
+	raw_spin_lock_irqsave(&sim->lock, flags);
 	if (sim->vm)
 		n = nvkm_sim_mem_flushes(sim->vm, engine);
-	spin_unlock_irqrestore(&sim->lock, flags);
+	raw_spin_unlock_irqrestore(&sim->lock, flags);
 	return n;
 }

@@ -6,6 +6,7 @@
 #include <linux/ktime.h>
 #include <linux/sched/clock.h>
 #include <linux/spinlock.h>
+#include <linux/workqueue.h>
 #include <nvkm/core/mmio.h>
 
 struct irq_domain;
@@ -28,6 +29,11 @@ struct nvkm_sim_vm;
  * @pieces: pieces the catch-ups were simulated in (nvkm_sim_sync_max())
  * @behind: catch-ups given NVKM_SIM_BEHIND_BUDGET_NS: the two before were
  *	    slower than real time
+ * @vram_lost: VRAM writes dropped: the page reserve was empty (sim/vm.c)
+ * @breaths: times a catch-up let go of the lock to let interrupts in
+ *	     (NVKM_SIM_HOLD_NS)
+ * @hold_max_ns: the longest a catch-up held the lock at a stretch, by the
+ *		 simulator's clock: interrupts were off that long
  */
 struct nvkm_sim_stats {
 	u64 rd;
@@ -38,6 +44,9 @@ struct nvkm_sim_stats {
 	u64 sync_ns;
 	u64 pieces;
 	u64 behind;
+	u64 vram_lost;
+	u64 breaths;
+	u64 hold_max_ns;
 };
 
 /**
@@ -71,6 +80,14 @@ struct nvkm_sim_punits {
  */
 #define NVKM_SIM_SYNC_BUDGET_NS		50000000
 #define NVKM_SIM_SYNC_PIECE		64
+/*
+ * Time a catch-up holds the simulator's lock at a stretch, interrupts off
+ * (about twice this at worst, or one first piece of NVKM_SIM_SYNC_PIECE
+ * cycles if that costs more).  Then it lets go of the lock for a moment
+ * when its caller had interrupts on; a caller with them off (a hard
+ * interrupt, perf's callbacks) has this for its whole budget.
+ */
+#define NVKM_SIM_HOLD_NS		1000000
 /*
  * A catch-up slower than real time by less than this is not counted as
  * slow (nvkm_sim_judge()); while two in a row were, a catch-up may spend
@@ -177,6 +194,8 @@ struct nvkm_sim_ptimer {
  * @irq_work: raises @irq, in hard interrupt context, while the line is up
  * @timer: gives the FIFO time while it has work (real-time clock only)
  * @timer_armed: @timer is queued or its handler will queue it again
+ * @refill: fills @vm's page reserve, outside the lock (process context)
+ * @test_clock: replaces nvkm_sim_now() (nvkm_sim_set_test_clock())
  * @stats: MMIO traffic counters
  * @punits: the board's floorsweeping (GF100+); read-only to the driver
  *
@@ -184,7 +203,7 @@ struct nvkm_sim_ptimer {
  * iomem; tests may read @stats, drive the workload and run the clock.
  */
 struct nvkm_sim {
-	spinlock_t lock;	/* everything below */
+	raw_spinlock_t lock;	/* everything below */
 	u32 chipset;
 	const struct nvkm_sim_chip *chip;
 	u32 boot0;
@@ -212,6 +231,8 @@ struct nvkm_sim {
 	struct irq_work irq_work;
 	struct hrtimer timer;
 	bool timer_armed;
+	struct work_struct refill;
+	u64 (*test_clock)(struct nvkm_sim *sim);
 
 	struct nvkm_sim_stats stats;
 	struct nvkm_sim_punits punits;
@@ -224,6 +245,7 @@ void nvkm_sim_del(struct nvkm_sim **psim);
 int nvkm_sim_reset(struct nvkm_sim *sim);
 void nvkm_sim_stats(struct nvkm_sim *sim, struct nvkm_sim_stats *stats);
 void nvkm_sim_set_manual_clock(struct nvkm_sim *sim, bool manual);
+void nvkm_sim_set_test_clock(struct nvkm_sim *sim, u64 (*clock)(struct nvkm_sim *sim));
 int nvkm_sim_set_clock(struct nvkm_sim *sim, u32 mhz);
 u32 nvkm_sim_clock(struct nvkm_sim *sim);
 u32 nvkm_sim_default_clock(u32 chipset);

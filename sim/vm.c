@@ -57,21 +57,36 @@
 static_assert(SIM_PFB_ROW << SIM_PFB_ROWBITS == NVKM_SIM_VRAM_SIZE);
 
 /*
- * VRAM is kept in pages, each allocated when something other than zero is
+ * VRAM is kept in pages, each taken when something other than zero is
  * first written there (it reads as zero until then), found through a
  * directory whose pieces, a page of page pointers each (2 MiB of VRAM with
- * 4 KiB pages), are allocated the same way: a GPU whose VRAM is unused
- * costs the directory, 32 pointers, not a pointer per page.
+ * 4 KiB pages), are taken the same way: a GPU whose VRAM is unused costs
+ * the directory, 32 pointers, not a pointer per page.
+ *
+ * The pages are taken from a reserve of SIM_VRAM_SPARE zeroed pages, not
+ * allocated: VRAM is written under sim->lock, a raw spinlock (perf's
+ * callbacks and the simulator's hard timer reach it), where PREEMPT_RT
+ * allows no allocation at all.  The reserve is filled outside the lock
+ * (nvkm_sim_mem_spare_add()): at creation, and by the simulator's refill
+ * work, queued when it falls to SIM_VRAM_SPARE_LOW.  A write that finds it
+ * empty is dropped and counted (@lost).  256 pages are a megabyte of VRAM
+ * written between two runs of a work item: a channel's structures take a
+ * few pages, page tables and zeroes none.
  */
 #define SIM_VRAM_PAGES		(NVKM_SIM_VRAM_SIZE / PAGE_SIZE)
 #define SIM_VRAM_DIR_PAGES	(PAGE_SIZE / sizeof(u8 *))
 #define SIM_VRAM_DIRS		DIV_ROUND_UP(SIM_VRAM_PAGES, SIM_VRAM_DIR_PAGES)
+#define SIM_VRAM_SPARE		NVKM_SIM_VRAM_SPARE
+#define SIM_VRAM_SPARE_LOW	(SIM_VRAM_SPARE * 3 / 4)
 
 /**
  * struct nvkm_sim_vm - memory of a simulated NV50 family GPU
  * @vram: the card's VRAM, NVKM_SIM_VRAM_SIZE bytes: directory pieces of
  *	  SIM_VRAM_DIR_PAGES page pointers, each NULL until needed
- * @lost: writes dropped because a page could not be allocated
+ * @spare: zeroed pages for VRAM, @nr_spare of them
+ * @nr_spare: pages in @spare
+ * @refill: work that fills @spare, queued when it runs low
+ * @lost: writes dropped because @spare was empty
  * @window: PRAMIN window register (VRAM address >> 16)
  * @flush: TLB flushes requested, per VM engine
  * @sysram_addr: PFB NISO UNK08_SYSRAM_ADDR, kept (nothing flushes there)
@@ -81,6 +96,9 @@ static_assert(SIM_PFB_ROW << SIM_PFB_ROWBITS == NVKM_SIM_VRAM_SIZE);
  */
 struct nvkm_sim_vm {
 	u8 **vram[SIM_VRAM_DIRS];
+	void *spare[SIM_VRAM_SPARE];
+	unsigned int nr_spare;
+	struct work_struct *refill;
 	u64 lost;
 	u32 window;
 	u32 flush[16];
@@ -129,7 +147,16 @@ sim_vram_page(struct nvkm_sim_vm *mem, u64 pg)
 	return dir ? dir[pg % SIM_VRAM_DIR_PAGES] : NULL;
 }
 
-/* The page of VRAM page number @pg, allocated if need be; NULL if it cannot be. */
+/* A zeroed page of the reserve, NULL if it is empty; sim->lock held. */
+static void *
+sim_vram_spare(struct nvkm_sim_vm *mem)
+{
+	if (mem->nr_spare <= SIM_VRAM_SPARE_LOW && mem->refill)
+		queue_work(system_unbound_wq, mem->refill);
+	return mem->nr_spare ? mem->spare[--mem->nr_spare] : NULL;
+}
+
+/* The page of VRAM page number @pg, taken if need be; NULL if it cannot be. */
 static u8 *
 sim_vram_page_get(struct nvkm_sim_vm *mem, u64 pg)
 {
@@ -137,14 +164,45 @@ sim_vram_page_get(struct nvkm_sim_vm *mem, u64 pg)
 	u8 **page;
 
 	if (!*dir) {
-		*dir = (u8 **)get_zeroed_page(GFP_ATOMIC | __GFP_NOWARN);
+		*dir = sim_vram_spare(mem);
 		if (!*dir)
 			return NULL;
 	}
 	page = &(*dir)[pg % SIM_VRAM_DIR_PAGES];
 	if (!*page)
-		*page = (u8 *)get_zeroed_page(GFP_ATOMIC | __GFP_NOWARN);
+		*page = sim_vram_spare(mem);
 	return *page;
+}
+
+/**
+ * nvkm_sim_mem_spare_add() - a zeroed page for the VRAM reserve
+ * @mem: the memory; sim->lock held
+ * @page: the page, from get_zeroed_page()
+ *
+ * Return: true when the reserve took it, false when it is full (the
+ * caller frees it).
+ */
+bool
+nvkm_sim_mem_spare_add(struct nvkm_sim_vm *mem, void *page)
+{
+	if (mem->nr_spare == SIM_VRAM_SPARE)
+		return false;
+	mem->spare[mem->nr_spare++] = page;
+	return true;
+}
+
+/* Pages the VRAM reserve lacks (at most SIM_VRAM_SPARE); sim->lock held. */
+unsigned int
+nvkm_sim_mem_spare_wanted(const struct nvkm_sim_vm *mem)
+{
+	return SIM_VRAM_SPARE - mem->nr_spare;
+}
+
+/* VRAM writes dropped for want of a page; sim->lock held. */
+u64
+nvkm_sim_mem_lost(const struct nvkm_sim_vm *mem)
+{
+	return mem->lost;
 }
 
 /* VRAM bytes (in range); pages come on the first non-zero write. */
@@ -792,11 +850,13 @@ nvkm_sim_mem_flushes(struct nvkm_sim_vm *mem, u32 engine)
 /**
  * nvkm_sim_mem_new() - the memory of a chip
  * @chip: the chip's description, NULL for a chipset not modelled
+ * @refill: work that fills the VRAM reserve (nvkm_sim_mem_spare_add()),
+ *	    queued when it runs low; the caller fills it first
  *
  * Return: the model, NULL outside the NV50 family, or an ERR_PTR().
  */
 struct nvkm_sim_vm *
-nvkm_sim_mem_new(const struct nvkm_sim_chip *chip)
+nvkm_sim_mem_new(const struct nvkm_sim_chip *chip, struct work_struct *refill)
 {
 	struct nvkm_sim_vm *mem;
 
@@ -807,6 +867,7 @@ nvkm_sim_mem_new(const struct nvkm_sim_chip *chip)
 		return ERR_PTR(-ENOMEM);
 	mem->pgd = chip->nv50 == NV50_G80 ? SIM_G80_CHAN_PGD : SIM_G84_CHAN_PGD;
 	mem->medium = chip->nv50 >= NV50_GT215;
+	mem->refill = refill;
 	return mem;
 }
 
@@ -825,6 +886,8 @@ nvkm_sim_mem_del(struct nvkm_sim_vm **pmem)
 			free_page((unsigned long)mem->vram[d][i]);
 		free_page((unsigned long)mem->vram[d]);
 	}
+	while (mem->nr_spare)
+		free_page((unsigned long)mem->spare[--mem->nr_spare]);
 	kfree(mem);
 	*pmem = NULL;
 }

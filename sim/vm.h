@@ -31,6 +31,8 @@ struct nvkm_sim_vm;
  * page tables of 4 KiB pages); allocated as it is written (sim/vm.c).
  */
 #define NVKM_SIM_VRAM_SIZE	SZ_64M
+/* Zeroed pages kept for VRAM's first writes (sim/vm.c). */
+#define NVKM_SIM_VRAM_SPARE	256
 
 /**
  * struct nvkm_sim_xlat - where an engine's access lands

@@ -362,10 +362,10 @@ catch_up_is_bounded(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, nvkm_sim_set_clock(sd.sim, 1), 0);
 	nvkm_sim_pcounter_step_only(sd.sim, true);
 	nvkm_sim_stats(sd.sim, &before);
-	spin_lock_irqsave(&sd.sim->lock, flags);
+	raw_spin_lock_irqsave(&sd.sim->lock, flags);
 	sd.sim->last_ns -= 4 * NSEC_PER_SEC;
 	now = sd.sim->now;
-	spin_unlock_irqrestore(&sd.sim->lock, flags);
+	raw_spin_unlock_irqrestore(&sd.sim->lock, flags);
 
 	KUNIT_EXPECT_EQ(test, nvkm_rd32(sd.device, NV_PMC_BOOT_0), boot0_of(0x84));
 	nvkm_sim_stats(sd.sim, &after);
@@ -407,18 +407,18 @@ slow_simulator_falls_behind(struct kunit *test)
 	nvkm_sim_pcounter_step_only(sd.sim, true);
 	nvkm_rd32(sd.device, NV_PMC_BOOT_0);	/* whatever came before */
 	nvkm_sim_stats(sd.sim, &before);
-	spin_lock_irqsave(&sd.sim->lock, flags);
+	raw_spin_lock_irqsave(&sd.sim->lock, flags);
 	now = sd.sim->now;
 	last0 = sd.sim->last_ns;
-	spin_unlock_irqrestore(&sd.sim->lock, flags);
+	raw_spin_unlock_irqrestore(&sd.sim->lock, flags);
 	t0 = nvkm_sim_now();
 	for (i = 0; i < 64; i++)
 		KUNIT_EXPECT_EQ(test, nvkm_rd32(sd.device, NV_PMC_BOOT_0), boot0_of(0x84));
-	spin_lock_irqsave(&sd.sim->lock, flags);
+	raw_spin_lock_irqsave(&sd.sim->lock, flags);
 	t1 = nvkm_sim_now();
 	ran = sd.sim->now - now;
 	last1 = sd.sim->last_ns;
-	spin_unlock_irqrestore(&sd.sim->lock, flags);
+	raw_spin_unlock_irqrestore(&sd.sim->lock, flags);
 	nvkm_sim_stats(sd.sim, &after);
 	dropped = after.dropped - before.dropped;
 
@@ -438,6 +438,107 @@ slow_simulator_falls_behind(struct kunit *test)
 	sim_device_del(&sd);
 }
 
+/*
+ * The clock of the hold tests: real time passes only as the model works,
+ * NVPM_KUNIT_STEP_NS a domain cycle stepped, and as the test moves it on.
+ * What a catch-up spends and holds is then exact, whatever the host's
+ * speed (a loaded host would stretch any wall-clock bound at will).
+ */
+#define NVPM_KUNIT_STEP_NS	2000ull
+static u64 hold_clock_base;
+
+static u64
+hold_clock(struct nvkm_sim *sim)
+{
+	return hold_clock_base + nvkm_sim_pcounter_steps(sim) * NVPM_KUNIT_STEP_NS;
+}
+
+/* A G84 at 1 MHz, every domain stepped (16 us a cycle), 4 s behind. */
+static void
+hold_fixture(struct kunit *test, struct sim_device *sd, struct nvkm_sim_stats *before,
+	     u64 *now)
+{
+	unsigned long flags;
+
+	KUNIT_ASSERT_EQ(test, sim_device_new(test, 0x84, sd), 0);
+	KUNIT_ASSERT_EQ(test, nvkm_sim_set_clock(sd->sim, 1), 0);
+	nvkm_sim_pcounter_step_only(sd->sim, true);
+	nvkm_sim_set_test_clock(sd->sim, hold_clock);
+	hold_clock_base += 4 * NSEC_PER_SEC;
+	nvkm_sim_stats(sd->sim, before);
+	raw_spin_lock_irqsave(&sd->sim->lock, flags);
+	*now = sd->sim->now;
+	raw_spin_unlock_irqrestore(&sd->sim->lock, flags);
+}
+
+static void
+hold_fixture_del(struct sim_device *sd)
+{
+	nvkm_sim_set_test_clock(sd->sim, NULL);
+	nvkm_sim_pcounter_step_only(sd->sim, false);
+	sim_device_del(sd);
+}
+
+/*
+ * A catch-up for a caller with interrupts on spends its whole budget
+ * (NVKM_SIM_SYNC_BUDGET_NS) but holds the lock, interrupts off, at most
+ * about 2 * NVKM_SIM_HOLD_NS at a stretch: between stretches it lets go
+ * of the lock.  With 16 us a cycle the budget is 3125 cycles, the hold
+ * 62.5; a first piece of 64 cycles costs 1.024 ms.
+ */
+static void
+catch_up_lets_go_of_the_lock(struct kunit *test)
+{
+	const u64 cycle = 8 * NVPM_KUNIT_STEP_NS;
+	struct nvkm_sim_stats before, after;
+	struct sim_device sd;
+	u64 now, ran;
+
+	hold_fixture(test, &sd, &before, &now);
+	KUNIT_EXPECT_EQ(test, nvkm_rd32(sd.device, NV_PMC_BOOT_0), boot0_of(0x84));
+	nvkm_sim_stats(sd.sim, &after);
+	ran = sd.sim->now - now;
+	kunit_info(test, "%llu cycles in %llu stretches, the longest %llu ns\n",
+		   ran, after.breaths - before.breaths + 1, after.hold_max_ns);
+	KUNIT_EXPECT_LE(test, after.hold_max_ns, 2 * NVKM_SIM_HOLD_NS);
+	KUNIT_EXPECT_GT(test, after.hold_max_ns, NVKM_SIM_HOLD_NS / 2);
+	KUNIT_EXPECT_GE(test, after.breaths - before.breaths, 25ull);
+	/* the budget was spent, with the lock held, to within a stretch */
+	KUNIT_EXPECT_GT(test, ran * cycle, (u64)NVKM_SIM_SYNC_BUDGET_NS);
+	KUNIT_EXPECT_LE(test, ran * cycle, NVKM_SIM_SYNC_BUDGET_NS + 2 * NVKM_SIM_HOLD_NS);
+	KUNIT_EXPECT_EQ(test, ran + after.dropped - before.dropped, 4000000ull);
+	hold_fixture_del(&sd);
+}
+
+/*
+ * A caller with interrupts off (a hard interrupt, perf's callbacks) cannot
+ * be let in on: its catch-up gets NVKM_SIM_HOLD_NS of budget, no more.
+ */
+static void
+catch_up_with_interrupts_off_is_short(struct kunit *test)
+{
+	const u64 cycle = 8 * NVPM_KUNIT_STEP_NS;
+	struct nvkm_sim_stats before, after;
+	struct sim_device sd;
+	unsigned long flags;
+	u64 now, ran;
+	u32 boot0;
+
+	hold_fixture(test, &sd, &before, &now);
+	local_irq_save(flags);
+	boot0 = nvkm_rd32(sd.device, NV_PMC_BOOT_0);
+	local_irq_restore(flags);
+	KUNIT_EXPECT_EQ(test, boot0, boot0_of(0x84));
+	nvkm_sim_stats(sd.sim, &after);
+	ran = sd.sim->now - now;
+	KUNIT_EXPECT_EQ(test, after.breaths, before.breaths);
+	KUNIT_EXPECT_LE(test, after.hold_max_ns, 2 * NVKM_SIM_HOLD_NS);
+	KUNIT_EXPECT_GT(test, ran * cycle, (u64)NVKM_SIM_HOLD_NS);
+	KUNIT_EXPECT_LE(test, ran * cycle, 2 * NVKM_SIM_HOLD_NS);
+	KUNIT_EXPECT_EQ(test, ran + after.dropped - before.dropped, 4000000ull);
+	hold_fixture_del(&sd);
+}
+
 static struct kunit_case nvpm_mmio_cases[] = {
 	KUNIT_CASE(rd32_routes_to_sim),
 	KUNIT_CASE(wr32_routes_to_sim),
@@ -446,6 +547,8 @@ static struct kunit_case nvpm_mmio_cases[] = {
 	KUNIT_CASE(iomem_bypasses_hooks),
 	KUNIT_CASE(catch_up_is_bounded),
 	KUNIT_CASE(slow_simulator_falls_behind),
+	KUNIT_CASE(catch_up_lets_go_of_the_lock),
+	KUNIT_CASE(catch_up_with_interrupts_off_is_short),
 	{}
 };
 

@@ -348,6 +348,48 @@ chan_table_g80_g84(struct kunit *test)
 	}
 }
 
+/*
+ * VRAM's pages come from a reserve, filled outside the simulator's lock:
+ * a burst of first writes to more fresh pages than it holds either lands
+ * or is counted lost, none silently; once the refill work has run, the
+ * reserve holds NVKM_SIM_VRAM_SPARE pages again and as many fresh pages
+ * (less the directory piece they may need) all land.  VRAM from 2 MiB,
+ * through the window; a page a word.
+ */
+static void
+vram_pages_come_from_the_reserve(struct kunit *test)
+{
+	const u32 burst = 2 * NVKM_SIM_VRAM_SPARE, more = NVKM_SIM_VRAM_SPARE - 2;
+	struct mem_fixture *f = test->priv;
+	struct nvkm_sim_stats st;
+	u32 i, landed = 0;
+	u64 lost = 0;
+
+	for (i = 0; i < burst + more; i++) {
+		if (i == burst) {
+			flush_work(&f->sim->refill);
+			nvkm_sim_stats(f->sim, &st);
+			lost = st.vram_lost;
+		}
+		kt_wr(f->sim, 0x1700, (SZ_2M + i * (u64)PAGE_SIZE) >> 16);
+		kt_wr(f->sim, PRAMIN + ((i * PAGE_SIZE) & 0xffff), 0x1000 + i);
+	}
+	nvkm_sim_stats(f->sim, &st);
+	KUNIT_EXPECT_EQ(test, st.vram_lost, lost);	/* none after the refill */
+	for (i = 0; i < burst + more; i++) {
+		u32 data;
+
+		kt_wr(f->sim, 0x1700, (SZ_2M + i * (u64)PAGE_SIZE) >> 16);
+		data = kt_rd(f->sim, PRAMIN + ((i * PAGE_SIZE) & 0xffff));
+		KUNIT_EXPECT_TRUE(test, data == 0x1000 + i || (data == 0 && i < burst));
+		landed += data != 0;
+	}
+	kunit_info(test, "%u of %u first writes landed in the burst, %llu lost\n",
+		   landed - more, burst, lost);
+	KUNIT_EXPECT_EQ(test, landed - more + lost, (u64)burst);
+	KUNIT_EXPECT_GE(test, landed - more, NVKM_SIM_VRAM_SPARE - 2);
+}
+
 static struct kunit_case mem_cases[] = {
 	KUNIT_CASE(pramin_window_moves),
 	KUNIT_CASE(walk_small_vram),
@@ -359,6 +401,7 @@ static struct kunit_case mem_cases[] = {
 	KUNIT_CASE(pfb_config_describes_the_vram),
 	KUNIT_CASE(pfb_only_on_nv50_family),
 	KUNIT_CASE(chan_table_g80_g84),
+	KUNIT_CASE(vram_pages_come_from_the_reserve),
 	{}
 };
 

@@ -7,6 +7,7 @@
  * the activity pattern, cycle by cycle, never read from the model.
  */
 #include <kunit/test.h>
+#include <linux/debug_locks.h>
 #include <linux/delay.h>
 #include <linux/platform_device.h>
 #include <nvkm/engine/pm.h>
@@ -767,6 +768,59 @@ poll_keeps_totals_past_31_bits(struct kunit *test)
 	f->pmu->poll_ms = 0;
 }
 
+/*
+ * perf calls its PMU's callbacks under its context's raw spinlock with
+ * interrupts off; there nvpm latches, collects, reads and programs groups
+ * (a PCOUNTER domain's and the idle counters') and reads PTIMER.  On
+ * PREEMPT_RT that path may take only raw spinlocks and allocate nothing:
+ * under CONFIG_PROVE_RAW_LOCK_NESTING lockdep reports anything else, and
+ * turns itself off, which this test sees.  Run with the simulator's clock
+ * real, so that the catch-ups work under the lock as they do for perf.
+ */
+static void
+perf_path_takes_only_raw_locks(struct kunit *test)
+{
+	static DEFINE_RAW_SPINLOCK(perf_ctx_lock);
+	struct pmu_fixture *f = pmu_fixture(test, &pmu_chips[0]);
+	struct nvkm_pm_group_args a, b;
+	struct nvkm_pm_group *grp[2];
+	struct nvkm_pm_group_result r;
+	unsigned long flags;
+	int ret, i;
+
+	if (!IS_ENABLED(CONFIG_PROVE_RAW_LOCK_NESTING))
+		kunit_skip(test, "no CONFIG_PROVE_RAW_LOCK_NESTING");
+	KUNIT_ASSERT_TRUE_MSG(test, debug_locks, "lockdep was off before the test");
+	nvkm_sim_set_manual_clock(f->sim, false);
+	idle_args(f, &a);
+	ctr(&a, OP_ALWAYS, 0, 0);
+	KUNIT_ASSERT_EQ(test, nvkm_pm_group_new(f->pm, &a, &grp[0]), 0);
+	memset(&b, 0, sizeof(b));
+	b.dom = 0;
+	b.mode = NVPM_MODE_QUAD;
+	ctr(&b, OP_ALWAYS, 0, 0);
+	KUNIT_ASSERT_EQ(test, nvkm_pm_group_new(f->pm, &b, &grp[1]), 0);
+
+	for (i = 0; i < 4; i++) {
+		raw_spin_lock_irqsave(&perf_ctx_lock, flags);
+		nvkm_device_ptimer(f->device);
+		nvkm_pm_trigger(f->pm);
+		ret = nvkm_pm_collect_groups(f->pm, grp, 2, true);
+		nvkm_pm_group_read(grp[0], &r, NVPM_READ_LOST);
+		nvkm_pm_group_read(grp[1], &r, NVPM_READ_LOST);
+		b.nr_ctr = 1;
+		ctr(&b, OP_ALWAYS, i, 0);	/* a second counter, another signal */
+		if (!ret)
+			ret = nvkm_pm_group_set(grp[1], &b);
+		raw_spin_unlock_irqrestore(&perf_ctx_lock, flags);
+		KUNIT_EXPECT_EQ(test, ret, 0);
+	}
+	KUNIT_EXPECT_GT(test, r.cycles, 0ull);
+	KUNIT_EXPECT_TRUE_MSG(test, debug_locks, "lockdep reported the perf path");
+	nvkm_pm_group_del(&grp[1]);
+	nvkm_pm_group_del(&grp[0]);
+}
+
 static struct kunit_case nvpm_pmu_cases[] = {
 	KUNIT_CASE_PARAM(domain_per_generation, pmu_chips_gen_params),
 	KUNIT_CASE_PARAM(no_idle_domain_before_gt215, pmu_nochips_gen_params),
@@ -781,6 +835,7 @@ static struct kunit_case nvpm_pmu_cases[] = {
 	KUNIT_CASE_PARAM(resume_after_reset_reprograms, pmu_chips_gen_params),
 	KUNIT_CASE_PARAM(slow_accesses_lose_no_cycles, pmu_chips_gen_params),
 	KUNIT_CASE(poll_keeps_totals_past_31_bits),
+	KUNIT_CASE(perf_path_takes_only_raw_locks),
 	{}
 };
 

@@ -70,9 +70,9 @@ engine_write(struct vmm_fixture *f, struct nvkm_vmm *vmm, u64 offset, u32 v)
 	unsigned long flags;
 	int ret;
 
-	spin_lock_irqsave(&f->sim->lock, flags);
+	raw_spin_lock_irqsave(&f->sim->lock, flags);
 	ret = nvkm_sim_vm_write(f->sim->vm, vmm->inst >> 12, sel, offset, &v, sizeof(v));
-	spin_unlock_irqrestore(&f->sim->lock, flags);
+	raw_spin_unlock_irqrestore(&f->sim->lock, flags);
 	return ret;
 }
 

@@ -209,7 +209,7 @@ struct nvkm_pm {
 	const struct nvkm_pm_func *func;
 	struct nvkm_pm_dom *dom;
 	int nr_doms;
-	spinlock_t lock;	/* see above */
+	raw_spinlock_t lock;	/* see above */
 	struct list_head groups;
 	u64 round;
 	u64 turns;

@@ -87,7 +87,7 @@ struct nvkm_pmu_counter {
 struct nvkm_pmu {
 	struct nvkm_subdev subdev;
 	const struct nvkm_pmu_func *func;
-	spinlock_t lock;	/* see above */
+	raw_spinlock_t lock;	/* see above */
 	struct nvkm_pmu_counter ctr[NVKM_PMU_COUNTERS_MAX];
 	bool running;
 	struct delayed_work poll;

@@ -473,7 +473,7 @@ nvkm_pm_group_new_held(struct nvkm_pm *pm, const struct nvkm_pm_group_args *args
 	grp->holder = holder;
 	grp->res.flags = NVPM_READ_NOT_READY;
 
-	spin_lock_irqsave(&pm->lock, flags);
+	raw_spin_lock_irqsave(&pm->lock, flags);
 	dom = &pm->dom[args->dom];
 	if (dom->wedged)
 		ret = -EIO;
@@ -488,7 +488,7 @@ nvkm_pm_group_new_held(struct nvkm_pm *pm, const struct nvkm_pm_group_args *args
 	else if (dom->nr_groups >= NVKM_PM_GROUPS_PER_DOM)
 		ret = -ENOSPC;
 	if (ret) {
-		spin_unlock_irqrestore(&pm->lock, flags);
+		raw_spin_unlock_irqrestore(&pm->lock, flags);
 		kfree(grp);
 		return ret;
 	}
@@ -503,7 +503,7 @@ nvkm_pm_group_new_held(struct nvkm_pm *pm, const struct nvkm_pm_group_args *args
 		if (!dom->nr_groups++)
 			nvkm_pm_group_activate(pm, grp, true);
 	}
-	spin_unlock_irqrestore(&pm->lock, flags);
+	raw_spin_unlock_irqrestore(&pm->lock, flags);
 
 	*pgrp = grp;
 	return 0;
@@ -573,12 +573,12 @@ nvkm_pm_group_set(struct nvkm_pm_group *grp, const struct nvkm_pm_group_args *ar
 	    nvkm_pm_group_validate(pm, args))
 		return -EINVAL;
 
-	spin_lock_irqsave(&pm->lock, flags);
+	raw_spin_lock_irqsave(&pm->lock, flags);
 	grp->args = *args;
 	/* after fini the hardware is not touched: init programs it again */
 	if (pm->dom[args->dom].active == grp && pm->engine.subdev.device->initialised)
 		nvkm_pm_group_activate(pm, grp, false);
-	spin_unlock_irqrestore(&pm->lock, flags);
+	raw_spin_unlock_irqrestore(&pm->lock, flags);
 	return 0;
 }
 
@@ -612,7 +612,7 @@ nvkm_pm_group_del(struct nvkm_pm_group **pgrp)
 		return;
 	pm = grp->pm;
 	dom = &pm->dom[grp->args.dom];
-	spin_lock_irqsave(&pm->lock, flags);
+	raw_spin_lock_irqsave(&pm->lock, flags);
 	/* after fini (GPU removed or suspended) the hardware is not touched */
 	hw = pm->engine.subdev.device->initialised;
 	if (dom->layout) {
@@ -621,7 +621,7 @@ nvkm_pm_group_del(struct nvkm_pm_group **pgrp)
 		dom->layout->release(pm, grp);
 		dom->nr_groups--;
 		list_del(&grp->head);
-		spin_unlock_irqrestore(&pm->lock, flags);
+		raw_spin_unlock_irqrestore(&pm->lock, flags);
 		kfree(grp);
 		*pgrp = NULL;
 		return;
@@ -643,7 +643,7 @@ nvkm_pm_group_del(struct nvkm_pm_group **pgrp)
 	} else if (!dom->active && hw) {
 		pm->func->layout->stop(pm, grp->args.dom);
 	}
-	spin_unlock_irqrestore(&pm->lock, flags);
+	raw_spin_unlock_irqrestore(&pm->lock, flags);
 	kfree(grp);
 	*pgrp = NULL;
 }
@@ -666,7 +666,7 @@ nvkm_pm_trigger(struct nvkm_pm *pm)
 	struct nvkm_pm_group *grp;
 	unsigned long flags;
 
-	spin_lock_irqsave(&pm->lock, flags);
+	raw_spin_lock_irqsave(&pm->lock, flags);
 	list_for_each_entry(grp, &pm->groups, head) {
 		if (grp->args.mode == NVPM_MODE_QUAD &&
 		    nvkm_pm_layout(pm, grp->args.dom)->trigger) {
@@ -675,7 +675,7 @@ nvkm_pm_trigger(struct nvkm_pm *pm)
 		}
 	}
 	pm->round++;	/* idle counter groups need no trigger, only a round */
-	spin_unlock_irqrestore(&pm->lock, flags);
+	raw_spin_unlock_irqrestore(&pm->lock, flags);
 }
 
 /*
@@ -743,9 +743,9 @@ nvkm_pm_collect_(struct nvkm_pm *pm, const void *holder,
 	u64 turn;
 
 	for (;;) {
-		spin_lock_irqsave(&pm->lock, flags);
+		raw_spin_lock_irqsave(&pm->lock, flags);
 		done = nvkm_pm_group_collect_quads(pm);
-		spin_unlock_irqrestore(&pm->lock, flags);
+		raw_spin_unlock_irqrestore(&pm->lock, flags);
 		if (done)
 			break;
 		if (us-- <= 0)
@@ -753,7 +753,7 @@ nvkm_pm_collect_(struct nvkm_pm *pm, const void *holder,
 		udelay(1);
 	}
 
-	spin_lock_irqsave(&pm->lock, flags);
+	raw_spin_lock_irqsave(&pm->lock, flags);
 	turn = ++pm->turns;
 	if (grps) {
 		for (i = 0; i < nr; i++)
@@ -771,7 +771,7 @@ nvkm_pm_collect_(struct nvkm_pm *pm, const void *holder,
 				nvkm_pm_group_turn(pm, grp, turn);
 		}
 	}
-	spin_unlock_irqrestore(&pm->lock, flags);
+	raw_spin_unlock_irqrestore(&pm->lock, flags);
 	return 0;
 }
 
@@ -832,10 +832,10 @@ nvkm_pm_group_read(struct nvkm_pm_group *grp, struct nvkm_pm_group_result *res, 
 {
 	unsigned long flags;
 
-	spin_lock_irqsave(&grp->pm->lock, flags);
+	raw_spin_lock_irqsave(&grp->pm->lock, flags);
 	*res = grp->res;
 	grp->res.flags &= ~clear;
-	spin_unlock_irqrestore(&grp->pm->lock, flags);
+	raw_spin_unlock_irqrestore(&grp->pm->lock, flags);
 }
 
 /* --- the engine ------------------------------------------------------------ */
@@ -876,14 +876,14 @@ nvkm_pm_init(struct nvkm_subdev *subdev)
 	nvkm_record_init(pm);
 	if (!pm->func->layout)
 		return 0;
-	spin_lock_irqsave(&pm->lock, flags);
+	raw_spin_lock_irqsave(&pm->lock, flags);
 	list_for_each_entry(grp, &pm->groups, head) {
 		if (pm->dom[grp->args.dom].layout)
 			pm->dom[grp->args.dom].layout->program(pm, grp->args.dom, &grp->args);
 		else if (pm->dom[grp->args.dom].active == grp)
 			nvkm_pm_group_activate(pm, grp, true);
 	}
-	spin_unlock_irqrestore(&pm->lock, flags);
+	raw_spin_unlock_irqrestore(&pm->lock, flags);
 	return 0;
 }
 
@@ -923,7 +923,7 @@ nvkm_pm_new_(const struct nvkm_pm_func *func, struct nvkm_device *device,
 	if (!pm)
 		return -ENOMEM;
 	pm->func = func;
-	spin_lock_init(&pm->lock);
+	raw_spin_lock_init(&pm->lock);
 	INIT_LIST_HEAD(&pm->groups);
 	nvkm_engine_ctor(&nvkm_pm, device, "pm", &pm->engine);
 	*ppm = pm;

@@ -158,6 +158,9 @@ nvkm_record_args_init(struct nvkm_record_args *args, bool shrt, u32 nr,
  *	     is not free for another space until RECORD_CHAN names another
  * @running: the device is initialised: its registers may be touched
  * @dirty: per domain, its last packet was not seen going out
+ * @news: domains newly wedged (pm->lock), said once it is let go of
+ *	  (nvkm_record_say()): printing under a raw spinlock may take a
+ *	  console's sleeping lock on PREEMPT_RT
  * @held: per domain, the window of @vmm kept from reuse while the domain
  *	  may still send there (dirty or wedged), 0 for none
  * @poll: the work polling the running sessions
@@ -177,6 +180,7 @@ struct nvkm_pm_record {
 	struct nvkm_vmm *retired;
 	bool running;
 	bool dirty[NV40_PCOUNTER_DOMS];
+	unsigned long news;
 	u64 held[NV40_PCOUNTER_DOMS];
 	struct delayed_work poll;
 	unsigned int poll_ms;
@@ -291,9 +295,24 @@ nvkm_record_wedge(struct nvkm_pm *pm, struct nvkm_record_dom *rd)
 	if (dom->wedged)
 		return;
 	dom->wedged = true;
-	nvkm_error(&pm->engine.subdev,
-		   "domain %s: VM fault on its record buffer, the domain is wedged until the GPU is reset\n",
-		   dom->name);
+	pm->rec->news |= BIT(rd->args.dom);
+}
+
+/* pm->lock let go of: say which domains were wedged meanwhile. */
+static void
+nvkm_record_say(struct nvkm_pm *pm)
+{
+	unsigned long flags, news;
+	int d;
+
+	raw_spin_lock_irqsave(&pm->lock, flags);
+	news = pm->rec->news;
+	pm->rec->news = 0;
+	raw_spin_unlock_irqrestore(&pm->lock, flags);
+	for_each_set_bit(d, &news, NV40_PCOUNTER_DOMS)
+		nvkm_error(&pm->engine.subdev,
+			   "domain %s: VM fault on its record buffer, the domain is wedged until the GPU is reset\n",
+			   pm->dom[d].name);
 }
 
 /* Read RECORD_STATUS and bring the accounts up to date. */
@@ -513,7 +532,7 @@ nvkm_record_hw_stop_dom(struct nvkm_pm_record *prec, struct nvkm_record_dom *rd)
 	u64 before;
 	u32 ctrl;
 
-	spin_lock_irqsave(&pm->lock, flags);
+	raw_spin_lock_irqsave(&pm->lock, flags);
 	/*
 	 * Out of record mode nothing is sent while the limit drops to 0 and
 	 * STOP is forced on (the clock runs between two writes): back in
@@ -526,7 +545,8 @@ nvkm_record_hw_stop_dom(struct nvkm_pm_record *prec, struct nvkm_record_dom *rd)
 	nvkm_wr32(device, NV40_PCOUNTER_RECORD_LIMIT(d), 0);
 	nvkm_wr32(device, NV40_PCOUNTER_STOP_OP(d), NVKM_PM_RECORD_OP_ONE);
 	nvkm_wr32(device, NV40_PCOUNTER_CTRL(d), ctrl);
-	spin_unlock_irqrestore(&pm->lock, flags);
+	raw_spin_unlock_irqrestore(&pm->lock, flags);
+	nvkm_record_say(pm);
 
 	/* At the end of its window it is not valid: nothing more goes out. */
 	if (before < rd->win_end && !(rd->flags & NVPM_RECORD_FAULT)) {
@@ -538,19 +558,21 @@ nvkm_record_hw_stop_dom(struct nvkm_pm_record *prec, struct nvkm_record_dom *rd)
 			    ktime_us_delta(ktime_get(), t0) >= NVKM_PM_RECORD_FLUSH_US)
 				break;
 			nvkm_record_delay(prec, 1);
-			spin_lock_irqsave(&pm->lock, flags);
+			raw_spin_lock_irqsave(&pm->lock, flags);
 			nvkm_record_observe(pm, rd);
-			spin_unlock_irqrestore(&pm->lock, flags);
+			raw_spin_unlock_irqrestore(&pm->lock, flags);
+			nvkm_record_say(pm);
 		}
 		prec->dirty[d] = rd->pos == before;
 		nvkm_record_delay(prec, NVKM_PM_RECORD_LAND_US);
 	}
 
-	spin_lock_irqsave(&pm->lock, flags);
+	raw_spin_lock_irqsave(&pm->lock, flags);
 	nvkm_wr32(device, NV40_PCOUNTER_CTRL(d), NV_PCOUNTER_MODE_SINGLE);
 	nvkm_wr32(device, NV40_PCOUNTER_STOP_OP(d), 0);
 	nvkm_record_observe(pm, rd);
-	spin_unlock_irqrestore(&pm->lock, flags);
+	raw_spin_unlock_irqrestore(&pm->lock, flags);
+	nvkm_record_say(pm);
 	if (prec->dirty[d])
 		nvkm_warn(&pm->engine.subdev, "domain %s: its last record packet did not go out\n",
 			  pm->dom[d].name);
@@ -566,7 +588,7 @@ nvkm_record_poll_session(struct nvkm_pm *pm, struct nvkm_record *rec, const u64 
 	int i;
 
 	if (rec->active && pm->rec->running) {
-		spin_lock_irqsave(&pm->lock, flags);
+		raw_spin_lock_irqsave(&pm->lock, flags);
 		for (i = 0; i < rec->nr; i++) {
 			struct nvkm_record_dom *rd = &rec->dom[i];
 
@@ -574,7 +596,8 @@ nvkm_record_poll_session(struct nvkm_pm *pm, struct nvkm_record *rec, const u64 
 			if (!(rd->flags & NVPM_RECORD_FAULT))
 				nvkm_record_rearm(pm, rec, rd);
 		}
-		spin_unlock_irqrestore(&pm->lock, flags);
+		raw_spin_unlock_irqrestore(&pm->lock, flags);
+		nvkm_record_say(pm);
 	}
 	for (i = 0; i < rec->nr; i++)
 		nvkm_record_account(&rec->dom[i], read ? read[i] : 0);
@@ -800,12 +823,12 @@ nvkm_record_release(struct nvkm_pm *pm, struct nvkm_record *rec)
 	unsigned long flags;
 	int i;
 
-	spin_lock_irqsave(&pm->lock, flags);
+	raw_spin_lock_irqsave(&pm->lock, flags);
 	for (i = 0; i < rec->nr; i++) {
 		if (pm->dom[rec->dom[i].args.dom].record == rec)
 			pm->dom[rec->dom[i].args.dom].record = NULL;
 	}
-	spin_unlock_irqrestore(&pm->lock, flags);
+	raw_spin_unlock_irqrestore(&pm->lock, flags);
 }
 
 /*
@@ -983,10 +1006,10 @@ nvkm_record_lent_unmap(struct nvkm_pm_record *prec, struct nvkm_record *rec)
 				   pm->dom[d].name);
 			continue;
 		}
-		spin_lock_irqsave(&pm->lock, flags);
+		raw_spin_lock_irqsave(&pm->lock, flags);
 		nvkm_wr32(device, NV40_PCOUNTER_GCTRL, NV40_PCOUNTER_GCTRL_RECORD_RESET);
 		nvkm_wr32(device, NV40_PCOUNTER_GCTRL, 0);
-		spin_unlock_irqrestore(&pm->lock, flags);
+		raw_spin_unlock_irqrestore(&pm->lock, flags);
 		prec->dirty[d] = false;
 	}
 	for (i = 0; i < rec->nr; i++)
@@ -1040,9 +1063,10 @@ nvkm_record_start(struct nvkm_pm *pm, const struct nvkm_record_args *args,
 		ret = -ENODEV;
 		goto unlock;
 	}
-	spin_lock_irqsave(&pm->lock, flags);
+	raw_spin_lock_irqsave(&pm->lock, flags);
 	ret = nvkm_record_claim(r, rec);
-	spin_unlock_irqrestore(&pm->lock, flags);
+	raw_spin_unlock_irqrestore(&pm->lock, flags);
+	nvkm_record_say(pm);
 	if (ret)
 		goto unlock;
 	ret = rec->func->map(r, rec);
@@ -1054,9 +1078,9 @@ nvkm_record_start(struct nvkm_pm *pm, const struct nvkm_record_args *args,
 		goto unlock;
 	}
 
-	spin_lock_irqsave(&pm->lock, flags);
+	raw_spin_lock_irqsave(&pm->lock, flags);
 	nvkm_record_hw_start(r, rec);
-	spin_unlock_irqrestore(&pm->lock, flags);
+	raw_spin_unlock_irqrestore(&pm->lock, flags);
 	/* RECORD_CHAN names the new space now: the old number is free */
 	nvkm_vmm_del(&r->retired);
 	nvkm_record_unhold(r);
@@ -1160,13 +1184,13 @@ nvkm_record_status(struct nvkm_record *rec, const u64 *read, bool trigger,
 
 	mutex_lock(&pm->rec->mutex);
 	if (trigger && rec->active && pm->rec->running) {
-		spin_lock_irqsave(&pm->lock, flags);
+		raw_spin_lock_irqsave(&pm->lock, flags);
 		for (i = 0; i < rec->nr; i++) {
 			if (rec->dom[i].args.stop == NVPM_RECORD_STOP_USER)
 				nvkm_wr32(device, NV40_PCOUNTER_USER_TRIGGER(rec->dom[i].args.dom),
 					  BIT(0) | BIT(2));	/* USER_0, one cycle */
 		}
-		spin_unlock_irqrestore(&pm->lock, flags);
+		raw_spin_unlock_irqrestore(&pm->lock, flags);
 	}
 	nvkm_record_poll_session(pm, rec, read);
 	ret = nvkm_record_fill(rec, st);
@@ -1285,14 +1309,14 @@ nvkm_record_init(struct nvkm_pm *pm)
 {
 	struct nvkm_pm_record *prec = pm->rec;
 	struct nvkm_device *device = nvkm_record_device(pm);
-	unsigned long flags;
+	unsigned long flags, freed = 0;
 	int d;
 
 	if (!prec)
 		return;
 	mutex_lock(&prec->mutex);
 	prec->bound = false;
-	spin_lock_irqsave(&pm->lock, flags);
+	raw_spin_lock_irqsave(&pm->lock, flags);
 	for (d = 0; d < pm->nr_doms; d++) {
 		if (pm->dom[d].layout || !pm->dom[d].wedged ||
 		    (nvkm_rd32(device, NV40_PCOUNTER_RECORD_STATUS(d)) &
@@ -1300,9 +1324,11 @@ nvkm_record_init(struct nvkm_pm *pm)
 			continue;
 		pm->dom[d].wedged = false;
 		prec->dirty[d] = false;
-		nvkm_debug(&pm->engine.subdev, "domain %s: no longer wedged\n", pm->dom[d].name);
+		freed |= BIT(d);
 	}
-	spin_unlock_irqrestore(&pm->lock, flags);
+	raw_spin_unlock_irqrestore(&pm->lock, flags);
+	for_each_set_bit(d, &freed, NV40_PCOUNTER_DOMS)
+		nvkm_debug(&pm->engine.subdev, "domain %s: no longer wedged\n", pm->dom[d].name);
 	prec->running = true;
 	mutex_unlock(&prec->mutex);
 }

@@ -238,11 +238,11 @@ nvkm_pmu_idle_get(struct nvkm_pmu *pmu, struct nvkm_pmu_idle *idle)
 	mask[nr] = 0;	/* the time base */
 	mode[nr] = NVKM_PMU_MODE_ALWAYS;
 
-	spin_lock_irqsave(&pmu->lock, flags);
+	raw_spin_lock_irqsave(&pmu->lock, flags);
 	for (i = 0; i <= nr; i++) {
 		hw[i] = nvkm_pmu_idle_find(pmu, mask[i], mode[i], taken);
 		if (hw[i] < 0) {
-			spin_unlock_irqrestore(&pmu->lock, flags);
+			raw_spin_unlock_irqrestore(&pmu->lock, flags);
 			return -EBUSY;
 		}
 		if (!pmu->ctr[hw[i]].users && !(taken & BIT(hw[i]))) {
@@ -272,7 +272,7 @@ nvkm_pmu_idle_get(struct nvkm_pmu *pmu, struct nvkm_pmu_idle *idle)
 	idle->last_cycles = pmu->ctr[hw[nr]].total;
 	if (was_idle && pmu->running)
 		nvkm_pmu_idle_poll_start(pmu);
-	spin_unlock_irqrestore(&pmu->lock, flags);
+	raw_spin_unlock_irqrestore(&pmu->lock, flags);
 	return 0;
 }
 
@@ -292,7 +292,7 @@ nvkm_pmu_idle_put(struct nvkm_pmu *pmu, struct nvkm_pmu_idle *idle)
 	unsigned long flags;
 	unsigned int i, hw;
 
-	spin_lock_irqsave(&pmu->lock, flags);
+	raw_spin_lock_irqsave(&pmu->lock, flags);
 	for (i = 0; i <= idle->nr; i++) {
 		hw = i < idle->nr ? idle->ctr[i].hw : idle->timebase;
 		if (WARN_ON(!pmu->ctr[hw].users) || --pmu->ctr[hw].users)
@@ -300,7 +300,7 @@ nvkm_pmu_idle_put(struct nvkm_pmu *pmu, struct nvkm_pmu_idle *idle)
 		if (pmu->running)
 			nvkm_wr32(device, NV_PDAEMON_COUNTER_MODE(hw), 0);
 	}
-	spin_unlock_irqrestore(&pmu->lock, flags);
+	raw_spin_unlock_irqrestore(&pmu->lock, flags);
 }
 
 /**
@@ -318,10 +318,10 @@ nvkm_pmu_idle_update(struct nvkm_pmu *pmu)
 {
 	unsigned long flags;
 
-	spin_lock_irqsave(&pmu->lock, flags);
+	raw_spin_lock_irqsave(&pmu->lock, flags);
 	if (pmu->running)
 		nvkm_pmu_idle_round(pmu);
-	spin_unlock_irqrestore(&pmu->lock, flags);
+	raw_spin_unlock_irqrestore(&pmu->lock, flags);
 }
 
 /**
@@ -344,7 +344,7 @@ nvkm_pmu_idle_fetch(struct nvkm_pmu *pmu, struct nvkm_pmu_idle *idle,
 	unsigned int i;
 	u64 total;
 
-	spin_lock_irqsave(&pmu->lock, flags);
+	raw_spin_lock_irqsave(&pmu->lock, flags);
 	for (i = 0; i < idle->nr; i++) {
 		total = pmu->ctr[idle->ctr[i].hw].total;
 		value[i] = total - idle->ctr[i].last;
@@ -353,7 +353,7 @@ nvkm_pmu_idle_fetch(struct nvkm_pmu *pmu, struct nvkm_pmu_idle *idle,
 	total = pmu->ctr[idle->timebase].total;
 	*cycles = total - idle->last_cycles;
 	idle->last_cycles = total;
-	spin_unlock_irqrestore(&pmu->lock, flags);
+	raw_spin_unlock_irqrestore(&pmu->lock, flags);
 }
 
 static void
@@ -363,11 +363,11 @@ nvkm_pmu_idle_poll(struct work_struct *work)
 	unsigned long flags;
 	bool again;
 
-	spin_lock_irqsave(&pmu->lock, flags);
+	raw_spin_lock_irqsave(&pmu->lock, flags);
 	again = pmu->running && nvkm_pmu_idle_in_use(pmu);
 	if (again)
 		nvkm_pmu_idle_round(pmu);
-	spin_unlock_irqrestore(&pmu->lock, flags);
+	raw_spin_unlock_irqrestore(&pmu->lock, flags);
 	if (again)
 		nvkm_pmu_idle_poll_start(pmu);
 }
@@ -384,7 +384,7 @@ nvkm_pmu_init(struct nvkm_subdev *subdev)
 	unsigned int i;
 	bool in_use;
 
-	spin_lock_irqsave(&pmu->lock, flags);
+	raw_spin_lock_irqsave(&pmu->lock, flags);
 	for (i = 0; i < pmu->func->counters; i++) {
 		if (pmu->ctr[i].users)
 			nvkm_pmu_idle_program(pmu, i);
@@ -393,7 +393,7 @@ nvkm_pmu_init(struct nvkm_subdev *subdev)
 	in_use = nvkm_pmu_idle_in_use(pmu);
 	if (in_use)
 		nvkm_pmu_idle_poll_start(pmu);
-	spin_unlock_irqrestore(&pmu->lock, flags);
+	raw_spin_unlock_irqrestore(&pmu->lock, flags);
 	return 0;
 }
 
@@ -404,11 +404,11 @@ nvkm_pmu_fini(struct nvkm_subdev *subdev, bool suspend)
 	struct nvkm_pmu *pmu = nvkm_pmu(subdev);
 	unsigned long flags;
 
-	spin_lock_irqsave(&pmu->lock, flags);
+	raw_spin_lock_irqsave(&pmu->lock, flags);
 	if (suspend && pmu->running)
 		nvkm_pmu_idle_round(pmu);
 	pmu->running = false;
-	spin_unlock_irqrestore(&pmu->lock, flags);
+	raw_spin_unlock_irqrestore(&pmu->lock, flags);
 	cancel_delayed_work_sync(&pmu->poll);
 	return 0;
 }
@@ -450,7 +450,7 @@ nvkm_pmu_new_(const struct nvkm_pmu_func *func, struct nvkm_device *device,
 	if (!pmu)
 		return -ENOMEM;
 	pmu->func = func;
-	spin_lock_init(&pmu->lock);
+	raw_spin_lock_init(&pmu->lock);
 	INIT_DELAYED_WORK(&pmu->poll, nvkm_pmu_idle_poll);
 	pmu->poll_ms = NVKM_PMU_POLL_MS;
 	nvkm_subdev_ctor(&nvkm_pmu, device, "pmu", &pmu->subdev);
