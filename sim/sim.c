@@ -448,11 +448,11 @@ nvkm_sim_breathe(struct nvkm_sim *sim, unsigned long *flags)
  * it cannot let go of the lock.
  *
  * Interrupts stay off at most about 2 * NVKM_SIM_HOLD_NS and a first piece
- * at a time: a caller with interrupts on lets go of the lock between
- * pieces each NVKM_SIM_HOLD_NS (nvkm_sim_breathe()), pieces starting
- * again at one cycle; a caller with them off (a hard interrupt, perf's
- * callbacks, a lock of the driver's taken with irqsave) gets at most
- * NVKM_SIM_HOLD_NS of budget.
+ * at a time for a caller with interrupts on: it lets go of the lock
+ * between pieces each NVKM_SIM_HOLD_NS (nvkm_sim_breathe()), pieces
+ * starting again at one cycle.  A caller with them off (a hard interrupt,
+ * perf's callbacks, a lock of the driver's taken with irqsave) gets at
+ * most NVKM_SIM_IRQSOFF_BUDGET_NS of budget: about twice that off.
  */
 static void
 nvkm_sim_sync_max(struct nvkm_sim *sim, u64 now, u64 max, unsigned long *flags)
@@ -506,7 +506,7 @@ nvkm_sim_sync_max(struct nvkm_sim *sim, u64 now, u64 max, unsigned long *flags)
 	 */
 	budget = nvkm_sim_budget(sim);
 	if (!breathe)
-		budget = min_t(u64, budget, NVKM_SIM_HOLD_NS);
+		budget = min_t(u64, budget, NVKM_SIM_IRQSOFF_BUDGET_NS);
 	held = ns;
 	piece = NVKM_SIM_SYNC_PIECE;
 	while (cycles) {
@@ -967,7 +967,8 @@ nvkm_sim_stats(struct nvkm_sim *sim, struct nvkm_sim_stats *stats)
  *
  * For tests of what the catch-up spends: a clock that counts the model's
  * work makes its budget and its hold exact, whatever the host's speed.
- * The simulated clock starts following @clock from now on.
+ * The simulated clock starts following @clock from now on, and the
+ * longest hold (&nvkm_sim_stats.hold_max_ns) counts from here.
  */
 void
 nvkm_sim_set_test_clock(struct nvkm_sim *sim, u64 (*clock)(struct nvkm_sim *sim))
@@ -978,6 +979,7 @@ nvkm_sim_set_test_clock(struct nvkm_sim *sim, u64 (*clock)(struct nvkm_sim *sim)
 	nvkm_sim_sync(sim);
 	sim->test_clock = clock;
 	sim->last_ns = nvkm_sim_time(sim);
+	sim->stats.hold_max_ns = 0;
 	raw_spin_unlock_irqrestore(&sim->lock, flags);
 }
 
