@@ -130,8 +130,9 @@ if [ -e /sys/module/nouveau/parameters/sim ]; then
 	check nvpm_record_on_nouveau_pgraph_idle_65_percent awk -F, \
 		'$1 == "core_a" && $5 == "" { n++; c += $3; idle += $6; if ($6 > $3) bad++ }
 		END { r = c ? 100 * idle / c : 0; exit !(n >= 100 && !bad && r > 63 && r < 67) }' /tmp/rec.csv
-	# nvpm's ioctls on nouveau's node, half of them mutated, around live
-	# groups, bound channels, record sessions and submissions; then closed
+	# nvpm's ioctls and nouveau's own (NVIF, channels, GEM, pushbufs) on
+	# nouveau's node, half of them mutated, around live groups, bound
+	# channels, record sessions, NVIF objects and submissions; then closed
 	# with all of it live (kmemleak and the warnings check below)
 	./nouveau_fuzz "$sim_node" 2000 1 >/tmp/fuzz.out 2>&1
 	echo "exit $?" >>/tmp/fuzz.out
