@@ -263,26 +263,36 @@ op_chan_bind(struct fuzz *f, int valid)
 	return fuzz_ioctl(f, DRM_IOCTL_NVPM_NOUVEAU_CHAN_BIND, &b);
 }
 
-static int
-op_record_start(struct fuzz *f, int valid)
+/* A valid record session of one signal in nvpm's channel @ch, into @d. */
+static void
+record_args(struct fuzz *f, const struct nvpm_channel *ch,
+	    struct drm_nvpm_nouveau_record_start *rs, struct drm_nvpm_record_domain *d)
 {
-	struct nvpm_channel *ch = &f->ch[below(f, FUZZ_CHANS)];
-	struct drm_nvpm_record_domain d = {
+	__u32 sig;
+
+	*d = (struct drm_nvpm_record_domain) {
 		.nr_signals = 1, .stop = NVPM_RECORD_STOP_PERIODIC, .stop_arg = 1 + below(f, 7),
 	};
-	struct drm_nvpm_nouveau_record_start rs = {
+	*rs = (struct drm_nvpm_nouveau_record_start) {
 		.channel = ch->handle - 1, .sw = NVPM_HANDLE_SW,
 		.start = {
-			.size = sizeof(rs.start), .nr_domains = 1, .domains = (uintptr_t)&d,
+			.size = sizeof(rs->start), .nr_domains = 1, .domains = (uintptr_t)d,
 			.ring_size = 4096u << below(f, 5),
 		},
 	};
+	pick_signal(f, &d->domain, &sig);
+	d->signal[0] = sig;
+}
+
+static int
+op_record_start(struct fuzz *f, int valid)
+{
+	struct drm_nvpm_record_domain d;
+	struct drm_nvpm_nouveau_record_start rs;
 	struct nvpm_bo *bo = &f->bo[below(f, FUZZ_BOS)];
-	__u32 sig;
 	int ret;
 
-	pick_signal(f, &d.domain, &sig);
-	d.signal[0] = sig;
+	record_args(f, &f->ch[below(f, FUZZ_CHANS)], &rs, &d);
 	if (bo->handle && below(f, 2)) {
 		rs.start.flags = NVPM_RECORD_USER_BO;
 		rs.start.bo_handle = bo->handle;
@@ -1054,6 +1064,49 @@ static int (*const ops[OP_NR])(struct fuzz *f, int valid) = {
 	op_vm,
 };
 
+/*
+ * A software object NVIF NEW made in one of the fuzzer's channels, which
+ * is then freed (and made again): the object stays on the file's list,
+ * its nvkm object gone.  CHAN_BIND and RECORD_START in nvpm's channel
+ * naming it must be -ENOENT; they used to look into the freed object.
+ */
+static int
+stale_object_refused(struct fuzz *f)
+{
+	__u64 buf[(sizeof(struct nvif_ioctl_v0) + sizeof(struct nvif_ioctl_new_v0)) / 8] = { 0 };
+	struct nvif_ioctl_v0 *io = (void *)buf;
+	struct nvif_ioctl_new_v0 *nw = (void *)io->data;
+	struct drm_nvpm_nouveau_chan_bind b = {
+		.channel = f->ch[0].handle - 1, .sw = FUZZ_NV_HANDLE,
+		.notifier = NVPM_HANDLE_NOTIFIER, .ring_size = 64,
+	};
+	struct drm_nvpm_nouveau_record_start rs;
+	struct drm_nvpm_record_domain d;
+	int ret;
+
+	nvif_init(io, NVIF_IOCTL_V0_NEW, NVIF_IOCTL_V0_ROUTE_HIDDEN, f->nv[0].id, 0);
+	nw->object = ++f->next_key;
+	nw->oclass = NVIF_CLASS_SW_NV50;
+	nw->handle = FUZZ_NV_HANDLE;
+	ret = nvif(f, io, sizeof(*nw));
+	if (ret)
+		return fprintf(stderr, "software object: %s\n", strerror(-ret)), 1;
+	f->obj[f->nr_obj].key = nw->object;
+	f->obj[f->nr_obj++].handle = nw->handle;
+	ret = nv_chan_alloc(f, 0, FUZZ_NV_CTXDMA_VRAM, FUZZ_NV_CTXDMA_GART);
+	if (ret)
+		return fprintf(stderr, "channel again: %s\n", strerror(-ret)), 1;
+	record_args(f, &f->ch[0], &rs, &d);
+	rs.sw = FUZZ_NV_HANDLE;
+	ret = fuzz_ioctl(f, DRM_IOCTL_NVPM_NOUVEAU_CHAN_BIND, &b);
+	printf("CHAN_BIND of a freed channel's object: %s\n", strerror(-ret));
+	if (ret != -ENOENT)
+		return 1;
+	ret = fuzz_ioctl(f, DRM_IOCTL_NVPM_NOUVEAU_RECORD_START, &rs);
+	printf("RECORD_START of a freed channel's object: %s\n", strerror(-ret));
+	return ret != -ENOENT;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -1087,6 +1140,8 @@ main(int argc, char **argv)
 		if (ret)
 			return fprintf(stderr, "nouveau's channel %lu: %s\n", i, strerror(-ret)), 1;
 	}
+	if (stale_object_refused(&f))
+		return 1;
 	for (i = 0; i < calls; i++) {
 		int valid = below(&f, 2);
 

@@ -137,6 +137,10 @@ if [ -e /sys/module/nouveau/parameters/sim ]; then
 	./nouveau_fuzz "$sim_node" 2000 1 >/tmp/fuzz.out 2>&1
 	echo "exit $?" >>/tmp/fuzz.out
 	sed 's/^/# /' /tmp/fuzz.out
+	# NVIF NEW's objects stay on the file's list when their channel goes
+	check nvpm_chan_bind_refuses_a_freed_channels_object sh -c \
+		"grep -q '^CHAN_BIND of a freed channel.s object: No such file or directory' /tmp/fuzz.out &&
+		grep -q '^RECORD_START of a freed channel.s object: No such file or directory' /tmp/fuzz.out"
 	check nouveau_fuzz_reaches_every_operation sh -c \
 		"grep -q '^2000 calls, seed 1: every operation succeeded; the node serves a group afterwards' /tmp/fuzz.out &&
 		grep -q '^exit 0' /tmp/fuzz.out"
