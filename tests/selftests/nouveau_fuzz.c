@@ -5,7 +5,11 @@
  * methods (CHAN_BIND), record sessions in them (NOUVEAU_RECORD_START,
  * RECORD_STATUS, RECORD_STOP), pushbuffers of nvpm's methods submitted
  * with GEM_PUSHBUF, channels freed and made again, GEM objects given as
- * record buffers.
+ * record buffers.  And nouveau's own ioctls on the same file: GETPARAM,
+ * channels of the fuzzer's own (CHANNEL_ALLOC/FREE and the deprecated
+ * object ioctls in them), NVIF (SCLASS, NEW, DEL, MTHD, and what nouveau
+ * refuses), GEM_NEW, GEM_INFO, GEM_CPU_PREP/FINI, GEM_PUSHBUF in its own
+ * channels (NOPs, junk, mutated requests), VM_INIT/VM_BIND/EXEC.
  *
  *   nouveau_fuzz NODE CALLS SEED
  *
@@ -13,8 +17,9 @@
  * with one field mutated (a handle, a channel, a size, a flag).  At the
  * end the file is closed with everything live, the node is opened again
  * and must serve a group.  It prints each operation's calls and successes
- * and exits 0 when each operation succeeded at least once (the deep paths
- * were reached) and the node still works; 1 otherwise.  The kernel's own
+ * and exits 0 when each operation with a valid form succeeded at least
+ * once (the deep paths were reached) and the node still works; 1
+ * otherwise.  The kernel's own
  * checks (KASAN, lockdep, kmemleak, the warnings check of the guest) do
  * the rest.
  */
@@ -42,6 +47,8 @@
 #define FUZZ_RECORDS		8
 #define FUZZ_BOS		4
 #define FUZZ_WAIT_NS		2000000000ull
+#define FUZZ_SECONDS		300	/* calls stop then, counted as made */
+#define FUZZ_SLOW_S		1.0	/* a call slower is named */
 #define FUZZ_NV_CHANS		2	/* the fuzzer's own channels of nouveau's */
 #define FUZZ_OBJS		16	/* NVIF objects at once */
 #define FUZZ_CLASSES		8	/* classes SCLASS offered, remembered */
@@ -947,7 +954,8 @@ op_nv_pushbuf(struct fuzz *f, int valid)
 	struct drm_nouveau_gem_pushbuf_bo bo[2] = {
 		{ .handle = pb->handle, .read_domains = NOUVEAU_GEM_DOMAIN_GART,
 		  .valid_domains = NOUVEAU_GEM_DOMAIN_GART },
-		{ .handle = f->gem[below(f, FUZZ_GEMS)].handle,
+		/* the channel's own: no channel waits for the other's fences */
+		{ .handle = f->gem[c].handle,
 		  .write_domains = NOUVEAU_GEM_DOMAIN_GART,
 		  .valid_domains = NOUVEAU_GEM_DOMAIN_GART },
 	};
@@ -1120,6 +1128,8 @@ main(int argc, char **argv)
 
 	if (argc != 4)
 		return fprintf(stderr, "usage: %s NODE CALLS SEED\n", argv[0]), 2;
+	/* lines as they come: a run cut short keeps them */
+	setvbuf(stdout, NULL, _IOLBF, 0);
 	calls = strtoul(argv[2], NULL, 0);
 	f.rng = strtoull(argv[3], NULL, 0) * 1000003ull + 1;
 	if (!calls || calls > FUZZ_MAX_CALLS)
@@ -1142,14 +1152,20 @@ main(int argc, char **argv)
 	}
 	if (stale_object_refused(&f))
 		return 1;
-	for (i = 0; i < calls; i++) {
+	for (i = 0; i < calls && now_s() - t0 < FUZZ_SECONDS; i++) {
 		int valid = below(&f, 2);
+		double t = now_s();
 
 		o = pick_op(&f);
 		f.calls[o]++;
 		ret = o == OP_SAMPLE ? nvpm_sample(f.fd, &samples) : ops[o](&f, valid);
 		f.ok[o] += !ret;
+		t = now_s() - t;
+		if (t > FUZZ_SLOW_S)
+			printf("call %lu, %s%s: %.1f s, %s\n", i, valid ? "" : "mutated ",
+			       op_names[o], t, strerror(ret < 0 ? -ret : ret));
 	}
+	calls = i;
 	for (o = 0; o < OP_NR; o++) {
 		printf("%-22s %6lu calls, %6lu ok\n", op_names[o], f.calls[o], f.ok[o]);
 		if (!op_refused[o] && !f.ok[o]) {

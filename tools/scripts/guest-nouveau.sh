@@ -134,9 +134,11 @@ if [ -e /sys/module/nouveau/parameters/sim ]; then
 	# nouveau's node, half of them mutated, around live groups, bound
 	# channels, record sessions, NVIF objects and submissions; then closed
 	# with all of it live (kmemleak and the warnings check below)
-	./nouveau_fuzz "$sim_node" 2000 1 >/tmp/fuzz.out 2>&1
+	timeout 420 ./nouveau_fuzz "$sim_node" 2000 1 >/tmp/fuzz.out 2>&1
 	echo "exit $?" >>/tmp/fuzz.out
 	sed 's/^/# /' /tmp/fuzz.out
+	# what the kernel said of a run that failed or hung
+	grep -q '^exit 0' /tmp/fuzz.out || dmesg | tail -n 60 | sed 's/^/# /'
 	# NVIF NEW's objects stay on the file's list when their channel goes
 	check nvpm_chan_bind_refuses_a_freed_channels_object sh -c \
 		"grep -q '^CHAN_BIND of a freed channel.s object: No such file or directory' /tmp/fuzz.out &&
