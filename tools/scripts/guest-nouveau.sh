@@ -130,12 +130,19 @@ if [ -e /sys/module/nouveau/parameters/sim ]; then
 	check nvpm_record_on_nouveau_pgraph_idle_65_percent awk -F, \
 		'$1 == "core_a" && $5 == "" { n++; c += $3; idle += $6; if ($6 > $3) bad++ }
 		END { r = c ? 100 * idle / c : 0; exit !(n >= 100 && !bad && r > 63 && r < 67) }' /tmp/rec.csv
-	# nvpm's ioctls on nouveau's node, half of them mutated, around live
-	# groups, bound channels, record sessions and submissions; then closed
+	# nvpm's ioctls and nouveau's own (NVIF, channels, GEM, pushbufs) on
+	# nouveau's node, half of them mutated, around live groups, bound
+	# channels, record sessions, NVIF objects and submissions; then closed
 	# with all of it live (kmemleak and the warnings check below)
-	./nouveau_fuzz "$sim_node" 2000 1 >/tmp/fuzz.out 2>&1
+	timeout 420 ./nouveau_fuzz "$sim_node" 2000 1 >/tmp/fuzz.out 2>&1
 	echo "exit $?" >>/tmp/fuzz.out
 	sed 's/^/# /' /tmp/fuzz.out
+	# what the kernel said of a run that failed or hung
+	grep -q '^exit 0' /tmp/fuzz.out || dmesg | tail -n 60 | sed 's/^/# /'
+	# NVIF NEW's objects stay on the file's list when their channel goes
+	check nvpm_chan_bind_refuses_a_freed_channels_object sh -c \
+		"grep -q '^CHAN_BIND of a freed channel.s object: No such file or directory' /tmp/fuzz.out &&
+		grep -q '^RECORD_START of a freed channel.s object: No such file or directory' /tmp/fuzz.out"
 	check nouveau_fuzz_reaches_every_operation sh -c \
 		"grep -q '^2000 calls, seed 1: every operation succeeded; the node serves a group afterwards' /tmp/fuzz.out &&
 		grep -q '^exit 0' /tmp/fuzz.out"
