@@ -13,6 +13,7 @@
  * channel, so first fit is enough; the range bounds what can be taken.
  */
 #include <linux/bitmap.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
 #include <nvkm/hw/fifo.h>
 #include <nvkm/hw/vm.h>
@@ -106,6 +107,11 @@ nvkm_instmem_rd32(struct nvkm_instmem *imem, u64 addr)
  * written into them (or nvkm_instmem_dirty()), and skipped next time: a
  * page directory is cleared once per block, not once per address space.
  * Lines start unknown: the first clear writes every word.
+ *
+ * Context: process; it may sleep.  A page directory is 4096 writes, each
+ * as slow as the GPU's registers are: under QEMU with KASAN and a
+ * simulated GPU recording, on a loaded host, 5 ms a write, and the loop
+ * held its CPU 22 s (a soft lockup).  It lets the scheduler in every line.
  */
 void
 nvkm_instmem_zero(struct nvkm_instmem *imem, u64 addr, u32 size)
@@ -113,7 +119,10 @@ nvkm_instmem_zero(struct nvkm_instmem *imem, u64 addr, u32 size)
 	u64 at, line;
 	bool whole;
 
+	might_sleep();
 	for (at = addr; at < addr + size; at += 4) {
+		if (IS_ALIGNED(at, NVKM_INSTMEM_LINE))
+			cond_resched();
 		line = (at - NVKM_INSTMEM_START) / NVKM_INSTMEM_LINE;
 		whole = IS_ALIGNED(at, NVKM_INSTMEM_LINE) &&
 			at + NVKM_INSTMEM_LINE <= addr + size;
