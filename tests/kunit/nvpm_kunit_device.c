@@ -513,7 +513,7 @@ catch_up_lets_go_of_the_lock(struct kunit *test)
 /*
  * A caller with interrupts off (a hard interrupt, perf's callbacks) cannot
  * let them in: its catch-up gets NVKM_SIM_IRQSOFF_BUDGET_NS, no more
- * (625 cycles at 16 us).
+ * (3125 cycles at 16 us), without a breath.
  */
 static void
 catch_up_with_interrupts_off_is_short(struct kunit *test)
