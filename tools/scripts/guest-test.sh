@@ -90,11 +90,17 @@ check nvpm_top_two_refreshes sh -c "./nvpm top -d $gt215 -n 2 -I 100 -e core_a/P
 	[ \$(grep -c '^nvpm top - GT215' /tmp/top.out) = 2 ] && grep -q '^gr  *[0-9.]*%' /tmp/top.out &&
 	grep -q '^core_a/PGRAPH.IDLE' /tmp/top.out"
 # (a tool that does not quit in 30 s, a zombie being one that did, fails
-# the check with where it waits, rather than hanging the guest in wait)
+# the check with where it waits, rather than hanging the guest in wait).
+# The output file goes first: the last check's has gr lines too, and a
+# background job of sh starts with SIGINT ignored until nvpm top catches
+# it, so a kill sent on the old file's word was lost when the child had
+# not run yet (seen in Debian's 6.12, whose scheduler lets the parent
+# run on after fork).
 # who holds each device's idle counters now (nothing should)
 grep -H . /sys/kernel/debug/dri/*/nvpm_idle 2>/dev/null | grep -v ' 0 0x' | sed 's/^/# before top: /'
-check nvpm_top_quits_on_ctrl_c sh -c "./nvpm top -d $gt215 -I 100 >/tmp/top.out 2>&1 & pid=\$!; i=0;
-	while ! grep -q '^gr  *[0-9.]*%' /tmp/top.out && [ \$i -lt 300 ]; do sleep 0.2; i=\$((i + 1)); done;
+check nvpm_top_quits_on_ctrl_c sh -c "rm -f /tmp/top.out;
+	./nvpm top -d $gt215 -I 100 >/tmp/top.out 2>&1 & pid=\$!; i=0;
+	while ! grep -qs '^gr  *[0-9.]*%' /tmp/top.out && [ \$i -lt 300 ]; do sleep 0.2; i=\$((i + 1)); done;
 	kill -INT \$pid; i=0; while grep -qs '^State:.[^Z]' /proc/\$pid/status && [ \$i -lt 150 ]; do
 		sleep 0.2; i=\$((i + 1)); done;
 	if grep -qs '^State:.[^Z]' /proc/\$pid/status; then echo \"# nvpm top did not quit: \$(cat /proc/\$pid/wchan)\";
