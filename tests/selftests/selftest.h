@@ -89,6 +89,7 @@ const char *err_name(int ret);
 int count_fds(void);
 double now_us(void);
 unsigned long long sim_dropped(const struct nvpm_dev *dev);
+bool kernel_has_perf(void);
 
 int kmemleak_start(void);
 int kmemleak_nvpm_leaks(void);

@@ -8,7 +8,6 @@
 # unload) as a base64 tar between NVPM-GCOV-BEGIN and NVPM-GCOV-END.
 . ./guest-lib.sh
 echo 30 >/proc/sys/kernel/hung_task_timeout_secs 2>/dev/null
-calls=$(sed -n 's/.*nvpm\.fuzz=\([0-9]*\).*/\1/p' /proc/cmdline)
 seed=$(sed -n 's/.*nvpm\.seed=\([0-9]*\).*/\1/p' /proc/cmdline)
 
 echo NVPM-LOAD >/dev/kmsg
@@ -17,7 +16,7 @@ insmod ./nvpm_sim.ko sim=g84,gt215,gf100
 echo 1 >/proc/sys/kernel/printk
 echo NVPM-SELFTEST-BEGIN
 echo "NVPM-BIN-BEGIN nvpm_fuzz_test"
-./nvpm_fuzz_test --calls "${calls:-400000}" --procs 4 --seed "${seed:-1}" --seconds 3000
+./nvpm_fuzz_test --calls "${fuzz_calls:-400000}" --procs 4 --seed "${seed:-1}" --seconds 3000
 echo "NVPM-BIN-END nvpm_fuzz_test $?"
 rmmod nvpm nvpm_sim
 echo "NVPM-BIN-BEGIN guest"

@@ -7,7 +7,10 @@
 # kmemleak_clear); these checks come as the TAP of a binary named
 # kunit_guest (uml_kunit_guest under UML), between the same markers as
 # guest-test.sh's.  With ./guest-test-ecosystem.sh (QEMU): the ecosystem
-# checks (with nvpm-plain.ko), as the binary ecosystem.
+# checks (with nvpm-plain.ko), as the binary ecosystem.  With the
+# fuzzer's and the unplug test's binaries (QEMU, a guest of their own,
+# without ./nvpm.ko): those two selftests, which need perf events, and
+# their checks as the binary qemu_guest.
 . ./guest-lib.sh
 echo 30 >/proc/sys/kernel/hung_task_timeout_secs 2>/dev/null
 
@@ -45,4 +48,32 @@ fi
 # their own: here rather than after the selftests, whose guest has more
 # to do than this one.
 [ ! -f ./guest-test-ecosystem.sh ] || ecosystem
+# Then the selftests that need what User Mode Linux lacks, where the rest
+# run (guest-test.sh): perf events (the fuzzer opens the PMUs' events
+# among its calls; the unplug test counts through an unbind) and the
+# atomic-sleep check (every ioctl the fuzzer reaches, here, goes through
+# it).  Their leak and health checks, and the module reloads UML cannot
+# do, come as the binary qemu_guest.
+if [ -f ./nvpm_fuzz_test ]; then
+	echo NVPM-QEMU-SELFTESTS >/dev/kmsg
+	insmod ./nvpm-plain.ko
+	insmod ./nvpm_sim.ko sim=$SIMS sim_clock_mhz=1
+	export NVPM_KMEMLEAK_DEFERRED=1
+	selftest nvpm_fuzz_test --calls "${fuzz_calls:-20000}" --procs 4 --seed 1
+	selftest nvpm_unplug_test
+	echo "NVPM-BIN-BEGIN qemu_guest"
+	n=0
+	nfail=0
+	guest_t0=$(now)
+	check_no_leaks no_nvpm_object_leaked
+	rmmod nvpm nvpm_sim
+	check unload_removes_render_nodes test "$(count_nodes)" -eq 0
+	check unload_removes_sim_platform_devices test -z "$(ls /sys/bus/platform/devices | grep nvpm-sim)"
+	# what User Mode Linux cannot do (guest-test.sh): load them again
+	reload_checks
+	check_kernel_clean qemu_kernel_has_no_warnings NVPM-QEMU-SELFTESTS
+	echo "1..$n"
+	took "$guest_t0"
+	echo "NVPM-BIN-END qemu_guest $([ "$nfail" = 0 ] && echo 0 || echo 1)"
+fi
 echo NVPM-SELFTEST-END

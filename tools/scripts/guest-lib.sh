@@ -85,6 +85,64 @@ check_kernel_clean() {
 	fi
 }
 
+# A selftest binary's TAP between markers, with its exit status.  $@: the
+# binary and its arguments.
+selftest() {
+	echo "NVPM-BIN-BEGIN $1"
+	t0=$(now)
+	"./$@"
+	st=$?
+	took "$t0"
+	echo "NVPM-BIN-END $1 $st"
+}
+
+# The simulated GPUs the selftests run on (guest-test.sh; guest-kunit.sh
+# for those that run in QEMU), in the order of --expect.
+SIMS="g84,gf100,nv10,nv30,gt215,g92,nv40,g80"
+EXPECT="G84,GF100,NV10,NV30,GT215,G92,NV40,G80"
+NSIMS=8
+# the fuzzer's calls (kernel command line nvpm.fuzz=)
+fuzz_calls=$(sed -n 's/.*nvpm\.fuzz=\([0-9]*\).*/\1/p' /proc/cmdline)
+
+# The render nodes of nvpm's simulated GPUs, and how many.
+nvpm_nodes() { for d in /sys/class/drm/renderD*; do
+	[ -e "$d/device/driver" ] || continue
+	case $(readlink "$d/device/driver") in */nvpm-sim) echo "$d" ;; esac
+done; }
+count_nodes() { nvpm_nodes | wc -l; }
+
+# With nvpm and nvpm_sim unloaded: load them again with other simulated
+# GPUs, a G84 at its own clock rate, and sims to refuse (./nvpm, the tool).
+reload_checks() {
+	echo 1 >/proc/sys/kernel/printk
+	insmod ./nvpm-plain.ko
+	insmod ./nvpm_sim.ko sim=gk104 >/dev/null 2>&1
+	check reload_with_other_sims_works test "$(count_nodes)" -eq 1
+	check reload_gets_info sh -c "./nvpm info | grep -q \"GK104 (chipset 0x0e4, NVE0 family)\""
+	rmmod nvpm nvpm_sim
+
+	# the chips' own clock rates: a G84 at its 540 MHz (the default), in real
+	# time; over 5 intervals of 100 ms, as one interval's length is only known
+	# to the time stamps around it (under TCG, +-10 ms)
+	insmod ./nvpm-plain.ko
+	insmod ./nvpm_sim.ko sim=g84 >/dev/null 2>&1
+	check sim_g84_counts_540_cycles_per_us sh -c "./nvpm stat -e core_a/always -I 100 -n 6 |
+		awk '/core_a\/always/ { gsub(\",\", \"\", \$2); if (n++) c += \$2; else t = \$1; e = \$1 }
+		END { r = c / ((e - t) * 1e6); print \"# G84:\", r, \"cycles per us\"; exit !(r > 486 && r < 594) }'"
+	rmmod nvpm nvpm_sim
+	insmod ./nvpm-plain.ko
+	insmod ./nvpm_sim.ko sim=g84 sim_clock_mhz=2001 >/dev/null 2>&1
+	check sim_clock_out_of_range_refused sh -c 'dmesg | grep -q "sim_clock_mhz=2001: not 1..2000"'
+	rmmod nvpm nvpm_sim 2>/dev/null
+
+	insmod ./nvpm-plain.ko
+	insmod ./nvpm_sim.ko sim=0x11,bogus,nv40 >/dev/null 2>&1
+	check unknown_chipset_refused_with_message sh -c 'dmesg | grep -q "chipset NV11 (0x011) has no PCOUNTER"'
+	check bad_sim_name_refused_with_message sh -c 'dmesg | grep -q "sim=bogus: not a chip name"'
+	check refused_sims_leave_good_ones_working test "$(count_nodes)" -eq 1
+	rmmod nvpm nvpm_sim
+}
+
 # The ecosystem checks (guest-test-ecosystem.sh) as a binary of their own,
 # "ecosystem", with their own count and kernel-message check.
 ecosystem() {

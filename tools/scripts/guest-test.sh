@@ -1,17 +1,22 @@
 # SPDX-License-Identifier: MIT
-# make test, inside the KUnit kernel, beside the KUnit suites' guest
-# (guest-kunit.sh), and again in Debian's own 6.12 kernel (with its
-# drm.ko, and the ecosystem checks after the rest, as the KUnit guest runs
-# them on 6.1): load the module without its suites, run the uapi and
+# make test's selftest guest: on 6.1 under User Mode Linux (the UML KUnit
+# kernel: native code, KASAN, lockdep, kmemleak), beside the KUnit
+# suites' guests (guest-kunit.sh, which runs in QEMU the two selftests
+# that need perf events), and in QEMU on Debian's own 6.12 kernel (with
+# its drm.ko, and the ecosystem checks after the rest, as the KUnit guest
+# runs them on 6.1): load the module without its suites, run the uapi and
 # counter selftests against the simulated GPUs it created, then check
 # unload and the kernel's health.  Each selftest binary's TAP comes between
 # markers with its exit status; the host checks plan, count and status of
 # each.  NVPM_FUZZ_CALLS (kernel command line nvpm.fuzz=) sets the
 # fuzzer's run.
 . ./guest-lib.sh
-SIMS="g84,gf100,nv10,nv30,gt215,g92,nv40,g80"
-EXPECT="G84,GF100,NV10,NV30,GT215,G92,NV40,G80"
-NSIMS=8
+# Under User Mode Linux (make test's 6.1 run) kmemleak sees no owner of
+# an object: the leak check is everything unreferenced between a clear
+# before the modules load and a scan after they unloaded.
+uml=""
+grep -q nvpm_uml=1 /proc/cmdline && uml=1
+[ -z "$uml" ] || kmemleak_clear
 
 # Keep kernel messages off the console; dmesg still has them.
 echo 1 >/proc/sys/kernel/printk
@@ -26,23 +31,6 @@ alone=$(ls /dev/dri 2>/dev/null | grep -c renderD)
 insmod ./nvpm_sim.ko sim=$SIMS sim_clock_mhz=1
 # a task stuck this long is reported (the default, 120 s, is most of a run)
 echo 30 >/proc/sys/kernel/hung_task_timeout_secs 2>/dev/null
-
-selftest() { # binary, arguments
-	echo "NVPM-BIN-BEGIN $1"
-	t0=$(now)
-	"./$@"
-	st=$?
-	took "$t0"
-	echo "NVPM-BIN-END $1 $st"
-}
-
-fuzz_calls=$(sed -n 's/.*nvpm\.fuzz=\([0-9]*\).*/\1/p' /proc/cmdline)
-
-nvpm_nodes() { for d in /sys/class/drm/renderD*; do
-	[ -e "$d/device/driver" ] || continue
-	case $(readlink "$d/device/driver") in */nvpm-sim) echo "$d" ;; esac
-done; }
-count_nodes() { nvpm_nodes | wc -l; }
 
 # One kmemleak scan after every selftest (no_nvpm_object_leaked), not one
 # per leak test: each waits out kmemleak's minimum age and scans for
@@ -61,8 +49,9 @@ guest_t0=$(now)
 # A leak test whose scan is left to the check below did not check: a skip.
 check deferred_leak_test_is_a_skip sh -c "./nvpm_fifo_test --only channels_no_leak 2>&1 |
 	grep -q '^ok 1 # SKIP'"
-# The selftests' leak checks, at once, before nvpm unloads.
-check_no_leaks no_nvpm_object_leaked
+# The selftests' leak checks, at once, before nvpm unloads (under UML,
+# after: below).
+[ -n "$uml" ] || check_no_leaks no_nvpm_object_leaked
 check nvpm_alone_has_no_render_node test "$alone" -eq 0
 check module_creates_one_render_node_per_sim test "$(count_nodes)" -eq $NSIMS
 check nvpm_info_lists_every_device test "$(./nvpm info | grep -c '/dev/dri/renderD')" -eq $NSIMS
@@ -120,37 +109,20 @@ check sim_lost_no_vram_write sh -c "grep -h -o 'vram_lost [0-9]*' /sys/kernel/de
 	awk '{ n++; lost += \$2 } END { exit !(n > 0 && lost == 0) }'"
 
 rmmod nvpm nvpm_sim
+[ -z "$uml" ] || check_no_leaks_since_clear no_nvpm_object_leaked
 check unload_removes_render_nodes test "$(count_nodes)" -eq 0
 check unload_removes_sim_platform_devices test -z "$(ls /sys/bus/platform/devices | grep nvpm-sim)"
 check unload_reports_no_leaked_objects sh -c '! dmesg | grep -q "nvpm: .* leaked"'
 
-echo 1 >/proc/sys/kernel/printk
-insmod ./nvpm-plain.ko
-insmod ./nvpm_sim.ko sim=gk104 >/dev/null 2>&1
-check reload_with_other_sims_works test "$(count_nodes)" -eq 1
-check reload_gets_info sh -c "./nvpm info | grep -q \"GK104 (chipset 0x0e4, NVE0 family)\""
-rmmod nvpm nvpm_sim
-
-# the chips' own clock rates: a G84 at its 540 MHz (the default), in real
-# time; over 5 intervals of 100 ms, as one interval's length is only known
-# to the time stamps around it (under TCG, +-10 ms)
-insmod ./nvpm-plain.ko
-insmod ./nvpm_sim.ko sim=g84 >/dev/null 2>&1
-check sim_g84_counts_540_cycles_per_us sh -c "./nvpm stat -e core_a/always -I 100 -n 6 |
-	awk '/core_a\/always/ { gsub(\",\", \"\", \$2); if (n++) c += \$2; else t = \$1; e = \$1 }
-	END { r = c / ((e - t) * 1e6); print \"# G84:\", r, \"cycles per us\"; exit !(r > 486 && r < 594) }'"
-rmmod nvpm nvpm_sim
-insmod ./nvpm-plain.ko
-insmod ./nvpm_sim.ko sim=g84 sim_clock_mhz=2001 >/dev/null 2>&1
-check sim_clock_out_of_range_refused sh -c 'dmesg | grep -q "sim_clock_mhz=2001: not 1..2000"'
-rmmod nvpm nvpm_sim 2>/dev/null
-
-insmod ./nvpm-plain.ko
-insmod ./nvpm_sim.ko sim=0x11,bogus,nv40 >/dev/null 2>&1
-check unknown_chipset_refused_with_message sh -c 'dmesg | grep -q "chipset NV11 (0x011) has no PCOUNTER"'
-check bad_sim_name_refused_with_message sh -c 'dmesg | grep -q "sim=bogus: not a chip name"'
-check refused_sims_leave_good_ones_working test "$(count_nodes)" -eq 1
-rmmod nvpm nvpm_sim
+# nvpm and nvpm_sim loaded again, with other simulated GPUs, each chip's
+# own clock rate and refused sims.  Not under UML: 6.1's KASAN there
+# never clears an unloaded module's shadow (kasan_free_module_shadow()
+# returns at once for UML), and the next load reads the .ko into memory
+# still marked as the old module's global redzones: a false
+# "global-out-of-bounds" in _copy_to_iter, then a panic in find_symbol(),
+# nvpm and nvpm_sim only loaded and unloaded twice, nothing run.  The
+# selftests' guest in QEMU runs them on 6.1 (guest-kunit.sh).
+[ -n "$uml" ] || reload_checks
 
 # the selftests' leak checks skip without it: say so here too
 if [ -e $KMEMLEAK ]; then

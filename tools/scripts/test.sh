@@ -10,8 +10,10 @@
 #     checks and kmemleak, followed by the ecosystem checks (drmdevice,
 #     perf, nvpm record's trace JSON);
 #  3. the uapi and counter selftests, the fuzzer (a short run) and the
-#     unplug test run against the module on that x86_64 kernel, in a
-#     second guest at the same time, and on Debian's 6.12 in a third;
+#     unplug test run against the module under UML too, on the same
+#     kernel, in a second UML at the same time (the two that need perf
+#     events, the fuzzer and the unplug test, again in the x86_64 guest,
+#     after the ecosystem checks), and on Debian's 6.12 in QEMU;
 #  4. sparse (C=1) has nothing to say about the module.
 # Each selftest binary (kselftest_harness.h, TAP) must exit with its
 # status matching its results and run exactly the tests its TAP plan
@@ -25,6 +27,7 @@ set -uo pipefail
 
 skipped=0
 where=""
+t_start=$(date +%s)
 finish() {
 	echo "$passed passed, $failed failed, $skipped skipped${where:+ ($where)}"
 	[ "$failed" = 0 ] && [ "$passed" -gt 0 ]
@@ -74,12 +77,19 @@ if [ -n "$qemu_files" ]; then
 	[ -f "$ko" ] || finish
 fi
 
-# the same module without its KUnit suites, for the guest's reloads: a
-# test-enabled module reruns every suite on each load (6.1 has no switch)
+# the same module without its KUnit suites, for the guests' reloads: a
+# test-enabled module reruns every suite on each load (6.1 has no switch);
+# for UML, where the selftests run, and x86_64, for the ecosystem checks
+# and the selftests that need perf events
 plain=$(nvpm_build_module "$kbuild" plain)
 result build_plain_module_w1_no_warnings $?
 cp "$plain" "$NVPM_OUT/nvpm-plain.ko" || finish
 cp "${plain%/*}/nvpm_sim.ko" "$NVPM_OUT/nvpm_sim.ko" || finish
+umplain=$(nvpm_build_module "$umbuild" plain-um ARCH=um)
+result build_uml_plain_module_w1_no_warnings $?
+mkdir -p "$NVPM_OUT/um"
+cp "$umplain" "$NVPM_OUT/um/nvpm-plain.ko" || finish
+cp "${umplain%/*}/nvpm_sim.ko" "$NVPM_OUT/um/nvpm_sim.ko" || finish
 
 # sparse: every file of the module, its suites and lock annotations
 # included (the x86_64 build of the suites that run under UML: W=1 too)
@@ -102,10 +112,18 @@ kinitrd=$NVPM_OUT/kunit.cpio.gz
 NVPM_GUEST_PROGRAMS="/usr/bin/drmdevice /usr/bin/perf" nvpm_initramfs "$kinitrd" "$scripts/guest-kunit.sh" \
 	$ko "$NVPM_OUT/nvpm-plain.ko" "$NVPM_OUT/nvpm_sim.ko" "$NVPM_OUT/tools/nvpm" \
 	"$scripts/guest-test-ecosystem.sh" "$scripts/guest-lib.sh"
-initrd=$NVPM_OUT/test.cpio.gz
+# the two selftests that need perf events, on the same kernel, in a guest
+# of their own beside it (each QEMU guest is one host thread), then the
+# module reloads that UML cannot do
+qinitrd=$NVPM_OUT/test-qemu.cpio.gz
+nvpm_initramfs "$qinitrd" "$scripts/guest-kunit.sh" \
+	"$NVPM_OUT/nvpm-plain.ko" "$NVPM_OUT/nvpm_sim.ko" "$NVPM_OUT/tools/nvpm" \
+	"$NVPM_OUT/tools/nvpm_fuzz_test" "$NVPM_OUT/tools/nvpm_unplug_test" "$scripts/guest-lib.sh"
+# the selftests under UML
+initrd=$NVPM_OUT/test-um.cpio.gz
 # shellcheck disable=SC2046
 nvpm_initramfs "$initrd" "$scripts/guest-test.sh" \
-	"$NVPM_OUT/nvpm-plain.ko" "$NVPM_OUT/nvpm_sim.ko" "$NVPM_OUT/tools/nvpm" $(for t in $SELFTESTS; do echo "$NVPM_OUT/tools/$t"; done) \
+	"$NVPM_OUT/um/nvpm-plain.ko" "$NVPM_OUT/um/nvpm_sim.ko" "$NVPM_OUT/tools/nvpm" $(for t in $SELFTESTS; do echo "$NVPM_OUT/tools/$t"; done) \
 	"$scripts/guest-lib.sh"
 
 # The same selftests and the ecosystem checks on Debian's own 6.12 kernel
@@ -123,34 +141,44 @@ NVPM_GUEST_PROGRAMS="/usr/bin/drmdevice /usr/bin/perf" nvpm_initramfs "$initrd61
 	$(for t in $SELFTESTS; do echo "$NVPM_OUT/tools/$t"; done) \
 	"$scripts/guest-lib.sh" "$scripts/guest-test-ecosystem.sh"
 
-# Four kernels at once, each its own log: UML, the KUnit suites; in QEMU,
-# the suites that run there and the ecosystem checks; the selftests and the
-# guest's checks; the selftests on 6.12.  A QEMU guest takes about 2
-# minutes under TCG on two idle cores; the timeout is for one that hangs.
+# Five kernels at once, each its own log: UML twice, the KUnit suites, and
+# the selftests with the guest's checks; in QEMU, the suites that run
+# there and the ecosystem checks; the selftests that need perf; the
+# selftests on 6.12.  A QEMU guest takes about 2 minutes under TCG on two
+# idle cores; the timeout is for one that hangs.
 umlog=$NVPM_OUT/kunit-um.log
 klog=$NVPM_OUT/kunit.log
-log=$NVPM_OUT/test.log
+qlog=$NVPM_OUT/test-qemu.log
+log=$NVPM_OUT/test-um.log
 log612=$NVPM_OUT/test612.log
-nvpm_log "KUnit under UML; the KUnit kernel in QEMU (TCG), twice: ${qemu_files:+KUnit suites, }ecosystem, selftests; and Debian's $kver612: selftests"
+nvpm_log "built in $(($(date +%s) - t_start)) s"
+nvpm_log "UML: KUnit, selftests; the KUnit kernel in QEMU (TCG): ${qemu_files:+KUnit suites, }ecosystem, perf selftests; Debian's $kver612: selftests"
 export NVPM_QEMU_TIMEOUT=${NVPM_QEMU_TIMEOUT:-2700}
 nvpm_uml "$umbuild/linux" "$uminitrd" "" >"$umlog" 2>&1 &
 umpid=$!
 nvpm_qemu "$kbuild/arch/x86/boot/bzImage" "$kinitrd" "" >"$klog" 2>&1 &
 kpid=$!
+nvpm_qemu "$kbuild/arch/x86/boot/bzImage" "$qinitrd" "nvpm.fuzz=${NVPM_FUZZ_CALLS:-20000}" >"$qlog" 2>&1 &
+qpid=$!
 # 6 GiB: most pages are above 4 GiB, so buffers the simulated GPUs read
 # are there too (a 32-bit DMA mask would bounce them through swiotlb, and
 # the model would read stale copies); a 1 GiB guest never sees that.
 NVPM_QEMU_MEM=6G nvpm_qemu "$image612/boot/vmlinuz-$kver612" "$initrd612" \
 	"loglevel=4 nvpm.fuzz=${NVPM_FUZZ_CALLS:-20000}" >"$log612" 2>&1 &
 k612pid=$!
-nvpm_qemu "$kbuild/arch/x86/boot/bzImage" "$initrd" "nvpm.fuzz=${NVPM_FUZZ_CALLS:-20000}" >"$log" 2>&1
-wait "$umpid" "$kpid" "$k612pid"
+nvpm_uml "$umbuild/linux" "$initrd" "nvpm.fuzz=${NVPM_FUZZ_CALLS:-20000}" >"$log" 2>&1
+wait "$umpid" "$kpid" "$qpid" "$k612pid"
+for f in "$umlog" "$log" "$klog" "$qlog" "$log612"; do
+	nvpm_log "${f##*/} done at $(($(stat -c %Y "$f") - t_start)) s"
+done
 grep -q "NVPM-GUEST-EXIT" "$umlog"
 result uml_kunit_ran_to_the_end $?
 grep -q "NVPM-GUEST-EXIT" "$klog"
 result kunit_guest_ran_to_the_end $?
+grep -q "NVPM-GUEST-EXIT" "$qlog"
+result qemu_selftest_guest_ran_to_the_end $?
 grep -q "NVPM-GUEST-EXIT" "$log"
-result guest_ran_to_the_end $?
+result uml_guest_ran_to_the_end $?
 grep -q "NVPM-GUEST-EXIT" "$log612"
 result debian_6.12_guest_ran_to_the_end $?
 
@@ -206,7 +234,7 @@ missing=$(suites_ran "$umlog" $uml_suites; suites_ran "$klog" $qemu_suites)
 [ -z "$missing" ] || echo "KUnit suites that did not run where tests/kunit/suites says:" $missing
 result kunit_every_suite_ran "$([ -z "$missing" ]; echo $?)"
 # shellcheck disable=SC2086
-where="KUnit: $(echo $uml_suites | wc -w) suites under UML, $(echo $qemu_suites | wc -w) in QEMU; selftests in QEMU on 6.1 and 6.12"
+where="KUnit: $(echo $uml_suites | wc -w) suites under UML, $(echo $qemu_suites | wc -w) in QEMU; selftests on 6.1 under UML (perf's in QEMU), on 6.12 in QEMU"
 
 # ecosystem: the trace-event JSON nvpm record wrote in the guest (G84,
 # PGRAPH 35% busy: PGRAPH.IDLE high 65% of the cycles)
@@ -250,9 +278,12 @@ selftests() {
 		fi
 	done
 }
-sed -n '/NVPM-SELFTEST-BEGIN/,/NVPM-SELFTEST-END/p' "$log" "$klog" "$umlog" | tr -d '\r' >"$NVPM_OUT/selftest.tap"
+sed -n '/NVPM-SELFTEST-BEGIN/,/NVPM-SELFTEST-END/p' "$log" "$umlog" | tr -d '\r' >"$NVPM_OUT/selftest.tap"
 # shellcheck disable=SC2086
-selftests "$NVPM_OUT/selftest.tap" "" $SELFTESTS guest uml_kunit_guest ${ko:+kunit_guest} ecosystem
+selftests "$NVPM_OUT/selftest.tap" "" $SELFTESTS guest uml_kunit_guest
+sed -n '/NVPM-SELFTEST-BEGIN/,/NVPM-SELFTEST-END/p' "$klog" "$qlog" | tr -d '\r' >"$NVPM_OUT/selftest-qemu.tap"
+# shellcheck disable=SC2086
+selftests "$NVPM_OUT/selftest-qemu.tap" "qemu/" ${ko:+kunit_guest} ecosystem nvpm_fuzz_test nvpm_unplug_test qemu_guest
 echo "6.1: $passed passed, $failed failed, $skipped skipped"
 p61=$passed f61=$failed s61=$skipped
 sed -n '/NVPM-SELFTEST-BEGIN/,/NVPM-SELFTEST-END/p' "$log612" | tr -d '\r' >"$NVPM_OUT/selftest612.tap"
