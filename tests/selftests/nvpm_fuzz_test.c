@@ -68,6 +68,7 @@
 #define SCRATCH_RECORD	(48 * 1024)	/* record domains and status, in scratch */
 #define WINDOW		(4ull << 30)
 #define RESERVE		(4 * WINDOW)	/* around scratch, see fuzz_child() */
+#define SHARED_AT	0x359e370000ull	/* the call counts' address, see args() */
 #define PUSH_BYTES	(64 * 1024)
 #define JUNK_BYTES	(16 * 1024)
 #define JUNK_RENEW	16		/* junk pushbuffers before a new junk channel */
@@ -1451,9 +1452,20 @@ TEST_F(fuzz, fuzz_made_every_call)
 	if (!shared->elapsed_s)
 		FAIL(return, "the fuzzer did not run");
 	for (i = 0; i < opts.procs; i++) {
-		calls += shared->procs[i].calls;
+		const struct stats *st = &shared->procs[i];
+
+		/* a process makes its share; no row has more successes than calls */
+		if (st->calls > opts.calls / opts.procs + 1)
+			FAIL(return, "process %d: %llu calls, past its share: counts overwritten",
+			     i, st->calls);
+		for (r = 0; r < ST_NR; r++) {
+			if (st->row[r].ok > st->row[r].calls)
+				FAIL(return, "process %d, row %d: %llu of %llu ok: overwritten",
+				     i, r, st->row[r].ok, st->row[r].calls);
+		}
+		calls += st->calls;
 		for (r = 0; r < ST_IOCTLS + 2; r++)
-			ok += shared->procs[i].row[r].ok;
+			ok += st->row[r].ok;
 	}
 	diag("%llu calls (%llu ioctls ok) in %.1f s from %d processes, seed %llu: %.0f calls/s",
 	     calls, ok, shared->elapsed_s, opts.procs, opts.seed, calls / shared->elapsed_s);
@@ -1604,10 +1616,18 @@ args(int argc, char **argv)
 		fprintf(stderr, "nvpm_fuzz_test: 1..%d processes, at least 1 s\n", MAX_PROCS);
 		return 2;
 	}
-	shared = mmap(NULL, sizeof(*shared), PROT_READ | PROT_WRITE,
-		      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	/*
+	 * Where the fuzzer's pointer fields do not go: they are scratch's,
+	 * or two halves each zero, small, a power of two, all ones or
+	 * random, and neither half of this address is any but random.  Under
+	 * User Mode Linux mmap() put the counts at 1 GiB, where 0x40000000
+	 * pointed, and QUERY_DOMAINS wrote domain names over them; at 1 << 38
+	 * too (the high half a power of two).  Below User Mode Linux's top.
+	 */
+	shared = mmap((void *)SHARED_AT, sizeof(*shared), PROT_READ | PROT_WRITE,
+		      MAP_SHARED | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
 	if (shared == MAP_FAILED) {
-		perror("nvpm_fuzz_test: mmap");
+		perror("nvpm_fuzz_test: mmap of the call counts");
 		return 1;
 	}
 	/* the fuzzer kills stuck processes 60 s past its limit */
