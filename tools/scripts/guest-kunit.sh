@@ -15,8 +15,7 @@
 echo 30 >/proc/sys/kernel/hung_task_timeout_secs 2>/dev/null
 
 bin=kunit_guest
-uml=""
-grep -q nvpm_uml=1 /proc/cmdline && bin=uml_kunit_guest uml=1
+[ -z "$uml" ] || bin=uml_kunit_guest
 if [ -f ./nvpm.ko ]; then
 	[ -z "$uml" ] || kmemleak_clear
 	kunit_t0=$(now)

@@ -101,6 +101,9 @@ selftest() {
 SIMS="g84,gf100,nv10,nv30,gt215,g92,nv40,g80"
 EXPECT="G84,GF100,NV10,NV30,GT215,G92,NV40,G80"
 NSIMS=8
+# "1" under User Mode Linux (nvpm_uml() says so on the command line)
+uml=""
+grep -q nvpm_uml=1 /proc/cmdline && uml=1
 # the fuzzer's calls (kernel command line nvpm.fuzz=)
 fuzz_calls=$(sed -n 's/.*nvpm\.fuzz=\([0-9]*\).*/\1/p' /proc/cmdline)
 

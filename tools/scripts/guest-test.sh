@@ -14,8 +14,6 @@
 # Under User Mode Linux (make test's 6.1 run) kmemleak sees no owner of
 # an object: the leak check is everything unreferenced between a clear
 # before the modules load and a scan after they unloaded.
-uml=""
-grep -q nvpm_uml=1 /proc/cmdline && uml=1
 [ -z "$uml" ] || kmemleak_clear
 
 # Keep kernel messages off the console; dmesg still has them.
